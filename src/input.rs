@@ -1,0 +1,664 @@
+//! A streaming reader of boards: bytes in, boards and positioned errors out.
+//!
+//! The parser is fed the input in chunks of any size and keeps only a few bytes of state, so
+//! memory stays flat however long the input or any line in it. It does no I/O itself: the caller
+//! reads, the parser hands each [`Record`] to a callback as soon as it is complete.
+//!
+//! The format: a board is 4 lines of 4 pieces, `b` or `w` in either case. Boards follow each
+//! other directly or with blank lines between them. Trailing spaces, tabs and carriage returns
+//! are ignored, and so is a UTF-8 byte-order mark at the very start.
+//!
+//! Recovery after an error: a board takes the next 4 lines that are not blank, and a blank line
+//! always ends a board. So a malformed row spoils only its own board, and a board cut short by a
+//! blank line leaves the next one intact.
+//!
+//! Two paths give the same answers: a fast path that takes a whole well-formed board (or row) of
+//! `xxxx\n` lines at once, and a careful path that walks byte by byte through everything else.
+
+use std::fmt;
+
+use memchr::memchr;
+
+use crate::board::{Board, COLS, ROWS};
+use crate::diagnostic::{Expected, Found};
+
+/// One board read from the input, or the error that spoiled one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// A well-formed board, with the line its first row is on.
+    Board {
+        /// The board.
+        board: Board,
+        /// Line of the board's first row, from 1.
+        line: u64,
+    },
+    /// A board that could not be read.
+    Malformed(InputError),
+}
+
+/// Where a board went wrong and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// Line of the spoiled board's first row, from 1.
+    pub board_line: u64,
+    /// Line of the error, from 1.
+    pub line: u64,
+    /// Column of the error, in characters from 1.
+    pub column: u64,
+    /// What the input should have had there.
+    pub expected: Expected,
+    /// What it had.
+    pub found: Found,
+}
+
+impl fmt::Display for InputError {
+    /// `LINE:COL: expected ..., found ...`; the caller puts the input's name in front.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: expected {}, found {}",
+            self.line, self.column, self.expected, self.found
+        )
+    }
+}
+
+const BYTE_ORDER_MARK: [u8; 3] = [0xEF, 0xBB, 0xBF];
+const PIECES: u8 = COLS;
+/// Bytes of one well-formed row: the pieces and a newline.
+const ROW_BYTES: usize = PIECES as usize + 1;
+/// Bytes of one well-formed board.
+const BOARD_BYTES: usize = ROW_BYTES * ROWS as usize;
+
+/// A non-ASCII character met where a piece or the end of a row should be, gathered byte by byte
+/// so the error can show it whole even when it straddles two chunks.
+#[derive(Clone, Copy, Debug)]
+struct PendingChar {
+    bytes: [u8; 4],
+    len: u8,
+    need: u8,
+    column: u64,
+    expected: Expected,
+}
+
+impl PendingChar {
+    fn found(&self) -> Found {
+        match std::str::from_utf8(&self.bytes[..self.len as usize]) {
+            Ok(text) => text
+                .chars()
+                .next()
+                .map_or(Found::Byte(self.bytes[0]), Found::Char),
+            Err(_) => Found::Byte(self.bytes[0]),
+        }
+    }
+}
+
+/// The streaming board parser. Feed it chunks with [`BoardParser::feed`], then call
+/// [`BoardParser::finish`] once at the end of the input.
+#[derive(Debug)]
+pub struct BoardParser {
+    /// Bytes of the byte-order mark matched so far, or `None` once past the start.
+    bom_matched: Option<u8>,
+    line: u64,
+    column: u64,
+    rows_done: u8,
+    board_bits: u16,
+    board_line: u64,
+    pieces: u8,
+    row_bits: u8,
+    /// The first space or tab of the current run on this line, with its column.
+    space: Option<(u8, u64)>,
+    line_has_text: bool,
+    /// The current board is spoiled: its remaining lines are skipped unread.
+    skipping: bool,
+    pending: Option<PendingChar>,
+}
+
+impl Default for BoardParser {
+    fn default() -> Self {
+        BoardParser::new()
+    }
+}
+
+impl BoardParser {
+    /// A parser at the start of an input.
+    pub fn new() -> BoardParser {
+        BoardParser {
+            bom_matched: Some(0),
+            line: 1,
+            column: 1,
+            rows_done: 0,
+            board_bits: 0,
+            board_line: 1,
+            pieces: 0,
+            row_bits: 0,
+            space: None,
+            line_has_text: false,
+            skipping: false,
+            pending: None,
+        }
+    }
+
+    /// Parses the next chunk of input, handing every completed record to `emit`. An error from
+    /// `emit` stops the parse and is returned.
+    pub fn feed<E>(
+        &mut self,
+        input: &[u8],
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let input = self.skip_byte_order_mark(input, emit)?;
+        self.parse(input, emit)
+    }
+
+    /// Ends the input: a last line without a newline still counts, and a board cut short is an
+    /// error.
+    pub fn finish<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+        if let Some(matched @ 1..) = self.bom_matched.take() {
+            self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
+        }
+        if let Some(pending) = self.pending.take() {
+            self.fail(pending.column, pending.expected, pending.found(), emit)?;
+        }
+        if self.column > 1 {
+            self.end_line(emit)?;
+        }
+        if self.rows_done > 0 && !self.skipping {
+            let expected = Expected::Row {
+                number: self.rows_done + 1,
+                of: ROWS,
+            };
+            self.fail(1, expected, Found::EndOfInput, emit)?;
+        }
+        self.end_board();
+        Ok(())
+    }
+
+    /// Strips a byte-order mark at the start of the input, even one split across chunks; a
+    /// partial match that fails is parsed as ordinary (and so malformed) bytes.
+    fn skip_byte_order_mark<'a, E>(
+        &mut self,
+        mut input: &'a [u8],
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<&'a [u8], E> {
+        while let Some(matched) = self.bom_matched {
+            let Some((&byte, rest)) = input.split_first() else {
+                break;
+            };
+            if byte == BYTE_ORDER_MARK[matched as usize] {
+                input = rest;
+                self.bom_matched = (matched + 1 < 3).then_some(matched + 1);
+            } else {
+                self.bom_matched = None;
+                self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
+            }
+        }
+        Ok(input)
+    }
+
+    fn parse<E>(
+        &mut self,
+        mut input: &[u8],
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<(), E> {
+        while !input.is_empty() {
+            if self.at_clean_line_start() {
+                if self.rows_done == 0 {
+                    while let Some(bits) = fast_board(input) {
+                        emit(Record::Board {
+                            board: Board::from_id(bits),
+                            line: self.line,
+                        })?;
+                        self.line += u64::from(ROWS);
+                        input = &input[BOARD_BYTES..];
+                    }
+                }
+                if let Some(nibble) = fast_row(input) {
+                    self.row_bits = nibble;
+                    self.pieces = PIECES;
+                    self.line_has_text = true;
+                    self.end_line(emit)?;
+                    input = &input[ROW_BYTES..];
+                    continue;
+                }
+            }
+            let used = self.parse_careful(input, emit)?;
+            input = &input[used..];
+        }
+        Ok(())
+    }
+
+    fn at_clean_line_start(&self) -> bool {
+        self.column == 1 && !self.skipping && self.pending.is_none() && !self.line_has_text
+    }
+
+    /// Walks the input byte by byte up to and including the end of the current line; returns
+    /// how many bytes it used.
+    fn parse_careful<E>(
+        &mut self,
+        input: &[u8],
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<usize, E> {
+        if self.skipping {
+            return self.skip_line(input, emit);
+        }
+        for (used, &byte) in input.iter().enumerate() {
+            if let Some(mut pending) = self.pending.take() {
+                if byte & 0xC0 == 0x80 {
+                    pending.bytes[pending.len as usize] = byte;
+                    pending.len += 1;
+                    if pending.len < pending.need {
+                        self.pending = Some(pending);
+                        continue;
+                    }
+                    self.fail(pending.column, pending.expected, pending.found(), emit)?;
+                    return Ok(used + 1);
+                }
+                self.fail(pending.column, pending.expected, pending.found(), emit)?;
+                return Ok(used);
+            }
+            match byte {
+                b'\n' => {
+                    self.end_line(emit)?;
+                    return Ok(used + 1);
+                }
+                b' ' | b'\t' | b'\r' => {
+                    if self.space.is_none() {
+                        self.space = Some((byte, self.column));
+                    }
+                }
+                _ => {
+                    self.line_has_text = true;
+                    if self.pieces < PIECES {
+                        if let Some((space, column)) = self.space {
+                            self.fail(column, Expected::Piece, Found::Char(space.into()), emit)?;
+                            return Ok(used + 1);
+                        }
+                    }
+                    let expected = if self.pieces < PIECES {
+                        Expected::Piece
+                    } else {
+                        Expected::EndOfRow { pieces: PIECES }
+                    };
+                    match crate::board::piece_color(byte) {
+                        Some(color) if self.pieces < PIECES => {
+                            self.pieces += 1;
+                            self.row_bits = self.row_bits << 1 | u8::from(color.letter() == 'b');
+                        }
+                        _ if byte.is_ascii() => {
+                            self.fail(self.column, expected, Found::Char(byte.into()), emit)?;
+                            return Ok(used + 1);
+                        }
+                        _ => match utf8_length(byte) {
+                            Some(need) => {
+                                self.pending = Some(PendingChar {
+                                    bytes: [byte, 0, 0, 0],
+                                    len: 1,
+                                    need,
+                                    column: self.column,
+                                    expected,
+                                });
+                            }
+                            None => {
+                                self.fail(self.column, expected, Found::Byte(byte), emit)?;
+                                return Ok(used + 1);
+                            }
+                        },
+                    }
+                }
+            }
+            self.column += 1;
+        }
+        Ok(input.len())
+    }
+
+    /// Skips the rest of a line of a spoiled board without looking at it, except to learn
+    /// whether the line is blank (a blank line ends the board).
+    fn skip_line<E>(
+        &mut self,
+        input: &[u8],
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<usize, E> {
+        let (line, used) = match memchr(b'\n', input) {
+            Some(end) => (&input[..end], end + 1),
+            None => (input, input.len()),
+        };
+        if !self.line_has_text {
+            self.line_has_text = line.iter().any(|&b| !matches!(b, b' ' | b'\t' | b'\r'));
+        }
+        // Any position past the start of the line: the column is no longer reported.
+        self.column = self.column.max(2);
+        if used > line.len() {
+            self.end_line(emit)?;
+        }
+        Ok(used)
+    }
+
+    /// Records the error that spoils the current board and starts skipping the board's lines.
+    fn fail<E>(
+        &mut self,
+        column: u64,
+        expected: Expected,
+        found: Found,
+        emit: &mut impl FnMut(Record) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let board_line = if self.rows_done == 0 {
+            self.line
+        } else {
+            self.board_line
+        };
+        self.skipping = true;
+        self.line_has_text = true;
+        self.column = self.column.max(2);
+        emit(Record::Malformed(InputError {
+            board_line,
+            line: self.line,
+            column,
+            expected,
+            found,
+        }))
+    }
+
+    fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+        let blank = !self.line_has_text;
+        if blank {
+            if self.rows_done > 0 && !self.skipping {
+                let expected = Expected::Row {
+                    number: self.rows_done + 1,
+                    of: ROWS,
+                };
+                self.fail(1, expected, Found::BlankLine, emit)?;
+            }
+            self.end_board();
+        } else {
+            if self.rows_done == 0 {
+                self.board_line = self.line;
+            }
+            if !self.skipping && self.pieces < PIECES {
+                let column = u64::from(self.pieces) + 1;
+                self.fail(
+                    column,
+                    Expected::FullRow { pieces: PIECES },
+                    Found::Pieces(self.pieces),
+                    emit,
+                )?;
+            }
+            self.rows_done += 1;
+            self.board_bits = self.board_bits << PIECES | u16::from(self.row_bits);
+            if self.rows_done == ROWS {
+                if !self.skipping {
+                    emit(Record::Board {
+                        board: Board::from_id(self.board_bits),
+                        line: self.board_line,
+                    })?;
+                }
+                self.end_board();
+            }
+        }
+        self.line += 1;
+        self.column = 1;
+        self.pieces = 0;
+        self.row_bits = 0;
+        self.space = None;
+        self.line_has_text = false;
+        Ok(())
+    }
+
+    fn end_board(&mut self) {
+        self.rows_done = 0;
+        self.board_bits = 0;
+        self.skipping = false;
+    }
+}
+
+/// The length of the UTF-8 character a lead byte starts, or `None` for a byte that starts none.
+fn utf8_length(lead: u8) -> Option<u8> {
+    match lead {
+        0xC2..=0xDF => Some(2),
+        0xE0..=0xEF => Some(3),
+        0xF0..=0xF4 => Some(4),
+        _ => None,
+    }
+}
+
+/// The 4 bits of a row of 4 piece letters (first letter most significant), or `None` unless all
+/// four are `b`, `w`, `B` or `W`. Works on the four bytes at once.
+#[inline(always)]
+fn row_nibble(row: [u8; 4]) -> Option<u8> {
+    let word = u32::from_le_bytes(row);
+    // Setting bit 5 folds case; then 'b' becomes 0x00 and 'w' becomes 0x15 in every byte.
+    let folded = (word | 0x2020_2020) ^ 0x6262_6262;
+    let low_bits = folded & 0x0101_0101;
+    if folded != low_bits * 0x15 {
+        return None;
+    }
+    // Black letters have bit 0 clear. Gather the four flags into the top nibble, first byte
+    // highest: the shifts 31, 22, 13 and 4 never collide, so the multiply adds no carries.
+    let black = !word & 0x0101_0101;
+    Some((black.wrapping_mul(0x8040_2010) >> 28) as u8)
+}
+
+#[inline(always)]
+fn fast_row(input: &[u8]) -> Option<u8> {
+    let row: &[u8; ROW_BYTES] = input.get(..ROW_BYTES)?.try_into().ok()?;
+    if row[4] != b'\n' {
+        return None;
+    }
+    row_nibble([row[0], row[1], row[2], row[3]])
+}
+
+#[inline(always)]
+fn fast_board(input: &[u8]) -> Option<u16> {
+    let b: &[u8; BOARD_BYTES] = input.get(..BOARD_BYTES)?.try_into().ok()?;
+    if b[4] != b'\n' || b[9] != b'\n' || b[14] != b'\n' || b[19] != b'\n' {
+        return None;
+    }
+    let r1 = row_nibble([b[0], b[1], b[2], b[3]])?;
+    let r2 = row_nibble([b[5], b[6], b[7], b[8]])?;
+    let r3 = row_nibble([b[10], b[11], b[12], b[13]])?;
+    let r4 = row_nibble([b[15], b[16], b[17], b[18]])?;
+    Some(u16::from(r1) << 12 | u16::from(r2) << 8 | u16::from(r3) << 4 | u16::from(r4))
+}
+
+/// Parses a whole input held in memory, split into chunks of `chunk` bytes (as a reader would
+/// deliver it). For tests and fuzzing; the binary streams instead.
+pub fn parse_all(input: &[u8], chunk: usize) -> Vec<Record> {
+    let mut records = Vec::new();
+    let mut push = |record| {
+        records.push(record);
+        Ok::<(), std::convert::Infallible>(())
+    };
+    let mut parser = BoardParser::new();
+    for piece in input.chunks(chunk.max(1)) {
+        let Ok(()) = parser.feed(piece, &mut push);
+    }
+    let Ok(()) = parser.finish(&mut push);
+    records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "bwwb\nbbwb\nbwwb\nbwww\n";
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    fn errors(records: &[Record]) -> Vec<String> {
+        records
+            .iter()
+            .filter_map(|r| match r {
+                Record::Malformed(e) => Some(e.to_string()),
+                Record::Board { .. } => None,
+            })
+            .collect()
+    }
+
+    fn boards(records: &[Record]) -> Vec<(String, u64)> {
+        records
+            .iter()
+            .filter_map(|r| match r {
+                Record::Board { board, line } => Some((board.to_string(), *line)),
+                Record::Malformed(_) => None,
+            })
+            .collect()
+    }
+
+    /// Every chunk size gives the same records: the state carried between chunks is complete.
+    fn parse_every_way(input: &[u8]) -> Vec<Record> {
+        let whole = parse_all(input, input.len());
+        for chunk in 1..=input.len().min(41) {
+            assert_eq!(parse_all(input, chunk), whole, "chunk size {chunk}");
+        }
+        whole
+    }
+
+    #[test]
+    fn reads_the_sample_board() {
+        let records = parse_every_way(SAMPLE.as_bytes());
+        assert_eq!(
+            records,
+            vec![Record::Board {
+                board: board("bwwb/bbwb/bwwb/bwww"),
+                line: 1
+            }]
+        );
+    }
+
+    #[test]
+    fn boards_back_to_back_with_blank_lines_crlf_and_trailing_space() {
+        let input = "\u{feff}bwwb\r\nbbwb \r\nBWWB\t\nbwww\n\n\n  \nwwww\nwwww\nwwww\nwwwb";
+        let records = parse_every_way(input.as_bytes());
+        assert_eq!(
+            boards(&records),
+            vec![
+                ("bwwb/bbwb/bwwb/bwww".into(), 1),
+                ("wwww/wwww/wwww/wwwb".into(), 8)
+            ]
+        );
+        assert!(errors(&records).is_empty());
+    }
+
+    #[test]
+    fn a_bad_character_spoils_only_its_board() {
+        let input = format!("{SAMPLE}bwwb\nbxwb\nbwwb\nbwww\n{SAMPLE}");
+        let records = parse_every_way(input.as_bytes());
+        assert_eq!(
+            errors(&records),
+            vec!["6:2: expected 'b' or 'w', found 'x'"]
+        );
+        assert_eq!(
+            boards(&records).iter().map(|b| b.1).collect::<Vec<_>>(),
+            vec![1, 9]
+        );
+        let Record::Malformed(error) = &records[1] else {
+            panic!("expected an error second")
+        };
+        assert_eq!(error.board_line, 5);
+    }
+
+    #[test]
+    fn rows_too_long_or_too_short() {
+        let records = parse_every_way(b"bwwbw\nbbwb\nbwwb\nbwww\nbww\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec![
+                "1:5: expected end of row after 4 pieces, found 'w'",
+                "5:4: expected 4 pieces in a row, found 3"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_board_cut_short_by_a_blank_line_or_the_end() {
+        let input = format!("bwwb\nbbwb\n\n{SAMPLE}bwwb\n");
+        let records = parse_every_way(input.as_bytes());
+        assert_eq!(
+            errors(&records),
+            vec![
+                "3:1: expected row 3 of 4, found a blank line",
+                "9:1: expected row 2 of 4, found end of input"
+            ]
+        );
+        assert_eq!(boards(&records), vec![("bwwb/bbwb/bwwb/bwww".into(), 4)]);
+    }
+
+    #[test]
+    fn leading_and_inner_spaces_are_errors_at_the_space() {
+        let records = parse_every_way(b" bwwb\nbbwb\nbwwb\nbwww\nbw wb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec![
+                "1:1: expected 'b' or 'w', found ' '",
+                "5:3: expected 'b' or 'w', found ' '"
+            ]
+        );
+    }
+
+    #[test]
+    fn non_ascii_and_invalid_utf8_are_named() {
+        let records = parse_every_way("bwéb\nbbwb\nbwwb\nbwww\n".as_bytes());
+        assert_eq!(
+            errors(&records),
+            vec!["1:3: expected 'b' or 'w', found 'é'"]
+        );
+        let records = parse_every_way(b"bw\xffb\nbbwb\nbwwb\nbwww\nbwwb\xe2\x82\n");
+        assert_eq!(
+            errors(&records),
+            vec![
+                "1:3: expected 'b' or 'w', found byte 0xff (not UTF-8)",
+                "5:5: expected end of row after 4 pieces, found byte 0xe2 (not UTF-8)"
+            ]
+        );
+        let records = parse_every_way(b"\xef\xbbbwwb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec!["1:1: expected 'b' or 'w', found byte 0xef (not UTF-8)"]
+        );
+    }
+
+    #[test]
+    fn nul_bytes_are_shown_escaped() {
+        let records = parse_every_way(b"bw\0b\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec![r"1:3: expected 'b' or 'w', found '\0'"]
+        );
+    }
+
+    #[test]
+    fn a_spoiled_board_skips_its_remaining_rows_unread() {
+        let records = parse_every_way(b"bwwbx\nzzzz\nyyyy\nxxxx\nwwww\nwwww\nwwww\nwwww\n");
+        assert_eq!(errors(&records).len(), 1);
+        assert_eq!(boards(&records), vec![("wwww/wwww/wwww/wwww".into(), 5)]);
+    }
+
+    #[test]
+    fn a_very_long_line_is_refused_at_its_fifth_character() {
+        let mut input = b"bwwb".to_vec();
+        input.extend(std::iter::repeat_n(b'w', 100_000));
+        input.extend_from_slice(b"\nbbwb\nbwwb\nbwww\n");
+        input.extend_from_slice(SAMPLE.as_bytes());
+        let records = parse_all(&input, 4096);
+        assert_eq!(
+            errors(&records),
+            vec!["1:5: expected end of row after 4 pieces, found 'w'"]
+        );
+        assert_eq!(boards(&records), vec![("bwwb/bbwb/bwwb/bwww".into(), 5)]);
+    }
+
+    #[test]
+    fn fast_and_careful_paths_agree_on_every_row() {
+        for bytes in 0..=u32::from(u16::MAX) {
+            let letters = [b'b', b'w', b'B', b'W', b'x', b'\n', b'c', b'v'];
+            let row: [u8; 4] = std::array::from_fn(|i| letters[(bytes >> (3 * i)) as usize & 7]);
+            let careful = row
+                .iter()
+                .map(|&b| crate::board::piece_color(b))
+                .try_fold(0u8, |bits, color| {
+                    Some(bits << 1 | u8::from(color? == crate::board::Color::Black))
+                });
+            assert_eq!(row_nibble(row), careful, "row {row:?}");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! flipgame: the Flip Game (POJ 1753) and its Lights Out family, as a library.
+//!
+//! The core knows nothing of command lines, terminals or files; it takes and returns values:
+//!
+//! - [`board`]: the 4x4 bitboard, its cells, taps, ids and text form;
+//! - [`solver`]: the distance table, one breadth-first search from the finished boards, with the
+//!   least optimal tap set of every board;
+//! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
+//! - [`diagnostic`]: the words of those errors.
+
+pub mod board;
+pub mod diagnostic;
+pub mod input;
+pub mod solver;

@@ -1,0 +1,195 @@
+//! The distance table: one breadth-first search over all 65,536 boards from the goal boards.
+//!
+//! The search runs backwards from the finished boards (taps are their own inverse, so the graph is
+//! undirected) and records, for every board it reaches, the fewest taps and the least optimal tap
+//! set: among all optimal tap sets for any accepted goal, the one whose row-major 0/1 string
+//! (r1c1 first) is lexicographically least, the tie rule of POJ 3279 Fliptile. Because tap sets
+//! use the board's bit layout, that string order is plain integer order.
+//!
+//! Why the search can carry the least set along: if `L(s)` is the least optimal set of a board
+//! `s` at distance `k + 1` and `t` its last tap in row-major order, then `L(s)` without `t` is an
+//! optimal set of the neighbour `s ^ flips(t)` at distance `k`, and no smaller one exists there
+//! (a smaller one plus `t` would be a smaller optimal set of `s`). So `L(s)` is the least of
+//! `L(n) | t` over the neighbours `n` one layer closer, which the search sees all of before it
+//! leaves layer `k`.
+
+use std::sync::OnceLock;
+
+use crate::board::{Board, CELLS, Cell, Color, Goal, POSITIONS, TapSet};
+
+/// The fewest taps that finish a board (at most 16 for 4x4).
+pub type Moves = u8;
+
+const UNREACHED: Moves = Moves::MAX;
+
+/// An optimal way to finish a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The least optimal tap set (see the module documentation for the tie rule).
+    pub taps: TapSet,
+    /// The colour the board shows after those taps.
+    pub goal: Color,
+}
+
+impl Solution {
+    /// The number of taps, which is the minimum for the board.
+    pub fn moves(&self) -> Moves {
+        self.taps.len() as Moves
+    }
+}
+
+/// Minimum taps and least optimal tap set for every board, for one goal.
+pub struct DistanceTable {
+    goal: Goal,
+    moves: Box<[Moves]>,
+    taps: Box<[u16]>,
+}
+
+impl DistanceTable {
+    /// Runs the breadth-first search from the goal boards of `goal`.
+    pub fn build(goal: Goal) -> DistanceTable {
+        let mut moves = vec![UNREACHED; POSITIONS].into_boxed_slice();
+        let mut taps = vec![0u16; POSITIONS].into_boxed_slice();
+        let mut queue: Vec<u16> = Vec::with_capacity(POSITIONS);
+        for color in goal.colors() {
+            let start = color.board().bits();
+            moves[start as usize] = 0;
+            queue.push(start);
+        }
+        let flips: [(u16, u16); CELLS] = std::array::from_fn(|index| {
+            let cell = Cell::from_index(index);
+            (cell.flip_mask(), cell.bit())
+        });
+        let mut head = 0;
+        while head < queue.len() {
+            let board = queue[head];
+            head += 1;
+            let next_moves = moves[board as usize] + 1;
+            let board_taps = taps[board as usize];
+            for &(flip, tap_bit) in &flips {
+                let neighbour = (board ^ flip) as usize;
+                let candidate = board_taps | tap_bit;
+                if moves[neighbour] == UNREACHED {
+                    moves[neighbour] = next_moves;
+                    taps[neighbour] = candidate;
+                    queue.push(neighbour as u16);
+                } else if moves[neighbour] == next_moves && candidate < taps[neighbour] {
+                    taps[neighbour] = candidate;
+                }
+            }
+        }
+        DistanceTable { goal, moves, taps }
+    }
+
+    /// The table for `goal`, built once per process on first use.
+    pub fn shared(goal: Goal) -> &'static DistanceTable {
+        static TABLES: [OnceLock<DistanceTable>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let slot = match goal {
+            Goal::Either => &TABLES[0],
+            Goal::White => &TABLES[1],
+            Goal::Black => &TABLES[2],
+        };
+        slot.get_or_init(|| DistanceTable::build(goal))
+    }
+
+    /// The goal this table was built for.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// The fewest taps that finish `board`, or `None` when no sequence of taps can.
+    #[inline]
+    pub fn moves(&self, board: Board) -> Option<Moves> {
+        match self.moves[board.bits() as usize] {
+            UNREACHED => None,
+            moves => Some(moves),
+        }
+    }
+
+    /// The least optimal tap set for `board` and the colour it reaches, or `None` when impossible.
+    pub fn solve(&self, board: Board) -> Option<Solution> {
+        self.moves(board)?;
+        let taps = TapSet::from_bits(self.taps[board.bits() as usize]);
+        let goal = board.after(taps).finished_color()?;
+        Some(Solution { taps, goal })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The second algorithm: every one of the 2^16 tap sets applied to each goal board, in
+    /// increasing order, keeping the first of the fewest taps for each board reached.
+    fn enumerate_all_tap_sets(goal: Goal) -> Vec<Option<(TapSet, Color)>> {
+        let mut best: Vec<Option<(TapSet, Color)>> = vec![None; POSITIONS];
+        for bits in 0..=u16::MAX {
+            let taps = TapSet::from_bits(bits);
+            let flips = Cell::all()
+                .filter(|cell| bits & cell.bit() != 0)
+                .fold(0u16, |mask, cell| mask ^ cell.flip_mask());
+            for &color in goal.colors() {
+                let board = (color.board().bits() ^ flips) as usize;
+                let better = match best[board] {
+                    None => true,
+                    Some((known, _)) => taps.len() < known.len(),
+                };
+                if better {
+                    best[board] = Some((taps, color));
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn table_agrees_with_enumerating_every_tap_set_for_every_goal() {
+        for goal in Goal::ALL {
+            let table = DistanceTable::build(goal);
+            let expected = enumerate_all_tap_sets(goal);
+            for board in Board::all() {
+                let found = table.solve(board).map(|s| (s.taps, s.goal));
+                assert_eq!(
+                    found,
+                    expected[board.bits() as usize],
+                    "board {board}, goal {goal:?}"
+                );
+                assert_eq!(
+                    table.moves(board),
+                    found.map(|(taps, _)| taps.len() as Moves)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sample_board_needs_four_taps_with_the_least_tap_set() {
+        let board: Board = "bwwb/bbwb/bwwb/bwww".parse().unwrap();
+        let solution = DistanceTable::shared(Goal::Either).solve(board).unwrap();
+        assert_eq!(solution.moves(), 4);
+        assert_eq!(solution.taps.to_string(), "r1c1 r2c2 r2c4 r3c1");
+        assert_eq!(
+            board.after(solution.taps).finished_color(),
+            Some(solution.goal)
+        );
+    }
+
+    #[test]
+    fn statement_example_is_impossible() {
+        let board: Board = "bwbw/wwww/bbwb/bwwb".parse().unwrap();
+        assert_eq!(DistanceTable::shared(Goal::Either).solve(board), None);
+    }
+
+    #[test]
+    fn finished_boards_need_no_taps() {
+        let table = DistanceTable::shared(Goal::Either);
+        assert_eq!(table.moves(Board::ALL_WHITE), Some(0));
+        assert_eq!(table.moves(Board::ALL_BLACK), Some(0));
+        let white = DistanceTable::shared(Goal::White);
+        assert_eq!(
+            white.solve(Board::ALL_WHITE).map(|s| s.goal),
+            Some(Color::White)
+        );
+    }
+}
