@@ -354,13 +354,13 @@ impl Board {
 impl fmt::Display for Board {
     /// The text form: rows from the top joined by `/`, such as `bwwb/bbwb/bwwb/bwww`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 1..=ROWS {
-            if row > 1 {
-                f.write_str("/")?;
-            }
-            f.write_str(&self.row_text(row))?;
+        // Built on the stack in one piece: this runs once per board in JSON output.
+        let mut text = [b'/'; CELLS + ROWS as usize - 1];
+        for cell in Cell::all() {
+            let at = cell.index() + cell.row() as usize - 1;
+            text[at] = self.color(cell).letter() as u8;
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 

@@ -211,12 +211,12 @@ impl BoardParser {
                         input = &input[BOARD_BYTES..];
                     }
                 }
-                if let Some(nibble) = fast_row(input) {
+                if let Some((nibble, used)) = fast_row(input) {
                     self.row_bits = nibble;
                     self.pieces = PIECES;
                     self.line_has_text = true;
                     self.end_line(emit)?;
-                    input = &input[ROW_BYTES..];
+                    input = &input[used..];
                     continue;
                 }
             }
@@ -436,13 +436,19 @@ fn row_nibble(row: [u8; 4]) -> Option<u8> {
     Some((black.wrapping_mul(0x8040_2010) >> 28) as u8)
 }
 
+/// A well-formed row ending in `\n` or `\r\n`: its bits and the bytes it takes.
 #[inline(always)]
-fn fast_row(input: &[u8]) -> Option<u8> {
-    let row: &[u8; ROW_BYTES] = input.get(..ROW_BYTES)?.try_into().ok()?;
-    if row[4] != b'\n' {
-        return None;
-    }
-    row_nibble([row[0], row[1], row[2], row[3]])
+fn fast_row(input: &[u8]) -> Option<(u8, usize)> {
+    let row: &[u8; ROW_BYTES + 1] = match input.get(..ROW_BYTES + 1) {
+        Some(row) => row.try_into().ok()?,
+        None => return None,
+    };
+    let used = match (row[4], row[5]) {
+        (b'\n', _) => ROW_BYTES,
+        (b'\r', b'\n') => ROW_BYTES + 1,
+        _ => return None,
+    };
+    Some((row_nibble([row[0], row[1], row[2], row[3]])?, used))
 }
 
 #[inline(always)]

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of `flipgame solve`: 1,048,576 boards (21 MB) against `wc -l` reading
+# the same bytes, with peak memory. Needs hyperfine (apt-get install hyperfine) and GNU time.
+#
+#   bench/solve.sh            # 1,048,576 boards
+#   bench/solve.sh 4194304    # another count
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+count="${1:-1048576}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+cargo build --release --quiet --bin flipgame --example make_boards
+bin=target/release/flipgame
+target/release/examples/make_boards "$count" > "$work/boards.txt"
+sed 's/$/\r/' "$work/boards.txt" > "$work/boards-crlf.txt"
+echo "input: $count boards, $(stat -c %s "$work/boards.txt") bytes"
+
+hyperfine --warmup 3 --min-runs 20 -N \
+    --export-markdown "$work/solve.md" \
+    "wc -l $work/boards.txt" \
+    "$bin solve $work/boards.txt" \
+    "$bin solve --taps $work/boards.txt" \
+    "$bin solve $work/boards-crlf.txt" \
+    "$bin solve --format jsonl $work/boards.txt"
+sed "s|$work/||g; s|$bin|flipgame|g" "$work/solve.md"
+
+echo
+echo "peak memory (max RSS):"
+for args in "solve" "solve --format jsonl" "solve --format json"; do
+    rss=$( { /usr/bin/time -f '%M' "$bin" $args "$work/boards.txt" > /dev/null; } 2>&1 )
+    echo "  flipgame $args: ${rss} KB"
+done
+rss=$( { /usr/bin/time -f '%M' wc -l "$work/boards.txt" > /dev/null; } 2>&1 )
+echo "  wc -l: ${rss} KB"

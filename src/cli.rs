@@ -1,0 +1,120 @@
+//! The command line: every subcommand and flag, and nothing else.
+//!
+//! This module depends only on clap (and std) so that the completion and man page generator can
+//! include it as it is and describe exactly the interface the binary parses.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Exit status, shown at the end of every `--help` (a macro so `concat!` can add examples).
+macro_rules! exit_status {
+    () => {
+        "Exit status:
+  0  every board was answered ('Impossible' is an answer)
+  1  an I/O error: a file that cannot be read, or output that cannot be written
+  2  a usage error or a malformed board (the other boards are still answered)
+  When both 1 and 2 apply, the status is 1."
+    };
+}
+
+/// Solve, explain and explore the Flip Game (POJ 1753).
+#[derive(Parser, Debug)]
+#[command(
+    name = "flipgame",
+    version,
+    about = "Solve, explain and explore the Flip Game (POJ 1753)",
+    long_about = "Solve, explain and explore the Flip Game (POJ 1753).\n\n\
+        A 4x4 board of two-sided pieces, black or white side up. A tap flips a piece and its \
+        neighbours above, below, left and right. flipgame finds the fewest taps that make the \
+        board all white or all black, or says it is impossible.",
+    after_long_help = exit_status!(),
+    propagate_version = true
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the fewest taps for each board, exactly as the POJ 1753 judge expects
+    #[command(
+        long_about = "Print the fewest taps for each board, exactly as the POJ 1753 judge \
+            expects: one line per board with the number of taps, or 'Impossible'.\n\n\
+            Boards are read from the FILEs in order, or from standard input. A board is 4 lines \
+            of 4 letters, b (black) or w (white), in either case; boards follow each other \
+            directly or with blank lines between them. A malformed board is reported on stderr \
+            as FILE:LINE:COL and the boards around it are still answered.",
+        after_long_help = SOLVE_EXAMPLES
+    )]
+    Solve(SolveArgs),
+}
+
+const SOLVE_EXAMPLES: &str = concat!(
+    "Examples:
+  flipgame solve --board bwwb/bbwb/bwwb/bwww --taps
+  printf 'bwwb\\nbbwb\\nbwwb\\nbwww\\n' | flipgame solve
+  flipgame solve --format jsonl --board 0x9d98 --board bwbw/wwww/bbwb/bwwb
+
+",
+    exit_status!()
+);
+
+/// Where boards come from and which finished boards count: shared by every subcommand that reads
+/// boards.
+#[derive(Args, Debug, Clone)]
+pub struct BoardInput {
+    /// Files of boards, read in order; '-' or none means standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id
+    /// such as 0x9d98 (repeatable; read before any FILE)
+    #[arg(long = "board", value_name = "TEXT")]
+    pub boards: Vec<String>,
+
+    /// Which finished boards count
+    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
+    pub goal: GoalArg,
+}
+
+/// `--goal`: which finished boards count.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalArg {
+    /// All white or all black, whichever takes fewer taps
+    Either,
+    /// Only all white
+    White,
+    /// Only all black
+    Black,
+}
+
+/// `solve`: the judge's answer for each board.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Boards to read, and the goal
+    #[command(flatten)]
+    pub input: BoardInput,
+
+    /// Append the taps after the count, such as '4 r1c1 r2c2 r2c4 r3c1' (text format)
+    #[arg(long)]
+    pub taps: bool,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+    pub format: RecordFormat,
+}
+
+/// `--format` of the commands that answer board by board.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// Lines for people and judges
+    Text,
+    /// One JSON array of objects
+    Json,
+    /// One JSON object per line, written as soon as each board is done
+    Jsonl,
+}

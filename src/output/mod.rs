@@ -1,0 +1,80 @@
+//! Where results go: one buffered writer over standard output, and the formats written to it.
+
+pub mod json;
+
+use std::io::{self, BufWriter, Write};
+
+/// Output buffer size: large enough that a pipe sees few, large writes.
+const BUFFER_BYTES: usize = 64 * 1024;
+
+/// The one writer every command writes its results through: block-buffered into a pipe or file,
+/// line-buffered on a terminal so people see each answer as it is made.
+pub struct Output<W: Write> {
+    inner: BufWriter<W>,
+    line_buffered: bool,
+}
+
+impl<W: Write> Output<W> {
+    /// Buffers `inner`, flushing after every line when `line_buffered`.
+    pub fn new(inner: W, line_buffered: bool) -> Output<W> {
+        Output {
+            inner: BufWriter::with_capacity(BUFFER_BYTES, inner),
+            line_buffered,
+        }
+    }
+}
+
+impl<W: Write> Write for Output<W> {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        if self.line_buffered && buf[..written].contains(&b'\n') {
+            self.inner.flush()?;
+        }
+        Ok(written)
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf)?;
+        if self.line_buffered && buf.contains(&b'\n') {
+            self.inner.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes a small count (such as a number of taps) in decimal without going through `fmt`.
+#[inline]
+pub fn write_count(out: &mut impl Write, count: u32) -> io::Result<()> {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = count;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.write_all(&digits[start..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_written_in_decimal() {
+        for count in [0, 7, 10, 16, 255, 65_536, u32::MAX] {
+            let mut text = Vec::new();
+            write_count(&mut text, count).unwrap();
+            assert_eq!(String::from_utf8(text).unwrap(), count.to_string());
+        }
+    }
+}

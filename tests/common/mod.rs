@@ -1,0 +1,65 @@
+//! What the integration tests share: the built binary, in a fresh temporary directory, and the
+//! boards every test talks about.
+#![allow(dead_code)] // each test file uses its own part of this module
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// The example of the POJ 1753 statement that needs 4 taps.
+pub const SAMPLE: &str = "bwwb\nbbwb\nbwwb\nbwww\n";
+/// The same board in one-line form.
+pub const SAMPLE_LINE: &str = "bwwb/bbwb/bwwb/bwww";
+/// The statement's impossible board.
+pub const IMPOSSIBLE: &str = "bwbw\nwwww\nbbwb\nbwwb\n";
+/// The impossible board in one-line form.
+pub const IMPOSSIBLE_LINE: &str = "bwbw/wwww/bbwb/bwwb";
+
+/// The `flipgame` binary with a clean environment for colour and terminal width.
+pub fn flipgame() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_flipgame"));
+    command
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS");
+    command
+}
+
+/// A temporary directory that disappears with the test.
+pub struct Scratch {
+    dir: TempDir,
+}
+
+impl Scratch {
+    /// A new empty directory.
+    pub fn new() -> Scratch {
+        Scratch {
+            dir: tempfile::tempdir().expect("create a temporary directory"),
+        }
+    }
+
+    /// Writes `contents` to `name` inside the directory and returns its path.
+    pub fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, contents).expect("write a test file");
+        path
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `flipgame` running inside the directory.
+    pub fn flipgame(&self) -> Command {
+        let mut command = flipgame();
+        command.current_dir(self.dir.path());
+        command
+    }
+}
+
+/// Many copies of the sample board: enough output to overflow any pipe buffer.
+pub fn many_boards(count: usize) -> String {
+    SAMPLE.repeat(count)
+}

@@ -1,0 +1,539 @@
+//! `flipgame solve`: the judge's answers, the formats, and what happens to bad input.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::assert::OutputAssertExt;
+use common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde::Deserialize;
+
+/// The JSON object of one board, mirrored with `deny_unknown_fields` so that any change to the
+/// schema is deliberate.
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    index: u64,
+    source: String,
+    board: String,
+    id: String,
+    solvable: bool,
+    moves: Option<u32>,
+    goal: Option<String>,
+    taps: Option<Vec<Tap>>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Tap {
+    row: u8,
+    col: u8,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Malformed {
+    index: u64,
+    source: String,
+    error: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum Line {
+    Answer(Answer),
+    Malformed(Malformed),
+}
+
+fn jsonl(stdout: &[u8]) -> Vec<Line> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn solve_prints_four_for_the_sample() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(SAMPLE)
+        .assert()
+        .success()
+        .stdout("4\n")
+        .stderr("");
+}
+
+#[test]
+fn solve_reports_impossible_for_the_statement_example() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(IMPOSSIBLE)
+        .assert()
+        .success()
+        .stdout("Impossible\n");
+}
+
+#[test]
+fn solve_answers_a_batch_one_line_per_board() {
+    let one_tap = "bbww\nbwww\nwwww\nwwww\n";
+    let input =
+        format!("{SAMPLE}{IMPOSSIBLE}wwww\nwwww\nwwww\nwwww\nBBBB\nBBBB\nBBBB\nBBBB\n{one_tap}");
+    flipgame()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("4\nImpossible\n0\n0\n1\n");
+}
+
+#[test]
+fn taps_are_listed_after_the_count_in_row_major_order() {
+    let input = format!("{SAMPLE}{IMPOSSIBLE}wwww\nwwww\nwwww\nwwww\n");
+    flipgame()
+        .args(["solve", "--taps"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("4 r1c1 r2c2 r2c4 r3c1\nImpossible\n0\n");
+}
+
+#[test]
+fn boards_on_the_command_line_in_every_form() {
+    flipgame()
+        .args([
+            "solve",
+            "--board",
+            SAMPLE_LINE,
+            "--board",
+            "BWWBBBWBBWWBBWWW",
+            "--board",
+            "0x9d98",
+        ])
+        .args(["--board", "0X9D98", "--board", IMPOSSIBLE_LINE])
+        .assert()
+        .success()
+        .stdout("4\n4\n4\n4\nImpossible\n");
+}
+
+#[test]
+fn a_bad_board_argument_says_which_one_and_where() {
+    flipgame()
+        .args([
+            "solve",
+            "--board",
+            SAMPLE_LINE,
+            "--board",
+            "bwwb/bbxb/bwwb/bwww",
+            "--board",
+            "0x9d9",
+        ])
+        .assert()
+        .code(2)
+        .stdout("4\n")
+        .stderr(
+            "error: --board[2]:1:8: expected 'b' or 'w', found 'x'\n\
+             error: --board[3]:1:6: expected a hex digit, found end of input\n",
+        );
+}
+
+#[test]
+fn goal_decides_which_finished_boards_count() {
+    // One tap on r1c1 away from all black.
+    let near_black = "wwbb/wbbb/bbbb/bbbb";
+    let run = |goal: &str| {
+        let output = flipgame()
+            .args([
+                "solve", "--format", "jsonl", "--goal", goal, "--board", near_black,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        match jsonl(&output.stdout).remove(0) {
+            Line::Answer(answer) => (answer.moves, answer.goal),
+            Line::Malformed(m) => panic!("unexpected error {m:?}"),
+        }
+    };
+    assert_eq!(run("either"), (Some(1), Some("black".to_string())));
+    assert_eq!(run("black"), (Some(1), Some("black".to_string())));
+    let (moves, goal) = run("white");
+    assert_eq!(goal.as_deref(), moves.map(|_| "white"));
+    assert_ne!(moves, Some(1));
+}
+
+#[test]
+fn jsonl_gives_one_object_per_board_in_input_order() {
+    let scratch = Scratch::new();
+    let file = scratch.file("boards.txt", format!("{SAMPLE}\n{IMPOSSIBLE}"));
+    let output = scratch
+        .flipgame()
+        .args(["solve", "--format", "jsonl", "boards.txt"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let lines = jsonl(&output.stdout);
+    assert!(file.exists());
+    let taps = [(1, 1), (2, 2), (2, 4), (3, 1)].map(|(row, col)| Tap { row, col });
+    match &lines[..] {
+        [Line::Answer(first), Line::Answer(second)] => {
+            assert_eq!(
+                first,
+                &Answer {
+                    index: 1,
+                    source: "boards.txt:1".into(),
+                    board: SAMPLE_LINE.into(),
+                    id: "9d98".into(),
+                    solvable: true,
+                    moves: Some(4),
+                    goal: Some("white".into()),
+                    taps: Some(taps.into()),
+                }
+            );
+            assert_eq!(
+                second,
+                &Answer {
+                    index: 2,
+                    source: "boards.txt:6".into(),
+                    board: IMPOSSIBLE_LINE.into(),
+                    id: "a0d9".into(),
+                    solvable: false,
+                    moves: None,
+                    goal: None,
+                    taps: None,
+                }
+            );
+        }
+        other => panic!("unexpected output {other:?}"),
+    }
+}
+
+#[test]
+fn json_is_one_array_of_the_same_objects() {
+    let input = format!("{SAMPLE}{IMPOSSIBLE}");
+    let array = flipgame()
+        .args(["solve", "--format", "json"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    let lines = flipgame()
+        .args(["solve", "--format", "jsonl"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let from_array: Vec<serde_json::Value> = serde_json::from_slice(&array.stdout).unwrap();
+    let from_lines: Vec<serde_json::Value> = String::from_utf8(lines.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(from_array.len(), 2);
+    assert_eq!(from_array, from_lines);
+    assert_eq!(from_array[0]["source"], "-:1");
+}
+
+#[test]
+fn json_with_no_boards_is_an_empty_array() {
+    flipgame()
+        .args(["solve", "--format", "json"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("[]\n");
+}
+
+#[test]
+fn malformed_boards_get_an_error_object_in_their_place() {
+    let input = format!("{SAMPLE}bwwb\nbbwb\nbwxb\nbwww\n{IMPOSSIBLE}");
+    let output = flipgame()
+        .args(["solve", "--format", "jsonl"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let lines = jsonl(&output.stdout);
+    assert_eq!(lines.len(), 3);
+    assert!(matches!(&lines[0], Line::Answer(a) if a.moves == Some(4)));
+    match &lines[1] {
+        Line::Malformed(m) => assert_eq!(
+            m,
+            &Malformed {
+                index: 2,
+                source: "-:5".into(),
+                error: "-:7:3: expected 'b' or 'w', found 'x'".into()
+            }
+        ),
+        other => panic!("expected an error object, got {other:?}"),
+    }
+    assert!(matches!(&lines[2], Line::Answer(a) if a.index == 3 && !a.solvable));
+}
+
+/// Each kind of malformed board: the message on stderr with its place, the good boards before
+/// and after it answered, exit status 2.
+#[test]
+fn each_kind_of_bad_board_is_reported_with_its_place() {
+    // (the bad board, the line and column within it, what the message says)
+    let cases: [(&[u8], &str, &str); 7] = [
+        (
+            b"bwwb\nbbqb\nbwwb\nbwww\n",
+            "2:3",
+            "expected 'b' or 'w', found 'q'",
+        ),
+        (
+            b"bwwb\nbbw\nbwwb\nbwww\n",
+            "2:4",
+            "expected 4 pieces in a row, found 3",
+        ),
+        (
+            b"bwwbw\nbbwb\nbwwb\nbwww\n",
+            "1:5",
+            "expected end of row after 4 pieces, found 'w'",
+        ),
+        (
+            b"bwwb\nbb\xffb\nbwwb\nbwww\n",
+            "2:3",
+            "expected 'b' or 'w', found byte 0xff (not UTF-8)",
+        ),
+        (
+            b"bwwb\nbb\0b\nbwwb\nbwww\n",
+            "2:3",
+            "expected 'b' or 'w', found '\\0'",
+        ),
+        (
+            b"bwwb\nbbwb\n\n",
+            "3:1",
+            "expected row 3 of 4, found a blank line",
+        ),
+        (
+            "bwwb\nbbwb\nbw\u{e9}b\nbwww\n".as_bytes(),
+            "3:3",
+            "expected 'b' or 'w', found '\u{e9}'",
+        ),
+    ];
+    for (bad, place, message) in cases {
+        let (line, column) = place.split_once(':').unwrap();
+        let line: u32 = line.parse().unwrap();
+        let mut input = SAMPLE.as_bytes().to_vec();
+        input.extend_from_slice(bad);
+        input.extend_from_slice(IMPOSSIBLE.as_bytes());
+        flipgame()
+            .arg("solve")
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("4\nImpossible\n")
+            .stderr(format!("error: -:{}:{column}: {message}\n", line + 4));
+    }
+}
+
+#[test]
+fn a_last_board_cut_short_is_an_error_after_the_good_ones() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(format!("{SAMPLE}bwwb\nbbwb\n"))
+        .assert()
+        .code(2)
+        .stdout("4\n")
+        .stderr("error: -:7:1: expected row 3 of 4, found end of input\n");
+}
+
+#[test]
+fn crlf_blank_lines_trailing_space_and_byte_order_mark_are_accepted() {
+    let input = format!(
+        "\u{feff}bwwb\r\nbbwb \r\nbwwb\t\r\nbwww\r\n\r\n\r\n{}",
+        IMPOSSIBLE.replace('\n', "\r\n")
+    );
+    flipgame()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("4\nImpossible\n")
+        .stderr("");
+}
+
+#[test]
+fn a_last_line_without_newline_still_counts() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(SAMPLE.trim_end())
+        .assert()
+        .success()
+        .stdout("4\n");
+}
+
+#[test]
+fn files_are_read_in_order_with_dash_for_standard_input() {
+    let scratch = Scratch::new();
+    scratch.file("a.txt", SAMPLE);
+    scratch.file("b.txt", IMPOSSIBLE);
+    scratch
+        .flipgame()
+        .args(["solve", "a.txt", "-", "b.txt"])
+        .write_stdin("wwww\nwwww\nwwww\nwwww\n")
+        .assert()
+        .success()
+        .stdout("4\n0\nImpossible\n");
+}
+
+#[test]
+fn a_missing_file_among_several_is_reported_and_the_others_answered() {
+    let scratch = Scratch::new();
+    scratch.file("a.txt", SAMPLE);
+    scratch.file("b.txt", IMPOSSIBLE);
+    scratch
+        .flipgame()
+        .args(["solve", "a.txt", "missing.txt", "b.txt"])
+        .assert()
+        .code(1)
+        .stdout("4\nImpossible\n")
+        .stderr(contains("error: missing.txt: No such file or directory"));
+}
+
+#[test]
+fn a_directory_given_as_a_file_is_an_io_error() {
+    let scratch = Scratch::new();
+    std::fs::create_dir(scratch.path().join("boards")).unwrap();
+    scratch
+        .flipgame()
+        .args(["solve", "boards"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("error: boards: ").and(contains("directory")));
+}
+
+#[test]
+fn an_io_error_outranks_a_malformed_board_in_the_exit_status() {
+    flipgame()
+        .args(["solve", "--board", "xxxx", "no-such-file"])
+        .assert()
+        .code(1)
+        .stderr(contains("--board[1]:1:1").and(contains("no-such-file")));
+}
+
+#[test]
+fn a_very_long_line_is_refused_and_the_next_board_answered() {
+    let scratch = Scratch::new();
+    let mut input = b"bwwb".to_vec();
+    input.resize(100 * 1024 * 1024, b'w');
+    input.extend_from_slice(b"\nbbwb\nbwwb\nbwww\n");
+    input.extend_from_slice(SAMPLE.as_bytes());
+    scratch.file("long.txt", input);
+    scratch
+        .flipgame()
+        .args(["solve", "long.txt"])
+        .assert()
+        .code(2)
+        .stdout("4\n")
+        .stderr("error: long.txt:1:5: expected end of row after 4 pieces, found 'w'\n");
+}
+
+#[test]
+fn unknown_flags_are_usage_errors_with_status_two() {
+    flipgame()
+        .args(["solve", "--frobnicate"])
+        .assert()
+        .code(2)
+        .stderr(contains("--frobnicate"));
+    flipgame()
+        .args(["solve", "--format", "xml"])
+        .assert()
+        .code(2)
+        .stderr(contains("xml"));
+}
+
+#[test]
+fn help_documents_the_exit_status_and_examples() {
+    flipgame()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            contains("Exit status:")
+                .and(contains("Examples:"))
+                .and(contains("--taps")),
+        );
+}
+
+#[test]
+fn a_closed_output_pipe_is_a_quiet_success() {
+    let scratch = Scratch::new();
+    let path = scratch.file("big.txt", many_boards(200_000));
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .arg("solve")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "4\n");
+    // The reader is dropped here, closing the pipe while the program is still writing.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn a_failed_write_is_a_loud_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["solve", "--board", SAMPLE_LINE])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+        .assert()
+        .code(1)
+        .stderr(contains("error: writing output:").and(contains("No space left")));
+}
+
+/// On a terminal with nothing to read, solve says it is waiting for boards instead of hanging
+/// silently. `script` (util-linux) gives the program a real terminal.
+#[test]
+fn a_terminal_on_standard_input_gets_a_hint_on_how_to_end() {
+    let command = format!("{} solve", env!("CARGO_BIN_EXE_flipgame"));
+    let output = StdCommand::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            // Ctrl-D at the start of a line is the end of input on a terminal.
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(format!("{SAMPLE}\u{4}").as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("run flipgame under script(1)");
+    let screen = String::from_utf8_lossy(&output.stdout).replace('\r', "");
+    assert!(output.status.success(), "{screen}");
+    assert!(
+        screen.contains("reading boards from standard input"),
+        "{screen}"
+    );
+    assert!(screen.contains("end with Ctrl-D"), "{screen}");
+    assert!(screen.ends_with("\n4\n"), "{screen}");
+}
+
+#[test]
+fn no_hint_when_standard_input_is_not_a_terminal() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(SAMPLE)
+        .assert()
+        .success()
+        .stderr("");
+}
