@@ -7,12 +7,16 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use flipgame::board::{Board, Goal, ROWS};
+use flipgame::board::{Board, Goal};
 use flipgame::input::{BoardParser, Record};
 use flipgame::solver::DistanceTable;
 
-/// Runs `work` `runs` times and prints the median, fastest and slowest time.
-fn measure<T>(name: &str, runs: usize, per_run: Option<(f64, &str)>, mut work: impl FnMut() -> T) {
+#[path = "../bench/pseudo_random.rs"]
+mod pseudo_random;
+
+/// Runs `work` `runs` times and prints the median, fastest and slowest time, and the rate when
+/// each run handles `items` things.
+fn measure<T>(name: &str, runs: usize, items: Option<f64>, mut work: impl FnMut() -> T) {
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let start = Instant::now();
@@ -22,90 +26,57 @@ fn measure<T>(name: &str, runs: usize, per_run: Option<(f64, &str)>, mut work: i
         .collect();
     times.sort();
     let median = times[runs / 2];
-    let rate = per_run
-        .map(|(count, unit)| format!("  {:.1} M{unit}/s", count / median.as_secs_f64() / 1e6))
+    let rate = items
+        .map(|count| format!("  {:.1} M boards/s", count / median.as_secs_f64() / 1e6))
         .unwrap_or_default();
     println!(
-        "{name:<40} median {median:>10.3?}  (min {:.3?}, max {:.3?}){rate}",
+        "{name:<42} median {median:>10.3?}  (min {:.3?}, max {:.3?}){rate}",
         times[0],
         times[runs - 1]
     );
 }
 
-/// The same pseudo-random boards as `examples/make_boards.rs`, in the POJ input form.
-fn boards_text(count: usize) -> Vec<u8> {
-    let mut state: u64 = 0x9d98;
-    let mut text = Vec::with_capacity(count * 20);
-    for _ in 0..count {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let board = Board::from_id((state >> 24) as u16);
-        for row in 1..=ROWS {
-            text.extend_from_slice(board.row_text(row).as_bytes());
-            text.push(b'\n');
+/// Parses `text` in 256 KiB chunks as the binary does, looking up every board; returns the sum
+/// of the distances so nothing is optimised away.
+fn parse_and_look_up(text: &[u8], table: &DistanceTable) -> u64 {
+    let mut parser = BoardParser::new();
+    let mut total = 0u64;
+    let mut emit = |record| {
+        if let Record::Board { board, .. } = record {
+            total += u64::from(table.moves(board).unwrap_or(255));
         }
+        Ok::<(), ()>(())
+    };
+    for chunk in text.chunks(256 * 1024) {
+        let _ = parser.feed(chunk, &mut emit);
     }
-    text
+    let _ = parser.finish(&mut emit);
+    total
 }
 
 fn main() {
     for goal in Goal::ALL {
-        measure(
-            &format!("table build (goal {})", goal.name()),
-            501,
-            None,
-            || DistanceTable::build(goal),
-        );
+        let name = format!("table build (goal {})", goal.name());
+        measure(&name, 501, None, || DistanceTable::build(goal));
     }
 
     let count = 1 << 20;
-    let text = boards_text(count);
-    let table = DistanceTable::shared(Goal::Either);
-    measure(
-        "parse + look up 1,048,576 boards",
-        51,
-        Some((count as f64, "boards")),
-        || {
-            let mut parser = BoardParser::new();
-            let mut total = 0u64;
-            let mut emit = |record| {
-                if let Record::Board { board, .. } = record {
-                    total += u64::from(table.moves(board).unwrap_or(255));
-                }
-                Ok::<(), ()>(())
-            };
-            for chunk in text.chunks(256 * 1024) {
-                let _ = parser.feed(chunk, &mut emit);
-            }
-            let _ = parser.finish(&mut emit);
-            total
-        },
-    );
-    let crlf: Vec<u8> = String::from_utf8_lossy(&text)
+    let text = pseudo_random::boards_text(count, 0x9d98);
+    let crlf = String::from_utf8_lossy(&text)
         .replace('\n', "\r\n")
         .into_bytes();
-    measure(
-        "parse CRLF 1,048,576 boards",
-        11,
-        Some((count as f64, "boards")),
-        || {
-            let mut parser = BoardParser::new();
-            let mut boards = 0u64;
-            let mut emit = |_| {
-                boards += 1;
-                Ok::<(), ()>(())
-            };
-            for chunk in crlf.chunks(256 * 1024) {
-                let _ = parser.feed(chunk, &mut emit);
-            }
-            boards
-        },
-    );
+    let table = DistanceTable::shared(Goal::Either);
+    let boards = Some(count as f64);
+    measure("parse + look up 1,048,576 boards", 51, boards, || {
+        parse_and_look_up(&text, table)
+    });
+    measure("parse + look up 1,048,576 boards, CRLF", 11, boards, || {
+        parse_and_look_up(&crlf, table)
+    });
     measure(
         "solve with taps, all 65,536 boards",
         51,
-        Some((65536.0, "boards")),
+        Some(65536.0),
         || Board::all().filter_map(|board| table.solve(board)).count(),
     );
 }

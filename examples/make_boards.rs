@@ -1,30 +1,18 @@
 //! Writes COUNT pseudo-random 4x4 boards in the POJ input form, for benchmarks.
 //!
-//! `cargo run --release --example make_boards -- COUNT [SEED] > boards.txt`. The generator is a
-//! fixed xorshift, so the same COUNT and SEED give the same file on every machine.
+//! `cargo run --release --example make_boards -- COUNT [SEED] > boards.txt`. The same COUNT and
+//! SEED give the same file on every machine.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
-use flipgame::board::{Board, ROWS};
+#[path = "../bench/pseudo_random.rs"]
+mod pseudo_random;
 
 fn main() -> io::Result<()> {
     let mut args = std::env::args().skip(1);
-    let count: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1 << 20);
-    let mut state: u64 = args
-        .next()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(0x9d98)
-        .max(1);
-    let mut out = BufWriter::new(io::stdout().lock());
-    for _ in 0..count {
-        // xorshift64: portable and good enough to spread boards over the whole space.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let board = Board::from_id((state >> 24) as u16);
-        for row in 1..=ROWS {
-            writeln!(out, "{}", board.row_text(row))?;
-        }
-    }
+    let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1 << 20);
+    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0x9d98);
+    let mut out = io::stdout().lock();
+    out.write_all(&pseudo_random::boards_text(count, seed))?;
     out.flush()
 }

@@ -1,0 +1,22 @@
+//! Pseudo-random boards for benchmarks, shared by `examples/make_boards.rs` and
+//! `benches/core.rs` through `#[path]`: a fixed xorshift, so the same seed gives the same boards
+//! on every machine.
+
+use flipgame::board::{Board, ROWS};
+
+/// `count` boards from `seed`, written in the POJ input form (4 lines of 4 letters each).
+pub fn boards_text(count: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed.max(1);
+    let mut text = Vec::with_capacity(count * 20);
+    for _ in 0..count {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let board = Board::from_id((state >> 24) as u16);
+        for row in 1..=ROWS {
+            text.extend_from_slice(board.row_text(row).as_bytes());
+            text.push(b'\n');
+        }
+    }
+    text
+}
