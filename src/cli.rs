@@ -32,9 +32,25 @@ macro_rules! exit_status {
     propagate_version = true
 )]
 pub struct Cli {
+    /// When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE
+    /// forces it on); always and never win over the environment
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color`: when to colour the output.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is not set
+    Auto,
+    /// Always colour
+    Always,
+    /// Never colour
+    Never,
 }
 
 /// The subcommands.
@@ -51,7 +67,30 @@ pub enum Command {
         after_long_help = SOLVE_EXAMPLES
     )]
     Solve(SolveArgs),
+
+    /// Walk through the fewest taps board by board, or prove a board impossible
+    #[command(
+        long_about = "Walk through the fewest taps board by board: the start board, then the \
+            board after each tap with the tapped piece and the pieces it turned over marked. The \
+            taps are the ones 'solve --taps' reports. For an impossible board, a proof: a set of \
+            cells that every tap meets in an even number of cells, holding an odd number of \
+            black pieces.\n\n\
+            Boards are read as by 'solve'. The drawings fit the terminal width (COLUMNS when \
+            set).",
+        after_long_help = EXPLAIN_EXAMPLES
+    )]
+    Explain(ExplainArgs),
 }
+
+const EXPLAIN_EXAMPLES: &str = concat!(
+    "Examples:
+  flipgame explain --board bwwb/bbwb/bwwb/bwww
+  flipgame explain --board bwbw/wwww/bbwb/bwwb --ascii
+  flipgame explain --format json --board 0x9d98
+
+",
+    exit_status!()
+);
 
 const SOLVE_EXAMPLES: &str = concat!(
     "Examples:
@@ -117,4 +156,20 @@ pub enum RecordFormat {
     Json,
     /// One JSON object per line, written as soon as each board is done
     Jsonl,
+}
+
+/// `explain`: a walkthrough of each board, or a proof that it is impossible.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// Boards to read, and the goal
+    #[command(flatten)]
+    pub input: BoardInput,
+
+    /// Draw pieces as the letters b and w, with ASCII marks only
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+    pub format: RecordFormat,
 }

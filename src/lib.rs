@@ -5,9 +5,12 @@
 //! - [`board`]: the 4x4 bitboard, its cells, taps, ids and text form;
 //! - [`solver`]: the distance table, one breadth-first search from the finished boards, with the
 //!   least optimal tap set of every board;
+//! - [`algebra`]: linear algebra over GF(2): the tap matrix, its quiet patterns, and
+//!   certificates that prove a board impossible;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
 //! - [`diagnostic`]: the words of those errors.
 
+pub mod algebra;
 pub mod board;
 pub mod diagnostic;
 pub mod input;

@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod output;
+mod render;
 mod source;
 
 use std::process::ExitCode;

@@ -60,6 +60,7 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
             .env("PATH", &path)
             .env_remove("NO_COLOR")
             .env_remove("CLICOLOR_FORCE")
+            .env("COLUMNS", "80")
             .output()
             .expect("run sh");
         let (errors, answers): (Vec<String>, Vec<String>) = example

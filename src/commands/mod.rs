@@ -1,15 +1,23 @@
 //! One module per subcommand: each turns its arguments into calls on the core and the results
-//! into output. This module holds what they share: dispatch, exit status and error reporting.
+//! into output. This module holds what they share: dispatch, exit status, error reporting, and
+//! the board-by-board loop of `solve` and `explain`.
 
+pub mod explain;
 pub mod solve;
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use crate::cli::{Cli, Command, GoalArg};
+use serde::Serialize;
+
+use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, RecordFormat};
 use crate::output::Output;
+use crate::output::json::{JsonStream, as_text};
+use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
-use flipgame::board::Goal;
+use flipgame::board::{Board, Goal};
+use flipgame::input::{InputError, Record};
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,13 +41,28 @@ impl Status {
     }
 }
 
+/// What every command gets besides its own arguments.
+pub struct Context {
+    /// Whether to colour the output (the global `--color` rule, decided once).
+    pub color: bool,
+}
+
 /// Runs the parsed command line and turns its outcome into an exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let stdout = io::stdout();
-    let line_buffered = stdout.is_terminal();
-    let mut out = Output::new(stdout.lock(), line_buffered);
+    let is_terminal = stdout.is_terminal();
+    let choice = match cli.color {
+        ColorChoice::Auto => None,
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+    };
+    let context = Context {
+        color: render::color_enabled(choice, is_terminal, |name| std::env::var(name).ok()),
+    };
+    let mut out = Output::new(stdout.lock(), is_terminal);
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Explain(args) => explain::run(&args, &context, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status.exit_code(),
@@ -65,6 +88,125 @@ pub fn goal(arg: GoalArg) -> Goal {
         GoalArg::White => Goal::White,
         GoalArg::Black => Goal::Black,
     }
+}
+
+/// FILE:LINE of a board's first row, as shown in JSON `source` fields.
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    /// The input the board came from.
+    pub source: &'a Source,
+    /// The line of its first row.
+    pub line: u64,
+}
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.source, self.line)
+    }
+}
+
+/// A command that answers board by board (`solve`, `explain`).
+pub trait BoardCommand {
+    /// Writes the answer for one well-formed board: as text, or through `json` when set.
+    fn answer<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        board: Board,
+    ) -> io::Result<()>;
+}
+
+/// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
+/// objects in JSON, in their place); returns the run's status.
+pub fn run_boards<C: BoardCommand, W: Write>(
+    input: &BoardInput,
+    format: RecordFormat,
+    out: &mut W,
+    command: C,
+) -> io::Result<Status> {
+    let json = match format {
+        RecordFormat::Text => None,
+        RecordFormat::Json => Some(JsonStream::new(true)),
+        RecordFormat::Jsonl => Some(JsonStream::new(false)),
+    };
+    let mut sink = BoardSink {
+        command,
+        out,
+        json,
+        index: 0,
+        malformed: false,
+    };
+    let status = read_all(&source::sources(input), &mut sink)?;
+    if let Some(json) = &mut sink.json {
+        json.finish(sink.out)?;
+    }
+    let input_status = if sink.malformed {
+        Status::BadInput
+    } else {
+        Status::Success
+    };
+    Ok(status.max(input_status))
+}
+
+struct BoardSink<'a, C, W> {
+    command: C,
+    out: &'a mut W,
+    json: Option<JsonStream>,
+    index: u64,
+    malformed: bool,
+}
+
+impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
+    #[inline]
+    fn record(&mut self, source: &Source, record: Record) -> io::Result<()> {
+        self.index += 1;
+        match record {
+            Record::Board { board, line } => {
+                let place = Place { source, line };
+                self.command
+                    .answer(self.out, self.json.as_mut(), self.index, place, board)
+            }
+            Record::Malformed(error) => self.malformed(source, &error),
+        }
+    }
+
+    fn before_wait(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl<C, W: Write> BoardSink<'_, C, W> {
+    fn malformed(&mut self, source: &Source, error: &InputError) -> io::Result<()> {
+        self.malformed = true;
+        let message = format!("{source}:{error}");
+        report(&message);
+        if let Some(json) = &mut self.json {
+            let place = Place {
+                source,
+                line: error.board_line,
+            };
+            json.write(
+                self.out,
+                &MalformedJson {
+                    index: self.index,
+                    source: place,
+                    error: message,
+                },
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// One malformed board in JSON, in its place among the others.
+#[derive(Serialize)]
+struct MalformedJson<'a> {
+    index: u64,
+    #[serde(serialize_with = "as_text")]
+    source: Place<'a>,
+    error: String,
 }
 
 /// Streams every source into `sink`, reporting unreadable inputs and going on with the next.

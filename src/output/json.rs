@@ -48,6 +48,17 @@ pub fn as_text<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S:
     serializer.collect_str(value)
 }
 
+/// Serializes an optional colour as `"white"`, `"black"` or `null`.
+pub fn optional_color<S: Serializer>(
+    color: &Option<flipgame::board::Color>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match color {
+        Some(color) => serializer.serialize_str(color.name()),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// A cell as `{"row": r, "col": c}`, rows and columns from 1.
 #[derive(Serialize)]
 pub struct CellJson {

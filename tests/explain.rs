@@ -1,0 +1,321 @@
+//! `flipgame explain`: the walkthrough, the proof of impossibility, colour, layout and JSON.
+
+mod common;
+
+use std::process::{Command as StdCommand, Stdio};
+
+use common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame};
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde::Deserialize;
+
+const ESCAPE: &str = "\u{1b}[";
+
+fn explain(args: &[&str], columns: &str) -> String {
+    let output = flipgame()
+        .arg("explain")
+        .args(args)
+        .env("COLUMNS", columns)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn walkthrough_of_the_sample_without_colour() {
+    insta::assert_snapshot!(explain(&["--board", SAMPLE_LINE], "80"));
+}
+
+#[test]
+fn walkthrough_of_the_sample_in_ascii_wrapped_to_forty_columns() {
+    let text = explain(&["--board", SAMPLE_LINE, "--ascii"], "40");
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 40),
+        "{text}"
+    );
+    assert!(text.is_ascii());
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn walkthrough_with_colour() {
+    let text = explain(&["--color", "always", "--board", SAMPLE_LINE], "80");
+    assert!(text.contains(ESCAPE));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn proof_for_the_statement_example() {
+    insta::assert_snapshot!(explain(&["--board", IMPOSSIBLE_LINE], "80"));
+}
+
+#[test]
+fn proof_with_colour_and_one_goal() {
+    insta::assert_snapshot!(explain(
+        &[
+            "--color",
+            "always",
+            "--goal",
+            "black",
+            "--board",
+            IMPOSSIBLE_LINE
+        ],
+        "80"
+    ));
+}
+
+#[test]
+fn a_solved_board_says_so() {
+    let text = explain(&["--board", "bbbb/bbbb/bbbb/bbbb"], "80");
+    assert!(
+        text.contains("Already solved: all black, 0 taps."),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_board_of_a_file_is_explained_in_turn() {
+    let text = explain(
+        &[
+            "--board",
+            SAMPLE_LINE,
+            "--board",
+            IMPOSSIBLE_LINE,
+            "--board",
+            "0x0000",
+        ],
+        "200",
+    );
+    let headers: Vec<&str> = text.lines().filter(|line| line.contains("(id ")).collect();
+    assert_eq!(headers.len(), 3, "{text}");
+    assert!(headers[1].starts_with(IMPOSSIBLE_LINE));
+}
+
+#[test]
+fn steps_sit_side_by_side_as_far_as_the_width_allows() {
+    let wide = explain(&["--board", SAMPLE_LINE], "200");
+    let narrow = explain(&["--board", SAMPLE_LINE], "20");
+    let titles = |text: &str| {
+        text.lines()
+            .filter(|line| line.contains("Tap ") || line.starts_with("Start"))
+            .count()
+    };
+    assert_eq!(titles(&wide), 1, "{wide}");
+    assert_eq!(titles(&narrow), 5, "{narrow}");
+}
+
+#[test]
+fn malformed_boards_are_reported_as_by_solve() {
+    flipgame()
+        .args([
+            "explain",
+            "--board",
+            "bwwb/bbwb/bwwb/bwwx",
+            "--board",
+            SAMPLE_LINE,
+        ])
+        .assert()
+        .code(2)
+        .stdout(contains("Solved in 4 taps"))
+        .stderr("error: --board[1]:1:19: expected 'b' or 'w', found 'x'\n");
+}
+
+#[test]
+fn explain_reads_standard_input_like_solve() {
+    flipgame()
+        .arg("explain")
+        .write_stdin(IMPOSSIBLE)
+        .assert()
+        .success()
+        .stdout(contains("(id a0d9, -:1)"));
+}
+
+// The colour rules, shared by every subcommand.
+
+#[test]
+fn no_colour_into_a_pipe_by_default() {
+    flipgame()
+        .args(["explain", "--board", SAMPLE_LINE])
+        .assert()
+        .success()
+        .stdout(contains(ESCAPE).not());
+}
+
+#[test]
+fn clicolor_force_colours_a_pipe_and_no_color_wins_over_it() {
+    let run = |env: &[(&str, &str)], extra: &[&str]| {
+        let mut command = flipgame();
+        command
+            .args(["explain", "--board", SAMPLE_LINE])
+            .args(extra);
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        String::from_utf8(command.output().unwrap().stdout)
+            .unwrap()
+            .contains(ESCAPE)
+    };
+    assert!(run(&[("CLICOLOR_FORCE", "1")], &[]));
+    assert!(!run(&[("CLICOLOR_FORCE", "0")], &[]));
+    assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")], &[]));
+    assert!(run(&[("NO_COLOR", "1")], &["--color", "always"]));
+    assert!(!run(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]));
+}
+
+/// On a real terminal (`script` gives one) colour is on unless NO_COLOR is set.
+#[test]
+fn a_terminal_gets_colour_unless_no_color_is_set() {
+    let on_terminal = |no_color: Option<&str>| {
+        let command = format!(
+            "{} explain --board {SAMPLE_LINE}",
+            env!("CARGO_BIN_EXE_flipgame")
+        );
+        let mut script = StdCommand::new("script");
+        script
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(Stdio::null())
+            .env_remove("CLICOLOR_FORCE");
+        match no_color {
+            Some(value) => script.env("NO_COLOR", value),
+            None => script.env_remove("NO_COLOR"),
+        };
+        let output = script.output().expect("run flipgame under script(1)");
+        assert!(output.status.success());
+        String::from_utf8_lossy(&output.stdout).contains(ESCAPE)
+    };
+    assert!(on_terminal(None));
+    assert!(!on_terminal(Some("1")));
+    assert!(on_terminal(Some("")));
+}
+
+// JSON
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Explained {
+    index: u64,
+    source: String,
+    board: String,
+    id: String,
+    solvable: bool,
+    moves: Option<u32>,
+    goal: Option<String>,
+    taps: Option<Vec<Cell>>,
+    steps: Vec<StepJson>,
+    certificate: Option<CertificateJson>,
+}
+
+#[derive(Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct Cell {
+    row: usize,
+    col: usize,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct StepJson {
+    tap: Cell,
+    flipped: Vec<Cell>,
+    board: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct CertificateJson {
+    cells: Vec<Cell>,
+    black: u32,
+}
+
+/// The board as a grid of booleans (true is black), read independently of the library.
+fn grid(text: &str) -> Vec<Vec<bool>> {
+    text.split('/')
+        .map(|row| row.chars().map(|c| c == 'b').collect())
+        .collect()
+}
+
+fn explained(board: &str) -> Explained {
+    let output = flipgame()
+        .args(["explain", "--format", "json", "--board", board])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let mut all: Vec<Explained> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(all.len(), 1);
+    all.remove(0)
+}
+
+#[test]
+fn json_steps_replay_the_taps_to_the_goal() {
+    let answer = explained(SAMPLE_LINE);
+    assert_eq!(
+        (answer.index, answer.source.as_str(), answer.id.as_str()),
+        (1, "--board[1]:1", "9d98")
+    );
+    assert!(answer.solvable && answer.certificate.is_none());
+    assert_eq!(answer.moves, Some(4));
+    let taps = answer.taps.clone().unwrap();
+    assert_eq!(answer.steps.iter().map(|s| s.tap).collect::<Vec<_>>(), taps);
+    let mut board = grid(&answer.board);
+    for step in &answer.steps {
+        let (r, c) = (step.tap.row, step.tap.col);
+        let mut expected = vec![Cell { row: r, col: c }];
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+            if (1..=4).contains(&nr) && (1..=4).contains(&nc) {
+                expected.push(Cell {
+                    row: nr as usize,
+                    col: nc as usize,
+                });
+            }
+        }
+        let mut flipped = step.flipped.clone();
+        let key = |cell: &Cell| (cell.row, cell.col);
+        flipped.sort_by_key(key);
+        expected.sort_by_key(key);
+        assert_eq!(flipped, expected);
+        for cell in &step.flipped {
+            board[cell.row - 1][cell.col - 1] ^= true;
+        }
+        assert_eq!(board, grid(&step.board));
+    }
+    let white = board.iter().flatten().all(|&black| !black);
+    assert!(white);
+    assert_eq!(answer.goal.as_deref(), Some("white"));
+}
+
+#[test]
+fn json_certificate_is_a_valid_proof() {
+    let answer = explained(IMPOSSIBLE_LINE);
+    assert!(!answer.solvable);
+    assert_eq!(
+        (answer.moves, answer.goal.as_deref(), answer.taps.as_ref()),
+        (None, None, None)
+    );
+    assert!(answer.steps.is_empty());
+    let certificate = answer.certificate.unwrap();
+    let board = grid(&answer.board);
+    let black = certificate
+        .cells
+        .iter()
+        .filter(|c| board[c.row - 1][c.col - 1])
+        .count();
+    assert_eq!(black as u32, certificate.black);
+    assert_eq!(certificate.black % 2, 1);
+    assert_eq!(
+        certificate.cells.len() % 2,
+        0,
+        "all black must have an even count there too"
+    );
+    for row in 1..=4i32 {
+        for col in 1..=4i32 {
+            let met = certificate
+                .cells
+                .iter()
+                .filter(|c| (c.row as i32 - row).abs() + (c.col as i32 - col).abs() <= 1)
+                .count();
+            assert_eq!(met % 2, 0, "tap r{row}c{col} meets the proof oddly");
+        }
+    }
+}
