@@ -10,21 +10,24 @@
 
 use crate::board::{Board, CELLS, Cell, Color, Goal, TapSet};
 
-/// Rows of a GF(2) matrix as bit masks, reduced to echelon form.
+/// Rows of a GF(2) matrix as bit masks, reduced to echelon form. Each reduced row remembers
+/// which of the original rows it is the sum of, so the reduction also solves equations.
 struct Echelon {
-    /// Reduced rows, each with its pivot bit.
-    rows: Vec<(u16, u16)>,
+    /// Reduced rows: (pivot bit, row, the original rows summed into it as a bit set).
+    rows: Vec<(u16, u16, u16)>,
 }
 
 impl Echelon {
-    /// Reduces `rows` by Gaussian elimination (bit 15 is column 0).
+    /// Reduces `rows` by Gaussian elimination (bit 15 is column 0, and row `i` of the input is
+    /// bit `15 - i` of a tag).
     fn reduce(rows: impl IntoIterator<Item = u16>) -> Echelon {
-        let mut reduced: Vec<(u16, u16)> = Vec::new();
-        for row in rows {
-            let mut row = row;
-            for &(pivot, basis) in &reduced {
+        let mut reduced: Vec<(u16, u16, u16)> = Vec::new();
+        for (index, row) in rows.into_iter().enumerate() {
+            let (mut row, mut tag) = (row, 1u16 << (15 - index));
+            for &(pivot, basis, basis_tag) in &reduced {
                 if row & pivot != 0 {
                     row ^= basis;
+                    tag ^= basis_tag;
                 }
             }
             if row == 0 {
@@ -34,16 +37,36 @@ impl Echelon {
             for entry in &mut reduced {
                 if entry.1 & pivot != 0 {
                     entry.1 ^= row;
+                    entry.2 ^= tag;
                 }
             }
-            reduced.push((pivot, row));
+            reduced.push((pivot, row, tag));
         }
         Echelon { rows: reduced }
     }
 
+    /// Some set of original rows summing to `target`, or `None` when `target` is not in their
+    /// span.
+    fn express(&self, target: u16) -> Option<u16> {
+        let (rest, tags) =
+            self.rows
+                .iter()
+                .fold((target, 0u16), |(rest, tags), &(pivot, row, tag)| {
+                    if rest & pivot != 0 {
+                        (rest ^ row, tags ^ tag)
+                    } else {
+                        (rest, tags)
+                    }
+                });
+        (rest == 0).then_some(tags)
+    }
+
     /// The vectors `x` with an even overlap with every row: one per column without a pivot.
     fn null_space(&self) -> Vec<u16> {
-        let pivots = self.rows.iter().fold(0u16, |all, &(pivot, _)| all | pivot);
+        let pivots = self
+            .rows
+            .iter()
+            .fold(0u16, |all, &(pivot, _, _)| all | pivot);
         (0..CELLS)
             .map(|index| Cell::from_index(index).bit())
             .filter(|free| pivots & free == 0)
@@ -51,7 +74,7 @@ impl Echelon {
                 // Set the free column, then each pivot column that row's equation needs.
                 self.rows.iter().fold(
                     free,
-                    |x, &(pivot, row)| {
+                    |x, &(pivot, row, _)| {
                         if row & free != 0 { x | pivot } else { x }
                     },
                 )
@@ -61,9 +84,8 @@ impl Echelon {
 }
 
 /// The tap matrix of the 4x4 game and what follows from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TapMatrix {
-    rank: u32,
+    echelon: Echelon,
     basis: Vec<u16>,
 }
 
@@ -71,20 +93,41 @@ impl TapMatrix {
     /// Builds the matrix from the tap rule and reduces it.
     pub fn new() -> TapMatrix {
         let echelon = Echelon::reduce(Cell::all().map(Cell::flip_mask));
-        TapMatrix {
-            rank: echelon.rows.len() as u32,
-            basis: echelon.null_space(),
-        }
+        let basis = echelon.null_space();
+        TapMatrix { echelon, basis }
+    }
+
+    /// Every tap set that turns `board` into the finished board of `color` (2^nullity of them),
+    /// or none when no tap set does. Found by elimination, independently of the search.
+    pub fn solutions(&self, board: Board, color: Color) -> Vec<TapSet> {
+        let Some(particular) = self.echelon.express(board.bits() ^ color.board().bits()) else {
+            return Vec::new();
+        };
+        self.null_space()
+            .map(|kernel| TapSet::from_bits(particular ^ kernel))
+            .collect()
+    }
+
+    /// Every element of the null space (2^nullity of them, the empty set first): each sum of a
+    /// subset of the basis.
+    fn null_space(&self) -> impl Iterator<Item = u16> + '_ {
+        (0u32..1 << self.basis.len()).map(|choice| {
+            self.basis
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| choice >> n & 1 == 1)
+                .fold(0u16, |sum, (_, vector)| sum ^ vector)
+        })
     }
 
     /// The rank over GF(2): how many taps are independent (12 for 4x4).
     pub fn rank(&self) -> u32 {
-        self.rank
+        self.echelon.rows.len() as u32
     }
 
     /// The dimension of the null space: how many independent quiet patterns there are.
     pub fn nullity(&self) -> u32 {
-        CELLS as u32 - self.rank
+        CELLS as u32 - self.rank()
     }
 
     /// A basis of the quiet patterns.
@@ -95,17 +138,7 @@ impl TapMatrix {
     /// Every non-empty quiet pattern (2^nullity - 1 of them), fewest cells first, ties in
     /// row-major order.
     pub fn quiet_patterns(&self) -> Vec<QuietPattern> {
-        let mut patterns: Vec<QuietPattern> = (1u32..1 << self.basis.len())
-            .map(|choice| {
-                let cells = self
-                    .basis
-                    .iter()
-                    .enumerate()
-                    .filter(|(n, _)| choice >> n & 1 == 1)
-                    .fold(0u16, |sum, (_, vector)| sum ^ vector);
-                QuietPattern(cells)
-            })
-            .collect();
+        let mut patterns: Vec<QuietPattern> = self.null_space().skip(1).map(QuietPattern).collect();
         patterns.sort_by_key(|pattern| (pattern.len(), std::cmp::Reverse(pattern.0)));
         patterns
     }
@@ -269,6 +302,31 @@ mod tests {
                         assert_eq!(certificate.pattern.flipped_by(tap) % 2, 0);
                     }
                 }
+            }
+        }
+    }
+
+    /// Elimination agrees with the search: the least of the fewest-tap solutions it finds is the
+    /// tap set the distance table reports, for every board and goal.
+    #[test]
+    fn solutions_by_elimination_agree_with_the_search() {
+        let matrix = TapMatrix::new();
+        for goal in Goal::ALL {
+            let table = DistanceTable::shared(goal);
+            for board in Board::all() {
+                let all: Vec<TapSet> = goal
+                    .colors()
+                    .iter()
+                    .flat_map(|&color| matrix.solutions(board, color))
+                    .collect();
+                for taps in &all {
+                    assert!(board.after(*taps).finished_color().is_some());
+                }
+                let best = all
+                    .iter()
+                    .min_by_key(|taps| (taps.len(), taps.bits()))
+                    .copied();
+                assert_eq!(best, table.solve(board).map(|s| s.taps), "board {board}");
             }
         }
     }

@@ -80,7 +80,64 @@ pub enum Command {
         after_long_help = EXPLAIN_EXAMPLES
     )]
     Explain(ExplainArgs),
+
+    /// Print all 65,536 boards with their fewest taps
+    #[command(
+        long_about = "Print all 65,536 boards in id order (0000 to ffff) with their fewest taps, \
+            as text, CSV, JSON, JSON Lines, or the raw table of 65,536 bytes.",
+        after_long_help = TABLE_EXAMPLES
+    )]
+    Table(TableArgs),
+
+    /// Print the facts of the whole game: histogram, God's number, quiet patterns
+    #[command(
+        long_about = "Print the facts of the whole game, computed at run time: how many boards \
+            are solvable, the histogram of fewest taps, the largest (God's number) with an \
+            example, the mean, the rank and nullity of the tap matrix over GF(2), the quiet \
+            patterns, and how many optimal tap sets the hardest boards have.",
+        after_long_help = STATS_EXAMPLES
+    )]
+    Stats(StatsArgs),
+
+    /// Generate random boards: puzzles for people, test data for judges
+    #[command(
+        long_about = "Generate random boards in the POJ input form, drawn uniformly among the \
+            boards that need exactly --moves taps, the impossible ones (--impossible), or all \
+            65,536. The same --seed gives the same boards on every machine and in every version.",
+        after_long_help = GEN_EXAMPLES
+    )]
+    Gen(GenArgs),
 }
+
+const TABLE_EXAMPLES: &str = concat!(
+    "Examples:
+  flipgame table --solvable --taps
+  flipgame table --format csv --output table.csv
+  flipgame table --format binary --goal white > white.bin
+
+",
+    exit_status!()
+);
+
+const STATS_EXAMPLES: &str = concat!(
+    "Examples:
+  flipgame stats
+  flipgame stats --goal white
+  flipgame stats --format json
+
+",
+    exit_status!()
+);
+
+const GEN_EXAMPLES: &str = concat!(
+    "Examples:
+  flipgame gen --moves 6 --seed 1
+  flipgame gen --count 100 --seed 7 | flipgame solve
+  flipgame gen --impossible --count 3 --format jsonl
+
+",
+    exit_status!()
+);
 
 const EXPLAIN_EXAMPLES: &str = concat!(
     "Examples:
@@ -170,6 +227,99 @@ pub struct ExplainArgs {
     pub ascii: bool,
 
     /// Output format
+    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+    pub format: RecordFormat,
+}
+
+/// `table`: every board with its fewest taps.
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+
+    /// Keep only the boards that can be finished
+    #[arg(long)]
+    pub solvable: bool,
+
+    /// Add the least optimal tap set of each board
+    #[arg(long)]
+    pub taps: bool,
+
+    /// Which finished boards count
+    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
+    pub goal: GoalArg,
+
+    /// Write to FILE (atomically: a whole table or none) instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--format` of `table`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// One line per board: id, board, fewest taps or Impossible
+    Text,
+    /// Comma-separated values with a header: id,board,moves
+    Csv,
+    /// One JSON array of objects
+    Json,
+    /// One JSON object per line
+    Jsonl,
+    /// Exactly 65,536 bytes: byte i is the fewest taps of board i, 255 when impossible
+    Binary,
+}
+
+/// `stats`: the facts of the whole state space.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Which finished boards count
+    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
+    pub goal: GoalArg,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+
+    /// Draw with ASCII only
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// `--format` of the commands that print one report.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// For people
+    Text,
+    /// One JSON object
+    Json,
+}
+
+/// `gen`: random boards.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// Only boards whose fewest taps is exactly K
+    #[arg(long, value_name = "K", conflicts_with = "impossible")]
+    pub moves: Option<u8>,
+
+    /// Only boards that can never be finished
+    #[arg(long)]
+    pub impossible: bool,
+
+    /// How many boards
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// Seed of the generator: the same seed gives the same boards everywhere (default: a fresh
+    /// random seed)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Which finished boards count
+    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
+    pub goal: GoalArg,
+
+    /// Output format: text is the POJ input form
     #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
     pub format: RecordFormat,
 }

@@ -7,11 +7,15 @@
 //!   least optimal tap set of every board;
 //! - [`algebra`]: linear algebra over GF(2): the tap matrix, its quiet patterns, and
 //!   certificates that prove a board impossible;
+//! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
+//! - [`generate`]: random boards of a given distance, reproducible from a seed;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
 //! - [`diagnostic`]: the words of those errors.
 
 pub mod algebra;
 pub mod board;
 pub mod diagnostic;
+pub mod generate;
 pub mod input;
 pub mod solver;
+pub mod stats;

@@ -3,16 +3,21 @@
 //! the board-by-board loop of `solve` and `explain`.
 
 pub mod explain;
+pub mod generate;
 pub mod solve;
+pub mod stats;
+pub mod table;
 
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
 
 use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, RecordFormat};
 use crate::output::Output;
+use crate::output::file::AtomicFile;
 use crate::output::json::{JsonStream, as_text};
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
@@ -63,6 +68,9 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &context, &mut out),
+        Command::Table(args) => table::run(&args, &mut out),
+        Command::Stats(args) => stats::run(&args, &context, &mut out),
+        Command::Gen(args) => generate::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status.exit_code(),
@@ -79,6 +87,31 @@ pub fn report(message: &str) {
     let line = format!("error: {message}\n");
     // Nowhere is left to report a failure to write to standard error.
     let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Runs `write` on standard output or, with `path`, on a file that appears only when `write`
+/// succeeds (see [`AtomicFile`]). A file that cannot be written is reported here, with its path.
+pub fn write_to(
+    path: Option<&Path>,
+    stdout: &mut impl Write,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<Status> {
+    let Some(path) = path else {
+        write(stdout)?;
+        return Ok(Status::Success);
+    };
+    let result = AtomicFile::create(path).and_then(|file| {
+        let mut out = Output::new(file, false);
+        write(&mut out)?;
+        out.into_inner()?.commit()
+    });
+    match result {
+        Ok(()) => Ok(Status::Success),
+        Err(error) => {
+            report(&format!("{}: {error}", path.display()));
+            Ok(Status::IoError)
+        }
+    }
 }
 
 /// The core's goal for a `--goal` value.

@@ -21,7 +21,11 @@ impl JsonStream {
     }
 
     /// Writes one object.
-    pub fn write(&mut self, out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    pub fn write(
+        &mut self,
+        out: &mut (impl Write + ?Sized),
+        value: &impl Serialize,
+    ) -> io::Result<()> {
         if self.array {
             out.write_all(if self.written == 0 { b"[\n" } else { b",\n" })?;
         }
@@ -34,7 +38,7 @@ impl JsonStream {
     }
 
     /// Closes the array (an empty one when nothing was written); nothing for lines.
-    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+    pub fn finish(&mut self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
         match (self.array, self.written) {
             (false, _) => Ok(()),
             (true, 0) => out.write_all(b"[]\n"),

@@ -1,5 +1,6 @@
 //! Where results go: one buffered writer over standard output, and the formats written to it.
 
+pub mod file;
 pub mod json;
 
 use std::io::{self, BufWriter, Write};
@@ -21,6 +22,13 @@ impl<W: Write> Output<W> {
             inner: BufWriter::with_capacity(BUFFER_BYTES, inner),
             line_buffered,
         }
+    }
+}
+
+impl<W: Write> Output<W> {
+    /// Flushes the buffer and hands back the writer underneath.
+    pub fn into_inner(self) -> io::Result<W> {
+        self.inner.into_inner().map_err(|error| error.into_error())
     }
 }
 
@@ -50,7 +58,7 @@ impl<W: Write> Write for Output<W> {
 
 /// Writes a small count (such as a number of taps) in decimal without going through `fmt`.
 #[inline]
-pub fn write_count(out: &mut impl Write, count: u32) -> io::Result<()> {
+pub fn write_count(out: &mut (impl Write + ?Sized), count: u32) -> io::Result<()> {
     let mut digits = [0u8; 10];
     let mut start = digits.len();
     let mut rest = count;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Whole-process benchmark of `flipgame solve`: 1,048,576 boards (21 MB) against `wc -l` reading
-# the same bytes, with peak memory. Needs hyperfine (apt-get install hyperfine) and GNU time.
+# Whole-process benchmarks: `flipgame solve` on 1,048,576 boards (21 MB) against `wc -l` reading
+# the same bytes, with peak memory; then `table` and `stats`, which walk the whole state space.
+# Needs hyperfine (apt-get install hyperfine) and GNU time.
 #
-#   bench/solve.sh            # 1,048,576 boards
-#   bench/solve.sh 4194304    # another count
+#   bench/run.sh            # 1,048,576 boards
+#   bench/run.sh 4194304    # another count
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,3 +35,13 @@ for args in "solve" "solve --format jsonl" "solve --format json"; do
 done
 rss=$( { /usr/bin/time -f '%M' wc -l "$work/boards.txt" > /dev/null; } 2>&1 )
 echo "  wc -l: ${rss} KB"
+
+echo
+hyperfine --warmup 3 --min-runs 20 -N \
+    --export-markdown "$work/state.md" \
+    "$bin table" \
+    "$bin table --format binary" \
+    "$bin table --taps --format jsonl" \
+    "$bin stats" \
+    "$bin stats --format json"
+sed "s|$bin|flipgame|g" "$work/state.md"

@@ -1,0 +1,248 @@
+//! `flipgame stats`: the facts of the whole game, every figure computed at run time.
+
+use std::io::{self, Write};
+
+use owo_colors::Style;
+use serde::Serialize;
+
+use flipgame::board::{Board, BoardId, Goal, TapSet};
+use flipgame::stats::StateSpace;
+
+use super::{Context, Status, goal};
+use crate::cli::{ReportFormat, StatsArgs};
+use crate::output::json::{CellsJson, as_text};
+use crate::render::{self, Mark, Pen};
+
+/// Computes the state space for the goal and prints it.
+pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+    let space = StateSpace::compute(goal(args.goal));
+    match args.format {
+        ReportFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &StatsJson::from(&space))
+                .map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
+        }
+        ReportFormat::Text => {
+            let pen = Pen::new(context.color, args.ascii);
+            for line in text_report(&space, &pen, args.ascii, render::output_width()) {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    Ok(Status::Success)
+}
+
+fn goal_words(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Either => "all white or all black",
+        Goal::White => "all white",
+        Goal::Black => "all black",
+    }
+}
+
+/// `65536` as `65,536`.
+fn thousands(number: u32) -> String {
+    let digits = number.to_string();
+    let mut text = String::new();
+    for (n, digit) in digits.chars().enumerate() {
+        if n > 0 && (digits.len() - n) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+fn percent(part: u32, whole: u32) -> String {
+    format!("{:.2}%", 100.0 * f64::from(part) / f64::from(whole.max(1)))
+}
+
+fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<String> {
+    let mut lines = vec![
+        pen.strong(&format!(
+            "Flip Game 4x4, goal: {} ({})",
+            space.goal.name(),
+            goal_words(space.goal)
+        )),
+        String::new(),
+        format!("Positions    {:>7}", thousands(space.positions)),
+        format!(
+            "Solvable     {:>7}  {:>7}",
+            thousands(space.solvable),
+            percent(space.solvable, space.positions)
+        ),
+        format!(
+            "Impossible   {:>7}  {:>7}",
+            thousands(space.impossible),
+            percent(space.impossible, space.positions)
+        ),
+        String::new(),
+        pen.strong("Fewest taps   Boards    Share of solvable"),
+    ];
+    let largest = space.histogram.iter().copied().max().unwrap_or(1).max(1);
+    let bar_room = width.saturating_sub(32).clamp(1, 40);
+    let block = if ascii { "#" } else { "\u{2588}" };
+    for (moves, &boards) in space.histogram.iter().enumerate() {
+        // Every non-empty row gets at least one block, so rare distances stay visible.
+        let length = if boards == 0 {
+            0
+        } else {
+            ((u64::from(boards) * bar_room as u64).div_ceil(u64::from(largest))) as usize
+        };
+        let bar = pen.paint(&block.repeat(length), Style::new().cyan());
+        lines.push(format!(
+            "{moves:>11}  {:>7}  {:>7}  {bar}",
+            thousands(boards),
+            percent(boards, space.solvable)
+        ));
+    }
+    lines.push(String::new());
+    let hardest = space.hardest_example;
+    lines.push(format!(
+        "God's number: {} taps, for example {hardest} (id {})",
+        space.max_moves,
+        hardest.id()
+    ));
+    lines.push(format!(
+        "Mean over solvable boards: {:.4} taps",
+        space.mean_moves
+    ));
+    lines.push(format!(
+        "Tap matrix over GF(2): rank {}, nullity {}, so {} non-empty quiet patterns",
+        space.rank,
+        space.nullity,
+        space.quiet_patterns.len()
+    ));
+    lines.extend(render::wrap(&hardest_sentence(space), width));
+    lines.push(String::new());
+    lines.extend(render::wrap(
+        &format!(
+            "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
+             of the pattern), so no tap changes whether a board has an odd or even number of \
+             black pieces there.",
+            pen.piece(flipgame::board::Color::Black)
+        ),
+        width,
+    ));
+    lines.push(String::new());
+    let panels: Vec<render::Panel> = space
+        .quiet_patterns
+        .iter()
+        .enumerate()
+        .map(|(n, pattern)| {
+            let title = format!("#{}: {} cells", n + 1, pattern.len());
+            render::board_panel(pen, &title, Board::from_id(pattern.bits()), |_| Mark::Plain)
+        })
+        .collect();
+    lines.extend(render::side_by_side(&panels, width));
+    lines
+}
+
+fn hardest_sentence(space: &StateSpace) -> String {
+    let boards: u32 = space.hardest_tap_sets.values().sum();
+    let counts: Vec<String> = space
+        .hardest_tap_sets
+        .iter()
+        .map(|(&sets, &with)| {
+            let plural = if sets == 1 { "" } else { "s" };
+            if space.hardest_tap_sets.len() == 1 {
+                format!("each has {sets} optimal tap set{plural}")
+            } else {
+                format!("{} have {sets} optimal tap set{plural}", thousands(with))
+            }
+        })
+        .collect();
+    format!(
+        "Hardest boards: {} need {} taps; {}.",
+        thousands(boards),
+        space.max_moves,
+        counts.join(", ")
+    )
+}
+
+#[derive(Serialize)]
+struct StatsJson {
+    goal: &'static str,
+    positions: u32,
+    solvable: u32,
+    impossible: u32,
+    max_moves: u8,
+    mean_moves: f64,
+    rank: u32,
+    nullity: u32,
+    histogram: Vec<HistogramRow>,
+    hardest: HardestJson,
+    quiet_patterns: Vec<CellsJson>,
+}
+
+#[derive(Serialize)]
+struct HistogramRow {
+    moves: usize,
+    boards: u32,
+}
+
+#[derive(Serialize)]
+struct HardestJson {
+    #[serde(serialize_with = "as_text")]
+    example: Board,
+    #[serde(serialize_with = "as_text")]
+    id: BoardId,
+    boards: u32,
+    optimal_tap_sets: Vec<TapSetCount>,
+}
+
+#[derive(Serialize)]
+struct TapSetCount {
+    tap_sets: u32,
+    boards: u32,
+}
+
+impl From<&StateSpace> for StatsJson {
+    fn from(space: &StateSpace) -> StatsJson {
+        StatsJson {
+            goal: space.goal.name(),
+            positions: space.positions,
+            solvable: space.solvable,
+            impossible: space.impossible,
+            max_moves: space.max_moves,
+            mean_moves: space.mean_moves,
+            rank: space.rank,
+            nullity: space.nullity,
+            histogram: space
+                .histogram
+                .iter()
+                .enumerate()
+                .map(|(moves, &boards)| HistogramRow { moves, boards })
+                .collect(),
+            hardest: HardestJson {
+                example: space.hardest_example,
+                id: space.hardest_example.id(),
+                boards: space.hardest_tap_sets.values().sum(),
+                optimal_tap_sets: space
+                    .hardest_tap_sets
+                    .iter()
+                    .map(|(&tap_sets, &boards)| TapSetCount { tap_sets, boards })
+                    .collect(),
+            },
+            quiet_patterns: space
+                .quiet_patterns
+                .iter()
+                .map(|pattern| CellsJson(TapSet::from_bits(pattern.bits())))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(4096), "4,096");
+        assert_eq!(thousands(65536), "65,536");
+        assert_eq!(thousands(1_048_576), "1,048,576");
+    }
+}

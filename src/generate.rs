@@ -1,0 +1,113 @@
+//! Random boards for puzzles and test data, reproducible from a seed.
+//!
+//! The generator is ChaCha8 keyed with the seed's 8 little-endian bytes (the rest of the key
+//! zero), and a board is drawn by rejection sampling on its 64-bit outputs. Both are fixed
+//! algorithms, so a seed gives the same boards on every machine and in every version.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use crate::board::Board;
+use crate::solver::{DistanceTable, Moves};
+
+/// Which boards to draw from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Any of the 65,536 boards.
+    Any,
+    /// Boards whose fewest taps is exactly this many.
+    Moves(Moves),
+    /// Boards no sequence of taps finishes.
+    Impossible,
+}
+
+/// Every board that fits `wanted` under `table`'s goal, in id order.
+pub fn candidates(table: &DistanceTable, wanted: Wanted) -> Vec<Board> {
+    Board::all()
+        .filter(|&board| match wanted {
+            Wanted::Any => true,
+            Wanted::Moves(moves) => table.moves(board) == Some(moves),
+            Wanted::Impossible => table.moves(board).is_none(),
+        })
+        .collect()
+}
+
+/// A seeded source of uniform choices.
+pub struct Generator {
+    rng: ChaCha8Rng,
+}
+
+impl Generator {
+    /// The generator for `seed`.
+    pub fn from_seed(seed: u64) -> Generator {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        Generator {
+            rng: ChaCha8Rng::from_seed(key),
+        }
+    }
+
+    /// A uniform number in `0..bound` (`bound` > 0), by rejecting the top sliver of the 64-bit
+    /// range that would bias the remainder.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0, "below needs a positive bound");
+        let zone = u64::MAX - (u64::MAX % bound + 1) % bound;
+        loop {
+            let value = self.rng.next_u64();
+            if value <= zone {
+                return value % bound;
+            }
+        }
+    }
+
+    /// A uniform choice among `items`, or `None` when there are none.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        if items.is_empty() {
+            return None;
+        }
+        Some(items[self.below(items.len() as u64) as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Goal;
+
+    #[test]
+    fn the_same_seed_gives_the_same_choices() {
+        let mut a = Generator::from_seed(42);
+        let mut b = Generator::from_seed(42);
+        let mut c = Generator::from_seed(43);
+        let first: Vec<u64> = (0..20).map(|_| a.below(1000)).collect();
+        assert_eq!(first, (0..20).map(|_| b.below(1000)).collect::<Vec<_>>());
+        assert_ne!(first, (0..20).map(|_| c.below(1000)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn choices_cover_the_range_evenly() {
+        let mut generator = Generator::from_seed(7);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[generator.below(6) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&n| (9_400..10_600).contains(&n)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn candidates_have_the_wanted_distance() {
+        let table = DistanceTable::shared(Goal::Either);
+        let one = candidates(table, Wanted::Moves(1));
+        assert_eq!(one.len(), 32);
+        assert!(one.iter().all(|&b| table.moves(b) == Some(1)));
+        assert_eq!(candidates(table, Wanted::Any).len(), 65_536);
+        assert!(
+            candidates(table, Wanted::Impossible)
+                .iter()
+                .all(|&b| table.moves(b).is_none())
+        );
+    }
+}

@@ -1,0 +1,157 @@
+//! `flipgame gen`: boards of the asked distance, uniform, reproducible from a seed.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::flipgame;
+use predicates::str::contains;
+
+fn generate(args: &[&str]) -> String {
+    let output = flipgame().arg("gen").args(args).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn solve(boards: &str, goal: &str) -> Vec<String> {
+    let output = flipgame()
+        .args(["solve", "--goal", goal])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn boards_have_exactly_the_asked_distance() {
+    for (moves, goal) in [
+        ("0", "either"),
+        ("3", "either"),
+        ("6", "either"),
+        ("7", "white"),
+    ] {
+        let boards = generate(&[
+            "--moves", moves, "--count", "40", "--seed", "5", "--goal", goal,
+        ]);
+        let answers = solve(&boards, goal);
+        assert_eq!(answers.len(), 40);
+        assert!(
+            answers.iter().all(|answer| answer == moves),
+            "{moves}: {answers:?}"
+        );
+    }
+}
+
+#[test]
+fn impossible_boards_are_impossible() {
+    let boards = generate(&["--impossible", "--count", "25", "--seed", "9"]);
+    assert!(
+        solve(&boards, "either")
+            .iter()
+            .all(|answer| answer == "Impossible")
+    );
+}
+
+#[test]
+fn gen_output_pipes_into_solve() {
+    let boards = generate(&["--count", "100", "--seed", "11"]);
+    assert_eq!(boards.lines().count(), 400);
+    assert_eq!(solve(&boards, "either").len(), 100);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_boards() {
+    let a = generate(&["--count", "20", "--seed", "2026", "--moves", "4"]);
+    let b = generate(&["--count", "20", "--seed", "2026", "--moves", "4"]);
+    let c = generate(&["--count", "20", "--seed", "2027", "--moves", "4"]);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+/// Pinned output: the generator and the drawing are fixed algorithms, so these boards must not
+/// change from one version to the next.
+#[test]
+fn a_seed_gives_the_same_boards_in_every_version() {
+    insta::assert_snapshot!(generate(&[
+        "--count", "3", "--seed", "42", "--moves", "5", "--format", "jsonl"
+    ]));
+}
+
+#[test]
+fn without_a_seed_boards_vary_between_runs() {
+    let runs: HashSet<String> = (0..4).map(|_| generate(&["--count", "8"])).collect();
+    assert!(runs.len() > 1);
+}
+
+#[test]
+fn every_one_tap_board_appears_when_many_are_drawn() {
+    let table = flipgame()
+        .args(["table", "--format", "binary"])
+        .output()
+        .unwrap()
+        .stdout;
+    let one_tap: HashSet<usize> = (0..table.len()).filter(|&id| table[id] == 1).collect();
+    let boards = generate(&[
+        "--moves", "1", "--count", "3000", "--seed", "1", "--format", "jsonl",
+    ]);
+    let seen: HashSet<usize> = boards
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            usize::from_str_radix(value["id"].as_str().unwrap(), 16).unwrap()
+        })
+        .collect();
+    assert_eq!(seen, one_tap);
+    assert_eq!(seen.len(), 32);
+}
+
+#[test]
+fn a_distance_no_board_has_is_a_usage_error_naming_the_largest() {
+    let stats: serde_json::Value = serde_json::from_slice(
+        &flipgame()
+            .args(["stats", "--format", "json"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let largest = stats["max_moves"].as_u64().unwrap();
+    flipgame()
+        .args(["gen", "--moves", &(largest + 1).to_string()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(format!("the largest distance is {largest}")));
+}
+
+#[test]
+fn moves_and_impossible_do_not_go_together() {
+    flipgame()
+        .args(["gen", "--moves", "2", "--impossible"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot be used"));
+}
+
+#[test]
+fn jsonl_records_carry_the_distance_and_the_seed() {
+    let lines = generate(&[
+        "--moves", "2", "--count", "3", "--seed", "77", "--format", "jsonl",
+    ]);
+    for (n, line) in lines.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["index"], n as u64 + 1);
+        assert_eq!(value["moves"], 2);
+        assert_eq!(value["seed"], 77);
+    }
+    let array: Vec<serde_json::Value> = serde_json::from_str(&generate(&[
+        "--count", "2", "--seed", "1", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(array.len(), 2);
+}
