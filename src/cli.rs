@@ -1,21 +1,169 @@
-//! The command line: every subcommand and flag, and nothing else.
+//! The command line: every subcommand and flag, their examples and exit statuses, and nothing
+//! else.
 //!
-//! This module depends only on clap (and std) so that the completion and man page generator can
-//! include it as it is and describe exactly the interface the binary parses.
+//! This module depends only on clap (and std) so that the man page generator
+//! (`tests/generated.rs`) can include it as it is and describe exactly the interface the binary
+//! parses.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Exit status, shown at the end of every `--help` (a macro so `concat!` can add examples).
-macro_rules! exit_status {
-    () => {
-        "Exit status:
-  0  every board was answered ('Impossible' is an answer)
-  1  an I/O error: a file that cannot be read, or output that cannot be written
-  2  a usage error or a malformed board (the other boards are still answered)
-  When both 1 and 2 apply, the status is 1."
-    };
+/// A worked example, shown at the end of `--help` and in the man page's EXAMPLES section.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// What the example shows.
+    pub description: &'static str,
+    /// The command line, as typed in a POSIX shell.
+    pub command: &'static str,
+}
+
+/// The exit statuses every subcommand shares.
+pub const EXIT_STATUS: &[(u8, &str)] = &[
+    (0, "every board was answered ('Impossible' is an answer)"),
+    (
+        1,
+        "an I/O error: a file that cannot be read, or output that cannot be written",
+    ),
+    (
+        2,
+        "a usage error or a malformed board (the other boards are still answered)",
+    ),
+];
+
+/// What the table of exit statuses leaves out.
+pub const EXIT_STATUS_NOTE: &str = "When both 1 and 2 apply, the status is 1. A closed output pipe ends the program quietly with 0.";
+
+const TOP_EXAMPLES: &[Example] = &[
+    Example {
+        description: "The statement's example, with the taps",
+        command: "flipgame solve --board bwwb/bbwb/bwwb/bwww --taps",
+    },
+    Example {
+        description: "Why the statement's other board is impossible",
+        command: "flipgame explain --board bwbw/wwww/bbwb/bwwb",
+    },
+    Example {
+        description: "Test data for a judge, with the expected answers",
+        command: "flipgame gen --count 10 --seed 1 > boards.txt && flipgame solve boards.txt",
+    },
+];
+
+const SOLVE_EXAMPLES: &[Example] = &[
+    Example {
+        description: "One board given on the command line, with its taps",
+        command: "flipgame solve --board bwwb/bbwb/bwwb/bwww --taps",
+    },
+    Example {
+        description: "The POJ 1753 input on standard input",
+        command: "printf 'bwwb\\nbbwb\\nbwwb\\nbwww\\n' | flipgame solve",
+    },
+    Example {
+        description: "JSON Lines for two boards, one given by its id",
+        command: "flipgame solve --format jsonl --board 0x9d98 --board bwbw/wwww/bbwb/bwwb",
+    },
+];
+
+const EXPLAIN_EXAMPLES: &[Example] = &[
+    Example {
+        description: "A walkthrough of the statement's example",
+        command: "flipgame explain --board bwwb/bbwb/bwwb/bwww",
+    },
+    Example {
+        description: "The proof that a board is impossible, in plain ASCII",
+        command: "flipgame explain --board bwbw/wwww/bbwb/bwwb --ascii",
+    },
+    Example {
+        description: "The steps as JSON",
+        command: "flipgame explain --format json --board 0x9d98",
+    },
+];
+
+const TABLE_EXAMPLES: &[Example] = &[
+    Example {
+        description: "Every solvable board with its taps",
+        command: "flipgame table --solvable --taps",
+    },
+    Example {
+        description: "The table as CSV, written atomically to a file",
+        command: "flipgame table --format csv --output table.csv",
+    },
+    Example {
+        description: "The raw 65,536-byte table for the all-white goal",
+        command: "flipgame table --format binary --goal white > white.bin",
+    },
+];
+
+const STATS_EXAMPLES: &[Example] = &[
+    Example {
+        description: "The facts of the game",
+        command: "flipgame stats",
+    },
+    Example {
+        description: "The same when only all white counts",
+        command: "flipgame stats --goal white",
+    },
+    Example {
+        description: "As JSON",
+        command: "flipgame stats --format json",
+    },
+];
+
+const GEN_EXAMPLES: &[Example] = &[
+    Example {
+        description: "A puzzle that needs 6 taps, the same one every time",
+        command: "flipgame gen --moves 6 --seed 1",
+    },
+    Example {
+        description: "A hundred boards straight into the solver",
+        command: "flipgame gen --count 100 --seed 7 | flipgame solve",
+    },
+    Example {
+        description: "Three impossible boards as JSON Lines",
+        command: "flipgame gen --impossible --count 3 --format jsonl",
+    },
+];
+
+const COMPLETIONS_EXAMPLES: &[Example] = &[
+    Example {
+        description: "Bash completion for this session",
+        command: "eval \"$(flipgame completions bash)\"",
+    },
+    Example {
+        description: "Zsh completion, installed where zsh looks for it",
+        command: "mkdir -p ~/.zfunc && flipgame completions zsh > ~/.zfunc/_flipgame",
+    },
+];
+
+/// The examples of a subcommand (`""` for `flipgame` itself), in the order shown.
+pub fn examples(subcommand: &str) -> &'static [Example] {
+    match subcommand {
+        "solve" => SOLVE_EXAMPLES,
+        "explain" => EXPLAIN_EXAMPLES,
+        "table" => TABLE_EXAMPLES,
+        "stats" => STATS_EXAMPLES,
+        "gen" => GEN_EXAMPLES,
+        "completions" => COMPLETIONS_EXAMPLES,
+        _ => TOP_EXAMPLES,
+    }
+}
+
+/// The end of `--help`: the examples, then the exit statuses.
+fn long_help_footer(subcommand: &str) -> String {
+    let mut text = String::from("Examples:\n");
+    for example in examples(subcommand) {
+        text.push_str(&format!(
+            "  # {}\n  {}\n\n",
+            example.description, example.command
+        ));
+    }
+    text.push_str("Exit status:\n");
+    for (code, meaning) in EXIT_STATUS {
+        text.push_str(&format!("  {code}  {meaning}\n"));
+    }
+    text.push_str("  ");
+    text.push_str(EXIT_STATUS_NOTE);
+    text
 }
 
 /// Solve, explain and explore the Flip Game (POJ 1753).
@@ -28,7 +176,7 @@ macro_rules! exit_status {
         A 4x4 board of two-sided pieces, black or white side up. A tap flips a piece and its \
         neighbours above, below, left and right. flipgame finds the fewest taps that make the \
         board all white or all black, or says it is impossible.",
-    after_long_help = exit_status!(),
+    after_long_help = long_help_footer(""),
     propagate_version = true
 )]
 pub struct Cli {
@@ -64,7 +212,7 @@ pub enum Command {
             of 4 letters, b (black) or w (white), in either case; boards follow each other \
             directly or with blank lines between them. A malformed board is reported on stderr \
             as FILE:LINE:COL and the boards around it are still answered.",
-        after_long_help = SOLVE_EXAMPLES
+        after_long_help = long_help_footer("solve")
     )]
     Solve(SolveArgs),
 
@@ -77,7 +225,7 @@ pub enum Command {
             black pieces.\n\n\
             Boards are read as by 'solve'. The drawings fit the terminal width (COLUMNS when \
             set).",
-        after_long_help = EXPLAIN_EXAMPLES
+        after_long_help = long_help_footer("explain")
     )]
     Explain(ExplainArgs),
 
@@ -85,7 +233,7 @@ pub enum Command {
     #[command(
         long_about = "Print all 65,536 boards in id order (0000 to ffff) with their fewest taps, \
             as text, CSV, JSON, JSON Lines, or the raw table of 65,536 bytes.",
-        after_long_help = TABLE_EXAMPLES
+        after_long_help = long_help_footer("table")
     )]
     Table(TableArgs),
 
@@ -95,7 +243,7 @@ pub enum Command {
             are solvable, the histogram of fewest taps, the largest (God's number) with an \
             example, the mean, the rank and nullity of the tap matrix over GF(2), the quiet \
             patterns, and how many optimal tap sets the hardest boards have.",
-        after_long_help = STATS_EXAMPLES
+        after_long_help = long_help_footer("stats")
     )]
     Stats(StatsArgs),
 
@@ -104,60 +252,41 @@ pub enum Command {
         long_about = "Generate random boards in the POJ input form, drawn uniformly among the \
             boards that need exactly --moves taps, the impossible ones (--impossible), or all \
             65,536. The same --seed gives the same boards on every machine and in every version.",
-        after_long_help = GEN_EXAMPLES
+        after_long_help = long_help_footer("gen")
     )]
     Gen(GenArgs),
+
+    /// Print a shell completion script
+    #[command(
+        long_about = "Print the completion script for SHELL to standard output. The same scripts \
+            are checked in under completions/.",
+        after_long_help = long_help_footer("completions")
+    )]
+    Completions(CompletionsArgs),
 }
 
-const TABLE_EXAMPLES: &str = concat!(
-    "Examples:
-  flipgame table --solvable --taps
-  flipgame table --format csv --output table.csv
-  flipgame table --format binary --goal white > white.bin
+/// `completions`: a shell's completion script.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
 
-",
-    exit_status!()
-);
-
-const STATS_EXAMPLES: &str = concat!(
-    "Examples:
-  flipgame stats
-  flipgame stats --goal white
-  flipgame stats --format json
-
-",
-    exit_status!()
-);
-
-const GEN_EXAMPLES: &str = concat!(
-    "Examples:
-  flipgame gen --moves 6 --seed 1
-  flipgame gen --count 100 --seed 7 | flipgame solve
-  flipgame gen --impossible --count 3 --format jsonl
-
-",
-    exit_status!()
-);
-
-const EXPLAIN_EXAMPLES: &str = concat!(
-    "Examples:
-  flipgame explain --board bwwb/bbwb/bwwb/bwww
-  flipgame explain --board bwbw/wwww/bbwb/bwwb --ascii
-  flipgame explain --format json --board 0x9d98
-
-",
-    exit_status!()
-);
-
-const SOLVE_EXAMPLES: &str = concat!(
-    "Examples:
-  flipgame solve --board bwwb/bbwb/bwwb/bwww --taps
-  printf 'bwwb\\nbbwb\\nbwwb\\nbwww\\n' | flipgame solve
-  flipgame solve --format jsonl --board 0x9d98 --board bwbw/wwww/bbwb/bwwb
-
-",
-    exit_status!()
-);
+/// The shells completions are made for.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shell {
+    /// Bash
+    Bash,
+    /// Zsh
+    Zsh,
+    /// Fish
+    Fish,
+    /// Elvish
+    Elvish,
+    /// PowerShell
+    Powershell,
+}
 
 /// Where boards come from and which finished boards count: shared by every subcommand that reads
 /// boards.

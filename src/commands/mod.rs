@@ -2,6 +2,7 @@
 //! into output. This module holds what they share: dispatch, exit status, error reporting, and
 //! the board-by-board loop of `solve` and `explain`.
 
+pub mod completions;
 pub mod explain;
 pub mod generate;
 pub mod solve;
@@ -71,6 +72,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Table(args) => table::run(&args, &mut out),
         Command::Stats(args) => stats::run(&args, &context, &mut out),
         Command::Gen(args) => generate::run(&args, &mut out),
+        Command::Completions(args) => completions::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status.exit_code(),

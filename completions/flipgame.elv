@@ -1,0 +1,124 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[flipgame] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'flipgame'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'flipgame'= {
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+            cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
+            cand table 'Print all 65,536 boards with their fewest taps'
+            cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
+            cand gen 'Generate random boards: puzzles for people, test data for judges'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'flipgame;solve'= {
+            cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)'
+            cand --goal 'Which finished boards count'
+            cand --format 'Output format'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --taps 'Append the taps after the count, such as ''4 r1c1 r2c2 r2c4 r3c1'' (text format)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;explain'= {
+            cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)'
+            cand --goal 'Which finished boards count'
+            cand --format 'Output format'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --ascii 'Draw pieces as the letters b and w, with ASCII marks only'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;table'= {
+            cand --format 'Output format'
+            cand --goal 'Which finished boards count'
+            cand -o 'Write to FILE (atomically: a whole table or none) instead of standard output'
+            cand --output 'Write to FILE (atomically: a whole table or none) instead of standard output'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --solvable 'Keep only the boards that can be finished'
+            cand --taps 'Add the least optimal tap set of each board'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;stats'= {
+            cand --goal 'Which finished boards count'
+            cand --format 'Output format'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --ascii 'Draw with ASCII only'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;gen'= {
+            cand --moves 'Only boards whose fewest taps is exactly K'
+            cand --count 'How many boards'
+            cand --seed 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)'
+            cand --goal 'Which finished boards count'
+            cand --format 'Output format: text is the POJ input form'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --impossible 'Only boards that can never be finished'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;completions'= {
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;help'= {
+            cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+            cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
+            cand table 'Print all 65,536 boards with their fewest taps'
+            cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
+            cand gen 'Generate random boards: puzzles for people, test data for judges'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'flipgame;help;solve'= {
+        }
+        &'flipgame;help;explain'= {
+        }
+        &'flipgame;help;table'= {
+        }
+        &'flipgame;help;stats'= {
+        }
+        &'flipgame;help;gen'= {
+        }
+        &'flipgame;help;completions'= {
+        }
+        &'flipgame;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,118 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_flipgame_global_optspecs
+    string join \n color= h/help V/version
+end
+
+function __fish_flipgame_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_flipgame_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_flipgame_using_subcommand
+    set -l cmd (__fish_flipgame_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c flipgame -n "__fish_flipgame_needs_command" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_needs_command" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "table" -d 'Print all 65,536 boards with their fewest taps'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
+json\t'One JSON array of objects'
+jsonl\t'One JSON object per line, written as soon as each board is done'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, such as \'4 r1c1 r2c2 r2c4 r3c1\' (text format)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
+json\t'One JSON array of objects'
+jsonl\t'One JSON object per line, written as soon as each board is done'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l format -d 'Output format' -r -f -a "text\t'One line per board: id, board, fewest taps or Impossible'
+csv\t'Comma-separated values with a header: id,board,moves'
+json\t'One JSON array of objects'
+jsonl\t'One JSON object per line'
+binary\t'Exactly 65,536 bytes: byte i is the fewest taps of board i, 255 when impossible'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l solvable -d 'Keep only the boards that can be finished'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l taps -d 'Add the least optimal tap set of each board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
+json\t'One JSON object'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l ascii -d 'Draw with ASCII only'
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l moves -d 'Only boards whose fewest taps is exactly K' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l count -d 'How many boards' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l seed -d 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Output format: text is the POJ input form' -r -f -a "text\t'Lines for people and judges'
+json\t'One JSON array of objects'
+jsonl\t'One JSON object per line, written as soon as each board is done'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l impossible -d 'Only boards that can never be finished'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "table" -d 'Print all 65,536 boards with their fewest taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
