@@ -90,6 +90,8 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text is the POJ input form')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--impossible', '--impossible', [CompletionResultType]::ParameterName, 'Only boards that can never be finished')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

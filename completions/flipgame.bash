@@ -131,7 +131,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-h -V --moves --impossible --count --seed --goal --format --color --help --version"
+            opts="-o -h -V --moves --impossible --count --seed --goal --format --output --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -155,6 +155,14 @@ _flipgame() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

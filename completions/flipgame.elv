@@ -82,6 +82,8 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --seed 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)'
             cand --goal 'Which finished boards count'
             cand --format 'Output format: text is the POJ input form'
+            cand -o 'Write to FILE (atomically: all the boards or none) instead of standard output'
+            cand --output 'Write to FILE (atomically: all the boards or none) instead of standard output'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --impossible 'Only boards that can never be finished'
             cand -h 'Print help (see more with ''--help'')'

@@ -98,6 +98,7 @@ black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Output format: text is the POJ input form' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d 'Write to FILE (atomically: all the boards or none) instead of standard output' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"

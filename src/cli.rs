@@ -451,4 +451,8 @@ pub struct GenArgs {
     /// Output format: text is the POJ input form
     #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
     pub format: RecordFormat,
+
+    /// Write to FILE (atomically: all the boards or none) instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }

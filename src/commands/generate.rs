@@ -10,9 +10,9 @@ use flipgame::board::{Board, BoardId, Goal, ROWS};
 use flipgame::generate::{Generator, Wanted, candidates};
 use flipgame::solver::DistanceTable;
 
-use super::{Status, goal, report};
-use crate::cli::{GenArgs, RecordFormat};
-use crate::output::json::{JsonStream, as_text};
+use super::{Status, goal, json_stream, report, write_to};
+use crate::cli::GenArgs;
+use crate::output::json::as_text;
 
 /// Draws `--count` boards and writes them in the POJ input form or as JSON.
 pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
@@ -34,37 +34,35 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
         let _ = io::stderr().lock().write_all(note.as_bytes());
     }
     let mut generator = Generator::from_seed(seed);
-    let mut json = match args.format {
-        RecordFormat::Text => None,
-        RecordFormat::Json => Some(JsonStream::new(true)),
-        RecordFormat::Jsonl => Some(JsonStream::new(false)),
-    };
-    for index in 1..=args.count {
-        let Some(board) = generator.pick(&pool) else {
-            break;
-        };
-        match json.as_mut() {
-            Some(json) => json.write(
-                out,
-                &GeneratedJson {
-                    index,
-                    board,
-                    id: board.id(),
-                    moves: table.moves(board),
-                    seed,
-                },
-            )?,
-            None => {
-                for row in 1..=ROWS {
-                    writeln!(out, "{}", board.row_text(row))?;
+    write_to(args.output.as_deref(), out, |out| {
+        let mut json = json_stream(args.format);
+        for index in 1..=args.count {
+            let Some(board) = generator.pick(&pool) else {
+                break;
+            };
+            match json.as_mut() {
+                Some(json) => json.write(
+                    out,
+                    &GeneratedJson {
+                        index,
+                        board,
+                        id: board.id(),
+                        moves: table.moves(board),
+                        seed,
+                    },
+                )?,
+                None => {
+                    for row in 1..=ROWS {
+                        writeln!(out, "{}", board.row_text(row))?;
+                    }
                 }
             }
         }
-    }
-    if let Some(json) = json.as_mut() {
-        json.finish(out)?;
-    }
-    Ok(Status::Success)
+        match json.as_mut() {
+            Some(json) => json.finish(out),
+            None => Ok(()),
+        }
+    })
 }
 
 /// The usage error for a request no board meets, naming the distances there are.

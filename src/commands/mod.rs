@@ -140,6 +140,15 @@ impl fmt::Display for Place<'_> {
     }
 }
 
+/// The JSON writer a record format asks for: none for text, one array for json, lines for jsonl.
+pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
+    match format {
+        RecordFormat::Text => None,
+        RecordFormat::Json => Some(JsonStream::new(true)),
+        RecordFormat::Jsonl => Some(JsonStream::new(false)),
+    }
+}
+
 /// A command that answers board by board (`solve`, `explain`).
 pub trait BoardCommand {
     /// Writes the answer for one well-formed board: as text, or through `json` when set.
@@ -161,11 +170,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     out: &mut W,
     command: C,
 ) -> io::Result<Status> {
-    let json = match format {
-        RecordFormat::Text => None,
-        RecordFormat::Json => Some(JsonStream::new(true)),
-        RecordFormat::Jsonl => Some(JsonStream::new(false)),
-    };
+    let json = json_stream(format);
     let mut sink = BoardSink {
         command,
         out,

@@ -1,0 +1,302 @@
+//! Hostile input and hostile output, for every subcommand: no input reaches a panic, a closed
+//! pipe is a quiet success, a failed write is a loud error, and an interrupted run leaves no
+//! partial file behind.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::assert::OutputAssertExt;
+use common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
+use predicates::str::contains;
+
+/// A panic exits with 101 and says "panicked" on stderr: neither may ever happen.
+fn assert_no_panic(output: &std::process::Output) {
+    assert_ne!(output.status.code(), Some(101), "{output:?}");
+    assert!(
+        !String::from_utf8_lossy(&output.stderr).contains("panicked"),
+        "{output:?}"
+    );
+}
+
+/// Deterministic noise: a small xorshift, so a failure can be replayed.
+fn noise(seed: u64, length: usize) -> Vec<u8> {
+    let mut state = seed.max(1);
+    (0..length)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn random_bytes_are_errors_never_panics_and_good_boards_survive() {
+    for seed in 1..=20 {
+        let mut input = SAMPLE.as_bytes().to_vec();
+        input.extend(noise(seed, 2000));
+        input.extend_from_slice(format!("\n\n{SAMPLE}").as_bytes());
+        for command in ["solve", "explain"] {
+            let output = flipgame()
+                .arg(command)
+                .write_stdin(input.clone())
+                .output()
+                .unwrap();
+            assert_no_panic(&output);
+            assert!(matches!(output.status.code(), Some(0 | 2)), "{output:?}");
+            let stderr =
+                String::from_utf8(output.stderr).expect("messages are UTF-8 even for binary input");
+            assert!(
+                stderr.lines().all(|line| line.starts_with("error: -:")),
+                "{stderr}"
+            );
+            if command == "solve" {
+                let answers = String::from_utf8(output.stdout).unwrap();
+                assert!(
+                    answers.starts_with("4\n") && answers.ends_with("4\n"),
+                    "{answers}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn nul_bytes_and_invalid_utf8_are_named_in_the_error() {
+    flipgame()
+        .arg("solve")
+        .write_stdin(b"\0\0\0\0\n\xff\xfe\xfd\xfc\n\xc3\n\xe2\x82\n".to_vec())
+        .assert()
+        .code(2)
+        .stderr("error: -:1:1: expected 'b' or 'w', found '\\0'\n");
+    flipgame()
+        .arg("solve")
+        .write_stdin(b"bwwb\nbw\xc3\x28b\nbwwb\nbwww\n".to_vec())
+        .assert()
+        .code(2)
+        .stderr("error: -:2:3: expected 'b' or 'w', found byte 0xc3 (not UTF-8)\n");
+}
+
+/// A file that cannot be read: mode 000 for a normal user; root reads anything, so there the
+/// test uses /proc/self/mem, whose first page is never mapped and fails to read.
+#[test]
+fn an_unreadable_file_is_reported_and_the_others_answered() {
+    let scratch = Scratch::new();
+    scratch.file("a.txt", SAMPLE);
+    let locked = scratch.file("locked.txt", SAMPLE);
+    let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o000);
+    std::fs::set_permissions(&locked, permissions).unwrap();
+    let unreadable = if std::fs::read(&locked).is_ok() {
+        "/proc/self/mem".to_string()
+    } else {
+        "locked.txt".to_string()
+    };
+    scratch
+        .flipgame()
+        .args(["solve", "a.txt", &unreadable, "a.txt"])
+        .assert()
+        .code(1)
+        .stdout("4\n4\n")
+        .stderr(contains(format!("error: {unreadable}: ")));
+}
+
+/// Rust's runtime reopens a closed standard stream on /dev/null before `main`, so a closed
+/// standard input reads as empty and a closed standard output discards: no panic, status 0.
+#[test]
+fn closed_standard_streams_read_as_empty_and_discard() {
+    let run = |redirect: &str| {
+        StdCommand::new("sh")
+            .args([
+                "-c",
+                &format!(
+                    "{} solve --board {SAMPLE_LINE} - {redirect}",
+                    env!("CARGO_BIN_EXE_flipgame")
+                ),
+            ])
+            .output()
+            .unwrap()
+    };
+    let closed_input = run("<&-");
+    assert_no_panic(&closed_input);
+    closed_input.assert().code(0).stdout("4\n").stderr("");
+    let closed_output = run(">&- </dev/null");
+    assert_no_panic(&closed_output);
+    closed_output.assert().code(0).stderr("");
+}
+
+/// One command line per subcommand, each writing more than a pipe holds where it can.
+fn every_subcommand(scratch: &Scratch) -> Vec<Vec<String>> {
+    let big = scratch.file("big.txt", many_boards(50_000));
+    let big = big.to_string_lossy().to_string();
+    let explain_input = scratch.file("explain.txt", format!("{SAMPLE}{IMPOSSIBLE}").repeat(500));
+    [
+        vec!["solve", &big],
+        vec!["explain", &explain_input.to_string_lossy()],
+        vec!["table"],
+        vec!["stats"],
+        vec!["gen", "--count", "50000", "--seed", "1"],
+        vec!["completions", "bash"],
+    ]
+    .into_iter()
+    .map(|args| args.into_iter().map(String::from).collect())
+    .collect()
+}
+
+#[test]
+fn a_closed_pipe_is_a_quiet_success_for_every_subcommand() {
+    let scratch = Scratch::new();
+    for args in every_subcommand(&scratch) {
+        // The reading end is closed before the program starts, so every write fails with EPIPE.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(&args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_pipe_closed_midway_is_a_quiet_success_for_every_subcommand() {
+    let scratch = Scratch::new();
+    for args in every_subcommand(&scratch) {
+        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        let _ = child.stdout.take().unwrap().read(&mut first).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_failed_write_is_a_loud_error_for_every_subcommand() {
+    let scratch = Scratch::new();
+    for args in every_subcommand(&scratch) {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(&args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("error: writing output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_full_disk_under_output_leaves_no_file() {
+    // /dev/full as a directory is impossible, so fill the file's place with a directory instead:
+    // the rename onto it fails, and neither a half file nor the temporary one may remain.
+    let scratch = Scratch::new();
+    std::fs::create_dir(scratch.path().join("table.txt")).unwrap();
+    std::fs::write(scratch.path().join("table.txt").join("keep"), "x").unwrap();
+    scratch
+        .flipgame()
+        .args(["table", "--output", "table.txt"])
+        .assert()
+        .code(1)
+        .stderr(contains("table.txt"));
+    let names: Vec<_> = std::fs::read_dir(scratch.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec!["table.txt"]);
+}
+
+/// Ctrl-C in the middle of a long `--output` run: the temporary file is removed, no output
+/// file appears, and the status says the run was interrupted.
+#[test]
+fn an_interrupt_leaves_no_partial_output_file() {
+    let scratch = Scratch::new();
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args([
+            "gen",
+            "--count",
+            "1000000000",
+            "--seed",
+            "3",
+            "--output",
+            "boards.txt",
+        ])
+        .current_dir(scratch.path())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let temporary_exists = || {
+        std::fs::read_dir(scratch.path()).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with(".flipgame-")
+        })
+    };
+    while !temporary_exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the temporary file never appeared"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // SAFETY: kill(2) with a child's pid and a valid signal number has no memory effects.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let names: Vec<_> = std::fs::read_dir(scratch.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(names.is_empty(), "left behind: {names:?}");
+}
+
+#[test]
+fn output_files_appear_whole() {
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args([
+            "gen",
+            "--count",
+            "1000",
+            "--seed",
+            "4",
+            "--output",
+            "boards.txt",
+        ])
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(scratch.path().join("boards.txt")).unwrap();
+    assert_eq!(written.lines().count(), 4000);
+    let solved = flipgame()
+        .args(["solve", "--board", SAMPLE_LINE])
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+}

@@ -1,0 +1,152 @@
+//! Property tests of the core: random boards, random symmetries, random byte streams.
+//!
+//! Each property is checked against something computed independently of what it tests: the
+//! symmetries are applied to rows and columns here, not by the library; optimal tap sets are
+//! found by enumerating all 2^16 of them.
+
+use proptest::prelude::*;
+
+use flipgame::algebra::TapMatrix;
+use flipgame::board::{Board, Cell, Goal, TapSet};
+use flipgame::input::{Record, parse_all};
+use flipgame::solver::DistanceTable;
+
+fn goal() -> impl Strategy<Value = Goal> {
+    prop_oneof![Just(Goal::Either), Just(Goal::White), Just(Goal::Black)]
+}
+
+/// The board under one of the 8 symmetries of the square (`symmetry` 0..8): a rotation by
+/// `symmetry % 4` quarter turns, mirrored when `symmetry >= 4`.
+fn transformed(board: Board, symmetry: u8) -> Board {
+    let mut bits = 0u16;
+    for cell in Cell::all() {
+        let (mut row, mut col) = (cell.row(), cell.col());
+        if symmetry >= 4 {
+            col = 5 - col;
+        }
+        for _ in 0..symmetry % 4 {
+            (row, col) = (col, 5 - row);
+        }
+        if board.color(cell) == flipgame::board::Color::Black {
+            bits |= Cell::new(row, col).unwrap().bit();
+        }
+    }
+    Board::from_id(bits)
+}
+
+/// The least optimal tap set by brute force: every one of the 2^16 tap sets, in increasing
+/// order, keeping the first with the fewest taps that finishes the board for the goal.
+fn least_optimal_by_enumeration(board: Board, goal: Goal) -> Option<TapSet> {
+    let mut best: Option<TapSet> = None;
+    for bits in 0..=u16::MAX {
+        let taps = TapSet::from_bits(bits);
+        if best.is_some_and(|b| b.len() <= taps.len()) {
+            continue;
+        }
+        let after = board.after(taps);
+        if goal.colors().iter().any(|color| after == color.board()) {
+            best = Some(taps);
+        }
+    }
+    best
+}
+
+proptest! {
+    #[test]
+    fn text_and_id_round_trip(id in any::<u16>()) {
+        let board = Board::from_id(id);
+        prop_assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        prop_assert_eq!(format!("0x{}", board.id()).parse::<Board>(), Ok(board));
+        prop_assert_eq!(board.to_string().replace('/', "").to_uppercase().parse::<Board>(), Ok(board));
+    }
+
+    #[test]
+    fn reported_taps_reach_the_reported_goal_in_the_reported_number(id in any::<u16>(), goal in goal()) {
+        let board = Board::from_id(id);
+        let table = DistanceTable::shared(goal);
+        if let Some(solution) = table.solve(board) {
+            prop_assert_eq!(board.after(solution.taps), solution.goal.board());
+            prop_assert!(goal.colors().contains(&solution.goal));
+            prop_assert_eq!(Some(solution.moves()), table.moves(board));
+            prop_assert_eq!(solution.steps(board).len(), usize::from(solution.moves()));
+        }
+    }
+
+    #[test]
+    fn the_minimum_is_unchanged_by_symmetry_and_by_swapping_colours(id in any::<u16>(), symmetry in 0u8..8) {
+        let board = Board::from_id(id);
+        let either = DistanceTable::shared(Goal::Either);
+        prop_assert_eq!(either.moves(transformed(board, symmetry)), either.moves(board));
+        prop_assert_eq!(either.moves(board.inverted()), either.moves(board));
+        let white = DistanceTable::shared(Goal::White);
+        let black = DistanceTable::shared(Goal::Black);
+        prop_assert_eq!(white.moves(transformed(board, symmetry)), white.moves(board));
+        prop_assert_eq!(black.moves(board.inverted()), white.moves(board));
+    }
+
+    #[test]
+    fn a_certificate_exists_exactly_when_unsolvable(id in any::<u16>(), goal in goal()) {
+        let board = Board::from_id(id);
+        let certificate = TapMatrix::new().certificate(board, goal);
+        prop_assert_eq!(certificate.is_some(), DistanceTable::shared(goal).moves(board).is_none());
+        if let Some(certificate) = certificate {
+            for tap in Cell::all() {
+                prop_assert_eq!(certificate.pattern.flipped_by(tap) % 2, 0);
+            }
+            for color in goal.colors() {
+                prop_assert_ne!(certificate.black % 2, certificate.black_in_goal(*color) % 2);
+            }
+        }
+    }
+}
+
+proptest! {
+    // Each case enumerates all 2^16 tap sets.
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_reported_tap_set_is_the_least_optimal_one(id in any::<u16>(), goal in goal()) {
+        let board = Board::from_id(id);
+        let reported = DistanceTable::shared(goal).solve(board).map(|s| s.taps);
+        prop_assert_eq!(reported, least_optimal_by_enumeration(board, goal));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Any bytes at all: no panic, and the records never depend on how the input is split.
+    #[test]
+    fn any_bytes_parse_the_same_whatever_the_chunks(bytes in prop::collection::vec(any::<u8>(), 0..300), chunk in 1usize..64) {
+        prop_assert_eq!(parse_all(&bytes, chunk), parse_all(&bytes, bytes.len().max(1)));
+    }
+
+    /// Streams made mostly of board letters (where the interesting cases are): the same, and
+    /// every board reported is one whose four lines really are in the input.
+    #[test]
+    fn board_like_streams_parse_the_same_whatever_the_chunks(
+        pieces in prop::collection::vec(prop_oneof![
+            8 => Just(b'b'), 8 => Just(b'w'), 5 => Just(b'\n'), 1 => Just(b'B'), 1 => Just(b' '),
+            1 => Just(b'\r'), 1 => Just(b'x'), 1 => Just(0xC3u8), 1 => Just(0xA9u8)
+        ], 0..400),
+        chunk in 1usize..48
+    ) {
+        let records = parse_all(&pieces, chunk);
+        prop_assert_eq!(&records, &parse_all(&pieces, pieces.len().max(1)));
+        let lines: Vec<&[u8]> = pieces.split(|&b| b == b'\n').collect();
+        for record in records {
+            if let Record::Board { board, line } = record {
+                let first = usize::try_from(line).unwrap() - 1;
+                for (offset, row) in (1..=4u8).enumerate() {
+                    let text: Vec<u8> = lines[first + offset]
+                        .iter()
+                        .copied()
+                        .filter(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                        .map(|b| b.to_ascii_lowercase())
+                        .collect();
+                    prop_assert_eq!(text, board.row_text(row).into_bytes());
+                }
+            }
+        }
+    }
+}
