@@ -3,7 +3,9 @@
 //! on every machine.
 
 use flipgame::board::{Board, ROWS};
+use flipgame::grid::Shape;
 
+#[allow(dead_code)] // each includer uses its own part
 /// `count` boards from `seed`, written in the POJ input form (4 lines of 4 letters each).
 pub fn boards_text(count: usize, seed: u64) -> Vec<u8> {
     let mut state = seed.max(1);
@@ -17,6 +19,23 @@ pub fn boards_text(count: usize, seed: u64) -> Vec<u8> {
             text.extend_from_slice(board.row_text(row).as_bytes());
             text.push(b'\n');
         }
+    }
+    text
+}
+
+/// One pseudo-random board of `shape` in the input form (R lines of C letters).
+#[allow(dead_code)] // each includer uses its own part
+pub fn grid_text(shape: Shape, seed: u64) -> Vec<u8> {
+    let mut state = seed.max(1);
+    let mut text = Vec::with_capacity((shape.cols() as usize + 1) * shape.rows() as usize);
+    for _ in 0..shape.rows() {
+        for _ in 0..shape.cols() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push(if state >> 63 == 1 { b'b' } else { b'w' });
+        }
+        text.push(b'\n');
     }
     text
 }

@@ -8,8 +8,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use flipgame::board::{Board, Goal};
+use flipgame::grid::Shape;
 use flipgame::input::{BoardParser, Record};
+use flipgame::lights::LightsOut;
 use flipgame::solver::DistanceTable;
+use flipgame::space::SmallSpace;
 
 #[path = "../bench/pseudo_random.rs"]
 mod pseudo_random;
@@ -79,4 +82,35 @@ fn main() {
         Some(65536.0),
         || Board::all().filter_map(|board| table.solve(board)).count(),
     );
+
+    let five = Shape::new(5, 5).unwrap();
+    measure(
+        "5x5 state space (2^25 boards), either goal",
+        3,
+        None,
+        || SmallSpace::explore(five, Goal::Either, false, &mut |_, _| {}).map(|s| s.positions()),
+    );
+    for (side, runs) in [(15, 201), (100, 21), (1000, 3)] {
+        let shape = Shape::new(side, side).unwrap();
+        let text = pseudo_random::grid_text(shape, 7);
+        measure(
+            &format!("parse + solve one {side}x{side} board"),
+            runs,
+            None,
+            || {
+                let mut parser = BoardParser::with_shape(shape);
+                let solver = LightsOut::new(shape);
+                let mut moves = 0u64;
+                let mut emit = |record| {
+                    if let Record::Grid { grid, .. } = record {
+                        moves += solver.solve(&grid, Goal::Either).map_or(0, |s| s.moves());
+                    }
+                    Ok::<(), ()>(())
+                };
+                let _ = parser.feed(&text, &mut emit);
+                let _ = parser.finish(&mut emit);
+                moves
+            },
+        );
+    }
 }

@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;solve' {
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'Append the taps after the count, such as ''4 r1c1 r2c2 r2c4 r3c1'' (text format)')
@@ -50,9 +51,11 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;explain' {
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw pieces as the letters b and w, with ASCII marks only')
+            [CompletionResult]::new('--no-boards', '--no-boards', [CompletionResultType]::ParameterName, 'List the taps without drawing any board')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -64,6 +67,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: a whole table or none) instead of standard output')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: a whole table or none) instead of standard output')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--solvable', '--solvable', [CompletionResultType]::ParameterName, 'Keep only the boards that can be finished')
             [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'Add the least optimal tap set of each board')
@@ -76,6 +80,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;stats' {
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw with ASCII only')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -92,6 +97,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text is the POJ input form')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--impossible', '--impossible', [CompletionResultType]::ParameterName, 'Only boards that can never be finished')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

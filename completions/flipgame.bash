@@ -101,7 +101,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --goal --ascii --format --color --help --version"
+            opts="-h -V --board --goal --size --ascii --no-boards --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -113,6 +113,10 @@ _flipgame() {
                     ;;
                 --goal)
                     COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -131,7 +135,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --seed --goal --format --output --color --help --version"
+            opts="-o -h -V --moves --impossible --count --seed --goal --format --output --size --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -162,6 +166,10 @@ _flipgame() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -289,7 +297,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --goal --taps --format --color --help --version"
+            opts="-h -V --board --goal --size --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -301,6 +309,10 @@ _flipgame() {
                     ;;
                 --goal)
                     COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -319,7 +331,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__stats)
-            opts="-h -V --goal --format --ascii --color --help --version"
+            opts="-h -V --goal --format --ascii --size --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -331,6 +343,10 @@ _flipgame() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -345,7 +361,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__table)
-            opts="-o -h -V --format --solvable --taps --goal --output --color --help --version"
+            opts="-o -h -V --format --solvable --taps --goal --output --size --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -364,6 +380,10 @@ _flipgame() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

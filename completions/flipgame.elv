@@ -34,6 +34,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;solve'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)'
             cand --goal 'Which finished boards count'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)'
             cand --format 'Output format'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --taps 'Append the taps after the count, such as ''4 r1c1 r2c2 r2c4 r3c1'' (text format)'
@@ -45,9 +46,11 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;explain'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)'
             cand --goal 'Which finished boards count'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)'
             cand --format 'Output format'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --ascii 'Draw pieces as the letters b and w, with ASCII marks only'
+            cand --no-boards 'List the taps without drawing any board'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -58,6 +61,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --goal 'Which finished boards count'
             cand -o 'Write to FILE (atomically: a whole table or none) instead of standard output'
             cand --output 'Write to FILE (atomically: a whole table or none) instead of standard output'
+            cand --size 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --solvable 'Keep only the boards that can be finished'
             cand --taps 'Add the least optimal tap set of each board'
@@ -69,6 +73,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;stats'= {
             cand --goal 'Which finished boards count'
             cand --format 'Output format'
+            cand --size 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --ascii 'Draw with ASCII only'
             cand -h 'Print help (see more with ''--help'')'
@@ -84,6 +89,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --format 'Output format: text is the POJ input form'
             cand -o 'Write to FILE (atomically: all the boards or none) instead of standard output'
             cand --output 'Write to FILE (atomically: all the boards or none) instead of standard output'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --impossible 'Only boards that can never be finished'
             cand -h 'Print help (see more with ''--help'')'

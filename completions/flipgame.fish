@@ -40,6 +40,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A 
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
@@ -53,6 +54,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d '
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
@@ -60,6 +62,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d '
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l no-boards -d 'List the taps without drawing any board'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l format -d 'Output format' -r -f -a "text\t'One line per board: id, board, fewest taps or Impossible'
@@ -71,6 +74,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Whi
 white\t'Only all white'
 black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -83,6 +87,7 @@ white\t'Only all white'
 black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
 json\t'One JSON object'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -99,6 +104,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Out
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d 'Write to FILE (atomically: all the boards or none) instead of standard output' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"

@@ -304,6 +304,36 @@ pub struct BoardInput {
     /// Which finished boards count
     #[arg(long, value_enum, default_value_t = GoalArg::Either)]
     pub goal: GoalArg,
+
+    /// Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)
+    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
+    pub size: Size,
+}
+
+/// `--size`: rows and columns of the boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Rows, from 1.
+    pub rows: u32,
+    /// Columns, from 1.
+    pub cols: u32,
+}
+
+/// Reads `RxC` (such as `5x5`); the library checks the limits.
+fn parse_size(text: &str) -> Result<Size, String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected ROWSxCOLS such as 5x5, found '{text}'"))?;
+    let side = |part: &str| {
+        part.parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("expected a positive number of rows or columns, found '{part}'"))
+    };
+    Ok(Size {
+        rows: side(rows)?,
+        cols: side(cols)?,
+    })
 }
 
 /// `--goal`: which finished boards count.
@@ -355,6 +385,10 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub ascii: bool,
 
+    /// List the taps without drawing any board
+    #[arg(long)]
+    pub no_boards: bool,
+
     /// Output format
     #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
     pub format: RecordFormat,
@@ -382,6 +416,10 @@ pub struct TableArgs {
     /// Write to FILE (atomically: a whole table or none) instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)
+    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
+    pub size: Size,
 }
 
 /// `--format` of `table`.
@@ -413,6 +451,10 @@ pub struct StatsArgs {
     /// Draw with ASCII only
     #[arg(long)]
     pub ascii: bool,
+
+    /// Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)
+    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
+    pub size: Size,
 }
 
 /// `--format` of the commands that print one report.
@@ -455,4 +497,8 @@ pub struct GenArgs {
     /// Write to FILE (atomically: all the boards or none) instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)
+    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
+    pub size: Size,
 }

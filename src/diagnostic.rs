@@ -10,19 +10,19 @@ pub enum Expected {
     /// The end of a row that already has all its pieces.
     EndOfRow {
         /// Pieces a row holds.
-        pieces: u8,
+        pieces: u32,
     },
     /// A row with all its pieces.
     FullRow {
         /// Pieces a row holds.
-        pieces: u8,
+        pieces: u32,
     },
     /// Another row of the current board.
     Row {
         /// The row that is missing, from 1.
-        number: u8,
+        number: u32,
         /// Rows a board has.
-        of: u8,
+        of: u32,
     },
     /// The `/` between two rows of a board written on one line.
     Slash,
@@ -54,7 +54,7 @@ pub enum Found {
     /// A byte that does not start a valid UTF-8 character.
     Byte(u8),
     /// A row that ended after this many pieces.
-    Pieces(u8),
+    Pieces(u32),
     /// A line holding nothing but spaces or tabs.
     BlankLine,
     /// The end of the input.

@@ -7,8 +7,9 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::board::Board;
-use crate::solver::{DistanceTable, Moves};
+use crate::grid::{Grid, mask_row};
+use crate::solver::Moves;
+use crate::space::SmallSpace;
 
 /// Which boards to draw from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,13 +22,13 @@ pub enum Wanted {
     Impossible,
 }
 
-/// Every board that fits `wanted` under `table`'s goal, in id order.
-pub fn candidates(table: &DistanceTable, wanted: Wanted) -> Vec<Board> {
-    Board::all()
-        .filter(|&board| match wanted {
+/// The bits of every board of an explored space that fits `wanted`, in id (bit) order.
+pub fn candidates(space: &SmallSpace, wanted: Wanted) -> Vec<u32> {
+    (0..space.positions() as u32)
+        .filter(|&bits| match wanted {
             Wanted::Any => true,
-            Wanted::Moves(moves) => table.moves(board) == Some(moves),
-            Wanted::Impossible => table.moves(board).is_none(),
+            Wanted::Moves(moves) => space.moves(bits) == Some(moves),
+            Wanted::Impossible => space.moves(bits).is_none(),
         })
         .collect()
 }
@@ -60,6 +61,18 @@ impl Generator {
         }
     }
 
+    /// A board of `grid`'s shape drawn uniformly: every cell black or white with equal chance.
+    pub fn fill(&mut self, grid: &mut Grid) {
+        let shape = grid.shape();
+        for row in 0..shape.rows() as usize {
+            let words = grid.row_mut(row);
+            for word in words.iter_mut() {
+                *word = self.rng.next_u64();
+            }
+            mask_row(words, shape.cols());
+        }
+    }
+
     /// A uniform choice among `items`, or `None` when there are none.
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
         if items.is_empty() {
@@ -73,6 +86,7 @@ impl Generator {
 mod tests {
     use super::*;
     use crate::board::Goal;
+    use crate::grid::Shape;
 
     #[test]
     fn the_same_seed_gives_the_same_choices() {
@@ -99,15 +113,27 @@ mod tests {
 
     #[test]
     fn candidates_have_the_wanted_distance() {
-        let table = DistanceTable::shared(Goal::Either);
-        let one = candidates(table, Wanted::Moves(1));
+        let space =
+            SmallSpace::explore(Shape::FLIP_GAME, Goal::Either, false, &mut |_, _| {}).unwrap();
+        let one = candidates(&space, Wanted::Moves(1));
         assert_eq!(one.len(), 32);
-        assert!(one.iter().all(|&b| table.moves(b) == Some(1)));
-        assert_eq!(candidates(table, Wanted::Any).len(), 65_536);
+        assert!(one.iter().all(|&b| space.moves(b) == Some(1)));
+        assert_eq!(candidates(&space, Wanted::Any).len(), 65_536);
         assert!(
-            candidates(table, Wanted::Impossible)
+            candidates(&space, Wanted::Impossible)
                 .iter()
-                .all(|&b| table.moves(b).is_none())
+                .all(|&b| space.moves(b).is_none())
         );
+    }
+
+    #[test]
+    fn filled_grids_are_reproducible_and_clean_past_the_last_column() {
+        let shape = Shape::new(3, 70).unwrap();
+        let (mut a, mut b) = (Grid::new(shape), Grid::new(shape));
+        Generator::from_seed(5).fill(&mut a);
+        Generator::from_seed(5).fill(&mut b);
+        assert_eq!(a, b);
+        assert!(a.count() > 50 && a.count() < 160);
+        assert!(a.cells().all(|(_, col)| col < 70));
     }
 }

@@ -21,14 +21,22 @@ use memchr::memchr;
 
 use crate::board::{Board, COLS, ROWS};
 use crate::diagnostic::{Expected, Found};
+use crate::grid::{Grid, Shape};
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
-    /// A well-formed board, with the line its first row is on.
+    /// A well-formed 4x4 board, with the line its first row is on.
     Board {
         /// The board.
         board: Board,
+        /// Line of the board's first row, from 1.
+        line: u64,
+    },
+    /// A well-formed board of another shape, with the line its first row is on.
+    Grid {
+        /// The board.
+        grid: Grid,
         /// Line of the board's first row, from 1.
         line: u64,
     },
@@ -63,8 +71,8 @@ impl fmt::Display for InputError {
 }
 
 const BYTE_ORDER_MARK: [u8; 3] = [0xEF, 0xBB, 0xBF];
-const PIECES: u8 = COLS;
-/// Bytes of one well-formed row: the pieces and a newline.
+const PIECES: u32 = COLS as u32;
+/// Bytes of one well-formed 4x4 row: the pieces and a newline.
 const ROW_BYTES: usize = PIECES as usize + 1;
 /// Bytes of one well-formed board.
 const BOARD_BYTES: usize = ROW_BYTES * ROWS as usize;
@@ -98,12 +106,15 @@ impl PendingChar {
 pub struct BoardParser {
     /// Bytes of the byte-order mark matched so far, or `None` once past the start.
     bom_matched: Option<u8>,
+    shape: Shape,
+    /// The board being read, for shapes other than 4x4 (which use `board_bits`).
+    grid: Option<Grid>,
     line: u64,
     column: u64,
-    rows_done: u8,
+    rows_done: u32,
     board_bits: u16,
     board_line: u64,
-    pieces: u8,
+    pieces: u32,
     row_bits: u8,
     /// The first space or tab of the current run on this line, with its column.
     space: Option<(u8, u64)>,
@@ -120,10 +131,17 @@ impl Default for BoardParser {
 }
 
 impl BoardParser {
-    /// A parser at the start of an input.
+    /// A parser of 4x4 boards at the start of an input.
     pub fn new() -> BoardParser {
+        BoardParser::with_shape(Shape::FLIP_GAME)
+    }
+
+    /// A parser of boards of `shape` at the start of an input.
+    pub fn with_shape(shape: Shape) -> BoardParser {
         BoardParser {
             bom_matched: Some(0),
+            shape,
+            grid: (!shape.is_flip_game()).then(|| Grid::new(shape)),
             line: 1,
             column: 1,
             rows_done: 0,
@@ -164,7 +182,7 @@ impl BoardParser {
         if self.rows_done > 0 && !self.skipping {
             let expected = Expected::Row {
                 number: self.rows_done + 1,
-                of: ROWS,
+                of: self.shape.rows(),
             };
             self.fail(1, expected, Found::EndOfInput, emit)?;
         }
@@ -227,7 +245,11 @@ impl BoardParser {
     }
 
     fn at_clean_line_start(&self) -> bool {
-        self.column == 1 && !self.skipping && self.pending.is_none() && !self.line_has_text
+        self.grid.is_none()
+            && self.column == 1
+            && !self.skipping
+            && self.pending.is_none()
+            && !self.line_has_text
     }
 
     /// Walks the input byte by byte up to and including the end of the current line; returns
@@ -267,21 +289,28 @@ impl BoardParser {
                 }
                 _ => {
                     self.line_has_text = true;
-                    if self.pieces < PIECES {
+                    let pieces = self.shape.cols();
+                    if self.pieces < pieces {
                         if let Some((space, column)) = self.space {
                             self.fail(column, Expected::Piece, Found::Char(space.into()), emit)?;
                             return Ok(used + 1);
                         }
                     }
-                    let expected = if self.pieces < PIECES {
+                    let expected = if self.pieces < pieces {
                         Expected::Piece
                     } else {
-                        Expected::EndOfRow { pieces: PIECES }
+                        Expected::EndOfRow { pieces }
                     };
                     match crate::board::piece_color(byte) {
-                        Some(color) if self.pieces < PIECES => {
+                        Some(color) if self.pieces < pieces => {
+                            let black = color.letter() == 'b';
+                            match self.grid.as_mut() {
+                                Some(grid) => {
+                                    grid.set(self.rows_done as usize, self.pieces as usize, black)
+                                }
+                                None => self.row_bits = self.row_bits << 1 | u8::from(black),
+                            }
                             self.pieces += 1;
-                            self.row_bits = self.row_bits << 1 | u8::from(color.letter() == 'b');
                         }
                         _ if byte.is_ascii() => {
                             self.fail(self.column, expected, Found::Char(byte.into()), emit)?;
@@ -359,11 +388,12 @@ impl BoardParser {
 
     fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
         let blank = !self.line_has_text;
+        let (rows, pieces) = (self.shape.rows(), self.shape.cols());
         if blank {
             if self.rows_done > 0 && !self.skipping {
                 let expected = Expected::Row {
                     number: self.rows_done + 1,
-                    of: ROWS,
+                    of: rows,
                 };
                 self.fail(1, expected, Found::BlankLine, emit)?;
             }
@@ -372,23 +402,31 @@ impl BoardParser {
             if self.rows_done == 0 {
                 self.board_line = self.line;
             }
-            if !self.skipping && self.pieces < PIECES {
+            if !self.skipping && self.pieces < pieces {
                 let column = u64::from(self.pieces) + 1;
                 self.fail(
                     column,
-                    Expected::FullRow { pieces: PIECES },
+                    Expected::FullRow { pieces },
                     Found::Pieces(self.pieces),
                     emit,
                 )?;
             }
             self.rows_done += 1;
             self.board_bits = self.board_bits << PIECES | u16::from(self.row_bits);
-            if self.rows_done == ROWS {
+            if self.rows_done == rows {
                 if !self.skipping {
-                    emit(Record::Board {
-                        board: Board::from_id(self.board_bits),
-                        line: self.board_line,
-                    })?;
+                    let line = self.board_line;
+                    let record = match self.grid.as_mut() {
+                        Some(grid) => Record::Grid {
+                            grid: std::mem::replace(grid, Grid::new(self.shape)),
+                            line,
+                        },
+                        None => Record::Board {
+                            board: Board::from_id(self.board_bits),
+                            line,
+                        },
+                    };
+                    emit(record)?;
                 }
                 self.end_board();
             }
@@ -403,6 +441,14 @@ impl BoardParser {
     }
 
     fn end_board(&mut self) {
+        if self.skipping || self.rows_done > 0 {
+            if let Some(grid) = self.grid.as_mut() {
+                // A spoiled or unfinished board may have left pieces behind.
+                if !grid.is_empty() {
+                    *grid = Grid::new(self.shape);
+                }
+            }
+        }
         self.rows_done = 0;
         self.board_bits = 0;
         self.skipping = false;
@@ -467,12 +513,17 @@ fn fast_board(input: &[u8]) -> Option<u16> {
 /// Parses a whole input held in memory, split into chunks of `chunk` bytes (as a reader would
 /// deliver it). For tests and fuzzing; the binary streams instead.
 pub fn parse_all(input: &[u8], chunk: usize) -> Vec<Record> {
+    parse_all_shaped(input, chunk, Shape::FLIP_GAME)
+}
+
+/// [`parse_all`] for boards of `shape`.
+pub fn parse_all_shaped(input: &[u8], chunk: usize, shape: Shape) -> Vec<Record> {
     let mut records = Vec::new();
     let mut push = |record| {
         records.push(record);
         Ok::<(), std::convert::Infallible>(())
     };
-    let mut parser = BoardParser::new();
+    let mut parser = BoardParser::with_shape(shape);
     for piece in input.chunks(chunk.max(1)) {
         let Ok(()) = parser.feed(piece, &mut push);
     }
@@ -495,7 +546,7 @@ mod tests {
             .iter()
             .filter_map(|r| match r {
                 Record::Malformed(e) => Some(e.to_string()),
-                Record::Board { .. } => None,
+                Record::Board { .. } | Record::Grid { .. } => None,
             })
             .collect()
     }
@@ -505,7 +556,7 @@ mod tests {
             .iter()
             .filter_map(|r| match r {
                 Record::Board { board, line } => Some((board.to_string(), *line)),
-                Record::Malformed(_) => None,
+                Record::Malformed(_) | Record::Grid { .. } => None,
             })
             .collect()
     }
@@ -665,6 +716,71 @@ mod tests {
                     Some(bits << 1 | u8::from(color? == crate::board::Color::Black))
                 });
             assert_eq!(row_nibble(row), careful, "row {row:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod shaped_tests {
+    use super::*;
+
+    fn shape(rows: u32, cols: u32) -> Shape {
+        Shape::new(rows, cols).unwrap()
+    }
+
+    fn every_way(input: &[u8], shape: Shape) -> Vec<Record> {
+        let whole = parse_all_shaped(input, input.len().max(1), shape);
+        for chunk in 1..=input.len().min(23) {
+            assert_eq!(
+                parse_all_shaped(input, chunk, shape),
+                whole,
+                "chunk {chunk}"
+            );
+        }
+        whole
+    }
+
+    #[test]
+    fn boards_of_other_shapes_are_read_with_the_same_rules() {
+        let records = every_way(
+            b"bwb\nwwb\n\nbbb\r\nwww \nbxb\nwwb\nbwbw\nwwb\n",
+            shape(2, 3),
+        );
+        let texts: Vec<String> = records
+            .iter()
+            .map(|record| match record {
+                Record::Grid { grid, line } => format!("{line}:{grid}"),
+                Record::Malformed(error) => error.to_string(),
+                Record::Board { .. } => panic!("a 2x3 parser gave a 4x4 board"),
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                "1:bwb/wwb",
+                "4:bbb/www",
+                "6:2: expected 'b' or 'w', found 'x'",
+                "8:4: expected end of row after 3 pieces, found 'w'",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_spoiled_board_leaves_nothing_in_the_next_one() {
+        let records = every_way(b"bbbbb\nbbbbb\nbbx\nwwwww\nwwwww\nwwwww\n", shape(3, 5));
+        assert!(matches!(&records[1], Record::Grid { grid, line: 4 } if grid.is_empty()));
+    }
+
+    #[test]
+    fn wide_rows_cross_word_boundaries() {
+        let row: String = (0..130)
+            .map(|i| if i % 3 == 0 { 'b' } else { 'w' })
+            .collect();
+        let input = format!("{row}\n{row}\n");
+        let records = every_way(input.as_bytes(), shape(2, 130));
+        match &records[..] {
+            [Record::Grid { grid, .. }] => assert_eq!(grid.row_text(1), row),
+            other => panic!("{other:?}"),
         }
     }
 }

@@ -7,6 +7,9 @@
 //!   least optimal tap set of every board;
 //! - [`algebra`]: linear algebra over GF(2): the tap matrix, its quiet patterns, and
 //!   certificates that prove a board impossible;
+//! - [`grid`] and [`lights`]: boards of any size, bit-packed, solved exactly by light chasing
+//!   and elimination over GF(2);
+//! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`generate`]: random boards of a given distance, reproducible from a seed;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
@@ -16,6 +19,9 @@ pub mod algebra;
 pub mod board;
 pub mod diagnostic;
 pub mod generate;
+pub mod grid;
 pub mod input;
+pub mod lights;
 pub mod solver;
+pub mod space;
 pub mod stats;

@@ -4,11 +4,9 @@
 //! Every mark is drawn with brackets as well as colour, so a drawing reads the same in a log, in
 //! a pipe, or for a reader who cannot tell the colours apart.
 
-use std::fmt::Write as _;
-
 use owo_colors::{OwoColorize, Style};
 
-use flipgame::board::{Board, COLS, Cell, Color, ROWS};
+use flipgame::board::Color;
 
 /// Whether to colour output, decided once from `--color`, the environment and the terminal.
 ///
@@ -188,23 +186,43 @@ impl Panel {
     }
 }
 
-/// Draws `board` under `title` with row and column labels, marking each cell as `mark` says.
-pub fn board_panel(pen: &Pen, title: &str, board: Board, mark: impl Fn(Cell) -> Mark) -> Panel {
+/// The visible width of a panel of a board with `rows` and `cols`.
+pub fn panel_width(rows: usize, cols: usize) -> usize {
+    rows.to_string().len() + 1 + 3 * cols
+}
+
+/// Draws a board of `rows` x `cols` (`color` and `mark` take rows and columns from 0) under
+/// `title`, with row labels on the left and column labels on top (every tenth one past 99
+/// columns, where every label would not fit).
+pub fn grid_panel(
+    pen: &Pen,
+    title: &str,
+    (rows, cols): (usize, usize),
+    color: impl Fn(usize, usize) -> Color,
+    mark: impl Fn(usize, usize) -> Mark,
+) -> Panel {
+    let label_width = rows.to_string().len();
     let mut panel = Panel::default();
     panel.push(pen.strong(title), title.chars().count());
-    let mut header = String::from("  ");
-    for col in 1..=COLS {
-        let _ = write!(header, " {col} ");
+    let mut header = vec![b' '; panel_width(rows, cols)];
+    for col in 1..=cols {
+        if cols > 99 && col != 1 && col % 10 != 0 {
+            continue;
+        }
+        let label = col.to_string();
+        // The label's last digit sits over the piece, the middle of the three columns of a cell.
+        let end = label_width + 1 + 3 * (col - 1) + 2;
+        header[end - label.len()..end].copy_from_slice(label.as_bytes());
     }
-    let header = header.trim_end().to_string();
+    let header = String::from_utf8_lossy(&header).trim_end().to_string();
     let header_width = header.len();
     panel.push(header, header_width);
-    for row in 1..=ROWS {
-        let mut line = format!("{row} ");
-        for cell in (1..=COLS).filter_map(|col| Cell::new(row, col)) {
-            line.push_str(&pen.cell(board.color(cell), mark(cell)));
+    for row in 0..rows {
+        let mut line = format!("{:>label_width$} ", row + 1);
+        for col in 0..cols {
+            line.push_str(&pen.cell(color(row, col), mark(row, col)));
         }
-        panel.push(line, 2 + 3 * usize::from(COLS));
+        panel.push(line, panel_width(rows, cols));
     }
     panel
 }
@@ -296,7 +314,13 @@ mod tests {
     #[test]
     fn panels_wrap_to_the_width() {
         let pen = Pen::new(false, true);
-        let panel = board_panel(&pen, "Start", Board::ALL_WHITE, |_| Mark::Plain);
+        let panel = grid_panel(
+            &pen,
+            "Start",
+            (4, 4),
+            |_, _| Color::White,
+            |_, _| Mark::Plain,
+        );
         assert_eq!(panel.width(), 14);
         let panels = vec![panel; 3];
         let wide = side_by_side(&panels, 80);
@@ -316,18 +340,28 @@ mod tests {
     fn colour_codes_take_no_columns_in_the_layout() {
         let plain = Pen::new(false, false);
         let colored = Pen::new(true, false);
-        let mark = |cell: Cell| {
-            if cell.row() == 1 {
-                Mark::Tapped
-            } else {
-                Mark::Plain
-            }
-        };
-        let a = board_panel(&plain, "Tap", Board::ALL_BLACK, mark);
-        let b = board_panel(&colored, "Tap", Board::ALL_BLACK, mark);
+        let mark = |row: usize, _| if row == 0 { Mark::Tapped } else { Mark::Plain };
+        let black = |_, _| Color::Black;
+        let a = grid_panel(&plain, "Tap", (4, 4), black, mark);
+        let b = grid_panel(&colored, "Tap", (4, 4), black, mark);
         assert_eq!(a.width(), b.width());
         let lines = side_by_side(&[b.clone(), b], 80);
         assert!(lines[2].contains("\u{1b}["));
+    }
+
+    #[test]
+    fn wide_boards_label_every_tenth_column() {
+        let pen = Pen::new(false, true);
+        let panel = grid_panel(
+            &pen,
+            "Wide",
+            (2, 120),
+            |_, _| Color::White,
+            |_, _| Mark::Plain,
+        );
+        let header = &panel.lines[1].0;
+        assert!(header.contains(" 10 ") && header.contains(" 120") && !header.contains(" 11 "));
+        assert_eq!(panel.width(), panel_width(2, 120));
     }
 
     #[test]

@@ -6,7 +6,8 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
-use flipgame::board::Board;
+use flipgame::board::{Board, BoardTextError};
+use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, InputError, Record};
 
 use crate::cli::BoardInput;
@@ -88,44 +89,55 @@ pub enum StreamError {
     Output(io::Error),
 }
 
-/// Streams one source through the parser into `sink`.
-pub fn stream(source: &Source, sink: &mut impl RecordSink) -> Result<(), StreamError> {
+/// Streams one source of boards of `shape` through the parser into `sink`.
+pub fn stream(
+    source: &Source,
+    shape: Shape,
+    sink: &mut impl RecordSink,
+) -> Result<(), StreamError> {
     match source {
         Source::Argument { text, .. } => sink
-            .record(source, argument_record(text))
+            .record(source, argument_record(text, shape))
             .map_err(StreamError::Output),
         Source::Stdin => {
             let stdin = io::stdin();
             let may_wait = !is_regular_file(&stdin);
-            stream_reader(stdin.lock(), source, may_wait, sink)
+            stream_reader(stdin.lock(), source, shape, may_wait, sink)
         }
         Source::File(path) => {
             let file = File::open(path).map_err(StreamError::Input)?;
-            stream_reader(file, source, false, sink)
+            stream_reader(file, source, shape, false, sink)
         }
     }
 }
 
-fn argument_record(text: &str) -> Record {
-    match text.parse::<Board>() {
-        Ok(board) => Record::Board { board, line: 1 },
-        Err(error) => Record::Malformed(InputError {
+/// A `--board` value as a record: 4x4 boards also take the 16-letter and `0x` id forms.
+fn argument_record(text: &str, shape: Shape) -> Record {
+    let parsed: Result<Record, BoardTextError> = if shape.is_flip_game() {
+        text.parse::<Board>()
+            .map(|board| Record::Board { board, line: 1 })
+    } else {
+        Grid::parse(text, shape).map(|grid| Record::Grid { grid, line: 1 })
+    };
+    parsed.unwrap_or_else(|error| {
+        Record::Malformed(InputError {
             board_line: 1,
             line: 1,
             column: error.column as u64,
             expected: error.expected,
             found: error.found,
-        }),
-    }
+        })
+    })
 }
 
 fn stream_reader(
     mut reader: impl Read,
     source: &Source,
+    shape: Shape,
     may_wait: bool,
     sink: &mut impl RecordSink,
 ) -> Result<(), StreamError> {
-    let mut parser = BoardParser::new();
+    let mut parser = BoardParser::with_shape(shape);
     let mut buffer = vec![0u8; CHUNK_BYTES];
     loop {
         if may_wait {

@@ -1,107 +1,121 @@
-//! The facts of the whole state space for one goal, computed from the distance table and the
-//! tap matrix.
+//! The facts of the whole state space of a small board, for one goal: computed from the
+//! breadth-first search over every board and from the tap matrix.
 
 use std::collections::BTreeMap;
 
-use crate::algebra::{QuietPattern, TapMatrix};
-use crate::board::{Board, Goal, POSITIONS};
-use crate::solver::{DistanceTable, Moves};
+use crate::board::Goal;
+use crate::grid::{Grid, Shape};
+use crate::lights::LightsOut;
+use crate::space::{SmallSpace, TooLarge};
 
 /// Everything `flipgame stats` reports.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateSpace {
+    /// The board shape.
+    pub shape: Shape,
     /// The goal the figures are for.
     pub goal: Goal,
-    /// Number of boards (65,536).
-    pub positions: u32,
+    /// Number of boards (2^cells).
+    pub positions: u64,
     /// Boards some sequence of taps finishes.
-    pub solvable: u32,
+    pub solvable: u64,
     /// Boards none does.
-    pub impossible: u32,
+    pub impossible: u64,
     /// `histogram[k]`: boards whose fewest taps is `k`, for `k` up to the largest.
-    pub histogram: Vec<u32>,
+    pub histogram: Vec<u64>,
     /// The largest minimum over all solvable boards (God's number).
-    pub max_moves: Moves,
-    /// The hardest board with the smallest id.
-    pub hardest_example: Board,
+    pub max_moves: u64,
+    /// The hardest board that comes first in id (bit) order.
+    pub hardest_example: Grid,
     /// Mean of the minimum over solvable boards.
     pub mean_moves: f64,
     /// Rank of the tap matrix over GF(2).
-    pub rank: u32,
+    pub rank: u64,
     /// Nullity of the tap matrix over GF(2).
-    pub nullity: u32,
+    pub nullity: u64,
     /// Every non-empty quiet pattern, fewest cells first.
-    pub quiet_patterns: Vec<QuietPattern>,
+    pub quiet_patterns: Vec<Grid>,
     /// For the hardest boards: how many optimal tap sets a board has, and how many of the
     /// hardest boards have that many.
-    pub hardest_tap_sets: BTreeMap<u32, u32>,
+    pub hardest_tap_sets: BTreeMap<u64, u64>,
 }
 
 impl StateSpace {
-    /// Computes the figures for `goal`.
-    pub fn compute(goal: Goal) -> StateSpace {
-        let table = DistanceTable::shared(goal);
-        let matrix = TapMatrix::new();
-        let mut histogram: Vec<u32> = Vec::new();
-        for moves in Board::all().filter_map(|board| table.moves(board)) {
+    /// Computes the figures for `shape` and `goal`; `progress` hears how the search goes.
+    pub fn compute(
+        shape: Shape,
+        goal: Goal,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<StateSpace, TooLarge> {
+        let space = SmallSpace::explore(shape, goal, false, progress)?;
+        let lights = LightsOut::new(shape);
+        let mut histogram: Vec<u64> = Vec::new();
+        for &moves in space.distances().iter().filter(|&&d| d != u8::MAX) {
             let moves = usize::from(moves);
             if histogram.len() <= moves {
                 histogram.resize(moves + 1, 0);
             }
             histogram[moves] += 1;
         }
-        let solvable: u32 = histogram.iter().sum();
-        let max_moves = histogram.len().saturating_sub(1) as Moves;
+        let solvable: u64 = histogram.iter().sum();
+        let max_moves = histogram.len().saturating_sub(1) as u64;
         let total: u64 = histogram
             .iter()
             .enumerate()
-            .map(|(k, &n)| k as u64 * u64::from(n))
+            .map(|(k, &n)| k as u64 * n)
             .sum();
-        let hardest: Vec<Board> = Board::all()
-            .filter(|&b| table.moves(b) == Some(max_moves))
+        let hardest: Vec<u32> = (0..space.positions() as u32)
+            .filter(|&bits| space.moves(bits).map(u64::from) == Some(max_moves))
             .collect();
         let mut hardest_tap_sets = BTreeMap::new();
-        for &board in &hardest {
+        for &bits in &hardest {
+            let board = space.grid(bits);
             let optimal = goal
                 .colors()
                 .iter()
-                .flat_map(|&color| matrix.solutions(board, color))
-                .filter(|taps| taps.len() == u32::from(max_moves))
-                .count() as u32;
+                .flat_map(|&color| lights.solutions(&board, color))
+                .filter(|taps| taps.count() == max_moves)
+                .count() as u64;
             *hardest_tap_sets.entry(optimal).or_insert(0) += 1;
         }
-        StateSpace {
+        Ok(StateSpace {
+            shape,
             goal,
-            positions: POSITIONS as u32,
+            positions: space.positions(),
             solvable,
-            impossible: POSITIONS as u32 - solvable,
+            impossible: space.positions() - solvable,
             histogram,
             max_moves,
-            hardest_example: hardest.first().copied().unwrap_or(Board::ALL_WHITE),
+            hardest_example: space.grid(hardest.first().copied().unwrap_or(0)),
             mean_moves: if solvable == 0 {
                 0.0
             } else {
-                total as f64 / f64::from(solvable)
+                total as f64 / solvable as f64
             },
-            rank: matrix.rank(),
-            nullity: matrix.nullity(),
-            quiet_patterns: matrix.quiet_patterns(),
+            rank: lights.rank(),
+            nullity: lights.nullity() as u64,
+            quiet_patterns: lights.quiet_patterns(),
             hardest_tap_sets,
-        }
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::TapMatrix;
     use crate::board::{Cell, TapSet};
+
+    fn flip_game(goal: Goal) -> StateSpace {
+        StateSpace::compute(Shape::FLIP_GAME, goal, &mut |_, _| {}).unwrap()
+    }
 
     /// The histogram counted a second way: the boards each of the 2^16 tap sets reaches from
     /// the goal boards, keeping the fewest taps per board.
     #[test]
     fn histogram_matches_counting_over_all_tap_sets() {
         for goal in Goal::ALL {
-            let mut fewest = vec![u32::MAX; POSITIONS];
+            let mut fewest = vec![u32::MAX; 1 << 16];
             for bits in 0..=u16::MAX {
                 let flips = Cell::all()
                     .filter(|cell| TapSet::from_bits(bits).contains(*cell))
@@ -111,24 +125,49 @@ mod tests {
                     fewest[board] = fewest[board].min(bits.count_ones());
                 }
             }
-            let mut expected: BTreeMap<u32, u32> = BTreeMap::new();
+            let mut expected: BTreeMap<u64, u64> = BTreeMap::new();
             for &moves in fewest.iter().filter(|&&m| m != u32::MAX) {
-                *expected.entry(moves).or_insert(0) += 1;
+                *expected.entry(u64::from(moves)).or_insert(0) += 1;
             }
-            let stats = StateSpace::compute(goal);
-            let found: BTreeMap<u32, u32> = stats
+            let stats = flip_game(goal);
+            let found: BTreeMap<u64, u64> = stats
                 .histogram
                 .iter()
                 .enumerate()
-                .map(|(k, &n)| (k as u32, n))
+                .map(|(k, &n)| (k as u64, n))
                 .filter(|&(_, n)| n > 0)
                 .collect();
             assert_eq!(found, expected, "goal {goal:?}");
             assert_eq!(stats.solvable + stats.impossible, 65_536);
-            assert_eq!(
-                stats.hardest_tap_sets.values().sum::<u32>(),
-                stats.histogram[usize::from(stats.max_moves)]
-            );
+            let hardest = stats.histogram[stats.max_moves as usize];
+            assert_eq!(stats.hardest_tap_sets.values().sum::<u64>(), hardest);
         }
+    }
+
+    /// The 4x4 figures agree with the 4x4 core's own algebra.
+    #[test]
+    fn the_4x4_algebra_agrees_with_the_general_one() {
+        let stats = flip_game(Goal::Either);
+        let matrix = TapMatrix::new();
+        assert_eq!(
+            (stats.rank, stats.nullity),
+            (u64::from(matrix.rank()), u64::from(matrix.nullity()))
+        );
+        let general: Vec<String> = stats.quiet_patterns.iter().map(|g| g.to_string()).collect();
+        let special: Vec<String> = matrix
+            .quiet_patterns()
+            .iter()
+            .map(|p| crate::board::Board::from_id(p.bits()).to_string())
+            .collect();
+        assert_eq!(general, special);
+    }
+
+    #[test]
+    fn five_by_five_has_the_published_rank() {
+        let stats =
+            StateSpace::compute(Shape::new(5, 5).unwrap(), Goal::White, &mut |_, _| {}).unwrap();
+        assert_eq!((stats.rank, stats.nullity), (23, 2));
+        assert_eq!(stats.solvable, 1 << 23);
+        assert_eq!(stats.quiet_patterns.len(), 3);
     }
 }

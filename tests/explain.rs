@@ -197,10 +197,13 @@ struct Explained {
     index: u64,
     source: String,
     board: String,
+    rows: u32,
+    cols: u32,
     id: String,
     solvable: bool,
     moves: Option<u32>,
     goal: Option<String>,
+    optimal: bool,
     taps: Option<Vec<Cell>>,
     steps: Vec<StepJson>,
     certificate: Option<CertificateJson>,
@@ -253,7 +256,8 @@ fn json_steps_replay_the_taps_to_the_goal() {
         (answer.index, answer.source.as_str(), answer.id.as_str()),
         (1, "--board[1]:1", "9d98")
     );
-    assert!(answer.solvable && answer.certificate.is_none());
+    assert!(answer.solvable && answer.certificate.is_none() && answer.optimal);
+    assert_eq!((answer.rows, answer.cols), (4, 4));
     assert_eq!(answer.moves, Some(4));
     let taps = answer.taps.clone().unwrap();
     assert_eq!(answer.steps.iter().map(|s| s.tap).collect::<Vec<_>>(), taps);

@@ -2,7 +2,8 @@
 //!
 //! A block holds commands (`$ ...`) each followed by what it prints. Lines starting `error:` are
 //! expected on stderr and the rest on stdout, each stream in order, so the check does not depend
-//! on how a terminal would interleave the two.
+//! on how a terminal would interleave the two. `FLIPGAME_UPDATE_GENERATED=1` rewrites the shown
+//! output of every example that changed (errors first, then the rest).
 
 mod common;
 
@@ -39,10 +40,29 @@ fn examples(readme: &str) -> Vec<Example> {
     examples
 }
 
+fn run(command: &str, scratch: &Scratch, path: &str) -> (Vec<String>, Vec<String>) {
+    let output = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(scratch.path())
+        .env("PATH", path)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("COLUMNS", "80")
+        .output()
+        .expect("run sh");
+    let lines = |bytes: &[u8]| {
+        String::from_utf8_lossy(bytes)
+            .lines()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    (lines(&output.stdout), lines(&output.stderr))
+}
+
 #[test]
 fn every_console_example_in_the_readme_prints_what_it_shows() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("read README.md");
+    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).expect("read README.md");
     let examples = examples(&readme);
     assert!(examples.len() >= 5, "the README should show its examples");
     let scratch = Scratch::new();
@@ -53,30 +73,36 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let update = std::env::var_os("FLIPGAME_UPDATE_GENERATED").is_some_and(|v| v == "1");
+    let mut rewritten = readme.clone();
     for example in examples {
-        let output = Command::new("sh")
-            .args(["-c", &example.command])
-            .current_dir(scratch.path())
-            .env("PATH", &path)
-            .env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE")
-            .env("COLUMNS", "80")
-            .output()
-            .expect("run sh");
+        let (stdout, stderr) = run(&example.command, &scratch, &path);
         let (errors, answers): (Vec<String>, Vec<String>) = example
             .expected
             .iter()
             .cloned()
             .partition(|line| line.starts_with("error:"));
-        let stdout: Vec<String> = String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .map(String::from)
-            .collect();
-        let stderr: Vec<String> = String::from_utf8_lossy(&output.stderr)
-            .lines()
-            .map(String::from)
-            .collect();
+        if update {
+            if stdout != answers || stderr != errors {
+                let old = format!(
+                    "$ {}\n{}",
+                    example.command,
+                    with_newlines(&example.expected)
+                );
+                let fresh: Vec<String> = stderr.iter().chain(&stdout).cloned().collect();
+                let new = format!("$ {}\n{}", example.command, with_newlines(&fresh));
+                rewritten = rewritten.replacen(&old, &new, 1);
+            }
+            continue;
+        }
         assert_eq!(stdout, answers, "stdout of `{}`", example.command);
         assert_eq!(stderr, errors, "stderr of `{}`", example.command);
     }
+    if update {
+        std::fs::write(&readme_path, rewritten).expect("write README.md");
+    }
+}
+
+fn with_newlines(lines: &[String]) -> String {
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }

@@ -19,10 +19,13 @@ struct Answer {
     index: u64,
     source: String,
     board: String,
-    id: String,
+    rows: u32,
+    cols: u32,
+    id: Option<String>,
     solvable: bool,
     moves: Option<u32>,
     goal: Option<String>,
+    optimal: bool,
     taps: Option<Vec<Tap>>,
 }
 
@@ -185,10 +188,13 @@ fn jsonl_gives_one_object_per_board_in_input_order() {
                     index: 1,
                     source: "boards.txt:1".into(),
                     board: SAMPLE_LINE.into(),
-                    id: "9d98".into(),
+                    rows: 4,
+                    cols: 4,
+                    id: Some("9d98".into()),
                     solvable: true,
                     moves: Some(4),
                     goal: Some("white".into()),
+                    optimal: true,
                     taps: Some(taps.into()),
                 }
             );
@@ -198,10 +204,13 @@ fn jsonl_gives_one_object_per_board_in_input_order() {
                     index: 2,
                     source: "boards.txt:6".into(),
                     board: IMPOSSIBLE_LINE.into(),
-                    id: "a0d9".into(),
+                    rows: 4,
+                    cols: 4,
+                    id: Some("a0d9".into()),
                     solvable: false,
                     moves: None,
                     goal: None,
+                    optimal: true,
                     taps: None,
                 }
             );

@@ -169,7 +169,7 @@ fn binary_takes_neither_solvable_nor_taps() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(contains("65,536 bytes"));
+        .stderr(contains("one byte per board"));
 }
 
 #[test]

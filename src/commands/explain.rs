@@ -1,39 +1,69 @@
 //! `flipgame explain`: the optimal taps as a walkthrough of boards, or a proof of impossibility.
+//!
+//! Every size goes through one presentation: a 4x4 board's answer from the distance table is
+//! turned into the same grid form the any-size solver gives.
 
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use flipgame::algebra::{Certificate, TapMatrix};
-use flipgame::board::{Board, BoardId, Cell, Color, Goal, TapSet};
-use flipgame::solver::{DistanceTable, Solution, Step};
+use flipgame::algebra::TapMatrix;
+use flipgame::board::{Board, BoardId, Color, Goal};
+use flipgame::grid::Grid;
+use flipgame::lights::{ENUMERATION_LIMIT, GridCertificate, GridSolution, LightsOut};
+use flipgame::solver::DistanceTable;
 
-use super::{BoardCommand, Context, Place, Status, goal, run_boards};
+use super::{BoardCommand, Context, Place, Status, goal, report, run_boards, shape};
 use crate::cli::ExplainArgs;
-use crate::output::json::{CellJson, CellsJson, JsonStream, as_text, optional_color};
+use crate::output::json::{
+    CellJson, GridCellsJson, JsonStream, as_text, optional_color, optional_text,
+};
 use crate::render::{self, Mark, Panel, Pen};
+
+/// The most steps drawn for one board; the rest are listed, and JSON has them all.
+const MAX_STEP_PANELS: usize = 64;
 
 /// Explains every board of the inputs.
 pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+    let shape = match shape(args.input.size) {
+        Ok(shape) => shape,
+        Err(message) => {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    };
     let goal = goal(args.input.goal);
     let command = Explain {
         goal,
         table: DistanceTable::shared(goal),
         matrix: TapMatrix::new(),
+        lights: (!shape.is_flip_game()).then(|| LightsOut::new(shape)),
         pen: Pen::new(context.color, args.ascii),
         width: render::output_width(),
+        draw_boards: !args.no_boards,
         boards_done: 0,
     };
-    run_boards(&args.input, args.format, out, command)
+    run_boards(&args.input, shape, args.format, out, command)
 }
 
 struct Explain {
     goal: Goal,
     table: &'static DistanceTable,
     matrix: TapMatrix,
+    lights: Option<LightsOut>,
     pen: Pen,
     width: usize,
+    draw_boards: bool,
     boards_done: u64,
+}
+
+/// One board and what is known about it, in the form every size shares.
+struct Answer<'a> {
+    board: &'a Grid,
+    id: Option<BoardId>,
+    solution: Option<GridSolution>,
+    certificate: Option<GridCertificate>,
+    nullity: usize,
 }
 
 impl BoardCommand for Explain {
@@ -45,32 +75,84 @@ impl BoardCommand for Explain {
         place: Place<'_>,
         board: Board,
     ) -> io::Result<()> {
-        let solution = self.table.solve(board);
+        let grid = Grid::from_board(board);
+        let as_grid = |bits: u16| Grid::from_board(Board::from_id(bits));
+        let solution = self.table.solve(board).map(|s| GridSolution {
+            taps: as_grid(s.taps.bits()),
+            goal: s.goal,
+            optimal: true,
+        });
         let certificate = match solution {
             Some(_) => None,
-            None => self.matrix.certificate(board, self.goal),
+            None => self
+                .matrix
+                .certificate(board, self.goal)
+                .map(|c| GridCertificate {
+                    pattern: as_grid(c.pattern.bits()),
+                    black: c.black.into(),
+                    fewest: true,
+                }),
         };
+        let answer = Answer {
+            board: &grid,
+            id: Some(board.id()),
+            solution,
+            certificate,
+            nullity: self.matrix.nullity() as usize,
+        };
+        self.write(out, json, index, place, &answer)
+    }
+
+    fn answer_grid<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        grid: &Grid,
+    ) -> io::Result<()> {
+        let Some(lights) = &self.lights else {
+            return Ok(());
+        };
+        let solution = lights.solve(grid, self.goal);
+        let certificate = match solution {
+            Some(_) => None,
+            None => lights.certificate(grid, self.goal),
+        };
+        let answer = Answer {
+            board: grid,
+            id: None,
+            solution,
+            certificate,
+            nullity: lights.nullity(),
+        };
+        self.write(out, json, index, place, &answer)
+    }
+}
+
+impl Explain {
+    fn write<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        answer: &Answer<'_>,
+    ) -> io::Result<()> {
         if let Some(json) = json {
-            return json.write(
-                out,
-                &explained_json(index, place, board, solution, certificate),
-            );
+            return json.write(out, &explained_json(index, place, answer));
         }
         if self.boards_done > 0 {
             out.write_all(b"\n")?;
         }
         self.boards_done += 1;
-        let text = board.to_string();
-        let origin = format!("(id {}, {place})", board.id());
-        let header = [
-            (self.pen.strong(&text), text.len()),
-            (origin.clone(), origin.chars().count()),
-        ];
-        let mut lines = render::join_to_width(&header, "  ", self.width);
-        match (solution, certificate) {
-            (Some(solution), _) => lines.extend(self.walkthrough(board, solution)),
-            (None, Some(certificate)) => lines.extend(self.proof(board, certificate)),
-            // Every unsolvable 4x4 board has a certificate (the library's tests check all of them).
+        let mut lines = self.header(place, answer);
+        match (&answer.solution, &answer.certificate) {
+            (Some(solution), _) => {
+                lines.extend(self.walkthrough(answer.board, solution, answer.nullity))
+            }
+            (None, Some(certificate)) => lines.extend(self.proof(answer.board, certificate)),
+            // Every unsolvable board has a certificate (the library's tests check it).
             (None, None) => lines.push("Impossible".to_string()),
         }
         for line in lines {
@@ -78,86 +160,168 @@ impl BoardCommand for Explain {
         }
         Ok(())
     }
-}
 
-impl Explain {
-    fn walkthrough(&self, board: Board, solution: Solution) -> Vec<String> {
-        let goal = solution.goal;
-        let start = render::board_panel(&self.pen, "Start", board, |_| Mark::Plain);
-        if solution.taps.is_empty() {
-            let mut lines = vec![
-                format!("Already solved: all {goal}, 0 taps."),
-                String::new(),
-            ];
-            lines.extend(render::side_by_side(&[start], self.width));
-            return lines;
-        }
-        let moves = solution.moves();
-        let plural = if moves == 1 { "tap" } else { "taps" };
-        let mut lines = render::wrap(
-            &format!(
-                "{moves} {plural} to all {goal}: {}. Taps commute, so any order works.",
-                solution.taps
-            ),
+    fn header(&self, place: Place<'_>, answer: &Answer<'_>) -> Vec<String> {
+        let shape = answer.board.shape();
+        let origin = match answer.id {
+            Some(id) => format!("(id {id}, {place})"),
+            None => format!("({shape}, {place})"),
+        };
+        let text = answer.board.to_string();
+        let name = if text.len() <= self.width {
+            (self.pen.strong(&text), text.len())
+        } else {
+            let name = format!("A {shape} board");
+            (self.pen.strong(&name), name.len())
+        };
+        render::join_to_width(
+            &[name, (origin.clone(), origin.chars().count())],
+            "  ",
             self.width,
-        );
-        lines.push(String::new());
-        let mut panels = vec![start];
-        panels.extend(
-            solution
-                .steps(board)
-                .iter()
-                .enumerate()
-                .map(|(n, step)| self.step_panel(n + 1, step)),
-        );
-        lines.extend(render::side_by_side(&panels, self.width));
-        lines.push(String::new());
-        lines.extend(self.pen.legend(&[Mark::Tapped, Mark::Flipped], self.width));
-        lines.push(
-            self.pen
-                .strong(&format!("Solved in {moves} {plural}: all {goal}.")),
-        );
-        lines
+        )
     }
 
-    fn step_panel(&self, number: usize, step: &Step) -> Panel {
-        let flipped = step.tap.flip_mask();
-        let title = format!("Tap {number}: {}", step.tap);
-        render::board_panel(&self.pen, &title, step.after, |cell| {
-            if cell == step.tap {
-                Mark::Tapped
-            } else if flipped & cell.bit() != 0 {
-                Mark::Flipped
-            } else {
-                Mark::Plain
-            }
+    /// Boards can be drawn when asked for and when one fits the width.
+    fn boards_fit(&self, board: &Grid) -> bool {
+        let shape = board.shape();
+        self.draw_boards
+            && render::panel_width(shape.rows() as usize, shape.cols() as usize) <= self.width
+    }
+
+    fn too_wide_note(&self, board: &Grid) -> Option<String> {
+        let shape = board.shape();
+        (self.draw_boards && !self.boards_fit(board)).then(|| {
+            format!(
+                "(A board of {} columns does not fit in {} columns, so none is drawn; \
+                 --format json has every step.)",
+                shape.cols(),
+                self.width
+            )
         })
     }
 
-    fn proof(&self, board: Board, certificate: Certificate) -> Vec<String> {
-        let pattern = certificate.pattern;
-        let mut lines = vec![self.pen.strong("Impossible"), String::new()];
-        let panel = render::board_panel(&self.pen, "Proof", board, |cell| {
-            if pattern.contains(cell) {
-                Mark::Proof
+    fn panel(&self, title: &str, board: &Grid, mark: impl Fn(usize, usize) -> Mark) -> Panel {
+        let shape = board.shape();
+        let size = (shape.rows() as usize, shape.cols() as usize);
+        let color = |row, col| {
+            if board.get(row, col) {
+                Color::Black
             } else {
-                Mark::Plain
+                Color::White
             }
-        });
-        lines.extend(render::side_by_side(&[panel], self.width));
-        lines.push(String::new());
-        lines.extend(self.pen.legend(&[Mark::Proof], self.width));
+        };
+        render::grid_panel(&self.pen, title, size, color, mark)
+    }
+
+    fn walkthrough(&self, board: &Grid, solution: &GridSolution, nullity: usize) -> Vec<String> {
+        let goal = solution.goal;
+        let moves = solution.moves();
+        let mut lines = Vec::new();
+        if moves == 0 {
+            lines.push(format!("Already solved: all {goal}, 0 taps."));
+        } else {
+            let plural = if moves == 1 { "tap" } else { "taps" };
+            let taps: Vec<String> = solution
+                .taps
+                .cells()
+                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .collect();
+            let mut text = format!(
+                "{moves} {plural} to all {goal}: {}. Taps commute, so any order works.",
+                taps.join(" ")
+            );
+            if !solution.optimal {
+                text.push_str(&format!(
+                    " These are the fewest taps found, not proven minimal: the null space has \
+                     2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame tries."
+                ));
+            }
+            lines.extend(render::wrap(&text, self.width));
+        }
+        lines.extend(self.too_wide_note(board));
+        if self.boards_fit(board) {
+            lines.push(String::new());
+            let mut panels = vec![self.panel("Start", board, |_, _| Mark::Plain)];
+            let mut current = board.clone();
+            for (number, (row, col)) in solution.taps.cells().enumerate().take(MAX_STEP_PANELS) {
+                current.tap(row, col);
+                let flipped = current.flip_cells(row, col);
+                let title = format!("Tap {}: r{}c{}", number + 1, row + 1, col + 1);
+                panels.push(self.panel(&title, &current, |r, c| {
+                    if (r, c) == (row, col) {
+                        Mark::Tapped
+                    } else if flipped.contains(&(r, c)) {
+                        Mark::Flipped
+                    } else {
+                        Mark::Plain
+                    }
+                }));
+            }
+            lines.extend(render::side_by_side(&panels, self.width));
+            if moves > MAX_STEP_PANELS as u64 {
+                lines.push(format!(
+                    "(The other {} taps are not drawn; --format json has every step.)",
+                    moves - MAX_STEP_PANELS as u64
+                ));
+            }
+            if moves > 0 {
+                lines.push(String::new());
+                lines.extend(self.pen.legend(&[Mark::Tapped, Mark::Flipped], self.width));
+            }
+        }
+        if moves > 0 {
+            let plural = if moves == 1 { "tap" } else { "taps" };
+            lines.push(
+                self.pen
+                    .strong(&format!("Solved in {moves} {plural}: all {goal}.")),
+            );
+        }
+        lines
+    }
+
+    fn proof(&self, board: &Grid, certificate: &GridCertificate) -> Vec<String> {
+        let pattern = &certificate.pattern;
+        let mut lines = vec![self.pen.strong("Impossible")];
+        lines.extend(self.too_wide_note(board));
+        if self.boards_fit(board) {
+            lines.push(String::new());
+            let mark = |row, col| {
+                if pattern.get(row, col) {
+                    Mark::Proof
+                } else {
+                    Mark::Plain
+                }
+            };
+            lines.extend(render::side_by_side(
+                &[self.panel("Proof", board, mark)],
+                self.width,
+            ));
+            lines.push(String::new());
+            lines.extend(self.pen.legend(&[Mark::Proof], self.width));
+        }
         lines.extend(render::wrap(&self.reason(certificate), self.width));
         lines
     }
 
     /// The one-sentence argument, every number in it computed from the certificate.
-    fn reason(&self, certificate: Certificate) -> String {
-        let pattern = certificate.pattern;
-        let mut evens: Vec<u32> = Cell::all().map(|tap| pattern.flipped_by(tap)).collect();
+    fn reason(&self, certificate: &GridCertificate) -> String {
+        let pattern = &certificate.pattern;
+        let shape = pattern.shape();
+        let mut evens: Vec<usize> = Vec::new();
+        for row in 0..shape.rows() as usize {
+            for col in 0..shape.cols() as usize {
+                let met = pattern
+                    .flip_cells(row, col)
+                    .iter()
+                    .filter(|&&(r, c)| pattern.get(r, c))
+                    .count();
+                if !evens.contains(&met) {
+                    evens.push(met);
+                }
+            }
+        }
         evens.sort_unstable();
-        evens.dedup();
-        let parity = |count: u32| if count % 2 == 0 { "even" } else { "odd" };
+        let parity = |count: u64| if count % 2 == 0 { "even" } else { "odd" };
         let colors = self.goal.colors();
         let goals: Vec<String> = colors
             .iter()
@@ -169,22 +333,38 @@ impl Explain {
             Goal::Either => "finish this board".to_string(),
             Goal::White | Goal::Black => format!("make this board all {}", colors[0]),
         };
-        format!(
-            "Every tap turns over an even number ({}) of the {} marked pieces, so the number of \
-             black pieces among them, {} now, always stays {}; {} there, {both}{goal_parity}, so no \
-             sequence of taps can {reach}.",
+        let marked = if self.boards_fit(pattern) {
+            "marked"
+        } else {
+            "quiet"
+        };
+        let mut text = format!(
+            "Every tap turns over an even number ({}) of the {} {marked} pieces, so the number of \
+             black pieces among them, {} now, always stays {}; {} there, {both}{goal_parity}, so \
+             no sequence of taps can {reach}.",
             or_list(&evens),
-            pattern.len(),
+            pattern.count(),
             certificate.black,
             parity(certificate.black),
             goals.join(" and "),
-        )
+        );
+        if !certificate.fewest {
+            text.push_str(" (Other such sets may have fewer cells.)");
+        }
+        if !self.boards_fit(pattern) {
+            let cells: Vec<String> = pattern
+                .cells()
+                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .collect();
+            text.push_str(&format!(" The quiet pieces: {}.", cells.join(" ")));
+        }
+        text
     }
 }
 
 /// `0`, `0 or 2`, `0, 2 or 4`.
-fn or_list(numbers: &[u32]) -> String {
-    let texts: Vec<String> = numbers.iter().map(u32::to_string).collect();
+fn or_list(numbers: &[usize]) -> String {
+    let texts: Vec<String> = numbers.iter().map(usize::to_string).collect();
     match texts.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
@@ -192,72 +372,96 @@ fn or_list(numbers: &[u32]) -> String {
     }
 }
 
-fn explained_json<'a>(
-    index: u64,
-    place: Place<'a>,
-    board: Board,
-    solution: Option<Solution>,
-    certificate: Option<Certificate>,
-) -> ExplainedJson<'a> {
-    let steps = solution.map_or_else(Vec::new, |solution| {
-        solution
-            .steps(board)
-            .into_iter()
-            .map(|step| StepJson {
-                tap: step.tap.into(),
-                flipped: CellsJson(TapSet::from_bits(step.tap.flip_mask())),
-                board: step.after,
-            })
-            .collect()
-    });
+fn explained_json<'a>(index: u64, place: Place<'a>, answer: &'a Answer<'a>) -> ExplainedJson<'a> {
+    let shape = answer.board.shape();
+    let solution = answer.solution.as_ref();
     ExplainedJson {
         index,
         source: place,
-        board,
-        id: board.id(),
+        board: answer.board,
+        rows: shape.rows(),
+        cols: shape.cols(),
+        id: answer.id,
         solvable: solution.is_some(),
-        moves: solution.map(|s| s.moves()),
+        moves: solution.map(GridSolution::moves),
         goal: solution.map(|s| s.goal),
-        taps: solution.map(|s| CellsJson(s.taps)),
-        steps,
-        certificate: certificate.map(|c| CertificateJson {
-            cells: CellsJson(TapSet::from_bits(c.pattern.bits())),
+        optimal: solution.is_none_or(|s| s.optimal),
+        taps: solution.map(|s| GridCellsJson(&s.taps)),
+        steps: Steps {
+            board: answer.board,
+            taps: solution.map(|s| &s.taps),
+        },
+        certificate: answer.certificate.as_ref().map(|c| CertificateJson {
+            cells: GridCellsJson(&c.pattern),
             black: c.black,
         }),
     }
 }
 
-/// One explained board in JSON.
+/// One explained board in JSON; `id` only for 4x4.
 #[derive(Serialize)]
 struct ExplainedJson<'a> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
     #[serde(serialize_with = "as_text")]
-    board: Board,
-    #[serde(serialize_with = "as_text")]
-    id: BoardId,
+    board: &'a Grid,
+    rows: u32,
+    cols: u32,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_text"
+    )]
+    id: Option<BoardId>,
     solvable: bool,
-    moves: Option<u8>,
+    moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
-    taps: Option<CellsJson>,
-    steps: Vec<StepJson>,
-    certificate: Option<CertificateJson>,
+    optimal: bool,
+    taps: Option<GridCellsJson<'a>>,
+    steps: Steps<'a>,
+    certificate: Option<CertificateJson<'a>>,
+}
+
+/// The steps of a walkthrough, computed one at a time as they are written, so a huge board
+/// never holds more than its current state in memory.
+struct Steps<'a> {
+    board: &'a Grid,
+    taps: Option<&'a Grid>,
+}
+
+impl Serialize for Steps<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some(taps) = self.taps else {
+            return serializer.collect_seq(std::iter::empty::<StepJson>());
+        };
+        let mut current = self.board.clone();
+        serializer.collect_seq(taps.cells().map(move |(row, col)| {
+            current.tap(row, col);
+            StepJson {
+                tap: CellJson::from_zero_based((row, col)),
+                flipped: current
+                    .flip_cells(row, col)
+                    .into_iter()
+                    .map(CellJson::from_zero_based)
+                    .collect(),
+                board: current.to_string(),
+            }
+        }))
+    }
 }
 
 #[derive(Serialize)]
 struct StepJson {
     tap: CellJson,
-    flipped: CellsJson,
-    #[serde(serialize_with = "as_text")]
-    board: Board,
+    flipped: Vec<CellJson>,
+    board: String,
 }
 
 #[derive(Serialize)]
-struct CertificateJson {
-    cells: CellsJson,
-    black: u32,
+struct CertificateJson<'a> {
+    cells: GridCellsJson<'a>,
+    black: u64,
 }
 
 #[cfg(test)]

@@ -16,13 +16,14 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, RecordFormat};
+use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, RecordFormat, Size};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
 use crate::output::json::{JsonStream, as_text};
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
 use flipgame::board::{Board, Goal};
+use flipgame::grid::{Grid, MAX_SIDE, Shape};
 use flipgame::input::{InputError, Record};
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status.
@@ -116,6 +117,16 @@ pub fn write_to(
     }
 }
 
+/// The board shape for a `--size` value, or the usage error to report.
+pub fn shape(size: Size) -> Result<Shape, String> {
+    Shape::new(size.rows, size.cols).ok_or_else(|| {
+        format!(
+            "--size {}x{}: rows and columns go from 1 to {MAX_SIDE}",
+            size.rows, size.cols
+        )
+    })
+}
+
 /// The core's goal for a `--goal` value.
 pub fn goal(arg: GoalArg) -> Goal {
     match arg {
@@ -151,7 +162,7 @@ pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
 
 /// A command that answers board by board (`solve`, `explain`).
 pub trait BoardCommand {
-    /// Writes the answer for one well-formed board: as text, or through `json` when set.
+    /// Writes the answer for one well-formed 4x4 board: as text, or through `json` when set.
     fn answer<W: Write>(
         &mut self,
         out: &mut W,
@@ -160,12 +171,23 @@ pub trait BoardCommand {
         place: Place<'_>,
         board: Board,
     ) -> io::Result<()>;
+
+    /// Writes the answer for one well-formed board of another size.
+    fn answer_grid<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        grid: &Grid,
+    ) -> io::Result<()>;
 }
 
 /// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
 /// objects in JSON, in their place); returns the run's status.
 pub fn run_boards<C: BoardCommand, W: Write>(
     input: &BoardInput,
+    shape: Shape,
     format: RecordFormat,
     out: &mut W,
     command: C,
@@ -178,7 +200,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
         index: 0,
         malformed: false,
     };
-    let status = read_all(&source::sources(input), &mut sink)?;
+    let status = read_all(&source::sources(input), shape, &mut sink)?;
     if let Some(json) = &mut sink.json {
         json.finish(sink.out)?;
     }
@@ -207,6 +229,11 @@ impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
                 let place = Place { source, line };
                 self.command
                     .answer(self.out, self.json.as_mut(), self.index, place, board)
+            }
+            Record::Grid { grid, line } => {
+                let place = Place { source, line };
+                self.command
+                    .answer_grid(self.out, self.json.as_mut(), self.index, place, &grid)
             }
             Record::Malformed(error) => self.malformed(source, &error),
         }
@@ -251,7 +278,11 @@ struct MalformedJson<'a> {
 
 /// Streams every source into `sink`, reporting unreadable inputs and going on with the next.
 /// Returns the worst input status; an output error ends the run.
-pub fn read_all(sources: &[Source], sink: &mut impl RecordSink) -> io::Result<Status> {
+pub fn read_all(
+    sources: &[Source],
+    shape: Shape,
+    sink: &mut impl RecordSink,
+) -> io::Result<Status> {
     if source::waits_on_terminal(sources) {
         let hint = "flipgame: reading boards from standard input \
                     (4 lines of b/w per board); end with Ctrl-D\n";
@@ -259,7 +290,7 @@ pub fn read_all(sources: &[Source], sink: &mut impl RecordSink) -> io::Result<St
     }
     let mut status = Status::Success;
     for source in sources {
-        match source::stream(source, sink) {
+        match source::stream(source, shape, sink) {
             Ok(()) => {}
             Err(StreamError::Input(error)) => {
                 report(&format!("{source}: {error}"));

@@ -1,28 +1,48 @@
 //! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON.
 
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Board, BoardId, Color};
+use flipgame::board::{Board, BoardId, Color, Goal};
+use flipgame::grid::{Grid, Shape};
+use flipgame::lights::LightsOut;
 use flipgame::solver::DistanceTable;
 
-use super::{BoardCommand, Place, Status, goal, run_boards};
+use super::{BoardCommand, Place, Status, goal, report, run_boards, shape};
 use crate::cli::SolveArgs;
-use crate::output::json::{CellsJson, JsonStream, as_text, optional_color};
+use crate::output::json::{
+    CellsJson, GridCellsJson, JsonStream, as_text, optional_color, optional_text,
+};
 use crate::output::write_count;
+
+/// What the text format says after a count that is not proven minimal.
+const NOT_PROVEN: &str = "(not proven minimal)";
 
 /// Solves every board of the inputs and writes one answer per board.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
+    let shape = match shape(args.input.size) {
+        Ok(shape) => shape,
+        Err(message) => {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    };
+    let goal = goal(args.input.goal);
     let command = Solve {
-        table: DistanceTable::shared(goal(args.input.goal)),
+        table: DistanceTable::shared(goal),
+        lights: (!shape.is_flip_game()).then(|| LightsOut::new(shape)),
+        goal,
         taps: args.taps,
     };
-    run_boards(&args.input, args.format, out, command)
+    run_boards(&args.input, shape, args.format, out, command)
 }
 
 struct Solve {
     table: &'static DistanceTable,
+    lights: Option<LightsOut>,
+    goal: Goal,
     taps: bool,
 }
 
@@ -43,12 +63,15 @@ impl BoardCommand for Solve {
                 &SolvedJson {
                     index,
                     source: place,
-                    board,
-                    id: board.id(),
+                    board: &board,
+                    rows: 4,
+                    cols: 4,
+                    id: Some(board.id()),
                     solvable: solution.is_some(),
-                    moves: solution.map(|s| s.moves()),
+                    moves: solution.map(|s| u64::from(s.moves())),
                     goal: solution.map(|s| s.goal),
-                    taps: solution.map(|s| CellsJson(s.taps)),
+                    optimal: true,
+                    taps: solution.map(|s| Taps::Board(CellsJson(s.taps))),
                 },
             );
         }
@@ -68,21 +91,90 @@ impl BoardCommand for Solve {
             None => out.write_all(b"Impossible\n"),
         }
     }
+
+    fn answer_grid<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        grid: &Grid,
+    ) -> io::Result<()> {
+        let Some(lights) = &self.lights else {
+            return Ok(());
+        };
+        let solution = lights.solve(grid, self.goal);
+        let shape: Shape = grid.shape();
+        if let Some(json) = json {
+            return json.write(
+                out,
+                &SolvedJson {
+                    index,
+                    source: place,
+                    board: grid,
+                    rows: shape.rows(),
+                    cols: shape.cols(),
+                    id: None,
+                    solvable: solution.is_some(),
+                    moves: solution.as_ref().map(|s| s.moves()),
+                    goal: solution.as_ref().map(|s| s.goal),
+                    optimal: solution.as_ref().is_none_or(|s| s.optimal),
+                    taps: solution
+                        .as_ref()
+                        .map(|s| Taps::Grid(GridCellsJson(&s.taps))),
+                },
+            );
+        }
+        let Some(solution) = solution else {
+            return out.write_all(b"Impossible\n");
+        };
+        write_count(out, solution.moves().try_into().unwrap_or(u32::MAX))?;
+        if self.taps {
+            for (row, col) in solution.taps.cells() {
+                write!(out, " r{}c{}", row + 1, col + 1)?;
+            }
+        }
+        if !solution.optimal {
+            write!(out, " {NOT_PROVEN}")?;
+        }
+        out.write_all(b"\n")
+    }
 }
 
-/// One solved board in JSON.
+/// The taps of a solved board, of either representation.
+enum Taps<'a> {
+    Board(CellsJson),
+    Grid(GridCellsJson<'a>),
+}
+
+impl Serialize for Taps<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Taps::Board(cells) => cells.serialize(serializer),
+            Taps::Grid(cells) => cells.serialize(serializer),
+        }
+    }
+}
+
+/// One solved board in JSON; `id` only for 4x4, where it is defined.
 #[derive(Serialize)]
 struct SolvedJson<'a> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
     #[serde(serialize_with = "as_text")]
-    board: Board,
-    #[serde(serialize_with = "as_text")]
-    id: BoardId,
+    board: &'a dyn Display,
+    rows: u32,
+    cols: u32,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_text"
+    )]
+    id: Option<BoardId>,
     solvable: bool,
-    moves: Option<u8>,
+    moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
-    taps: Option<CellsJson>,
+    optimal: bool,
+    taps: Option<Taps<'a>>,
 }

@@ -5,17 +5,36 @@ use std::io::{self, Write};
 use owo_colors::Style;
 use serde::Serialize;
 
-use flipgame::board::{Board, BoardId, Goal, TapSet};
+use flipgame::board::{BoardId, Color, Goal};
+use flipgame::grid::Grid;
 use flipgame::stats::StateSpace;
 
-use super::{Context, Status, goal};
+use super::{Context, Status, goal, report, shape};
 use crate::cli::{ReportFormat, StatsArgs};
-use crate::output::json::{CellsJson, as_text};
+use crate::output::json::{GridCellsJson, as_text, optional_text};
+use crate::progress::Progress;
 use crate::render::{self, Mark, Pen};
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let space = StateSpace::compute(goal(args.goal));
+    let shape = match shape(args.size) {
+        Ok(shape) => shape,
+        Err(message) => {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    };
+    let mut progress = Progress::new("exploring every board");
+    let space = match StateSpace::compute(shape, goal(args.goal), &mut |done, total| {
+        progress.update(done, total)
+    }) {
+        Ok(space) => space,
+        Err(too_large) => {
+            report(&too_large.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
+    progress.finish();
     match args.format {
         ReportFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &StatsJson::from(&space))
@@ -41,7 +60,7 @@ fn goal_words(goal: Goal) -> &'static str {
 }
 
 /// `65536` as `65,536`.
-fn thousands(number: u32) -> String {
+pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut text = String::new();
     for (n, digit) in digits.chars().enumerate() {
@@ -53,31 +72,26 @@ fn thousands(number: u32) -> String {
     text
 }
 
-fn percent(part: u32, whole: u32) -> String {
-    format!("{:.2}%", 100.0 * f64::from(part) / f64::from(whole.max(1)))
+fn percent(part: u64, whole: u64) -> String {
+    format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
 }
 
 fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<String> {
+    let game = if space.shape.is_flip_game() {
+        "Flip Game"
+    } else {
+        "Lights Out"
+    };
+    let (goal, words) = (space.goal.name(), goal_words(space.goal));
+    let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
     let mut lines = vec![
-        pen.strong(&format!(
-            "Flip Game 4x4, goal: {} ({})",
-            space.goal.name(),
-            goal_words(space.goal)
-        )),
+        pen.strong(&format!("{game} {}, goal: {goal} ({words})", space.shape)),
         String::new(),
-        format!("Positions    {:>7}", thousands(space.positions)),
-        format!(
-            "Solvable     {:>7}  {:>7}",
-            thousands(space.solvable),
-            percent(space.solvable, space.positions)
-        ),
-        format!(
-            "Impossible   {:>7}  {:>7}",
-            thousands(space.impossible),
-            percent(space.impossible, space.positions)
-        ),
+        format!("Positions    {:>10}", thousands(space.positions)),
+        format!("Solvable     {}", count(space.solvable)),
+        format!("Impossible   {}", count(space.impossible)),
         String::new(),
-        pen.strong("Fewest taps   Boards    Share of solvable"),
+        pen.strong("Fewest taps      Boards    Share of solvable"),
     ];
     let largest = space.histogram.iter().copied().max().unwrap_or(1).max(1);
     let bar_room = width.saturating_sub(32).clamp(1, 40);
@@ -87,21 +101,24 @@ fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<
         let length = if boards == 0 {
             0
         } else {
-            ((u64::from(boards) * bar_room as u64).div_ceil(u64::from(largest))) as usize
+            ((boards * bar_room as u64).div_ceil(largest)) as usize
         };
         let bar = pen.paint(&block.repeat(length), Style::new().cyan());
         lines.push(format!(
-            "{moves:>11}  {:>7}  {:>7}  {bar}",
+            "{moves:>11}  {:>10}  {:>7}  {bar}",
             thousands(boards),
             percent(boards, space.solvable)
         ));
     }
     lines.push(String::new());
-    let hardest = space.hardest_example;
+    let hardest = &space.hardest_example;
+    let id = hardest
+        .to_board()
+        .map(|b| format!(" (id {})", b.id()))
+        .unwrap_or_default();
     lines.push(format!(
-        "God's number: {} taps, for example {hardest} (id {})",
-        space.max_moves,
-        hardest.id()
+        "God's number: {} taps, for example {hardest}{id}",
+        space.max_moves
     ));
     lines.push(format!(
         "Mean over solvable boards: {:.4} taps",
@@ -120,7 +137,7 @@ fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<
             "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
              of the pattern), so no tap changes whether a board has an odd or even number of \
              black pieces there.",
-            pen.piece(flipgame::board::Color::Black)
+            pen.piece(Color::Black)
         ),
         width,
     ));
@@ -130,8 +147,17 @@ fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<
         .iter()
         .enumerate()
         .map(|(n, pattern)| {
-            let title = format!("#{}: {} cells", n + 1, pattern.len());
-            render::board_panel(pen, &title, Board::from_id(pattern.bits()), |_| Mark::Plain)
+            let title = format!("#{}: {} cells", n + 1, pattern.count());
+            let shape = pattern.shape();
+            let size = (shape.rows() as usize, shape.cols() as usize);
+            let color = |row, col| {
+                if pattern.get(row, col) {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            };
+            render::grid_panel(pen, &title, size, color, |_, _| Mark::Plain)
         })
         .collect();
     lines.extend(render::side_by_side(&panels, width));
@@ -139,7 +165,7 @@ fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<
 }
 
 fn hardest_sentence(space: &StateSpace) -> String {
-    let boards: u32 = space.hardest_tap_sets.values().sum();
+    let boards: u64 = space.hardest_tap_sets.values().sum();
     let counts: Vec<String> = space
         .hardest_tap_sets
         .iter()
@@ -161,45 +187,52 @@ fn hardest_sentence(space: &StateSpace) -> String {
 }
 
 #[derive(Serialize)]
-struct StatsJson {
+struct StatsJson<'a> {
+    rows: u32,
+    cols: u32,
     goal: &'static str,
-    positions: u32,
-    solvable: u32,
-    impossible: u32,
-    max_moves: u8,
+    positions: u64,
+    solvable: u64,
+    impossible: u64,
+    max_moves: u64,
     mean_moves: f64,
-    rank: u32,
-    nullity: u32,
+    rank: u64,
+    nullity: u64,
     histogram: Vec<HistogramRow>,
-    hardest: HardestJson,
-    quiet_patterns: Vec<CellsJson>,
+    hardest: HardestJson<'a>,
+    quiet_patterns: Vec<GridCellsJson<'a>>,
 }
 
 #[derive(Serialize)]
 struct HistogramRow {
     moves: usize,
-    boards: u32,
+    boards: u64,
 }
 
 #[derive(Serialize)]
-struct HardestJson {
+struct HardestJson<'a> {
     #[serde(serialize_with = "as_text")]
-    example: Board,
-    #[serde(serialize_with = "as_text")]
-    id: BoardId,
-    boards: u32,
+    example: &'a Grid,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_text"
+    )]
+    id: Option<BoardId>,
+    boards: u64,
     optimal_tap_sets: Vec<TapSetCount>,
 }
 
 #[derive(Serialize)]
 struct TapSetCount {
-    tap_sets: u32,
-    boards: u32,
+    tap_sets: u64,
+    boards: u64,
 }
 
-impl From<&StateSpace> for StatsJson {
-    fn from(space: &StateSpace) -> StatsJson {
+impl<'a> From<&'a StateSpace> for StatsJson<'a> {
+    fn from(space: &'a StateSpace) -> StatsJson<'a> {
         StatsJson {
+            rows: space.shape.rows(),
+            cols: space.shape.cols(),
             goal: space.goal.name(),
             positions: space.positions,
             solvable: space.solvable,
@@ -215,8 +248,8 @@ impl From<&StateSpace> for StatsJson {
                 .map(|(moves, &boards)| HistogramRow { moves, boards })
                 .collect(),
             hardest: HardestJson {
-                example: space.hardest_example,
-                id: space.hardest_example.id(),
+                example: &space.hardest_example,
+                id: space.hardest_example.to_board().map(|b| b.id()),
                 boards: space.hardest_tap_sets.values().sum(),
                 optimal_tap_sets: space
                     .hardest_tap_sets
@@ -224,11 +257,7 @@ impl From<&StateSpace> for StatsJson {
                     .map(|(&tap_sets, &boards)| TapSetCount { tap_sets, boards })
                     .collect(),
             },
-            quiet_patterns: space
-                .quiet_patterns
-                .iter()
-                .map(|pattern| CellsJson(TapSet::from_bits(pattern.bits())))
-                .collect(),
+            quiet_patterns: space.quiet_patterns.iter().map(GridCellsJson).collect(),
         }
     }
 }

@@ -1,90 +1,128 @@
-//! `flipgame table`: all 65,536 boards with their fewest taps, in five formats.
+//! `flipgame table`: every board of a small shape with its fewest taps, in five formats.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Board, BoardId};
-use flipgame::solver::DistanceTable;
+use flipgame::grid::Shape;
+use flipgame::space::SmallSpace;
 
-use super::{Status, goal, report, write_to};
+use super::{Status, goal, report, shape, write_to};
 use crate::cli::{TableArgs, TableFormat};
-use crate::output::json::{CellsJson, JsonStream, as_text};
+use crate::output::json::{CellJson, JsonStream, optional_text};
 use crate::output::write_count;
+use crate::progress::Progress;
 
-/// The byte of an impossible board in the binary table.
-const IMPOSSIBLE_BYTE: u8 = u8::MAX;
-
-/// Writes the table to standard output or, atomically, to `--output`.
+/// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
+    let shape = match shape(args.size) {
+        Ok(shape) => shape,
+        Err(message) => {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    };
     if args.format == TableFormat::Binary && (args.solvable || args.taps) {
         report(
-            "--format binary is the whole table of 65,536 bytes: it takes neither --solvable nor --taps",
+            "--format binary is the whole table, one byte per board: it takes neither --solvable nor --taps",
         );
         return Ok(Status::BadInput);
     }
-    let table = DistanceTable::shared(goal(args.goal));
+    let mut progress = Progress::new("exploring every board");
+    let explored = SmallSpace::explore(shape, goal(args.goal), args.taps, &mut |done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
+    let space = match explored {
+        Ok(space) => space,
+        Err(too_large) => {
+            report(&too_large.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
     write_to(args.output.as_deref(), out, |out| {
-        write_table(args, table, out)
+        write_table(args, &space, out)
     })
 }
 
-fn write_table(args: &TableArgs, table: &DistanceTable, out: &mut dyn Write) -> io::Result<()> {
+fn write_table(args: &TableArgs, space: &SmallSpace, out: &mut dyn Write) -> io::Result<()> {
+    if args.format == TableFormat::Binary {
+        // One byte per board in id (bit) order: its distance, 255 when impossible.
+        return out.write_all(space.distances());
+    }
+    let shape = space.shape();
+    let with_id = shape.is_flip_game();
     let mut json = match args.format {
         TableFormat::Json => Some(JsonStream::new(true)),
         TableFormat::Jsonl => Some(JsonStream::new(false)),
         _ => None,
     };
     if args.format == TableFormat::Csv {
-        out.write_all(if args.taps {
-            b"id,board,moves,taps\n"
-        } else {
-            b"id,board,moves\n"
-        })?;
+        let header = match (with_id, args.taps) {
+            (true, true) => "id,board,moves,taps\n",
+            (true, false) => "id,board,moves\n",
+            (false, true) => "board,moves,taps\n",
+            (false, false) => "board,moves\n",
+        };
+        out.write_all(header.as_bytes())?;
     }
-    for board in Board::all() {
-        let solution = table.solve(board);
-        if args.solvable && solution.is_none() {
+    let mut line = Vec::with_capacity(256);
+    for bits in 0..space.positions() as u32 {
+        let moves = space.moves(bits);
+        if args.solvable && moves.is_none() {
             continue;
         }
-        let moves = solution.map(|s| s.moves());
-        let taps = solution.map(|s| s.taps);
+        let taps = if args.taps { space.taps(bits) } else { None };
+        let board = board_text(shape, bits);
+        let id = with_id.then(|| format!("{bits:04x}"));
+        line.clear();
         match args.format {
-            TableFormat::Binary => out.write_all(&[moves.unwrap_or(IMPOSSIBLE_BYTE)])?,
             TableFormat::Text => {
-                write!(out, "{} {board} ", board.id())?;
+                if let Some(id) = &id {
+                    write!(line, "{id} ")?;
+                }
+                write!(line, "{board} ")?;
                 match moves {
-                    Some(moves) => write_count(out, moves.into())?,
-                    None => out.write_all(b"Impossible")?,
+                    Some(moves) => write_count(&mut line, moves.into())?,
+                    None => line.extend_from_slice(b"Impossible"),
                 }
-                match taps {
-                    Some(taps) if args.taps && !taps.is_empty() => writeln!(out, " {taps}")?,
-                    _ => out.write_all(b"\n")?,
+                if let Some(taps) = taps.filter(|&t| t != 0) {
+                    write!(line, " {}", tap_list(shape, taps).join(" "))?;
                 }
+                line.push(b'\n');
             }
             TableFormat::Csv => {
-                write!(out, "{},{board},", board.id())?;
+                if let Some(id) = &id {
+                    write!(line, "{id},")?;
+                }
+                write!(line, "{board},")?;
                 if let Some(moves) = moves {
-                    write_count(out, moves.into())?;
+                    write_count(&mut line, moves.into())?;
                 }
-                match taps {
-                    Some(taps) if args.taps => writeln!(out, ",{taps}")?,
-                    _ if args.taps => out.write_all(b",\n")?,
-                    _ => out.write_all(b"\n")?,
+                if args.taps {
+                    write!(
+                        line,
+                        ",{}",
+                        taps.map(|t| tap_list(shape, t).join(" "))
+                            .unwrap_or_default()
+                    )?;
                 }
+                line.push(b'\n');
             }
             TableFormat::Json | TableFormat::Jsonl => {
                 let row = TableRow {
-                    id: board.id(),
+                    id,
                     board,
                     moves,
-                    taps: args.taps.then(|| taps.map(CellsJson)),
+                    taps: args.taps.then(|| taps.map(|t| tap_cells(shape, t))),
                 };
                 if let Some(json) = json.as_mut() {
-                    json.write(out, &row)?;
+                    json.write(&mut line, &row)?;
                 }
             }
+            TableFormat::Binary => {}
         }
+        out.write_all(&line)?;
     }
     if let Some(json) = json.as_mut() {
         json.finish(out)?;
@@ -92,14 +130,53 @@ fn write_table(args: &TableArgs, table: &DistanceTable, out: &mut dyn Write) -> 
     Ok(())
 }
 
-/// One board of the table in JSON; `taps` only with `--taps`.
+/// The text form of the board with these bits (first cell most significant).
+fn board_text(shape: Shape, bits: u32) -> String {
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    let cells = rows * cols;
+    let mut text = String::with_capacity(cells + rows);
+    for index in 0..cells {
+        if index > 0 && index % cols == 0 {
+            text.push('/');
+        }
+        text.push(if bits >> (cells - 1 - index) & 1 == 1 {
+            'b'
+        } else {
+            'w'
+        });
+    }
+    text
+}
+
+/// The tapped cells of a tap set's bits, row-major, as (row, col) from 0.
+fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = (usize, usize)> {
+    let cols = shape.cols() as usize;
+    let cells = shape.cells() as usize;
+    (0..cells)
+        .filter(move |index| taps >> (cells - 1 - index) & 1 == 1)
+        .map(move |index| (index / cols, index % cols))
+}
+
+fn tap_list(shape: Shape, taps: u32) -> Vec<String> {
+    tapped(shape, taps)
+        .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect()
+}
+
+fn tap_cells(shape: Shape, taps: u32) -> Vec<CellJson> {
+    tapped(shape, taps).map(CellJson::from_zero_based).collect()
+}
+
+/// One board of the table in JSON; `id` only for 4x4, `taps` only with `--taps`.
 #[derive(Serialize)]
 struct TableRow {
-    #[serde(serialize_with = "as_text")]
-    id: BoardId,
-    #[serde(serialize_with = "as_text")]
-    board: Board,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_text"
+    )]
+    id: Option<String>,
+    board: String,
     moves: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    taps: Option<Option<CellsJson>>,
+    taps: Option<Option<Vec<CellJson>>>,
 }

@@ -52,6 +52,17 @@ pub fn as_text<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S:
     serializer.collect_str(value)
 }
 
+/// Serializes an optional `Display` value as a JSON string, or `null`.
+pub fn optional_text<T: Display, S: Serializer>(
+    value: &Option<T>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// Serializes an optional colour as `"white"`, `"black"` or `null`.
 pub fn optional_color<S: Serializer>(
     color: &Option<flipgame::board::Color>,
@@ -67,16 +78,26 @@ pub fn optional_color<S: Serializer>(
 #[derive(Serialize)]
 pub struct CellJson {
     /// Row from 1 at the top.
-    pub row: u8,
+    pub row: u32,
     /// Column from 1 at the left.
-    pub col: u8,
+    pub col: u32,
+}
+
+impl CellJson {
+    /// The cell at `row`, `col` counted from 0.
+    pub fn from_zero_based((row, col): (usize, usize)) -> CellJson {
+        CellJson {
+            row: row as u32 + 1,
+            col: col as u32 + 1,
+        }
+    }
 }
 
 impl From<flipgame::board::Cell> for CellJson {
     fn from(cell: flipgame::board::Cell) -> CellJson {
         CellJson {
-            row: cell.row(),
-            col: cell.col(),
+            row: cell.row().into(),
+            col: cell.col().into(),
         }
     }
 }
@@ -87,6 +108,15 @@ pub struct CellsJson(pub flipgame::board::TapSet);
 impl Serialize for CellsJson {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.cells().map(CellJson::from))
+    }
+}
+
+/// The set cells of a grid as a JSON array of [`CellJson`], row-major.
+pub struct GridCellsJson<'a>(pub &'a flipgame::grid::Grid);
+
+impl Serialize for GridCellsJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.cells().map(CellJson::from_zero_based))
     }
 }
 

@@ -1,0 +1,455 @@
+//! Boards of any size: an R x C grid of pieces, bit-packed row by row.
+//!
+//! Each row takes whole 64-bit words, column 1 in the most significant bit of the row's first
+//! word. With that layout, comparing two grids word by word compares their row-major 0/1 strings
+//! lexicographically, which is the tie rule for tap sets.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, COLS, Cell, Color, ROWS, piece_color};
+use crate::diagnostic::{Expected, Found};
+
+/// The largest number of rows or columns a board may have.
+pub const MAX_SIDE: u32 = 4096;
+
+/// The size of a board: rows and columns, each from 1 to [`MAX_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    rows: u32,
+    cols: u32,
+}
+
+impl Shape {
+    /// The 4x4 board of the Flip Game.
+    pub const FLIP_GAME: Shape = Shape {
+        rows: ROWS as u32,
+        cols: COLS as u32,
+    };
+
+    /// A shape of `rows` x `cols`, or `None` when either is 0 or above [`MAX_SIDE`].
+    pub fn new(rows: u32, cols: u32) -> Option<Shape> {
+        let valid = |side| (1..=MAX_SIDE).contains(&side);
+        (valid(rows) && valid(cols)).then_some(Shape { rows, cols })
+    }
+
+    /// Rows, from 1.
+    pub fn rows(self) -> u32 {
+        self.rows
+    }
+
+    /// Columns, from 1.
+    pub fn cols(self) -> u32 {
+        self.cols
+    }
+
+    /// Cells on the board.
+    pub fn cells(self) -> u64 {
+        u64::from(self.rows) * u64::from(self.cols)
+    }
+
+    /// True for the 4x4 Flip Game board, which has its own faster core.
+    pub fn is_flip_game(self) -> bool {
+        self == Shape::FLIP_GAME
+    }
+
+    /// 64-bit words a row takes.
+    pub fn words_per_row(self) -> usize {
+        (self.cols as usize).div_ceil(64)
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = String;
+
+    /// Reads `RxC`, such as `5x5` or `10x12`.
+    fn from_str(text: &str) -> Result<Shape, String> {
+        let (rows, cols) = text
+            .split_once(['x', 'X'])
+            .ok_or_else(|| format!("expected ROWSxCOLS such as 5x5, found '{text}'"))?;
+        let side = |part: &str| {
+            part.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_SIDE).contains(n))
+                .ok_or_else(|| format!("expected a side from 1 to {MAX_SIDE}, found '{part}'"))
+        };
+        Ok(Shape {
+            rows: side(rows)?,
+            cols: side(cols)?,
+        })
+    }
+}
+
+/// An R x C board of pieces (black is a set bit), or a set of taps on one.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    words: Vec<u64>,
+}
+
+impl Grid {
+    /// The all-white grid (or the empty tap set) of `shape`.
+    pub fn new(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            words: vec![0; shape.rows as usize * shape.words_per_row()],
+        }
+    }
+
+    /// The finished grid of `color`.
+    pub fn filled(shape: Shape, color: Color) -> Grid {
+        let mut grid = Grid::new(shape);
+        if color == Color::Black {
+            for row in 0..shape.rows as usize {
+                let words = grid.row_mut(row);
+                words.fill(u64::MAX);
+                mask_row(words, shape.cols);
+            }
+        }
+        grid
+    }
+
+    /// The 4x4 board as a grid.
+    pub fn from_board(board: Board) -> Grid {
+        let mut grid = Grid::new(Shape::FLIP_GAME);
+        for cell in Cell::all().filter(|&cell| board.color(cell) == Color::Black) {
+            grid.set(
+                usize::from(cell.row() - 1),
+                usize::from(cell.col() - 1),
+                true,
+            );
+        }
+        grid
+    }
+
+    /// The grid as a 4x4 board, when it is one.
+    pub fn to_board(&self) -> Option<Board> {
+        if !self.shape.is_flip_game() {
+            return None;
+        }
+        let bits = Cell::all()
+            .filter(|cell| self.get(usize::from(cell.row() - 1), usize::from(cell.col() - 1)))
+            .fold(0u16, |bits, cell| bits | cell.bit());
+        Some(Board::from_id(bits))
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The words of row `row` (from 0).
+    pub fn row(&self, row: usize) -> &[u64] {
+        let width = self.shape.words_per_row();
+        &self.words[row * width..(row + 1) * width]
+    }
+
+    /// The words of row `row` (from 0), to change.
+    pub fn row_mut(&mut self, row: usize) -> &mut [u64] {
+        let width = self.shape.words_per_row();
+        &mut self.words[row * width..(row + 1) * width]
+    }
+
+    /// All words, row after row.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// All words, row after row, to change (bits past the last column must stay clear).
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    /// True when the piece at `row`, `col` (both from 0) is black, or the cell is tapped.
+    pub fn get(&self, row: usize, col: usize) -> bool {
+        self.row(row)[col / 64] & bit(col) != 0
+    }
+
+    /// Sets or clears the cell at `row`, `col` (both from 0).
+    pub fn set(&mut self, row: usize, col: usize, value: bool) {
+        let word = &mut self.row_mut(row)[col / 64];
+        if value {
+            *word |= bit(col);
+        } else {
+            *word &= !bit(col);
+        }
+    }
+
+    /// Turns over the cell at `row`, `col` (both from 0).
+    pub fn toggle(&mut self, row: usize, col: usize) {
+        self.row_mut(row)[col / 64] ^= bit(col);
+    }
+
+    /// The grid after one tap at `row`, `col` (both from 0): the cell and its orthogonal
+    /// neighbours turn over.
+    pub fn tap(&mut self, row: usize, col: usize) {
+        for (r, c) in self.flip_cells(row, col) {
+            self.toggle(r, c);
+        }
+    }
+
+    /// The cells a tap at `row`, `col` turns over, row-major (3 to 5 of them, fewer on thin
+    /// boards).
+    pub fn flip_cells(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
+        let (rows, cols) = (self.shape.rows as usize, self.shape.cols as usize);
+        let mut cells = Vec::with_capacity(5);
+        if row > 0 {
+            cells.push((row - 1, col));
+        }
+        if col > 0 {
+            cells.push((row, col - 1));
+        }
+        cells.push((row, col));
+        if col + 1 < cols {
+            cells.push((row, col + 1));
+        }
+        if row + 1 < rows {
+            cells.push((row + 1, col));
+        }
+        cells
+    }
+
+    /// Adds `other` cell by cell, modulo 2.
+    pub fn xor_with(&mut self, other: &Grid) {
+        for (word, other) in self.words.iter_mut().zip(&other.words) {
+            *word ^= other;
+        }
+    }
+
+    /// How many cells are set.
+    pub fn count(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// How many cells are set in both grids.
+    pub fn count_common(&self, other: &Grid) -> u64 {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .map(|(a, b)| u64::from((a & b).count_ones()))
+            .sum()
+    }
+
+    /// True when no cell is set.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The colour every piece shows, if they all show the same one.
+    pub fn finished_color(&self) -> Option<Color> {
+        if self.is_empty() {
+            Some(Color::White)
+        } else if *self == Grid::filled(self.shape, Color::Black) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The set cells, row-major, as (row, col) from 0.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let width = self.shape.words_per_row();
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(index, &word)| {
+                let (row, first_col) = (index / width, (index % width) * 64);
+                BitsMsbFirst(word).map(move |offset| (row, first_col + offset))
+            })
+    }
+
+    /// Compares the row-major 0/1 strings of two grids of one shape.
+    pub fn cmp_lexicographic(&self, other: &Grid) -> Ordering {
+        self.words.cmp(&other.words)
+    }
+
+    /// Reads a board of `shape` given on one line: rows joined by `/`, or all the letters in a
+    /// row. Columns in errors count characters from 1.
+    pub fn parse(text: &str, shape: Shape) -> Result<Grid, crate::board::BoardTextError> {
+        use crate::board::BoardTextError;
+        let cols = shape.cols as usize;
+        let with_slashes = text.contains('/');
+        let row_span = if with_slashes { cols + 1 } else { cols };
+        let length = shape.rows as usize * row_span - usize::from(with_slashes);
+        let mut grid = Grid::new(shape);
+        let mut chars = text.chars();
+        for position in 0..length {
+            let slash_here = with_slashes && position % row_span == cols;
+            let fail = |found| BoardTextError {
+                column: position + 1,
+                expected: if slash_here {
+                    Expected::Slash
+                } else {
+                    Expected::Piece
+                },
+                found,
+            };
+            let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
+            let color = u8::try_from(ch).ok().and_then(piece_color);
+            match (slash_here, color) {
+                (true, _) if ch == '/' => {}
+                (false, Some(color)) => grid.set(
+                    position / row_span,
+                    position % row_span,
+                    color == Color::Black,
+                ),
+                _ => return Err(fail(Found::Char(ch))),
+            }
+        }
+        match chars.next() {
+            None => Ok(grid),
+            Some(ch) => Err(BoardTextError {
+                column: length + 1,
+                expected: Expected::EndOfBoard,
+                found: Found::Char(ch),
+            }),
+        }
+    }
+
+    /// Row `row` (from 0) as letters, such as `bwwb`.
+    pub fn row_text(&self, row: usize) -> String {
+        (0..self.shape.cols as usize)
+            .map(|col| if self.get(row, col) { 'b' } else { 'w' })
+            .collect()
+    }
+}
+
+impl fmt::Display for Grid {
+    /// Rows from the top joined by `/`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.shape.rows as usize {
+            if row > 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(&self.row_text(row))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({} {self})", self.shape)
+    }
+}
+
+/// The bit of column `col` within its word: column 0 of a word is its most significant bit.
+fn bit(col: usize) -> u64 {
+    1u64 << (63 - col % 64)
+}
+
+/// Clears the bits past the last column in a row's last word.
+pub(crate) fn mask_row(words: &mut [u64], cols: u32) {
+    let used = cols as usize % 64;
+    if used != 0 {
+        if let Some(last) = words.last_mut() {
+            *last &= u64::MAX << (64 - used);
+        }
+    }
+}
+
+/// The set bits of a word, most significant first, as offsets from the top.
+struct BitsMsbFirst(u64);
+
+impl Iterator for BitsMsbFirst {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let offset = self.0.leading_zeros() as usize;
+        self.0 &= !(1u64 << (63 - offset));
+        Some(offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_read_and_print_as_rows_by_columns() {
+        assert_eq!(
+            "5x5".parse::<Shape>().map(|s| s.to_string()),
+            Ok("5x5".into())
+        );
+        assert_eq!(
+            "10X12".parse::<Shape>().map(|s| (s.rows(), s.cols())),
+            Ok((10, 12))
+        );
+        assert!("0x5".parse::<Shape>().is_err());
+        assert!("4097x1".parse::<Shape>().is_err());
+        assert!("5".parse::<Shape>().is_err());
+        assert!(Shape::new(4096, 4096).is_some());
+    }
+
+    #[test]
+    fn a_4x4_grid_and_a_board_convert_both_ways() {
+        for id in [0u16, 0x9d98, 0xffff, 0x8001] {
+            let board = Board::from_id(id);
+            let grid = Grid::from_board(board);
+            assert_eq!(grid.to_board(), Some(board));
+            assert_eq!(grid.to_string(), board.to_string());
+        }
+    }
+
+    #[test]
+    fn taps_flip_the_cell_and_its_neighbours_across_word_boundaries() {
+        let shape = Shape::new(3, 130).unwrap();
+        for col in [0, 1, 62, 63, 64, 65, 127, 128, 129] {
+            let mut grid = Grid::new(shape);
+            grid.tap(1, col);
+            let expected = 3 + usize::from(col > 0) + usize::from(col < 129);
+            assert_eq!(grid.count(), expected as u64, "col {col}");
+            assert!(grid.get(0, col) && grid.get(2, col) && grid.get(1, col));
+            let cells: Vec<_> = grid.cells().collect();
+            assert_eq!(cells, grid.flip_cells(1, col));
+        }
+    }
+
+    #[test]
+    fn the_black_grid_has_no_bits_past_the_last_column() {
+        let grid = Grid::filled(Shape::new(2, 70).unwrap(), Color::Black);
+        assert_eq!(grid.count(), 140);
+        assert_eq!(grid.finished_color(), Some(Color::Black));
+    }
+
+    #[test]
+    fn grids_parse_from_one_line_with_or_without_slashes() {
+        let shape = Shape::new(2, 3).unwrap();
+        let grid = Grid::parse("bwb/wwb", shape).unwrap();
+        assert_eq!(grid.to_string(), "bwb/wwb");
+        assert_eq!(Grid::parse("BWBWWB", shape), Ok(grid));
+        let error = Grid::parse("bwb/wxb", shape).unwrap_err();
+        assert_eq!(
+            (error.column, error.to_string()),
+            (6, "expected 'b' or 'w', found 'x'".into())
+        );
+        let error = Grid::parse("bwbw/wwb", shape).unwrap_err();
+        assert_eq!(error.to_string(), "expected '/', found 'w'");
+    }
+
+    #[test]
+    fn lexicographic_order_is_row_major_first_cell_first() {
+        let shape = Shape::new(2, 70).unwrap();
+        let mut first_cell = Grid::new(shape);
+        first_cell.set(0, 0, true);
+        let mut late_cells = Grid::new(shape);
+        late_cells.set(0, 69, true);
+        late_cells.set(1, 0, true);
+        assert_eq!(late_cells.cmp_lexicographic(&first_cell), Ordering::Less);
+        assert_eq!(
+            first_cell.cmp_lexicographic(&first_cell.clone()),
+            Ordering::Equal
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! A progress bar for long runs: shown on a terminal once a run has taken about a second,
+//! never in a pipe or a log.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a run goes before it earns a progress bar.
+const PATIENCE: Duration = Duration::from_secs(1);
+
+/// A bar that stays hidden until the run has gone on for [`PATIENCE`] on a terminal.
+pub struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: bool,
+    label: &'static str,
+}
+
+impl Progress {
+    /// A hidden bar for a task described by `label`.
+    pub fn new(label: &'static str) -> Progress {
+        Progress {
+            bar: ProgressBar::hidden(),
+            started: Instant::now(),
+            shown: false,
+            label,
+        }
+    }
+
+    /// Records that `done` of `total` are done, showing the bar when it is time.
+    pub fn update(&mut self, done: u64, total: u64) {
+        if !self.shown && self.started.elapsed() >= PATIENCE && std::io::stderr().is_terminal() {
+            let style = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+            self.bar.set_style(style.progress_chars("=> "));
+            self.bar.set_message(self.label);
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+    }
+
+    /// Removes the bar, if it was shown.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

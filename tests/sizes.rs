@@ -1,0 +1,424 @@
+//! Boards of any size (`--size RxC`) through every subcommand: the published answers of the
+//! Lights Out family, honesty about unproven minimums, and the limits.
+
+mod common;
+
+use common::{Scratch, flipgame};
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde_json::Value;
+
+fn filled(rows: usize, cols: usize, letter: char) -> String {
+    vec![letter.to_string().repeat(cols); rows].join("/")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = flipgame().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json_lines(args: &[&str]) -> Vec<Value> {
+    stdout(args)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// POJ 3279 Fliptile's sample (1 is black, goal white): 0000/1001/1001/0000.
+#[test]
+fn fliptile_sample() {
+    let taps = stdout(&[
+        "solve",
+        "--goal",
+        "white",
+        "--taps",
+        "--board",
+        "bwwb/wbbw/wbbw/bwwb",
+    ]);
+    assert_eq!(taps, "4 r2c1 r2c4 r3c1 r3c4\n");
+}
+
+/// POJ 1222 Extended Lights Out's 5x6 sample (1 is lit, goal all off), both puzzles, against
+/// the published press patterns.
+#[test]
+fn extended_lights_out_sample() {
+    let puzzles = [
+        (
+            "wbbwbw/bwwbbb/wwbwwb/bwwbwb/wbbbww",
+            "101001/110101/001011/100100/010000",
+        ),
+        (
+            "wwbwbw/bwbwbb/wwbwbb/bwbbww/wbwbww",
+            "100111/110000/000100/110101/101101",
+        ),
+    ];
+    for (board, presses) in puzzles {
+        let answer = json_lines(&[
+            "solve", "--size", "5x6", "--goal", "white", "--format", "jsonl", "--board", board,
+        ]);
+        let mut pattern = vec![vec!['0'; 6]; 5];
+        for tap in answer[0]["taps"].as_array().unwrap() {
+            pattern[tap["row"].as_u64().unwrap() as usize - 1]
+                [tap["col"].as_u64().unwrap() as usize - 1] = '1';
+        }
+        let pattern: Vec<String> = pattern
+            .into_iter()
+            .map(|row| row.into_iter().collect())
+            .collect();
+        assert_eq!(pattern.join("/"), presses);
+    }
+}
+
+#[test]
+fn ten_by_ten_all_lit_needs_44() {
+    let board = filled(10, 10, 'b');
+    assert_eq!(
+        stdout(&[
+            "solve", "--size", "10x10", "--goal", "white", "--board", &board
+        ]),
+        "44\n"
+    );
+}
+
+#[test]
+fn five_by_five_all_white_needs_15_to_become_all_black() {
+    let board = filled(5, 5, 'w');
+    assert_eq!(
+        stdout(&[
+            "solve", "--size", "5x5", "--goal", "black", "--board", &board
+        ]),
+        "15\n"
+    );
+}
+
+#[test]
+fn json_of_every_size_carries_rows_cols_and_optimal_and_id_only_for_4x4() {
+    let five = json_lines(&[
+        "solve",
+        "--size",
+        "5x5",
+        "--format",
+        "jsonl",
+        "--board",
+        &filled(5, 5, 'w'),
+    ]);
+    assert_eq!(
+        (five[0]["rows"].as_u64(), five[0]["cols"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(five[0]["optimal"], true);
+    assert!(five[0].get("id").is_none());
+    let four = json_lines(&[
+        "solve",
+        "--format",
+        "jsonl",
+        "--board",
+        "bwwb/bbwb/bwwb/bwww",
+    ]);
+    assert_eq!(
+        (four[0]["rows"].as_u64(), four[0]["id"].as_str()),
+        (Some(4), Some("9d98"))
+    );
+}
+
+/// 39x39 has a null space too large to enumerate: the answer is a valid tap set, and it says
+/// it is not proven minimal instead of passing for the minimum.
+#[test]
+fn an_unproven_count_is_never_presented_as_the_minimum() {
+    let board = filled(39, 39, 'b');
+    let text = stdout(&[
+        "solve", "--size", "39x39", "--goal", "white", "--board", &board,
+    ]);
+    assert!(text.ends_with(" (not proven minimal)\n"), "{text}");
+    let json = json_lines(&[
+        "explain", "--size", "39x39", "--goal", "white", "--format", "jsonl", "--board", &board,
+    ]);
+    assert_eq!(json[0]["optimal"], false);
+    let mut lit = vec![vec![true; 39]; 39];
+    for tap in json[0]["taps"].as_array().unwrap() {
+        let (r, c) = (
+            tap["row"].as_u64().unwrap() as i64 - 1,
+            tap["col"].as_u64().unwrap() as i64 - 1,
+        );
+        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r + dr, c + dc);
+            if (0..39).contains(&nr) && (0..39).contains(&nc) {
+                lit[nr as usize][nc as usize] ^= true;
+            }
+        }
+    }
+    assert!(
+        lit.iter().flatten().all(|&on| !on),
+        "the taps must finish the board"
+    );
+    let explained = stdout(&[
+        "explain",
+        "--size",
+        "39x39",
+        "--goal",
+        "white",
+        "--no-boards",
+        "--board",
+        &board,
+    ]);
+    assert!(explained.contains("not proven minimal"), "{explained}");
+}
+
+#[test]
+fn rows_of_the_wrong_length_are_errors_with_their_place() {
+    flipgame()
+        .args(["solve", "--size", "2x3"])
+        .write_stdin("bwb\nwwbw\nbbb\nwww\n")
+        .assert()
+        .code(2)
+        .stdout(stdout(&["solve", "--size", "2x3", "--board", "bbb/www"]))
+        .stderr("error: -:2:4: expected end of row after 3 pieces, found 'w'\n");
+}
+
+#[test]
+fn sizes_outside_the_limits_are_usage_errors() {
+    flipgame()
+        .args(["solve", "--size", "5000x2"])
+        .assert()
+        .code(2)
+        .stderr(contains("from 1 to 4096"));
+    flipgame()
+        .args(["solve", "--size", "0x3"])
+        .assert()
+        .code(2)
+        .stderr(contains("positive"));
+    flipgame()
+        .args(["solve", "--size", "5by5"])
+        .assert()
+        .code(2)
+        .stderr(contains("ROWSxCOLS"));
+}
+
+#[test]
+fn explain_draws_other_sizes_and_says_when_a_board_is_too_wide() {
+    let text = stdout(&["explain", "--size", "3x3", "--board", "bbb/bwb/bbb"]);
+    assert!(
+        text.contains("(3x3, --board[1]:1)") && text.contains("Tap 1:"),
+        "{text}"
+    );
+    let narrow = flipgame()
+        .args([
+            "explain",
+            "--size",
+            "10x10",
+            "--goal",
+            "white",
+            "--board",
+            &filled(10, 10, 'b'),
+        ])
+        .env("COLUMNS", "20")
+        .output()
+        .unwrap();
+    let narrow = String::from_utf8(narrow.stdout).unwrap();
+    assert!(narrow.contains("does not fit in 20 columns"), "{narrow}");
+    assert!(!narrow.contains("Tap 1:"));
+    let listed = stdout(&[
+        "explain",
+        "--size",
+        "3x3",
+        "--no-boards",
+        "--board",
+        "bbb/bwb/bbb",
+    ]);
+    assert!(
+        !listed.contains("Start") && listed.contains("Solved in"),
+        "{listed}"
+    );
+}
+
+#[test]
+fn explain_proves_other_sizes_impossible() {
+    // 5x5 has a null space of dimension 2: boards off the column space are impossible.
+    let boards = stdout(&[
+        "gen",
+        "--size",
+        "5x5",
+        "--impossible",
+        "--count",
+        "3",
+        "--seed",
+        "8",
+    ]);
+    let output = flipgame()
+        .args(["explain", "--size", "5x5", "--format", "jsonl"])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    for line in String::from_utf8(output.stdout).unwrap().lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["solvable"], false);
+        let cells = value["certificate"]["cells"].as_array().unwrap();
+        let board: Vec<Vec<char>> = value["board"]
+            .as_str()
+            .unwrap()
+            .split('/')
+            .map(|r| r.chars().collect())
+            .collect();
+        let black = cells
+            .iter()
+            .filter(|c| {
+                board[c["row"].as_u64().unwrap() as usize - 1]
+                    [c["col"].as_u64().unwrap() as usize - 1]
+                    == 'b'
+            })
+            .count() as u64;
+        assert_eq!(black, value["certificate"]["black"].as_u64().unwrap());
+        assert_eq!(black % 2, 1);
+    }
+}
+
+#[test]
+fn gen_of_other_sizes_gives_the_asked_distance() {
+    let boards = stdout(&[
+        "gen", "--size", "3x4", "--moves", "5", "--count", "20", "--seed", "3",
+    ]);
+    assert_eq!(boards.lines().count(), 60);
+    let output = flipgame()
+        .args(["solve", "--size", "3x4"])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    let answers = String::from_utf8(output.stdout).unwrap();
+    assert!(answers.lines().all(|line| line == "5"), "{answers}");
+    assert_eq!(answers.lines().count(), 20);
+}
+
+#[test]
+fn gen_of_large_boards_draws_random_and_impossible_ones() {
+    let boards = stdout(&[
+        "gen",
+        "--size",
+        "30x30",
+        "--impossible",
+        "--count",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    let output = flipgame()
+        .args(["solve", "--size", "30x30"])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "Impossible\nImpossible\n"
+    );
+    flipgame()
+        .args(["gen", "--size", "30x30", "--moves", "3"])
+        .assert()
+        .code(2)
+        .stderr(contains("at most 25 cells").or(contains("up to 25 cells")));
+    flipgame()
+        .args(["gen", "--size", "10x10", "--impossible"])
+        .assert()
+        .code(2)
+        .stderr(contains("can be finished"));
+}
+
+#[test]
+fn table_and_stats_of_small_shapes_agree() {
+    let binary = flipgame()
+        .args(["table", "--size", "2x3", "--format", "binary"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(binary.len(), 64);
+    let stats: Value =
+        serde_json::from_str(&stdout(&["stats", "--size", "2x3", "--format", "json"])).unwrap();
+    assert_eq!(stats["positions"], 64);
+    let solvable = binary.iter().filter(|&&d| d != 255).count() as u64;
+    assert_eq!(stats["solvable"].as_u64(), Some(solvable));
+    assert_eq!(
+        stats["rank"].as_u64().unwrap() + stats["nullity"].as_u64().unwrap(),
+        6
+    );
+    for bucket in stats["histogram"].as_array().unwrap() {
+        let moves = bucket["moves"].as_u64().unwrap() as u8;
+        let count = binary.iter().filter(|&&d| d == moves).count() as u64;
+        assert_eq!(bucket["boards"].as_u64(), Some(count));
+    }
+    let text = stdout(&["table", "--size", "2x3", "--taps"]);
+    assert_eq!(text.lines().count(), 64);
+    assert!(
+        text.lines().next().unwrap().starts_with("www/www 0"),
+        "{text}"
+    );
+    let csv = stdout(&["table", "--size", "2x3", "--format", "csv"]);
+    assert_eq!(csv.lines().next(), Some("board,moves"));
+}
+
+#[test]
+fn table_and_stats_refuse_spaces_too_large_to_explore() {
+    for command in ["table", "stats"] {
+        flipgame()
+            .args([command, "--size", "6x6"])
+            .assert()
+            .code(2)
+            .stderr(contains("2^36"));
+    }
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args(["table", "--size", "6x6", "--output", "t.txt"])
+        .assert()
+        .code(2);
+    assert!(!scratch.path().join("t.txt").exists());
+}
+
+/// LeetCode 1284's examples (1 is black, goal all zeros): 3 flips, 0 flips, impossible.
+#[test]
+fn leetcode_1284_examples() {
+    assert_eq!(
+        stdout(&[
+            "solve", "--size", "2x2", "--goal", "white", "--board", "ww/wb"
+        ]),
+        "3\n"
+    );
+    assert_eq!(
+        stdout(&["solve", "--size", "1x1", "--goal", "white", "--board", "w"]),
+        "0\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "solve", "--size", "2x3", "--goal", "white", "--board", "bww/bww"
+        ]),
+        "Impossible\n"
+    );
+}
+
+/// POJ 1681 Painter's Problem's sample: a 3x3 board already all yellow (black here) needs 0,
+/// a 5x5 all-white one needs 15.
+#[test]
+fn painters_problem_sample() {
+    assert_eq!(
+        stdout(&[
+            "solve",
+            "--size",
+            "3x3",
+            "--goal",
+            "black",
+            "--board",
+            "bbb/bbb/bbb"
+        ]),
+        "0\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "solve",
+            "--size",
+            "5x5",
+            "--goal",
+            "black",
+            "--board",
+            &filled(5, 5, 'w')
+        ]),
+        "15\n"
+    );
+}
