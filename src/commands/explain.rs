@@ -13,10 +13,10 @@ use flipgame::grid::Grid;
 use flipgame::lights::{ENUMERATION_LIMIT, GridCertificate, GridSolution, LightsOut};
 use flipgame::solver::DistanceTable;
 
-use super::{BoardCommand, Context, Place, Status, goal, report, run_boards, shape};
+use super::{BoardCommand, Context, Place, Status, goal, run_boards, shape};
 use crate::cli::ExplainArgs;
 use crate::output::json::{
-    CellJson, GridCellsJson, JsonStream, as_text, optional_color, optional_text,
+    BoardFields, CellJson, GridCellsJson, JsonStream, as_text, optional_color,
 };
 use crate::render::{self, Mark, Panel, Pen};
 
@@ -25,12 +25,8 @@ const MAX_STEP_PANELS: usize = 64;
 
 /// Explains every board of the inputs.
 pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let shape = match shape(args.input.size) {
-        Ok(shape) => shape,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    let Some(shape) = shape(args.input.size) else {
+        return Ok(Status::BadInput);
     };
     let goal = goal(args.input.goal);
     let command = Explain {
@@ -373,15 +369,12 @@ fn or_list(numbers: &[usize]) -> String {
 }
 
 fn explained_json<'a>(index: u64, place: Place<'a>, answer: &'a Answer<'a>) -> ExplainedJson<'a> {
-    let shape = answer.board.shape();
+    let _shape = answer.board.shape();
     let solution = answer.solution.as_ref();
     ExplainedJson {
         index,
         source: place,
-        board: answer.board,
-        rows: shape.rows(),
-        cols: shape.cols(),
-        id: answer.id,
+        board: BoardFields::of_grid(answer.board),
         solvable: solution.is_some(),
         moves: solution.map(GridSolution::moves),
         goal: solution.map(|s| s.goal),
@@ -404,15 +397,8 @@ struct ExplainedJson<'a> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
-    #[serde(serialize_with = "as_text")]
-    board: &'a Grid,
-    rows: u32,
-    cols: u32,
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "optional_text"
-    )]
-    id: Option<BoardId>,
+    #[serde(flatten)]
+    board: BoardFields<'a>,
     solvable: bool,
     moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]

@@ -14,7 +14,7 @@ use flipgame::space::{MAX_CELLS, SmallSpace};
 
 use super::{Status, goal, json_stream, report, shape, write_to};
 use crate::cli::GenArgs;
-use crate::output::json::{as_text, optional_text};
+use crate::output::json::BoardFields;
 use crate::progress::Progress;
 
 /// Where boards are drawn from: an explored small space, or random boards checked one by one.
@@ -27,12 +27,8 @@ enum Source {
 
 /// Draws `--count` boards and writes them in the input form or as JSON.
 pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
-    let shape = match shape(args.size) {
-        Ok(shape) => shape,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    let Some(shape) = shape(args.size) else {
+        return Ok(Status::BadInput);
     };
     let goal = goal(args.goal);
     let wanted = match (args.moves, args.impossible) {
@@ -62,10 +58,7 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
                     out,
                     &GeneratedJson {
                         index,
-                        board: &board,
-                        rows: shape.rows(),
-                        cols: shape.cols(),
-                        id: board.to_board().map(|b| b.id()),
+                        board: BoardFields::of_grid(&board),
                         moves,
                         optimal,
                         seed,
@@ -188,15 +181,8 @@ fn fresh_seed() -> u64 {
 #[derive(Serialize)]
 struct GeneratedJson<'a> {
     index: u64,
-    #[serde(serialize_with = "as_text")]
-    board: &'a Grid,
-    rows: u32,
-    cols: u32,
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "optional_text"
-    )]
-    id: Option<flipgame::board::BoardId>,
+    #[serde(flatten)]
+    board: BoardFields<'a>,
     moves: Option<u64>,
     optimal: bool,
     seed: u64,

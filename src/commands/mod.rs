@@ -117,14 +117,17 @@ pub fn write_to(
     }
 }
 
-/// The board shape for a `--size` value, or the usage error to report.
-pub fn shape(size: Size) -> Result<Shape, String> {
-    Shape::new(size.rows, size.cols).ok_or_else(|| {
-        format!(
+/// The board shape for a `--size` value; a size out of bounds is reported as a usage error and
+/// gives `None`.
+pub fn shape(size: Size) -> Option<Shape> {
+    let shape = Shape::new(size.rows, size.cols);
+    if shape.is_none() {
+        report(&format!(
             "--size {}x{}: rows and columns go from 1 to {MAX_SIDE}",
             size.rows, size.cols
-        )
-    })
+        ));
+    }
+    shape
 }
 
 /// The core's goal for a `--goal` value.

@@ -1,19 +1,18 @@
 //! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON.
 
-use std::fmt::Display;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Board, BoardId, Color, Goal};
+use flipgame::board::{Board, Color, Goal};
 use flipgame::grid::{Grid, Shape};
 use flipgame::lights::LightsOut;
 use flipgame::solver::DistanceTable;
 
-use super::{BoardCommand, Place, Status, goal, report, run_boards, shape};
+use super::{BoardCommand, Place, Status, goal, run_boards, shape};
 use crate::cli::SolveArgs;
 use crate::output::json::{
-    CellsJson, GridCellsJson, JsonStream, as_text, optional_color, optional_text,
+    BoardFields, CellsJson, GridCellsJson, JsonStream, as_text, optional_color,
 };
 use crate::output::write_count;
 
@@ -22,12 +21,8 @@ const NOT_PROVEN: &str = "(not proven minimal)";
 
 /// Solves every board of the inputs and writes one answer per board.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
-    let shape = match shape(args.input.size) {
-        Ok(shape) => shape,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    let Some(shape) = shape(args.input.size) else {
+        return Ok(Status::BadInput);
     };
     let goal = goal(args.input.goal);
     let command = Solve {
@@ -63,10 +58,7 @@ impl BoardCommand for Solve {
                 &SolvedJson {
                     index,
                     source: place,
-                    board: &board,
-                    rows: 4,
-                    cols: 4,
-                    id: Some(board.id()),
+                    board: BoardFields::of_board(&board),
                     solvable: solution.is_some(),
                     moves: solution.map(|s| u64::from(s.moves())),
                     goal: solution.map(|s| s.goal),
@@ -104,17 +96,14 @@ impl BoardCommand for Solve {
             return Ok(());
         };
         let solution = lights.solve(grid, self.goal);
-        let shape: Shape = grid.shape();
+        let _shape: Shape = grid.shape();
         if let Some(json) = json {
             return json.write(
                 out,
                 &SolvedJson {
                     index,
                     source: place,
-                    board: grid,
-                    rows: shape.rows(),
-                    cols: shape.cols(),
-                    id: None,
+                    board: BoardFields::of_grid(grid),
                     solvable: solution.is_some(),
                     moves: solution.as_ref().map(|s| s.moves()),
                     goal: solution.as_ref().map(|s| s.goal),
@@ -162,15 +151,8 @@ struct SolvedJson<'a> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
-    #[serde(serialize_with = "as_text")]
-    board: &'a dyn Display,
-    rows: u32,
-    cols: u32,
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "optional_text"
-    )]
-    id: Option<BoardId>,
+    #[serde(flatten)]
+    board: BoardFields<'a>,
     solvable: bool,
     moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]

@@ -17,12 +17,8 @@ use crate::render::{self, Mark, Pen};
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let shape = match shape(args.size) {
-        Ok(shape) => shape,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    let Some(shape) = shape(args.size) else {
+        return Ok(Status::BadInput);
     };
     let mut progress = Progress::new("exploring every board");
     let space = match StateSpace::compute(shape, goal(args.goal), &mut |done, total| {

@@ -15,12 +15,8 @@ use crate::progress::Progress;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
-    let shape = match shape(args.size) {
-        Ok(shape) => shape,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    let Some(shape) = shape(args.size) else {
+        return Ok(Status::BadInput);
     };
     if args.format == TableFormat::Binary && (args.solvable || args.taps) {
         report(

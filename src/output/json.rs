@@ -74,6 +74,47 @@ pub fn optional_color<S: Serializer>(
     }
 }
 
+/// The fields that name a board in every record: its text form, its size, and its id (4x4
+/// only, where an id is defined). Flattened into each record.
+#[derive(Serialize)]
+pub struct BoardFields<'a> {
+    /// The text form.
+    #[serde(serialize_with = "as_text")]
+    pub board: &'a dyn Display,
+    /// Rows.
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
+    /// The 4x4 id.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_text"
+    )]
+    pub id: Option<flipgame::board::BoardId>,
+}
+
+impl<'a> BoardFields<'a> {
+    /// The fields of a 4x4 board.
+    pub fn of_board(board: &'a flipgame::board::Board) -> BoardFields<'a> {
+        BoardFields {
+            board,
+            rows: flipgame::board::ROWS.into(),
+            cols: flipgame::board::COLS.into(),
+            id: Some(board.id()),
+        }
+    }
+
+    /// The fields of a board of any size (with an id when it is 4x4).
+    pub fn of_grid(grid: &'a flipgame::grid::Grid) -> BoardFields<'a> {
+        BoardFields {
+            board: grid,
+            rows: grid.shape().rows(),
+            cols: grid.shape().cols(),
+            id: grid.to_board().map(|board| board.id()),
+        }
+    }
+}
+
 /// A cell as `{"row": r, "col": c}`, rows and columns from 1.
 #[derive(Serialize)]
 pub struct CellJson {
