@@ -15,6 +15,8 @@
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
 //! - [`diagnostic`]: the words of those errors.
 
+#![warn(missing_docs)]
+
 pub mod algebra;
 pub mod board;
 pub mod diagnostic;

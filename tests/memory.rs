@@ -63,3 +63,31 @@ fn solving_a_million_boards_stays_under_twenty_megabytes() {
         eprintln!("peak memory so far: {peak} KB (--format {format})");
     }
 }
+
+/// A 100 MB line without a newline is refused at its fifth character and skipped without being
+/// buffered: the peak stays far below the size of the line.
+#[test]
+fn a_hundred_megabyte_line_is_refused_in_bounded_memory() {
+    let scratch = Scratch::new();
+    let path = scratch.path().join("long.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    file.write_all(b"bwwb").unwrap();
+    let chunk = vec![b'w'; 1 << 20];
+    for _ in 0..100 {
+        file.write_all(&chunk).unwrap();
+    }
+    file.flush().unwrap();
+    drop(file);
+    let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["solve"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains(":1:5: expected end of row after 4 pieces")
+    );
+    let peak = peak_of_children_kb();
+    assert!(peak < LIMIT_KB, "peak memory {peak} KB on a 100 MB line");
+}

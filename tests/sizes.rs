@@ -422,3 +422,16 @@ fn painters_problem_sample() {
         "15\n"
     );
 }
+
+/// The 5x5 search takes about a second: into a pipe it must stay silent (no progress bar).
+#[test]
+fn long_searches_are_silent_in_a_pipe() {
+    let output = flipgame()
+        .args(["stats", "--size", "5x5", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let stats: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(stats["solvable"], 1u64 << 23);
+}
