@@ -435,3 +435,14 @@ fn long_searches_are_silent_in_a_pipe() {
     let stats: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(stats["solvable"], 1u64 << 23);
 }
+
+#[test]
+fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
+    let stats: Value =
+        serde_json::from_str(&stdout(&["stats", "--size", "2x2", "--format", "json"])).unwrap();
+    assert_eq!(
+        (stats["nullity"].as_u64(), stats["impossible"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(stdout(&["stats", "--size", "2x2"]).contains("No quiet patterns"));
+}

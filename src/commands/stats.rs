@@ -128,6 +128,14 @@ fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<
     ));
     lines.extend(render::wrap(&hardest_sentence(space), width));
     lines.push(String::new());
+    if space.quiet_patterns.is_empty() {
+        lines.extend(render::wrap(
+            "No quiet patterns: the tap matrix has full rank, so every board can be made all \
+             white and all black.",
+            width,
+        ));
+        return lines;
+    }
     lines.extend(render::wrap(
         &format!(
             "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
