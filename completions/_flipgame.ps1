@@ -28,7 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Walk through the fewest taps board by board, or prove a board impossible')
-            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print all 65,536 boards with their fewest taps')
+            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -117,7 +117,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;help' {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Walk through the fewest taps board by board, or prove a board impossible')
-            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print all 65,536 boards with their fewest taps')
+            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')

@@ -25,7 +25,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --version 'Print version'
             cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
             cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
-            cand table 'Print all 65,536 boards with their fewest taps'
+            cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
             cand completions 'Print a shell completion script'
@@ -107,7 +107,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;help'= {
             cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
             cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
-            cand table 'Print all 65,536 boards with their fewest taps'
+            cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
             cand completions 'Print a shell completion script'

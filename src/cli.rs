@@ -175,7 +175,8 @@ fn long_help_footer(subcommand: &str) -> String {
     long_about = "Solve, explain and explore the Flip Game (POJ 1753).\n\n\
         A 4x4 board of two-sided pieces, black or white side up. A tap flips a piece and its \
         neighbours above, below, left and right. flipgame finds the fewest taps that make the \
-        board all white or all black, or says it is impossible.",
+        board all white or all black, or says it is impossible. With --size RxC it does the \
+        same, exactly, for the Lights Out family on boards of any size.",
     after_long_help = long_help_footer(""),
     propagate_version = true
 )]
@@ -229,10 +230,11 @@ pub enum Command {
     )]
     Explain(ExplainArgs),
 
-    /// Print all 65,536 boards with their fewest taps
+    /// Print every board (all 65,536 for 4x4) with its fewest taps
     #[command(
-        long_about = "Print all 65,536 boards in id order (0000 to ffff) with their fewest taps, \
-            as text, CSV, JSON, JSON Lines, or the raw table of 65,536 bytes.",
+        long_about = "Print every board with its fewest taps: for 4x4 all 65,536 in id order \
+            (0000 to ffff), for other sizes of at most 25 cells all 2^(R*C) in the same bit \
+            order; as text, CSV, JSON, JSON Lines, or the raw table of one byte per board.",
         after_long_help = long_help_footer("table")
     )]
     Table(TableArgs),
