@@ -323,3 +323,39 @@ fn json_certificate_is_a_valid_proof() {
         }
     }
 }
+
+#[test]
+fn walkthrough_of_a_3x3_board() {
+    insta::assert_snapshot!(explain(&["--size", "3x3", "--board", "bbb/bwb/bbb"], "80"));
+}
+
+#[test]
+fn proof_for_a_2x3_board() {
+    insta::assert_snapshot!(explain(
+        &[
+            "--size", "2x3", "--goal", "white", "--ascii", "--board", "bww/bww"
+        ],
+        "80"
+    ));
+}
+
+#[test]
+fn two_digit_column_labels_sit_over_their_pieces() {
+    let board = vec!["b".repeat(12); 2].join("/");
+    let text = explain(
+        &["--size", "2x12", "--goal", "white", "--board", &board],
+        "200",
+    );
+    let header = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("1  2"))
+        .unwrap();
+    let row = text.lines().find(|line| line.starts_with("1 ")).unwrap();
+    // The last digit of each label is above the piece of its column.
+    for col in [1usize, 9, 10, 12] {
+        let at = 2 + 3 * (col - 1) + 1;
+        let label = col.to_string();
+        assert_eq!(&header[at + 1 - label.len()..=at], label, "{header}");
+        assert!(row.chars().nth(at).is_some_and(|c| c != ' '), "{row}");
+    }
+}
