@@ -1,21 +1,17 @@
-//! The distance table: one breadth-first search over all 65,536 boards from the goal boards.
+//! The distance table of the 4x4 game: the fewest taps and the least optimal tap set of every
+//! one of the 65,536 boards, for one goal, looked up in constant time.
 //!
-//! The search runs backwards from the finished boards (taps are their own inverse, so the graph is
-//! undirected) and records, for every board it reaches, the fewest taps and the least optimal tap
-//! set: among all optimal tap sets for any accepted goal, the one whose row-major 0/1 string
-//! (r1c1 first) is lexicographically least, the tie rule of POJ 3279 Fliptile. Because tap sets
-//! use the board's bit layout, that string order is plain integer order.
-//!
-//! Why the search can carry the least set along: if `L(s)` is the least optimal set of a board
-//! `s` at distance `k + 1` and `t` its last tap in row-major order, then `L(s)` without `t` is an
-//! optimal set of the neighbour `s ^ flips(t)` at distance `k`, and no smaller one exists there
-//! (a smaller one plus `t` would be a smaller optimal set of `s`). So `L(s)` is the least of
-//! `L(n) | t` over the neighbours `n` one layer closer, which the search sees all of before it
-//! leaves layer `k`.
+//! It is the state-space search of [`crate::space`] (a breadth-first search from the finished
+//! boards that carries the least optimal tap set along; the tie rule and why the search can keep
+//! it are explained there), stored compactly for the 4x4 board: a byte and a `u16` per board.
+//! Tap sets use the board's bit layout, so the tie rule's row-major string order is integer
+//! order.
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, CELLS, Cell, Color, Goal, POSITIONS, TapSet};
+use crate::board::{Board, Cell, Color, Goal, TapSet};
+use crate::grid::Shape;
+use crate::space::SmallSpace;
 
 /// The fewest taps that finish a board (at most 16 for 4x4).
 pub type Moves = u8;
@@ -82,37 +78,16 @@ pub struct DistanceTable {
 impl DistanceTable {
     /// Runs the breadth-first search from the goal boards of `goal`.
     pub fn build(goal: Goal) -> DistanceTable {
-        let mut moves = vec![UNREACHED; POSITIONS].into_boxed_slice();
-        let mut taps = vec![0u16; POSITIONS].into_boxed_slice();
-        let mut queue: Vec<u16> = Vec::with_capacity(POSITIONS);
-        for color in goal.colors() {
-            let start = color.board().bits();
-            moves[start as usize] = 0;
-            queue.push(start);
+        let space = SmallSpace::explore(Shape::FLIP_GAME, goal, true, &mut |_, _| {});
+        // 16 cells is within every limit of the search, so it cannot refuse.
+        let (distances, taps) = space.map(SmallSpace::into_parts).unwrap_or_default();
+        let taps = taps.unwrap_or_default();
+        DistanceTable {
+            goal,
+            moves: distances.into_boxed_slice(),
+            // A 4x4 tap set has 16 bits, so the narrowing keeps every bit.
+            taps: taps.into_iter().map(|t| t as u16).collect(),
         }
-        let flips: [(u16, u16); CELLS] = std::array::from_fn(|index| {
-            let cell = Cell::from_index(index);
-            (cell.flip_mask(), cell.bit())
-        });
-        let mut head = 0;
-        while head < queue.len() {
-            let board = queue[head];
-            head += 1;
-            let next_moves = moves[board as usize] + 1;
-            let board_taps = taps[board as usize];
-            for &(flip, tap_bit) in &flips {
-                let neighbour = (board ^ flip) as usize;
-                let candidate = board_taps | tap_bit;
-                if moves[neighbour] == UNREACHED {
-                    moves[neighbour] = next_moves;
-                    taps[neighbour] = candidate;
-                    queue.push(neighbour as u16);
-                } else if moves[neighbour] == next_moves && candidate < taps[neighbour] {
-                    taps[neighbour] = candidate;
-                }
-            }
-        }
-        DistanceTable { goal, moves, taps }
     }
 
     /// The table for `goal`, built once per process on first use.
@@ -157,7 +132,7 @@ mod tests {
     /// The second algorithm: every one of the 2^16 tap sets applied to each goal board, in
     /// increasing order, keeping the first of the fewest taps for each board reached.
     fn enumerate_all_tap_sets(goal: Goal) -> Vec<Option<(TapSet, Color)>> {
-        let mut best: Vec<Option<(TapSet, Color)>> = vec![None; POSITIONS];
+        let mut best: Vec<Option<(TapSet, Color)>> = vec![None; crate::board::POSITIONS];
         for bits in 0..=u16::MAX {
             let taps = TapSet::from_bits(bits);
             let flips = Cell::all()

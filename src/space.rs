@@ -2,10 +2,20 @@
 //! 2^(R*C) boards from the goal boards.
 //!
 //! A board is a `u32`: cell `i` in row-major order is bit `cells - 1 - i`, so the first cell is
-//! the most significant bit, as on 4x4, and the least optimal tap set is the least number. The
-//! search keeps one byte per board (its distance, 255 when unreached) and scans it layer by
-//! layer, so it needs no queue: 32 MiB for 5x5. With `taps` it also carries the least optimal tap
-//! set of every board (4 bytes more per board), by the same argument as the 4x4 table.
+//! the most significant bit, as on 4x4. The search keeps one byte per board (its distance, 255
+//! when unreached): 32 MiB for 5x5. A layer of the search is walked from a list while it is small
+//! (at most 1/32 of the boards), and by scanning the distances in order once it is large, which
+//! keeps memory access local; so no queue of all the boards is ever held.
+//!
+//! With `taps` it also carries the least optimal tap set of every board (4 bytes more per
+//! board): among all optimal tap sets for any accepted goal, the one whose row-major 0/1 string
+//! is lexicographically least (the tie rule of POJ 3279 Fliptile), which in this bit layout is
+//! the least number. The search can carry it along: if `L(s)` is the least optimal set of a
+//! board `s` at distance `k + 1` and `t` its last tap in row-major order, then `L(s)` without `t`
+//! is an optimal set of the neighbour `s ^ flips(t)` at distance `k`, and no smaller one exists
+//! there (a smaller one plus `t` would be a smaller optimal set of `s`). So `L(s)` is the least
+//! of `L(n) | t` over the neighbours `n` one layer closer, all of which the search has finished
+//! before it fills layer `k + 1`.
 
 use crate::board::{Color, Goal};
 use crate::grid::{Grid, Shape};
@@ -59,43 +69,52 @@ impl SmallSpace {
         let mut distances = vec![UNREACHED; total];
         let mut taps = with_taps.then(|| vec![0u32; total]);
         let all_black = (total - 1) as u32;
-        let mut reached = 0u64;
+        let mut layer: Vec<u32> = Vec::new();
         for color in goal.colors() {
-            let start = if *color == Color::Black { all_black } else { 0 } as usize;
-            if distances[start] == UNREACHED {
-                distances[start] = 0;
-                reached += 1;
+            let start = if *color == Color::Black { all_black } else { 0 };
+            if distances[start as usize] == UNREACHED {
+                distances[start as usize] = 0;
+                layer.push(start);
             }
         }
-        let mut layer = 0u8;
+        let mut reached = layer.len() as u64;
+        // A small layer is walked from its list; a large one by scanning the distances in
+        // order, which visits neighbouring boards together and keeps memory access local.
+        let list_limit = total / 32;
+        let mut listed = true;
+        let mut next_layer: Vec<u32> = Vec::new();
+        let mut distance = 0u8;
         loop {
             progress(reached, total as u64);
-            let mut grew = false;
-            for state in 0..total {
-                if distances[state] != layer {
-                    continue;
+            let mut search = Layer {
+                distance,
+                distances: &mut distances,
+                taps: taps.as_deref_mut(),
+                flips: &flips,
+                next: &mut next_layer,
+                list_limit,
+                grew: 0,
+            };
+            if listed {
+                for &state in &layer {
+                    search.visit(state as usize);
                 }
-                let state_taps = taps.as_ref().map_or(0, |t| t[state]);
-                for &(flip, tap_bit) in &flips {
-                    let next = state ^ flip as usize;
-                    if distances[next] == UNREACHED {
-                        distances[next] = layer + 1;
-                        reached += 1;
-                        grew = true;
-                        if let Some(taps) = taps.as_mut() {
-                            taps[next] = state_taps | tap_bit;
-                        }
-                    } else if distances[next] == layer + 1 {
-                        if let Some(taps) = taps.as_mut() {
-                            taps[next] = taps[next].min(state_taps | tap_bit);
-                        }
+            } else {
+                for state in 0..total {
+                    if search.distances[state] == distance {
+                        search.visit(state);
                     }
                 }
             }
-            if !grew {
+            let grew = search.grew;
+            if grew == 0 {
                 break;
             }
-            layer += 1;
+            reached += grew;
+            listed = grew < list_limit as u64;
+            std::mem::swap(&mut layer, &mut next_layer);
+            next_layer.clear();
+            distance += 1;
         }
         progress(reached, total as u64);
         Ok(SmallSpace {
@@ -134,9 +153,52 @@ impl SmallSpace {
         self.taps.as_ref().map(|taps| taps[bits as usize])
     }
 
+    /// The distances and (when explored with taps) least optimal tap sets, by board bits.
+    pub fn into_parts(self) -> (Vec<u8>, Option<Vec<u32>>) {
+        (self.distances, self.taps)
+    }
+
     /// The board with these bits as a grid.
     pub fn grid(&self, bits: u32) -> Grid {
         grid_from_bits(self.shape, bits)
+    }
+}
+
+/// One layer of the search being expanded into the next.
+struct Layer<'a> {
+    distance: u8,
+    distances: &'a mut [u8],
+    taps: Option<&'a mut [u32]>,
+    flips: &'a [(u32, u32)],
+    next: &'a mut Vec<u32>,
+    list_limit: usize,
+    grew: u64,
+}
+
+impl Layer<'_> {
+    /// Reaches every neighbour of `state` (at this layer's distance) not reached before, and
+    /// offers each neighbour one layer further the tap set through `state`.
+    #[inline]
+    fn visit(&mut self, state: usize) {
+        let state_taps = self.taps.as_ref().map_or(0, |t| t[state]);
+        let further = self.distance + 1;
+        for &(flip, tap_bit) in self.flips {
+            let next = state ^ flip as usize;
+            if self.distances[next] == UNREACHED {
+                self.distances[next] = further;
+                self.grew += 1;
+                if self.next.len() < self.list_limit {
+                    self.next.push(next as u32);
+                }
+                if let Some(taps) = self.taps.as_mut() {
+                    taps[next] = state_taps | tap_bit;
+                }
+            } else if self.distances[next] == further {
+                if let Some(taps) = self.taps.as_mut() {
+                    taps[next] = taps[next].min(state_taps | tap_bit);
+                }
+            }
+        }
     }
 }
 
@@ -178,26 +240,7 @@ fn flip_masks(shape: Shape) -> Vec<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::lights::LightsOut;
-    use crate::solver::DistanceTable;
-
-    #[test]
-    fn the_4x4_space_matches_the_4x4_table() {
-        let shape = Shape::FLIP_GAME;
-        for goal in Goal::ALL {
-            let space = SmallSpace::explore(shape, goal, true, &mut |_, _| {}).unwrap();
-            let table = DistanceTable::shared(goal);
-            for board in Board::all() {
-                let bits = u32::from(board.bits());
-                assert_eq!(space.moves(bits), table.moves(board));
-                assert_eq!(
-                    space.taps(bits),
-                    table.solve(board).map(|s| u32::from(s.taps.bits()))
-                );
-            }
-        }
-    }
 
     /// The search and light chasing are independent algorithms: they agree on every board of
     /// every shape up to 12 cells, and on a stride through 4x5 and 5x5.
