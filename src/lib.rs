@@ -5,10 +5,9 @@
 //! - [`board`]: the 4x4 bitboard, its cells, taps, ids and text form;
 //! - [`solver`]: the distance table, one breadth-first search from the finished boards, with the
 //!   least optimal tap set of every board;
-//! - [`algebra`]: linear algebra over GF(2): the tap matrix, its quiet patterns, and
+//! - [`grid`] and [`lights`]: boards of any size (4x4 included), bit-packed, solved exactly by
+//!   light chasing and elimination over GF(2): the tap matrix, its quiet patterns, and the
 //!   certificates that prove a board impossible;
-//! - [`grid`] and [`lights`]: boards of any size, bit-packed, solved exactly by light chasing
-//!   and elimination over GF(2);
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`generate`]: random boards of a given distance, reproducible from a seed;
@@ -17,7 +16,6 @@
 
 #![warn(missing_docs)]
 
-pub mod algebra;
 pub mod board;
 pub mod diagnostic;
 pub mod generate;

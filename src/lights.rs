@@ -636,6 +636,93 @@ mod tests {
         assert_eq!(solution.moves(), 15);
     }
 
+    fn flip_game_grid(board: crate::board::Board) -> Grid {
+        Grid::from_board(board)
+    }
+
+    #[test]
+    fn the_4x4_tap_matrix_has_rank_12_and_fifteen_quiet_patterns() {
+        let solver = LightsOut::new(Shape::FLIP_GAME);
+        assert_eq!((solver.rank(), solver.nullity()), (12, 4));
+        let patterns = solver.quiet_patterns();
+        assert_eq!(patterns.len(), 15);
+        let distinct: std::collections::HashSet<String> =
+            patterns.iter().map(Grid::to_string).collect();
+        assert_eq!(distinct.len(), 15);
+    }
+
+    /// Independent of the algebra: the 4x4 quiet patterns are exactly the non-empty masks that
+    /// every tap meets evenly, found by trying all 65,535.
+    #[test]
+    fn the_4x4_quiet_patterns_are_all_the_masks_every_tap_meets_evenly() {
+        use crate::board::Cell;
+        let mut brute: Vec<u16> = (1..=u16::MAX)
+            .filter(|&mask| Cell::all().all(|tap| (tap.flip_mask() & mask).count_ones() % 2 == 0))
+            .collect();
+        let mut found: Vec<u16> = LightsOut::new(Shape::FLIP_GAME)
+            .quiet_patterns()
+            .iter()
+            .map(|pattern| pattern.to_board().map_or(0, |b| b.bits()))
+            .collect();
+        brute.sort_unstable();
+        found.sort_unstable();
+        assert_eq!(found, brute);
+    }
+
+    /// On all 65,536 boards and every goal, against the 4x4 distance table (a search, not
+    /// algebra): the same least optimal tap set, every solution finishes the board, and a
+    /// certificate (valid, with the fewest cells) exists exactly when the board is impossible.
+    #[test]
+    fn every_4x4_board_agrees_with_the_distance_table() {
+        use crate::board::Board;
+        use crate::solver::DistanceTable;
+        let solver = LightsOut::new(Shape::FLIP_GAME);
+        let patterns = solver.quiet_patterns();
+        for goal in Goal::ALL {
+            let table = DistanceTable::shared(goal);
+            for board in Board::all() {
+                let grid = flip_game_grid(board);
+                let found = solver.solve(&grid, goal);
+                let expected = table
+                    .solve(board)
+                    .map(|s| flip_game_grid(Board::from_id(s.taps.bits())));
+                assert_eq!(
+                    found.as_ref().map(|s| &s.taps),
+                    expected.as_ref(),
+                    "{board} {goal:?}"
+                );
+                for &color in goal.colors() {
+                    for taps in solver.solutions(&grid, color) {
+                        let mut after = grid.clone();
+                        for (r, c) in taps.cells() {
+                            after.tap(r, c);
+                        }
+                        assert_eq!(after.finished_color(), Some(color));
+                    }
+                }
+                let certificate = solver.certificate(&grid, goal);
+                assert_eq!(certificate.is_some(), found.is_none(), "{board} {goal:?}");
+                if let Some(proof) = certificate {
+                    assert_eq!(proof.black, proof.pattern.count_common(&grid));
+                    for &color in goal.colors() {
+                        assert_ne!(proof.black % 2, proof.black_in_goal(color) % 2);
+                    }
+                    let fewest = patterns
+                        .iter()
+                        .filter(|p| {
+                            goal.colors().iter().all(|&c| {
+                                let goal_black = if c == Color::Black { p.count() } else { 0 };
+                                p.count_common(&grid) % 2 != goal_black % 2
+                            })
+                        })
+                        .map(Grid::count)
+                        .min();
+                    assert_eq!(Some(proof.pattern.count()), fewest);
+                }
+            }
+        }
+    }
+
     #[test]
     fn spread_crosses_word_boundaries() {
         let cols = 130;

@@ -103,7 +103,6 @@ impl StateSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::TapMatrix;
     use crate::board::{Cell, TapSet};
 
     fn flip_game(goal: Goal) -> StateSpace {
@@ -142,24 +141,6 @@ mod tests {
             let hardest = stats.histogram[stats.max_moves as usize];
             assert_eq!(stats.hardest_tap_sets.values().sum::<u64>(), hardest);
         }
-    }
-
-    /// The 4x4 figures agree with the 4x4 core's own algebra.
-    #[test]
-    fn the_4x4_algebra_agrees_with_the_general_one() {
-        let stats = flip_game(Goal::Either);
-        let matrix = TapMatrix::new();
-        assert_eq!(
-            (stats.rank, stats.nullity),
-            (u64::from(matrix.rank()), u64::from(matrix.nullity()))
-        );
-        let general: Vec<String> = stats.quiet_patterns.iter().map(|g| g.to_string()).collect();
-        let special: Vec<String> = matrix
-            .quiet_patterns()
-            .iter()
-            .map(|p| crate::board::Board::from_id(p.bits()).to_string())
-            .collect();
-        assert_eq!(general, special);
     }
 
     #[test]

@@ -6,9 +6,10 @@
 
 use proptest::prelude::*;
 
-use flipgame::algebra::TapMatrix;
 use flipgame::board::{Board, Cell, Goal, TapSet};
+use flipgame::grid::{Grid, Shape};
 use flipgame::input::{Record, parse_all};
+use flipgame::lights::LightsOut;
 use flipgame::solver::DistanceTable;
 
 fn goal() -> impl Strategy<Value = Goal> {
@@ -87,11 +88,13 @@ proptest! {
     #[test]
     fn a_certificate_exists_exactly_when_unsolvable(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
-        let certificate = TapMatrix::new().certificate(board, goal);
+        let grid = Grid::from_board(board);
+        let certificate = LightsOut::new(Shape::FLIP_GAME).certificate(&grid, goal);
         prop_assert_eq!(certificate.is_some(), DistanceTable::shared(goal).moves(board).is_none());
         if let Some(certificate) = certificate {
+            let pattern = certificate.pattern.to_board().unwrap().bits();
             for tap in Cell::all() {
-                prop_assert_eq!(certificate.pattern.flipped_by(tap) % 2, 0);
+                prop_assert_eq!((tap.flip_mask() & pattern).count_ones() % 2, 0);
             }
             for color in goal.colors() {
                 prop_assert_ne!(certificate.black % 2, certificate.black_in_goal(*color) % 2);

@@ -7,7 +7,6 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
-use flipgame::algebra::TapMatrix;
 use flipgame::board::{Board, BoardId, Color, Goal};
 use flipgame::grid::Grid;
 use flipgame::lights::{ENUMERATION_LIMIT, GridCertificate, GridSolution, LightsOut};
@@ -32,8 +31,7 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
     let command = Explain {
         goal,
         table: DistanceTable::shared(goal),
-        matrix: TapMatrix::new(),
-        lights: (!shape.is_flip_game()).then(|| LightsOut::new(shape)),
+        lights: LightsOut::new(shape),
         pen: Pen::new(context.color, args.ascii),
         width: render::output_width(),
         draw_boards: !args.no_boards,
@@ -45,8 +43,7 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
 struct Explain {
     goal: Goal,
     table: &'static DistanceTable,
-    matrix: TapMatrix,
-    lights: Option<LightsOut>,
+    lights: LightsOut,
     pen: Pen,
     width: usize,
     draw_boards: bool,
@@ -78,25 +75,7 @@ impl BoardCommand for Explain {
             goal: s.goal,
             optimal: true,
         });
-        let certificate = match solution {
-            Some(_) => None,
-            None => self
-                .matrix
-                .certificate(board, self.goal)
-                .map(|c| GridCertificate {
-                    pattern: as_grid(c.pattern.bits()),
-                    black: c.black.into(),
-                    fewest: true,
-                }),
-        };
-        let answer = Answer {
-            board: &grid,
-            id: Some(board.id()),
-            solution,
-            certificate,
-            nullity: self.matrix.nullity() as usize,
-        };
-        self.write(out, json, index, place, &answer)
+        self.answer_with(out, json, index, place, &grid, Some(board.id()), solution)
     }
 
     fn answer_grid<W: Write>(
@@ -107,26 +86,39 @@ impl BoardCommand for Explain {
         place: Place<'_>,
         grid: &Grid,
     ) -> io::Result<()> {
-        let Some(lights) = &self.lights else {
-            return Ok(());
-        };
-        let solution = lights.solve(grid, self.goal);
-        let certificate = match solution {
-            Some(_) => None,
-            None => lights.certificate(grid, self.goal),
-        };
-        let answer = Answer {
-            board: grid,
-            id: None,
-            solution,
-            certificate,
-            nullity: lights.nullity(),
-        };
-        self.write(out, json, index, place, &answer)
+        let solution = self.lights.solve(grid, self.goal);
+        self.answer_with(out, json, index, place, grid, None, solution)
     }
 }
 
 impl Explain {
+    /// Writes the answer for a board and its solution (from whichever solver has it), proving it
+    /// impossible when there is none.
+    #[allow(clippy::too_many_arguments)] // the trait's arguments, plus what the two paths differ in
+    fn answer_with<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        board: &Grid,
+        id: Option<BoardId>,
+        solution: Option<GridSolution>,
+    ) -> io::Result<()> {
+        let certificate = match solution {
+            Some(_) => None,
+            None => self.lights.certificate(board, self.goal),
+        };
+        let answer = Answer {
+            board,
+            id,
+            solution,
+            certificate,
+            nullity: self.lights.nullity(),
+        };
+        self.write(out, json, index, place, &answer)
+    }
+
     fn write<W: Write>(
         &mut self,
         out: &mut W,

@@ -27,7 +27,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
     let goal = goal(args.input.goal);
     let command = Solve {
         table: DistanceTable::shared(goal),
-        lights: (!shape.is_flip_game()).then(|| LightsOut::new(shape)),
+        lights: LightsOut::new(shape),
         goal,
         taps: args.taps,
     };
@@ -36,7 +36,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
 
 struct Solve {
     table: &'static DistanceTable,
-    lights: Option<LightsOut>,
+    lights: LightsOut,
     goal: Goal,
     taps: bool,
 }
@@ -92,10 +92,7 @@ impl BoardCommand for Solve {
         place: Place<'_>,
         grid: &Grid,
     ) -> io::Result<()> {
-        let Some(lights) = &self.lights else {
-            return Ok(());
-        };
-        let solution = lights.solve(grid, self.goal);
+        let solution = self.lights.solve(grid, self.goal);
         let _shape: Shape = grid.shape();
         if let Some(json) = json {
             return json.write(
