@@ -7,11 +7,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use flipgame::board::{Board, Goal};
-use flipgame::grid::Shape;
+use flipgame::board::{Goal, POSITIONS};
+use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, Record};
-use flipgame::lights::LightsOut;
-use flipgame::solver::DistanceTable;
+use flipgame::puzzle::Puzzle;
+use flipgame::rule::Rule;
+use flipgame::solve::{DistanceTable, Solver};
 use flipgame::space::SmallSpace;
 
 #[path = "../bench/pseudo_random.rs"]
@@ -39,14 +40,14 @@ fn measure<T>(name: &str, runs: usize, items: Option<f64>, mut work: impl FnMut(
     );
 }
 
-/// Parses `text` in 256 KiB chunks as the binary does, looking up every board; returns the sum
-/// of the distances so nothing is optimised away.
-fn parse_and_look_up(text: &[u8], table: &DistanceTable) -> u64 {
+/// Parses `text` in 256 KiB chunks as the binary does, asking the solver for every board;
+/// returns the sum of the distances so nothing is optimised away.
+fn parse_and_look_up(text: &[u8], solver: &Solver) -> u64 {
     let mut parser = BoardParser::new();
     let mut total = 0u64;
-    let mut emit = |record| {
-        if let Record::Board { board, .. } = record {
-            total += u64::from(table.moves(board).unwrap_or(255));
+    let mut emit = |record: Record| {
+        if let Record::Board { board, .. } = &record {
+            total += solver.moves(board).unwrap_or(255);
         }
         Ok::<(), ()>(())
     };
@@ -60,7 +61,8 @@ fn parse_and_look_up(text: &[u8], table: &DistanceTable) -> u64 {
 fn main() {
     for goal in Goal::ALL {
         let name = format!("table build (goal {})", goal.name());
-        measure(&name, 501, None, || DistanceTable::build(goal));
+        let puzzle = Puzzle::flip_game().with_goal(goal);
+        measure(&name, 501, None, || DistanceTable::build(&puzzle));
     }
 
     let count = 1 << 20;
@@ -68,42 +70,60 @@ fn main() {
     let crlf = String::from_utf8_lossy(&text)
         .replace('\n', "\r\n")
         .into_bytes();
-    let table = DistanceTable::shared(Goal::Either);
+    let solver = Solver::new(Puzzle::flip_game()).unwrap();
     let boards = Some(count as f64);
     measure("parse + look up 1,048,576 boards", 51, boards, || {
-        parse_and_look_up(&text, table)
+        parse_and_look_up(&text, &solver)
     });
     measure("parse + look up 1,048,576 boards, CRLF", 11, boards, || {
-        parse_and_look_up(&crlf, table)
+        parse_and_look_up(&crlf, &solver)
     });
     measure(
         "solve with taps, all 65,536 boards",
         51,
-        Some(65536.0),
-        || Board::all().filter_map(|board| table.solve(board)).count(),
+        Some(POSITIONS as f64),
+        || {
+            (0..=u16::MAX)
+                .filter_map(|bits| solver.solve(&Grid::from_bits16(bits)))
+                .count()
+        },
     );
 
-    let five = Shape::new(5, 5).unwrap();
+    let five = Puzzle::plus(Shape::new(5, 5).unwrap(), Goal::Either);
     measure(
         "5x5 state space (2^25 boards), either goal",
         3,
         None,
-        || SmallSpace::explore(five, Goal::Either, false, &mut |_, _| {}).map(|s| s.positions()),
+        || SmallSpace::explore(&five, false, &mut |_, _| {}).map(|s| s.positions()),
     );
-    for (side, runs) in [(15, 201), (100, 21), (1000, 3)] {
+    let cases: [(u32, &str, bool, usize); 10] = [
+        (15, "plus", false, 201),
+        (100, "plus", false, 21),
+        (1000, "plus", false, 3),
+        (100, "box", false, 11),
+        (100, "x", false, 11),
+        (100, "sigma", false, 11),
+        (100, "plus", true, 11),
+        (200, "box", false, 5),
+        (1000, "box", false, 1),
+        (1000, "x", false, 1),
+    ];
+    for (side, rule, wrap, runs) in cases {
         let shape = Shape::new(side, side).unwrap();
         let text = pseudo_random::grid_text(shape, 7);
+        let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, Goal::Either).unwrap();
+        let wrap = if wrap { " --wrap" } else { "" };
         measure(
-            &format!("parse + solve one {side}x{side} board"),
+            &format!("parse + solve one {side}x{side} board, {rule}{wrap}"),
             runs,
             None,
             || {
                 let mut parser = BoardParser::with_shape(shape);
-                let solver = LightsOut::new(shape);
+                let solver = Solver::new(puzzle.clone()).unwrap();
                 let mut moves = 0u64;
-                let mut emit = |record| {
-                    if let Record::Grid { grid, .. } = record {
-                        moves += solver.solve(&grid, Goal::Either).map_or(0, |s| s.moves());
+                let mut emit = |record: Record| {
+                    if let Record::Board { board, .. } = &record {
+                        moves += solver.solve(board).map_or(0, |s| s.moves());
                     }
                     Ok::<(), ()>(())
                 };

@@ -101,7 +101,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --goal --size --ascii --no-boards --format --color --help --version"
+            opts="-h -V --board --goal --size --rule --wrap --rule-file --ascii --no-boards --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -116,6 +116,14 @@ _flipgame() {
                     return 0
                     ;;
                 --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -135,7 +143,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --seed --goal --format --output --size --color --help --version"
+            opts="-o -h -V --moves --impossible --count --seed --format --output --goal --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -153,10 +161,6 @@ _flipgame() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
-                    return 0
-                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json jsonl" -- "${cur}"))
                     return 0
@@ -169,7 +173,19 @@ _flipgame() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
                 --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -297,7 +313,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --goal --size --taps --format --color --help --version"
+            opts="-h -V --board --goal --size --rule --wrap --rule-file --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,6 +328,14 @@ _flipgame() {
                     return 0
                     ;;
                 --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -331,7 +355,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__stats)
-            opts="-h -V --goal --format --ascii --size --color --help --version"
+            opts="-h -V --goal --size --rule --wrap --rule-file --format --ascii --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -341,12 +365,20 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --size)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -361,7 +393,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__table)
-            opts="-o -h -V --format --solvable --taps --goal --output --size --color --help --version"
+            opts="-o -h -V --format --solvable --taps --output --goal --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -369,10 +401,6 @@ _flipgame() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "text csv json jsonl binary" -- "${cur}"))
-                    return 0
-                    ;;
-                --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -383,7 +411,19 @@ _flipgame() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
                 --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -40,13 +40,16 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A 
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, such as \'4 r1c1 r2c2 r2c4 r3c1\' (text format)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s V -l version -d 'Print version'
@@ -54,13 +57,16 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d '
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l no-boards -d 'List the taps without drawing any board'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -70,45 +76,54 @@ csv\t'Comma-separated values with a header: id,board,moves'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line'
 binary\t'Exactly 65,536 bytes: byte i is the fewest taps of board i, 255 when impossible'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l solvable -d 'Keep only the boards that can be finished'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l taps -d 'Add the least optimal tap set of each board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
 json\t'One JSON object'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l ascii -d 'Draw with ASCII only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l moves -d 'Only boards whose fewest taps is exactly K' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l count -d 'How many boards' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l seed -d 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
-white\t'Only all white'
-black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Output format: text is the POJ input form' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d 'Write to FILE (atomically: all the boards or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l impossible -d 'Only boards that can never be finished'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'

@@ -290,7 +290,7 @@ pub enum Shell {
     Powershell,
 }
 
-/// Where boards come from and which finished boards count: shared by every subcommand that reads
+/// Where boards come from, and the puzzle they belong to: shared by every subcommand that reads
 /// boards.
 #[derive(Args, Debug, Clone)]
 pub struct BoardInput {
@@ -303,13 +303,39 @@ pub struct BoardInput {
     #[arg(long = "board", value_name = "TEXT")]
     pub boards: Vec<String>,
 
+    /// The puzzle: size, rule, wrap and goal
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// What a board means: its size, the tap rule, whether edges wrap, and which finished boards
+/// count. Shared by every subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct PuzzleArgs {
     /// Which finished boards count
     #[arg(long, value_enum, default_value_t = GoalArg::Either)]
     pub goal: GoalArg,
 
-    /// Board size: ROWS x COLS, each from 1 to 4096 (4x4 is the Flip Game)
-    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
-    pub size: Size,
+    /// Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with
+    /// --rule-file, the file's size)
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<Size>,
+
+    /// What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and
+    /// its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal
+    /// neighbours only), lines (the piece's whole row and column), or a stencil of 0/1 rows
+    /// joined by '/', odd sized and centred on the piece, such as 010/111/010
+    #[arg(long, value_name = "RULE", default_value = "plus")]
+    pub rule: String,
+
+    /// Neighbours wrap around the edges (the board is a torus)
+    #[arg(long)]
+    pub wrap: bool,
+
+    /// A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there
+    /// turns over (any graph; see the README)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rule", "wrap"])]
+    pub rule_file: Option<PathBuf>,
 }
 
 /// `--size`: rows and columns of the boards.
@@ -411,17 +437,13 @@ pub struct TableArgs {
     #[arg(long)]
     pub taps: bool,
 
-    /// Which finished boards count
-    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
-    pub goal: GoalArg,
-
     /// Write to FILE (atomically: a whole table or none) instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)
-    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
-    pub size: Size,
+    /// The puzzle (at most 25 cells: 2^25 boards)
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
 }
 
 /// `--format` of `table`.
@@ -442,9 +464,9 @@ pub enum TableFormat {
 /// `stats`: the facts of the whole state space.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// Which finished boards count
-    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
-    pub goal: GoalArg,
+    /// The puzzle (at most 25 cells: 2^25 boards)
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
 
     /// Output format
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
@@ -453,10 +475,6 @@ pub struct StatsArgs {
     /// Draw with ASCII only
     #[arg(long)]
     pub ascii: bool,
-
-    /// Board size: ROWS x COLS with at most 25 cells in all (2^25 boards)
-    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
-    pub size: Size,
 }
 
 /// `--format` of the commands that print one report.
@@ -488,10 +506,6 @@ pub struct GenArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// Which finished boards count
-    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
-    pub goal: GoalArg,
-
     /// Output format: text is the POJ input form
     #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
     pub format: RecordFormat,
@@ -500,7 +514,8 @@ pub struct GenArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Board size: ROWS x COLS, each from 1 to 4096 (--moves needs at most 25 cells)
-    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = parse_size)]
-    pub size: Size,
+    /// The puzzle (--moves needs at most 25 cells); --rule random writes a new random rule file
+    /// instead of boards
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
 }

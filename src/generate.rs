@@ -8,7 +8,6 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::grid::{Grid, mask_row};
-use crate::solver::Moves;
 use crate::space::SmallSpace;
 
 /// Which boards to draw from.
@@ -17,7 +16,7 @@ pub enum Wanted {
     /// Any of the 65,536 boards.
     Any,
     /// Boards whose fewest taps is exactly this many.
-    Moves(Moves),
+    Moves(u8),
     /// Boards no sequence of taps finishes.
     Impossible,
 }
@@ -85,8 +84,8 @@ impl Generator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Goal;
     use crate::grid::Shape;
+    use crate::puzzle::Puzzle;
 
     #[test]
     fn the_same_seed_gives_the_same_choices() {
@@ -113,8 +112,7 @@ mod tests {
 
     #[test]
     fn candidates_have_the_wanted_distance() {
-        let space =
-            SmallSpace::explore(Shape::FLIP_GAME, Goal::Either, false, &mut |_, _| {}).unwrap();
+        let space = SmallSpace::explore(&Puzzle::flip_game(), false, &mut |_, _| {}).unwrap();
         let one = candidates(&space, Wanted::Moves(1));
         assert_eq!(one.len(), 32);
         assert!(one.iter().all(|&b| space.moves(b) == Some(1)));

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, COLS, Cell, Color, ROWS, piece_color};
+use crate::board::{Board, COLS, Color, ROWS, piece_color};
 use crate::diagnostic::{Expected, Found};
 
 /// The largest number of rows or columns a board may have.
@@ -88,19 +88,122 @@ impl FromStr for Shape {
     }
 }
 
+/// Words a grid holds without a heap allocation: enough for any board of up to 4 rows and 64
+/// columns, so a stream of small boards (the 4x4 game above all) never touches the allocator.
+const INLINE_WORDS: usize = 4;
+
+/// The words of a grid: inline for small boards, on the heap for the rest.
+#[derive(Clone)]
+enum Words {
+    Inline { len: u8, words: [u64; INLINE_WORDS] },
+    Heap(Vec<u64>),
+}
+
+impl Words {
+    fn zeroed(len: usize) -> Words {
+        if len <= INLINE_WORDS {
+            Words::Inline {
+                len: len as u8,
+                words: [0; INLINE_WORDS],
+            }
+        } else {
+            Words::Heap(vec![0; len])
+        }
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [u64];
+
+    #[inline]
+    fn deref(&self) -> &[u64] {
+        match self {
+            Words::Inline { len, words } => &words[..*len as usize],
+            Words::Heap(words) => words,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Words {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u64] {
+        match self {
+            Words::Inline { len, words } => &mut words[..*len as usize],
+            Words::Heap(words) => words,
+        }
+    }
+}
+
 /// An R x C board of pieces (black is a set bit), or a set of taps on one.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Grid {
     shape: Shape,
-    words: Vec<u64>,
+    words: Words,
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.shape == other.shape && *self.words == *other.words
+    }
+}
+
+impl Eq for Grid {}
+
+impl std::hash::Hash for Grid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.words.hash(state);
+    }
 }
 
 impl Grid {
     /// The all-white grid (or the empty tap set) of `shape`.
+    #[inline]
     pub fn new(shape: Shape) -> Grid {
         Grid {
             shape,
-            words: vec![0; shape.rows as usize * shape.words_per_row()],
+            words: Words::zeroed(shape.rows as usize * shape.words_per_row()),
+        }
+    }
+
+    /// The 4x4 grid whose 16 bits are `bits` in the board-id layout (bit 15 is r1c1).
+    #[inline]
+    pub fn from_bits16(bits: u16) -> Grid {
+        let row = |n: u16| u64::from(bits >> (12 - 4 * n) & 0xF) << 60;
+        Grid {
+            shape: Shape::FLIP_GAME,
+            words: Words::Inline {
+                len: 4,
+                words: [row(0), row(1), row(2), row(3)],
+            },
+        }
+    }
+
+    /// The 16 bits of a grid the caller knows to be 4x4, in the board-id layout: the hot path of
+    /// the distance table, without the shape check of [`Grid::bits16`].
+    #[inline(always)]
+    pub(crate) fn bits16_of_4x4(&self) -> u16 {
+        debug_assert!(self.shape.is_flip_game());
+        let words = match &self.words {
+            Words::Inline { words, .. } => words,
+            Words::Heap(_) => return 0,
+        };
+        words
+            .iter()
+            .fold(0u16, |bits, &word| bits << 4 | (word >> 60) as u16)
+    }
+
+    /// The 16 bits of a 4x4 grid in the board-id layout (bit 15 is r1c1), or `None` for another
+    /// shape.
+    #[inline]
+    pub fn bits16(&self) -> Option<u16> {
+        match &self.words {
+            Words::Inline { words, .. } if self.shape.is_flip_game() => Some(
+                words
+                    .iter()
+                    .fold(0u16, |bits, &word| bits << 4 | (word >> 60) as u16),
+            ),
+            _ => None,
         }
     }
 
@@ -119,26 +222,12 @@ impl Grid {
 
     /// The 4x4 board as a grid.
     pub fn from_board(board: Board) -> Grid {
-        let mut grid = Grid::new(Shape::FLIP_GAME);
-        for cell in Cell::all().filter(|&cell| board.color(cell) == Color::Black) {
-            grid.set(
-                usize::from(cell.row() - 1),
-                usize::from(cell.col() - 1),
-                true,
-            );
-        }
-        grid
+        Grid::from_bits16(board.bits())
     }
 
     /// The grid as a 4x4 board, when it is one.
     pub fn to_board(&self) -> Option<Board> {
-        if !self.shape.is_flip_game() {
-            return None;
-        }
-        let bits = Cell::all()
-            .filter(|cell| self.get(usize::from(cell.row() - 1), usize::from(cell.col() - 1)))
-            .fold(0u16, |bits, cell| bits | cell.bit());
-        Some(Board::from_id(bits))
+        self.bits16().map(Board::from_id)
     }
 
     /// The grid's shape.
@@ -188,38 +277,9 @@ impl Grid {
         self.row_mut(row)[col / 64] ^= bit(col);
     }
 
-    /// The grid after one tap at `row`, `col` (both from 0): the cell and its orthogonal
-    /// neighbours turn over.
-    pub fn tap(&mut self, row: usize, col: usize) {
-        for (r, c) in self.flip_cells(row, col) {
-            self.toggle(r, c);
-        }
-    }
-
-    /// The cells a tap at `row`, `col` turns over, row-major (3 to 5 of them, fewer on thin
-    /// boards).
-    pub fn flip_cells(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
-        let (rows, cols) = (self.shape.rows as usize, self.shape.cols as usize);
-        let mut cells = Vec::with_capacity(5);
-        if row > 0 {
-            cells.push((row - 1, col));
-        }
-        if col > 0 {
-            cells.push((row, col - 1));
-        }
-        cells.push((row, col));
-        if col + 1 < cols {
-            cells.push((row, col + 1));
-        }
-        if row + 1 < rows {
-            cells.push((row + 1, col));
-        }
-        cells
-    }
-
     /// Adds `other` cell by cell, modulo 2.
     pub fn xor_with(&mut self, other: &Grid) {
-        for (word, other) in self.words.iter_mut().zip(&other.words) {
+        for (word, other) in self.words.iter_mut().zip(other.words.iter()) {
             *word ^= other;
         }
     }
@@ -233,7 +293,7 @@ impl Grid {
     pub fn count_common(&self, other: &Grid) -> u64 {
         self.words
             .iter()
-            .zip(&other.words)
+            .zip(other.words.iter())
             .map(|(a, b)| u64::from((a & b).count_ones()))
             .sum()
     }
@@ -268,7 +328,7 @@ impl Grid {
 
     /// Compares the row-major 0/1 strings of two grids of one shape.
     pub fn cmp_lexicographic(&self, other: &Grid) -> Ordering {
-        self.words.cmp(&other.words)
+        self.words[..].cmp(&other.words[..])
     }
 
     /// Reads a board of `shape` given on one line: rows joined by `/`, or all the letters in a
@@ -403,17 +463,20 @@ mod tests {
     }
 
     #[test]
-    fn taps_flip_the_cell_and_its_neighbours_across_word_boundaries() {
-        let shape = Shape::new(3, 130).unwrap();
-        for col in [0, 1, 62, 63, 64, 65, 127, 128, 129] {
+    fn inline_and_heap_grids_behave_alike() {
+        for (rows, cols) in [(4, 4), (8, 64), (9, 64), (3, 130)] {
+            let shape = Shape::new(rows, cols).unwrap();
             let mut grid = Grid::new(shape);
-            grid.tap(1, col);
-            let expected = 3 + usize::from(col > 0) + usize::from(col < 129);
-            assert_eq!(grid.count(), expected as u64, "col {col}");
-            assert!(grid.get(0, col) && grid.get(2, col) && grid.get(1, col));
+            grid.set(rows as usize - 1, cols as usize - 1, true);
+            grid.toggle(0, 0);
+            assert_eq!(grid.count(), 2);
+            assert_eq!(grid.clone(), grid);
             let cells: Vec<_> = grid.cells().collect();
-            assert_eq!(cells, grid.flip_cells(1, col));
+            assert_eq!(cells, vec![(0, 0), (rows as usize - 1, cols as usize - 1)]);
         }
+        assert_eq!(Grid::from_bits16(0x9d98).to_string(), "bwwb/bbwb/bwwb/bwww");
+        assert_eq!(Grid::from_bits16(0x9d98).bits16(), Some(0x9d98));
+        assert_eq!(Grid::new(Shape::new(4, 5).unwrap()).bits16(), None);
     }
 
     #[test]

@@ -19,24 +19,17 @@ use std::fmt;
 
 use memchr::memchr;
 
-use crate::board::{Board, COLS, ROWS};
+use crate::board::{COLS, ROWS};
 use crate::diagnostic::{Expected, Found};
 use crate::grid::{Grid, Shape};
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
-    /// A well-formed 4x4 board, with the line its first row is on.
+    /// A well-formed board, with the line its first row is on.
     Board {
         /// The board.
-        board: Board,
-        /// Line of the board's first row, from 1.
-        line: u64,
-    },
-    /// A well-formed board of another shape, with the line its first row is on.
-    Grid {
-        /// The board.
-        grid: Grid,
+        board: Grid,
         /// Line of the board's first row, from 1.
         line: u64,
     },
@@ -222,7 +215,7 @@ impl BoardParser {
                 if self.rows_done == 0 {
                     while let Some(bits) = fast_board(input) {
                         emit(Record::Board {
-                            board: Board::from_id(bits),
+                            board: Grid::from_bits16(bits),
                             line: self.line,
                         })?;
                         self.line += u64::from(ROWS);
@@ -416,16 +409,11 @@ impl BoardParser {
             if self.rows_done == rows {
                 if !self.skipping {
                     let line = self.board_line;
-                    let record = match self.grid.as_mut() {
-                        Some(grid) => Record::Grid {
-                            grid: std::mem::replace(grid, Grid::new(self.shape)),
-                            line,
-                        },
-                        None => Record::Board {
-                            board: Board::from_id(self.board_bits),
-                            line,
-                        },
+                    let board = match self.grid.as_mut() {
+                        Some(grid) => std::mem::replace(grid, Grid::new(self.shape)),
+                        None => Grid::from_bits16(self.board_bits),
                     };
+                    let record = Record::Board { board, line };
                     emit(record)?;
                 }
                 self.end_board();
@@ -537,8 +525,8 @@ mod tests {
 
     const SAMPLE: &str = "bwwb\nbbwb\nbwwb\nbwww\n";
 
-    fn board(text: &str) -> Board {
-        text.parse().unwrap()
+    fn board(text: &str) -> Grid {
+        Grid::from_board(text.parse().unwrap())
     }
 
     fn errors(records: &[Record]) -> Vec<String> {
@@ -546,7 +534,7 @@ mod tests {
             .iter()
             .filter_map(|r| match r {
                 Record::Malformed(e) => Some(e.to_string()),
-                Record::Board { .. } | Record::Grid { .. } => None,
+                Record::Board { .. } => None,
             })
             .collect()
     }
@@ -556,7 +544,7 @@ mod tests {
             .iter()
             .filter_map(|r| match r {
                 Record::Board { board, line } => Some((board.to_string(), *line)),
-                Record::Malformed(_) | Record::Grid { .. } => None,
+                Record::Malformed(_) => None,
             })
             .collect()
     }
@@ -749,9 +737,8 @@ mod shaped_tests {
         let texts: Vec<String> = records
             .iter()
             .map(|record| match record {
-                Record::Grid { grid, line } => format!("{line}:{grid}"),
+                Record::Board { board, line } => format!("{line}:{board}"),
                 Record::Malformed(error) => error.to_string(),
-                Record::Board { .. } => panic!("a 2x3 parser gave a 4x4 board"),
             })
             .collect();
         assert_eq!(
@@ -768,7 +755,7 @@ mod shaped_tests {
     #[test]
     fn a_spoiled_board_leaves_nothing_in_the_next_one() {
         let records = every_way(b"bbbbb\nbbbbb\nbbx\nwwwww\nwwwww\nwwwww\n", shape(3, 5));
-        assert!(matches!(&records[1], Record::Grid { grid, line: 4 } if grid.is_empty()));
+        assert!(matches!(&records[1], Record::Board { board, line: 4 } if board.is_empty()));
     }
 
     #[test]
@@ -779,7 +766,7 @@ mod shaped_tests {
         let input = format!("{row}\n{row}\n");
         let records = every_way(input.as_bytes(), shape(2, 130));
         match &records[..] {
-            [Record::Grid { grid, .. }] => assert_eq!(grid.row_text(1), row),
+            [Record::Board { board, .. }] => assert_eq!(board.row_text(1), row),
             other => panic!("{other:?}"),
         }
     }

@@ -2,12 +2,11 @@
 //!
 //! The core knows nothing of command lines, terminals or files; it takes and returns values:
 //!
-//! - [`board`]: the 4x4 bitboard, its cells, taps, ids and text form;
-//! - [`solver`]: the distance table, one breadth-first search from the finished boards, with the
-//!   least optimal tap set of every board;
-//! - [`grid`] and [`lights`]: boards of any size (4x4 included), bit-packed, solved exactly by
-//!   light chasing and elimination over GF(2): the tap matrix, its quiet patterns, and the
-//!   certificates that prove a board impossible;
+//! - [`puzzle`]: what a board means: shape, tap rule, wrap, goal;
+//! - [`rule`]: the tap rules: named stencils, inline stencils, `lines`, and rule files;
+//! - [`board`] and [`grid`]: the bit representations (the 4x4 `u16` with its ids, and any size);
+//! - [`solve`]: one entry point that picks the strategy (the 4x4 distance table, light chasing,
+//!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`generate`]: random boards of a given distance, reproducible from a seed;
@@ -21,7 +20,8 @@ pub mod diagnostic;
 pub mod generate;
 pub mod grid;
 pub mod input;
-pub mod lights;
-pub mod solver;
+pub mod puzzle;
+pub mod rule;
+pub mod solve;
 pub mod space;
 pub mod stats;

@@ -113,12 +113,12 @@ pub fn stream(
 
 /// A `--board` value as a record: 4x4 boards also take the 16-letter and `0x` id forms.
 fn argument_record(text: &str, shape: Shape) -> Record {
-    let parsed: Result<Record, BoardTextError> = if shape.is_flip_game() {
-        text.parse::<Board>()
-            .map(|board| Record::Board { board, line: 1 })
+    let parsed: Result<Grid, BoardTextError> = if shape.is_flip_game() {
+        text.parse::<Board>().map(Grid::from_board)
     } else {
-        Grid::parse(text, shape).map(|grid| Record::Grid { grid, line: 1 })
+        Grid::parse(text, shape)
     };
+    let parsed = parsed.map(|board| Record::Board { board, line: 1 });
     parsed.unwrap_or_else(|error| {
         Record::Malformed(InputError {
             board_line: 1,

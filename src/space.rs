@@ -17,8 +17,9 @@
 //! of `L(n) | t` over the neighbours `n` one layer closer, all of which the search has finished
 //! before it fills layer `k + 1`.
 
-use crate::board::{Color, Goal};
+use crate::board::Color;
 use crate::grid::{Grid, Shape};
+use crate::puzzle::Puzzle;
 
 /// The most cells a board may have for its whole state space to be explored (2^25 boards).
 pub const MAX_CELLS: u64 = 25;
@@ -30,6 +31,7 @@ pub struct SmallSpace {
     shape: Shape,
     distances: Vec<u8>,
     taps: Option<Vec<u32>>,
+    flips: Vec<(u32, u32)>,
 }
 
 /// Why a shape's space was not explored.
@@ -52,20 +54,20 @@ impl std::fmt::Display for TooLarge {
 }
 
 impl SmallSpace {
-    /// Explores every board of `shape` from the goal boards of `goal`. `progress` is called now
-    /// and then with the boards reached so far and the number of boards there are.
+    /// Explores every board of the puzzle from its goal boards. `progress` is called now and
+    /// then with the boards reached so far and the number of boards there are.
     pub fn explore(
-        shape: Shape,
-        goal: Goal,
+        puzzle: &Puzzle,
         with_taps: bool,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<SmallSpace, TooLarge> {
+        let (shape, goal) = (puzzle.shape(), puzzle.goal());
         let cells = shape.cells();
         if cells > MAX_CELLS {
             return Err(TooLarge { shape });
         }
         let total = 1usize << cells;
-        let flips = flip_masks(shape);
+        let flips = flip_masks(puzzle);
         let mut distances = vec![UNREACHED; total];
         let mut taps = with_taps.then(|| vec![0u32; total]);
         let all_black = (total - 1) as u32;
@@ -121,7 +123,13 @@ impl SmallSpace {
             shape,
             distances,
             taps,
+            flips,
         })
+    }
+
+    /// The board bits a tap on cell `index` (row-major) turns over.
+    pub fn flip_mask(&self, index: usize) -> u32 {
+        self.flips[index].0
     }
 
     /// The shape explored.
@@ -223,16 +231,19 @@ pub fn bits_of_grid(grid: &Grid) -> u32 {
 }
 
 /// For each cell, the board bits a tap there flips and the tap's own bit.
-fn flip_masks(shape: Shape) -> Vec<(u32, u32)> {
+fn flip_masks(puzzle: &Puzzle) -> Vec<(u32, u32)> {
+    let shape = puzzle.shape();
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let cells = rows * cols;
     let bit = |row: usize, col: usize| 1u32 << (cells - 1 - (row * cols + col));
     (0..cells)
         .map(|index| {
-            let mut grid = Grid::new(shape);
-            grid.tap(index / cols, index % cols);
-            let mask = grid.cells().fold(0u32, |mask, (r, c)| mask | bit(r, c));
-            (mask, bit(index / cols, index % cols))
+            let (row, col) = (index / cols, index % cols);
+            let mask = puzzle
+                .flips(row, col)
+                .into_iter()
+                .fold(0u32, |mask, (r, c)| mask | bit(r, c));
+            (mask, bit(row, col))
         })
         .collect()
 }
@@ -240,13 +251,21 @@ fn flip_masks(shape: Shape) -> Vec<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::LightsOut;
+    use crate::board::Goal;
+    use crate::rule::Rule;
+    use crate::solve::{Solver, Strategy};
 
-    /// The search and light chasing are independent algorithms: they agree on every board of
-    /// every shape up to 12 cells, and on a stride through 4x5 and 5x5.
+    fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool, goal: Goal) -> Puzzle {
+        let shape = Shape::new(rows, cols).unwrap();
+        Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap()
+    }
+
+    /// The search and the linear algebra (light chasing or elimination) are independent
+    /// algorithms: they agree on every board of every shape up to 12 cells, and on an odd stride
+    /// (which reaches every bit) through the larger ones, for several rules.
     #[test]
-    fn the_search_agrees_with_light_chasing() {
-        for (rows, cols) in [
+    fn the_search_agrees_with_the_linear_algebra() {
+        let shapes = [
             (1, 1),
             (1, 7),
             (2, 2),
@@ -255,23 +274,36 @@ mod tests {
             (3, 4),
             (4, 5),
             (5, 5),
-        ] {
-            let shape = Shape::new(rows, cols).unwrap();
-            let solver = LightsOut::new(shape);
-            for goal in Goal::ALL {
-                let space = SmallSpace::explore(shape, goal, true, &mut |_, _| {}).unwrap();
-                let step = (space.positions() as usize / 3000).max(1);
-                for bits in (0..space.positions() as u32).step_by(step) {
-                    let solution = solver.solve(&space.grid(bits), goal);
-                    assert_eq!(
-                        space.moves(bits).map(u64::from),
-                        solution.as_ref().map(|s| s.moves())
-                    );
-                    assert_eq!(
-                        space.taps(bits),
-                        solution.map(|s| bits_of_grid(&s.taps)),
-                        "{shape} {bits:b}"
-                    );
+        ];
+        let rules = [
+            ("plus", false),
+            ("x", true),
+            ("box", false),
+            ("011/110/010", false),
+        ];
+        for (rows, cols) in shapes {
+            for (rule, wrap) in rules {
+                if rows * cols > 20 && rule != "plus" {
+                    continue; // 2^25 boards take a while: one rule is enough there
+                }
+                for goal in Goal::ALL {
+                    let puzzle = puzzle(rows, cols, rule, wrap, goal);
+                    let solver = Solver::new(puzzle.clone()).unwrap();
+                    assert_ne!(solver.strategy(), Strategy::Table);
+                    let space = SmallSpace::explore(&puzzle, true, &mut |_, _| {}).unwrap();
+                    let step = (space.positions() as usize / 1500) | 1;
+                    for bits in (0..space.positions() as u32).step_by(step) {
+                        let solution = solver.solve(&space.grid(bits));
+                        assert_eq!(
+                            space.moves(bits).map(u64::from),
+                            solution.as_ref().map(|s| s.moves())
+                        );
+                        assert_eq!(
+                            space.taps(bits),
+                            solution.map(|s| bits_of_grid(&s.taps)),
+                            "{rows}x{cols} {rule} {bits:b}"
+                        );
+                    }
                 }
             }
         }
@@ -279,20 +311,24 @@ mod tests {
 
     #[test]
     fn shapes_above_25_cells_are_refused() {
-        let shape = Shape::new(2, 13).unwrap();
-        let error = SmallSpace::explore(shape, Goal::Either, false, &mut |_, _| {})
-            .err()
-            .unwrap();
+        let error = SmallSpace::explore(
+            &puzzle(2, 13, "plus", false, Goal::Either),
+            false,
+            &mut |_, _| {},
+        )
+        .err()
+        .unwrap();
         assert!(error.to_string().contains("2^26"));
     }
 
     #[test]
     fn progress_reaches_the_number_of_solvable_boards() {
-        let shape = Shape::new(3, 3).unwrap();
         let mut last = (0, 0);
-        let space = SmallSpace::explore(shape, Goal::White, false, &mut |done, total| {
-            last = (done, total)
-        })
+        let space = SmallSpace::explore(
+            &puzzle(3, 3, "plus", false, Goal::White),
+            false,
+            &mut |done, total| last = (done, total),
+        )
         .unwrap();
         let solvable = space
             .distances()

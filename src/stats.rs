@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use crate::board::Goal;
 use crate::grid::{Grid, Shape};
-use crate::lights::LightsOut;
+use crate::puzzle::Puzzle;
+use crate::solve::Solver;
 use crate::space::{SmallSpace, TooLarge};
 
 /// Everything `flipgame stats` reports.
@@ -33,22 +34,25 @@ pub struct StateSpace {
     pub rank: u64,
     /// Nullity of the tap matrix over GF(2).
     pub nullity: u64,
-    /// Every non-empty quiet pattern, fewest cells first.
+    /// Every non-empty quiet pattern (cells every tap meets evenly), fewest cells first.
     pub quiet_patterns: Vec<Grid>,
+    /// True when the rule is symmetric, so the quiet patterns are also the quiet tap sets.
+    pub symmetric: bool,
     /// For the hardest boards: how many optimal tap sets a board has, and how many of the
     /// hardest boards have that many.
     pub hardest_tap_sets: BTreeMap<u64, u64>,
 }
 
 impl StateSpace {
-    /// Computes the figures for `shape` and `goal`; `progress` hears how the search goes.
+    /// Computes the figures for `puzzle`; `progress` hears how the search goes.
     pub fn compute(
-        shape: Shape,
-        goal: Goal,
+        puzzle: &Puzzle,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<StateSpace, TooLarge> {
-        let space = SmallSpace::explore(shape, goal, false, progress)?;
-        let lights = LightsOut::new(shape);
+        let (shape, goal) = (puzzle.shape(), puzzle.goal());
+        let space = SmallSpace::explore(puzzle, false, progress)?;
+        // Up to 25 cells every strategy fits in memory.
+        let lights = Solver::new(puzzle.clone()).map_err(|_| TooLarge { shape })?;
         let mut histogram: Vec<u64> = Vec::new();
         for &moves in space.distances().iter().filter(|&&d| d != u8::MAX) {
             let moves = usize::from(moves);
@@ -94,6 +98,7 @@ impl StateSpace {
             },
             rank: lights.rank(),
             nullity: lights.nullity() as u64,
+            symmetric: puzzle.is_symmetric(),
             quiet_patterns: lights.quiet_patterns(),
             hardest_tap_sets,
         })
@@ -106,7 +111,7 @@ mod tests {
     use crate::board::{Cell, TapSet};
 
     fn flip_game(goal: Goal) -> StateSpace {
-        StateSpace::compute(Shape::FLIP_GAME, goal, &mut |_, _| {}).unwrap()
+        StateSpace::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
     }
 
     /// The histogram counted a second way: the boards each of the 2^16 tap sets reaches from
@@ -145,8 +150,8 @@ mod tests {
 
     #[test]
     fn five_by_five_has_the_published_rank() {
-        let stats =
-            StateSpace::compute(Shape::new(5, 5).unwrap(), Goal::White, &mut |_, _| {}).unwrap();
+        let puzzle = Puzzle::plus(Shape::new(5, 5).unwrap(), Goal::White);
+        let stats = StateSpace::compute(&puzzle, &mut |_, _| {}).unwrap();
         assert_eq!((stats.rank, stats.nullity), (23, 2));
         assert_eq!(stats.solvable, 1 << 23);
         assert_eq!(stats.quiet_patterns.len(), 3);

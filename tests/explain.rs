@@ -199,6 +199,8 @@ struct Explained {
     board: String,
     rows: u32,
     cols: u32,
+    rule: String,
+    wrap: bool,
     id: String,
     solvable: bool,
     moves: Option<u32>,
@@ -256,6 +258,7 @@ fn json_steps_replay_the_taps_to_the_goal() {
         (answer.index, answer.source.as_str(), answer.id.as_str()),
         (1, "--board[1]:1", "9d98")
     );
+    assert_eq!((answer.rule.as_str(), answer.wrap), ("plus", false));
     assert!(answer.solvable && answer.certificate.is_none() && answer.optimal);
     assert_eq!((answer.rows, answer.cols), (4, 4));
     assert_eq!(answer.moves, Some(4));

@@ -6,11 +6,20 @@
 
 use proptest::prelude::*;
 
-use flipgame::board::{Board, Cell, Goal, TapSet};
+use flipgame::board::{Board, Cell, Color, Goal, TapSet};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{Record, parse_all};
-use flipgame::lights::LightsOut;
-use flipgame::solver::DistanceTable;
+use flipgame::puzzle::Puzzle;
+use flipgame::rule::Rule;
+use flipgame::solve::{DistanceTable, Solver};
+
+fn flip_game(goal: Goal) -> Solver {
+    Solver::new(Puzzle::flip_game().with_goal(goal)).unwrap()
+}
+
+fn moves(table: &DistanceTable, board: Board) -> Option<u8> {
+    table.moves(board.bits())
+}
 
 fn goal() -> impl Strategy<Value = Goal> {
     prop_oneof![Just(Goal::Either), Just(Goal::White), Just(Goal::Black)]
@@ -64,33 +73,33 @@ proptest! {
     #[test]
     fn reported_taps_reach_the_reported_goal_in_the_reported_number(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
-        let table = DistanceTable::shared(goal);
-        if let Some(solution) = table.solve(board) {
-            prop_assert_eq!(board.after(solution.taps), solution.goal.board());
-            prop_assert!(goal.colors().contains(&solution.goal));
-            prop_assert_eq!(Some(solution.moves()), table.moves(board));
-            prop_assert_eq!(solution.steps(board).len(), usize::from(solution.moves()));
+        let table = DistanceTable::flip_game(goal);
+        if let Some((taps, color)) = table.solve(board.bits()) {
+            let taps = TapSet::from_bits(taps);
+            prop_assert_eq!(board.after(taps), color.board());
+            prop_assert!(goal.colors().contains(&color));
+            prop_assert_eq!(Some(taps.len() as u8), moves(table, board));
         }
     }
 
     #[test]
     fn the_minimum_is_unchanged_by_symmetry_and_by_swapping_colours(id in any::<u16>(), symmetry in 0u8..8) {
         let board = Board::from_id(id);
-        let either = DistanceTable::shared(Goal::Either);
-        prop_assert_eq!(either.moves(transformed(board, symmetry)), either.moves(board));
-        prop_assert_eq!(either.moves(board.inverted()), either.moves(board));
-        let white = DistanceTable::shared(Goal::White);
-        let black = DistanceTable::shared(Goal::Black);
-        prop_assert_eq!(white.moves(transformed(board, symmetry)), white.moves(board));
-        prop_assert_eq!(black.moves(board.inverted()), white.moves(board));
+        let either = DistanceTable::flip_game(Goal::Either);
+        prop_assert_eq!(moves(either, transformed(board, symmetry)), moves(either, board));
+        prop_assert_eq!(moves(either, board.inverted()), moves(either, board));
+        let white = DistanceTable::flip_game(Goal::White);
+        let black = DistanceTable::flip_game(Goal::Black);
+        prop_assert_eq!(moves(white, transformed(board, symmetry)), moves(white, board));
+        prop_assert_eq!(moves(black, board.inverted()), moves(white, board));
     }
 
     #[test]
     fn a_certificate_exists_exactly_when_unsolvable(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
         let grid = Grid::from_board(board);
-        let certificate = LightsOut::new(Shape::FLIP_GAME).certificate(&grid, goal);
-        prop_assert_eq!(certificate.is_some(), DistanceTable::shared(goal).moves(board).is_none());
+        let certificate = flip_game(goal).certificate(&grid);
+        prop_assert_eq!(certificate.is_some(), moves(DistanceTable::flip_game(goal), board).is_none());
         if let Some(certificate) = certificate {
             let pattern = certificate.pattern.to_board().unwrap().bits();
             for tap in Cell::all() {
@@ -103,6 +112,61 @@ proptest! {
     }
 }
 
+fn rule() -> impl Strategy<Value = (&'static str, bool)> {
+    prop_oneof![
+        Just(("plus", false)),
+        Just(("plus", true)),
+        Just(("x", false)),
+        Just(("x", true)),
+        Just(("box", false)),
+        Just(("box", true)),
+        Just(("sigma", false)),
+        Just(("sigma", true)),
+        Just(("lines", false)),
+        Just(("011/110/010", false)),
+        Just(("00100/11011/00100", true))
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Under any rule and size, the reported taps really finish the board in the reported
+    /// colour, and an impossible board always has a certificate that every tap meets evenly.
+    #[test]
+    fn answers_under_every_rule_finish_the_board_or_come_with_a_proof(
+        (rule, wrap) in rule(), rows in 1u32..12, cols in 1u32..12, goal in goal(), seed in any::<u64>()
+    ) {
+        let shape = Shape::new(rows, cols).unwrap();
+        let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap();
+        let solver = Solver::new(puzzle.clone()).unwrap();
+        let mut board = Grid::new(shape);
+        flipgame::generate::Generator::from_seed(seed).fill(&mut board);
+        match solver.solve(&board) {
+            Some(solution) => {
+                let mut after = board.clone();
+                puzzle.apply(&mut after, &solution.taps);
+                prop_assert_eq!(after.finished_color(), Some(solution.goal));
+                prop_assert!(goal.colors().contains(&solution.goal));
+            }
+            None => {
+                let proof = solver.certificate(&board).expect("a proof");
+                for row in 0..rows as usize {
+                    for col in 0..cols as usize {
+                        let met = puzzle.flips(row, col).iter().filter(|&&(r, c)| proof.pattern.get(r, c)).count();
+                        prop_assert_eq!(met % 2, 0);
+                    }
+                }
+                let black = board.cells().filter(|&(r, c)| proof.pattern.get(r, c)).count() as u64;
+                for &color in goal.colors() {
+                    let in_goal = if color == Color::Black { proof.pattern.count() } else { 0 };
+                    prop_assert_ne!(black % 2, in_goal % 2);
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     // Each case enumerates all 2^16 tap sets.
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
@@ -110,7 +174,7 @@ proptest! {
     #[test]
     fn the_reported_tap_set_is_the_least_optimal_one(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
-        let reported = DistanceTable::shared(goal).solve(board).map(|s| s.taps);
+        let reported = DistanceTable::flip_game(goal).solve(board.bits()).map(|(t, _)| TapSet::from_bits(t));
         prop_assert_eq!(reported, least_optimal_by_enumeration(board, goal));
     }
 }
@@ -140,7 +204,7 @@ proptest! {
         for record in records {
             if let Record::Board { board, line } = record {
                 let first = usize::try_from(line).unwrap() - 1;
-                for (offset, row) in (1..=4u8).enumerate() {
+                for (offset, row) in (0..4usize).enumerate() {
                     let text: Vec<u8> = lines[first + offset]
                         .iter()
                         .copied()

@@ -10,6 +10,8 @@ use serde::Deserialize;
 struct Stats {
     rows: u32,
     cols: u32,
+    rule: String,
+    wrap: bool,
     goal: String,
     positions: u32,
     solvable: u32,
@@ -78,6 +80,7 @@ fn the_histogram_matches_the_table_for_every_goal() {
         let table = distances_from_the_table(goal);
         assert_eq!(stats.goal, goal);
         assert_eq!((stats.rows, stats.cols), (4, 4));
+        assert_eq!((stats.rule.as_str(), stats.wrap), ("plus", false));
         assert_eq!(stats.positions as usize, table.len());
         let solvable: Vec<u8> = table.iter().copied().filter(|&d| d != 255).collect();
         assert_eq!(stats.solvable as usize, solvable.len());

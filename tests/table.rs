@@ -96,6 +96,8 @@ fn csv_has_a_header_and_empty_moves_when_impossible() {
 struct Row {
     id: String,
     board: String,
+    rule: String,
+    wrap: bool,
     moves: Option<u8>,
 }
 
@@ -104,6 +106,8 @@ struct Row {
 struct RowWithTaps {
     id: String,
     board: String,
+    rule: String,
+    wrap: bool,
     moves: Option<u8>,
     taps: Option<Vec<HashMap<String, u8>>>,
 }
@@ -122,6 +126,8 @@ fn json_and_jsonl_hold_the_same_rows() {
         Row {
             id: "9d98".into(),
             board: "bwwb/bbwb/bwwb/bwww".into(),
+            rule: "plus".into(),
+            wrap: false,
             moves: Some(4)
         }
     );

@@ -7,15 +7,15 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
-use flipgame::board::{Board, BoardId, Color, Goal};
+use flipgame::board::{BoardId, Color, Goal};
 use flipgame::grid::Grid;
-use flipgame::lights::{ENUMERATION_LIMIT, GridCertificate, GridSolution, LightsOut};
-use flipgame::solver::DistanceTable;
+use flipgame::puzzle::Puzzle;
+use flipgame::solve::{Certificate, ENUMERATION_LIMIT, Solution, Solver};
 
-use super::{BoardCommand, Context, Place, Status, goal, run_boards, shape};
+use super::{BoardCommand, Context, Place, Status, puzzle, run_boards, solver};
 use crate::cli::ExplainArgs;
 use crate::output::json::{
-    BoardFields, CellJson, GridCellsJson, JsonStream, as_text, optional_color,
+    BoardFields, CellJson, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
 use crate::render::{self, Mark, Panel, Pen};
 
@@ -24,14 +24,13 @@ const MAX_STEP_PANELS: usize = 64;
 
 /// Explains every board of the inputs.
 pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let Some(shape) = shape(args.input.size) else {
+    let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };
-    let goal = goal(args.input.goal);
+    let shape = solver.puzzle().shape();
     let command = Explain {
-        goal,
-        table: DistanceTable::shared(goal),
-        lights: LightsOut::new(shape),
+        rule: RuleFields::of(solver.puzzle()),
+        solver,
         pen: Pen::new(context.color, args.ascii),
         width: render::output_width(),
         draw_boards: !args.no_boards,
@@ -41,22 +40,20 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
 }
 
 struct Explain {
-    goal: Goal,
-    table: &'static DistanceTable,
-    lights: LightsOut,
+    solver: Solver,
+    rule: RuleFields,
     pen: Pen,
     width: usize,
     draw_boards: bool,
     boards_done: u64,
 }
 
-/// One board and what is known about it, in the form every size shares.
+/// One board and what is known about it.
 struct Answer<'a> {
     board: &'a Grid,
     id: Option<BoardId>,
-    solution: Option<GridSolution>,
-    certificate: Option<GridCertificate>,
-    nullity: usize,
+    solution: Option<Solution>,
+    certificate: Option<Certificate>,
 }
 
 impl BoardCommand for Explain {
@@ -66,57 +63,26 @@ impl BoardCommand for Explain {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: Board,
+        board: &Grid,
     ) -> io::Result<()> {
-        let grid = Grid::from_board(board);
-        let as_grid = |bits: u16| Grid::from_board(Board::from_id(bits));
-        let solution = self.table.solve(board).map(|s| GridSolution {
-            taps: as_grid(s.taps.bits()),
-            goal: s.goal,
-            optimal: true,
-        });
-        self.answer_with(out, json, index, place, &grid, Some(board.id()), solution)
-    }
-
-    fn answer_grid<W: Write>(
-        &mut self,
-        out: &mut W,
-        json: Option<&mut JsonStream>,
-        index: u64,
-        place: Place<'_>,
-        grid: &Grid,
-    ) -> io::Result<()> {
-        let solution = self.lights.solve(grid, self.goal);
-        self.answer_with(out, json, index, place, grid, None, solution)
+        let solution = self.solver.solve(board);
+        let certificate = match solution {
+            Some(_) => None,
+            None => self.solver.certificate(board),
+        };
+        let answer = Answer {
+            board,
+            id: board.to_board().map(|b| b.id()),
+            solution,
+            certificate,
+        };
+        self.write(out, json, index, place, &answer)
     }
 }
 
 impl Explain {
-    /// Writes the answer for a board and its solution (from whichever solver has it), proving it
-    /// impossible when there is none.
-    #[allow(clippy::too_many_arguments)] // the trait's arguments, plus what the two paths differ in
-    fn answer_with<W: Write>(
-        &mut self,
-        out: &mut W,
-        json: Option<&mut JsonStream>,
-        index: u64,
-        place: Place<'_>,
-        board: &Grid,
-        id: Option<BoardId>,
-        solution: Option<GridSolution>,
-    ) -> io::Result<()> {
-        let certificate = match solution {
-            Some(_) => None,
-            None => self.lights.certificate(board, self.goal),
-        };
-        let answer = Answer {
-            board,
-            id,
-            solution,
-            certificate,
-            nullity: self.lights.nullity(),
-        };
-        self.write(out, json, index, place, &answer)
+    fn puzzle(&self) -> &Puzzle {
+        self.solver.puzzle()
     }
 
     fn write<W: Write>(
@@ -128,7 +94,7 @@ impl Explain {
         answer: &Answer<'_>,
     ) -> io::Result<()> {
         if let Some(json) = json {
-            return json.write(out, &explained_json(index, place, answer));
+            return json.write(out, &self.explained_json(index, place, answer));
         }
         if self.boards_done > 0 {
             out.write_all(b"\n")?;
@@ -136,9 +102,7 @@ impl Explain {
         self.boards_done += 1;
         let mut lines = self.header(place, answer);
         match (&answer.solution, &answer.certificate) {
-            (Some(solution), _) => {
-                lines.extend(self.walkthrough(answer.board, solution, answer.nullity))
-            }
+            (Some(solution), _) => lines.extend(self.walkthrough(answer.board, solution)),
             (None, Some(certificate)) => lines.extend(self.proof(answer.board, certificate)),
             // Every unsolvable board has a certificate (the library's tests check it).
             (None, None) => lines.push("Impossible".to_string()),
@@ -151,9 +115,14 @@ impl Explain {
 
     fn header(&self, place: Place<'_>, answer: &Answer<'_>) -> Vec<String> {
         let shape = answer.board.shape();
+        let rule = if self.puzzle().is_default_rule() {
+            String::new()
+        } else {
+            format!("{}, ", self.puzzle().rule_words())
+        };
         let origin = match answer.id {
-            Some(id) => format!("(id {id}, {place})"),
-            None => format!("({shape}, {place})"),
+            Some(id) => format!("(id {id}, {rule}{place})"),
+            None => format!("({shape}, {rule}{place})"),
         };
         let text = answer.board.to_string();
         let name = if text.len() <= self.width {
@@ -201,7 +170,7 @@ impl Explain {
         render::grid_panel(&self.pen, title, size, color, mark)
     }
 
-    fn walkthrough(&self, board: &Grid, solution: &GridSolution, nullity: usize) -> Vec<String> {
+    fn walkthrough(&self, board: &Grid, solution: &Solution) -> Vec<String> {
         let goal = solution.goal;
         let moves = solution.moves();
         let mut lines = Vec::new();
@@ -219,6 +188,7 @@ impl Explain {
                 taps.join(" ")
             );
             if !solution.optimal {
+                let nullity = self.solver.nullity();
                 text.push_str(&format!(
                     " These are the fewest taps found, not proven minimal: the null space has \
                      2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame tries."
@@ -232,8 +202,8 @@ impl Explain {
             let mut panels = vec![self.panel("Start", board, |_, _| Mark::Plain)];
             let mut current = board.clone();
             for (number, (row, col)) in solution.taps.cells().enumerate().take(MAX_STEP_PANELS) {
-                current.tap(row, col);
-                let flipped = current.flip_cells(row, col);
+                self.puzzle().tap(&mut current, row, col);
+                let flipped = self.puzzle().flips(row, col);
                 let title = format!("Tap {}: r{}c{}", number + 1, row + 1, col + 1);
                 panels.push(self.panel(&title, &current, |r, c| {
                     if (r, c) == (row, col) {
@@ -267,7 +237,7 @@ impl Explain {
         lines
     }
 
-    fn proof(&self, board: &Grid, certificate: &GridCertificate) -> Vec<String> {
+    fn proof(&self, board: &Grid, certificate: &Certificate) -> Vec<String> {
         let pattern = &certificate.pattern;
         let mut lines = vec![self.pen.strong("Impossible")];
         lines.extend(self.too_wide_note(board));
@@ -292,14 +262,15 @@ impl Explain {
     }
 
     /// The one-sentence argument, every number in it computed from the certificate.
-    fn reason(&self, certificate: &GridCertificate) -> String {
+    fn reason(&self, certificate: &Certificate) -> String {
         let pattern = &certificate.pattern;
         let shape = pattern.shape();
         let mut evens: Vec<usize> = Vec::new();
         for row in 0..shape.rows() as usize {
             for col in 0..shape.cols() as usize {
-                let met = pattern
-                    .flip_cells(row, col)
+                let met = self
+                    .puzzle()
+                    .flips(row, col)
                     .iter()
                     .filter(|&&(r, c)| pattern.get(r, c))
                     .count();
@@ -310,14 +281,15 @@ impl Explain {
         }
         evens.sort_unstable();
         let parity = |count: u64| if count % 2 == 0 { "even" } else { "odd" };
-        let colors = self.goal.colors();
+        let goal = self.puzzle().goal();
+        let colors = goal.colors();
         let goals: Vec<String> = colors
             .iter()
             .map(|&color| format!("all {color} has {}", certificate.black_in_goal(color)))
             .collect();
         let goal_parity = parity(certificate.black_in_goal(colors[0]));
         let both = if colors.len() > 1 { "both " } else { "" };
-        let reach = match self.goal {
+        let reach = match goal {
             Goal::Either => "finish this board".to_string(),
             Goal::White | Goal::Black => format!("make this board all {}", colors[0]),
         };
@@ -360,26 +332,34 @@ fn or_list(numbers: &[usize]) -> String {
     }
 }
 
-fn explained_json<'a>(index: u64, place: Place<'a>, answer: &'a Answer<'a>) -> ExplainedJson<'a> {
-    let _shape = answer.board.shape();
-    let solution = answer.solution.as_ref();
-    ExplainedJson {
-        index,
-        source: place,
-        board: BoardFields::of_grid(answer.board),
-        solvable: solution.is_some(),
-        moves: solution.map(GridSolution::moves),
-        goal: solution.map(|s| s.goal),
-        optimal: solution.is_none_or(|s| s.optimal),
-        taps: solution.map(|s| GridCellsJson(&s.taps)),
-        steps: Steps {
-            board: answer.board,
-            taps: solution.map(|s| &s.taps),
-        },
-        certificate: answer.certificate.as_ref().map(|c| CertificateJson {
-            cells: GridCellsJson(&c.pattern),
-            black: c.black,
-        }),
+impl Explain {
+    fn explained_json<'a>(
+        &'a self,
+        index: u64,
+        place: Place<'a>,
+        answer: &'a Answer<'a>,
+    ) -> ExplainedJson<'a> {
+        let solution = answer.solution.as_ref();
+        ExplainedJson {
+            index,
+            source: place,
+            board: BoardFields::of(answer.board),
+            rule: &self.rule,
+            solvable: solution.is_some(),
+            moves: solution.map(Solution::moves),
+            goal: solution.map(|s| s.goal),
+            optimal: solution.is_none_or(|s| s.optimal),
+            taps: solution.map(|s| CellsJson(&s.taps)),
+            steps: Steps {
+                puzzle: self.puzzle(),
+                board: answer.board,
+                taps: solution.map(|s| &s.taps),
+            },
+            certificate: answer.certificate.as_ref().map(|c| CertificateJson {
+                cells: CellsJson(&c.pattern),
+                black: c.black,
+            }),
+        }
     }
 }
 
@@ -391,12 +371,14 @@ struct ExplainedJson<'a> {
     source: Place<'a>,
     #[serde(flatten)]
     board: BoardFields<'a>,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
     solvable: bool,
     moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
     optimal: bool,
-    taps: Option<GridCellsJson<'a>>,
+    taps: Option<CellsJson<'a>>,
     steps: Steps<'a>,
     certificate: Option<CertificateJson<'a>>,
 }
@@ -404,6 +386,7 @@ struct ExplainedJson<'a> {
 /// The steps of a walkthrough, computed one at a time as they are written, so a huge board
 /// never holds more than its current state in memory.
 struct Steps<'a> {
+    puzzle: &'a Puzzle,
     board: &'a Grid,
     taps: Option<&'a Grid>,
 }
@@ -415,11 +398,12 @@ impl Serialize for Steps<'_> {
         };
         let mut current = self.board.clone();
         serializer.collect_seq(taps.cells().map(move |(row, col)| {
-            current.tap(row, col);
+            self.puzzle.tap(&mut current, row, col);
             StepJson {
                 tap: CellJson::from_zero_based((row, col)),
-                flipped: current
-                    .flip_cells(row, col)
+                flipped: self
+                    .puzzle
+                    .flips(row, col)
                     .into_iter()
                     .map(CellJson::from_zero_based)
                     .collect(),
@@ -438,7 +422,7 @@ struct StepJson {
 
 #[derive(Serialize)]
 struct CertificateJson<'a> {
-    cells: GridCellsJson<'a>,
+    cells: CellsJson<'a>,
     black: u64,
 }
 

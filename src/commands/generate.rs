@@ -9,12 +9,14 @@ use serde::Serialize;
 use flipgame::board::{Color, Goal};
 use flipgame::generate::{Generator, Wanted, candidates};
 use flipgame::grid::{Grid, Shape};
-use flipgame::lights::LightsOut;
+use flipgame::puzzle::Puzzle;
+use flipgame::rule::Graph;
+use flipgame::solve::Solver;
 use flipgame::space::{MAX_CELLS, SmallSpace};
 
-use super::{Status, goal, json_stream, report, shape, write_to};
-use crate::cli::GenArgs;
-use crate::output::json::BoardFields;
+use super::{Status, json_stream, puzzle, report, write_to};
+use crate::cli::{GenArgs, PuzzleArgs, Size};
+use crate::output::json::{BoardFields, RuleFields};
 use crate::progress::Progress;
 
 /// Where boards are drawn from: an explored small space, or random boards checked one by one.
@@ -22,43 +24,55 @@ enum Source {
     /// Boards of at most 25 cells: the candidates, drawn uniformly, and their distances.
     Space { space: SmallSpace, pool: Vec<u32> },
     /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
-    Random { lights: LightsOut, impossible: bool },
+    Random {
+        solver: Box<Solver>,
+        impossible: bool,
+    },
 }
 
-/// Draws `--count` boards and writes them in the input form or as JSON.
+/// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
+/// writes a new random rule file instead.
 pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
-    let Some(shape) = shape(args.size) else {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let announce_seed = || {
+        if args.seed.is_none() && io::stderr().is_terminal() {
+            let note = format!("flipgame: seed {seed} (repeat with --seed {seed})\n");
+            let _ = io::stderr().lock().write_all(note.as_bytes());
+        }
+    };
+    if args.puzzle.rule == "random" && args.puzzle.rule_file.is_none() {
+        return random_rule(args, &args.puzzle, seed, out).inspect(|_| announce_seed());
+    }
+    let Some(puzzle) = puzzle(&args.puzzle) else {
         return Ok(Status::BadInput);
     };
-    let goal = goal(args.goal);
+    let shape = puzzle.shape();
     let wanted = match (args.moves, args.impossible) {
         (Some(moves), _) => Wanted::Moves(moves),
         (None, true) => Wanted::Impossible,
         (None, false) => Wanted::Any,
     };
-    let source = match source(shape, goal, wanted) {
+    let source = match source(&puzzle, wanted) {
         Ok(source) => source,
         Err(message) => {
             report(&message);
             return Ok(Status::BadInput);
         }
     };
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    if args.seed.is_none() && io::stderr().is_terminal() {
-        let note = format!("flipgame: seed {seed} (repeat these boards with --seed {seed})\n");
-        let _ = io::stderr().lock().write_all(note.as_bytes());
-    }
+    announce_seed();
     let mut generator = Generator::from_seed(seed);
+    let rule = RuleFields::of(&puzzle);
     write_to(args.output.as_deref(), out, |out| {
         let mut json = json_stream(args.format);
         for index in 1..=args.count {
-            let (board, moves, optimal) = draw(&source, &mut generator, shape, goal);
+            let (board, moves, optimal) = draw(&source, &mut generator, shape);
             match json.as_mut() {
                 Some(json) => json.write(
                     out,
                     &GeneratedJson {
                         index,
-                        board: BoardFields::of_grid(&board),
+                        board: BoardFields::of(&board),
+                        rule: &rule,
                         moves,
                         optimal,
                         seed,
@@ -78,11 +92,50 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
     })
 }
 
+/// Writes a Simon Tatham style rule file: every cell its own random connected shape inside its
+/// 3x3 neighbourhood.
+fn random_rule(
+    args: &GenArgs,
+    puzzle: &PuzzleArgs,
+    seed: u64,
+    out: &mut impl Write,
+) -> io::Result<Status> {
+    if puzzle.wrap || args.moves.is_some() || args.impossible || args.count != 1 {
+        report(
+            "--rule random writes one rule file and no boards: it takes --size, --seed and \
+             --output, not --wrap, --moves, --impossible or --count; draw boards under it with \
+             --rule-file",
+        );
+        return Ok(Status::BadInput);
+    }
+    let size = puzzle.size.unwrap_or(Size { rows: 4, cols: 4 });
+    let Some(shape) = Shape::new(size.rows, size.cols) else {
+        report(&format!(
+            "--size {}x{}: rows and columns go from 1 to {}",
+            size.rows,
+            size.cols,
+            flipgame::grid::MAX_SIDE
+        ));
+        return Ok(Status::BadInput);
+    };
+    let mut generator = Generator::from_seed(seed);
+    let graph = Graph::random(
+        shape,
+        &mut generator,
+        format!("random {shape}, seed {seed}"),
+    );
+    write_to(args.output.as_deref(), out, |out| {
+        out.write_all(graph.to_json().as_bytes())
+    })
+}
+
 /// Prepares the draw, or says why no board fits.
-fn source(shape: Shape, goal: Goal, wanted: Wanted) -> Result<Source, String> {
+fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> {
+    let shape = puzzle.shape();
+    let goal = puzzle.goal();
     if shape.cells() <= MAX_CELLS {
         let mut progress = Progress::new("exploring every board");
-        let explored = SmallSpace::explore(shape, goal, false, &mut |d, t| progress.update(d, t));
+        let explored = SmallSpace::explore(puzzle, false, &mut |d, t| progress.update(d, t));
         progress.finish();
         let space = explored.map_err(|e| e.to_string())?;
         let pool = candidates(&space, wanted);
@@ -98,50 +151,46 @@ fn source(shape: Shape, goal: Goal, wanted: Wanted) -> Result<Source, String> {
             shape.cells()
         ));
     }
-    let lights = LightsOut::new(shape);
+    let solver = Solver::new(puzzle.clone()).map_err(|e| e.to_string())?;
     let impossible = wanted == Wanted::Impossible;
-    if impossible && !has_impossible_boards(&lights, goal) {
+    if impossible && !has_impossible_boards(&solver) {
         return Err(format!(
             "every {shape} board can be finished with --goal {}",
             goal.name()
         ));
     }
-    Ok(Source::Random { lights, impossible })
+    Ok(Source::Random {
+        solver: Box::new(solver),
+        impossible,
+    })
 }
 
-/// Whether some board of the shape is impossible: the solvable boards are one coset of the tap
+/// Whether some board of the puzzle is impossible: the solvable boards are one coset of the tap
 /// matrix's column space per reachable goal, so they fill the space only when there are as many
 /// cosets as goals.
-fn has_impossible_boards(lights: &LightsOut, goal: Goal) -> bool {
-    let shape = lights.shape();
-    let black_from_white = lights
-        .solve(&Grid::filled(shape, Color::Black), Goal::White)
-        .is_some();
-    let cosets: usize = if goal.colors().len() == 2 && !black_from_white {
+fn has_impossible_boards(solver: &Solver) -> bool {
+    let shape = solver.puzzle().shape();
+    let black_from_white = solver.can_reach(&Grid::filled(shape, Color::Black), Color::White);
+    let cosets: usize = if solver.puzzle().goal().colors().len() == 2 && !black_from_white {
         2
     } else {
         1
     };
-    let nullity = lights.nullity();
+    let nullity = solver.nullity();
     nullity > 0 && !(nullity == 1 && cosets == 2)
 }
 
 /// One board, its fewest taps (if any) and whether that count is proven minimal.
-fn draw(
-    source: &Source,
-    generator: &mut Generator,
-    shape: Shape,
-    goal: Goal,
-) -> (Grid, Option<u64>, bool) {
+fn draw(source: &Source, generator: &mut Generator, shape: Shape) -> (Grid, Option<u64>, bool) {
     match source {
         Source::Space { space, pool } => {
             let bits = generator.pick(pool).unwrap_or(0);
             (space.grid(bits), space.moves(bits).map(u64::from), true)
         }
-        Source::Random { lights, impossible } => loop {
+        Source::Random { solver, impossible } => loop {
             let mut board = Grid::new(shape);
             generator.fill(&mut board);
-            let solution = lights.solve(&board, goal);
+            let solution = solver.solve(&board);
             if !impossible || solution.is_none() {
                 let optimal = solution.as_ref().is_none_or(|s| s.optimal);
                 return (board, solution.map(|s| s.moves()), optimal);
@@ -183,6 +232,8 @@ struct GeneratedJson<'a> {
     index: u64,
     #[serde(flatten)]
     board: BoardFields<'a>,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
     moves: Option<u64>,
     optimal: bool,
     seed: u64,

@@ -16,15 +16,18 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, RecordFormat, Size};
+use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, PuzzleArgs, RecordFormat};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
 use crate::output::json::{JsonStream, as_text};
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
-use flipgame::board::{Board, Goal};
+use flipgame::board::Goal;
 use flipgame::grid::{Grid, MAX_SIDE, Shape};
 use flipgame::input::{InputError, Record};
+use flipgame::puzzle::Puzzle;
+use flipgame::rule::{Graph, Rule};
+use flipgame::solve::Solver;
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -117,17 +120,62 @@ pub fn write_to(
     }
 }
 
-/// The board shape for a `--size` value; a size out of bounds is reported as a usage error and
-/// gives `None`.
-pub fn shape(size: Size) -> Option<Shape> {
-    let shape = Shape::new(size.rows, size.cols);
-    if shape.is_none() {
-        report(&format!(
-            "--size {}x{}: rows and columns go from 1 to {MAX_SIDE}",
-            size.rows, size.cols
-        ));
-    }
-    shape
+/// The puzzle the flags describe: `--size`, `--rule` or `--rule-file`, `--wrap`, `--goal`. A
+/// mistake is reported here (with FILE:LINE:COL for a rule file) and gives `None`, a usage error.
+pub fn puzzle(args: &PuzzleArgs) -> Option<Puzzle> {
+    let goal = goal(args.goal);
+    let result = match &args.rule_file {
+        Some(path) => rule_file(path).and_then(|graph| {
+            let shape = match args.size {
+                Some(size) => checked_shape(size.rows, size.cols)?,
+                None => graph.shape(),
+            };
+            Puzzle::new(shape, Rule::Graph(graph), false, goal).map_err(|e| e.to_string())
+        }),
+        None => {
+            let rule = if args.rule == "random" {
+                Err("--rule random makes a new rule: it is for 'flipgame gen --rule random',                      which writes a rule file to use here with --rule-file"
+                    .to_string())
+            } else {
+                Rule::parse(&args.rule)
+                    .map_err(|message| format!("--rule {}: {message}", args.rule))
+            };
+            rule.and_then(|rule| {
+                let size = args.size.unwrap_or(crate::cli::Size { rows: 4, cols: 4 });
+                let shape = checked_shape(size.rows, size.cols)?;
+                Puzzle::new(shape, rule, args.wrap, goal).map_err(|e| e.to_string())
+            })
+        }
+    };
+    result.map_err(|message| report(&message)).ok()
+}
+
+/// The shape of `--size`, or the usage error for one out of bounds.
+fn checked_shape(rows: u32, cols: u32) -> Result<Shape, String> {
+    Shape::new(rows, cols)
+        .ok_or_else(|| format!("--size {rows}x{cols}: rows and columns go from 1 to {MAX_SIDE}"))
+}
+
+/// Reads a rule file; errors are `FILE:LINE:COL: message` where the place is known.
+fn rule_file(path: &Path) -> Result<Graph, String> {
+    let label = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{label}: {error}"))?;
+    Graph::from_json(&text, &label).map_err(|message| {
+        // The library's message starts with LINE:COL when the JSON says where.
+        let separator = if message.starts_with(|c: char| c.is_ascii_digit()) {
+            ":"
+        } else {
+            ": "
+        };
+        format!("{label}{separator}{message}")
+    })
+}
+
+/// The solver for a puzzle, or the usage error when it is too large to solve.
+pub fn solver(puzzle: Puzzle) -> Option<Solver> {
+    Solver::new(puzzle)
+        .map_err(|too_large| report(&too_large.to_string()))
+        .ok()
 }
 
 /// The core's goal for a `--goal` value.
@@ -165,24 +213,14 @@ pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
 
 /// A command that answers board by board (`solve`, `explain`).
 pub trait BoardCommand {
-    /// Writes the answer for one well-formed 4x4 board: as text, or through `json` when set.
+    /// Writes the answer for one well-formed board: as text, or through `json` when set.
     fn answer<W: Write>(
         &mut self,
         out: &mut W,
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: Board,
-    ) -> io::Result<()>;
-
-    /// Writes the answer for one well-formed board of another size.
-    fn answer_grid<W: Write>(
-        &mut self,
-        out: &mut W,
-        json: Option<&mut JsonStream>,
-        index: u64,
-        place: Place<'_>,
-        grid: &Grid,
+        board: &Grid,
     ) -> io::Result<()>;
 }
 
@@ -227,18 +265,17 @@ impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
     #[inline]
     fn record(&mut self, source: &Source, record: Record) -> io::Result<()> {
         self.index += 1;
-        match record {
+        // Matched in place: moving the record out would copy the board for every answer.
+        match &record {
             Record::Board { board, line } => {
-                let place = Place { source, line };
+                let place = Place {
+                    source,
+                    line: *line,
+                };
                 self.command
                     .answer(self.out, self.json.as_mut(), self.index, place, board)
             }
-            Record::Grid { grid, line } => {
-                let place = Place { source, line };
-                self.command
-                    .answer_grid(self.out, self.json.as_mut(), self.index, place, &grid)
-            }
-            Record::Malformed(error) => self.malformed(source, &error),
+            Record::Malformed(error) => self.malformed(source, error),
         }
     }
 
@@ -287,8 +324,12 @@ pub fn read_all(
     sink: &mut impl RecordSink,
 ) -> io::Result<Status> {
     if source::waits_on_terminal(sources) {
-        let hint = "flipgame: reading boards from standard input \
-                    (4 lines of b/w per board); end with Ctrl-D\n";
+        let hint = format!(
+            "flipgame: reading boards from standard input ({} lines of {} b/w pieces per \
+             board); end with Ctrl-D\n",
+            shape.rows(),
+            shape.cols()
+        );
         let _ = io::stderr().lock().write_all(hint.as_bytes());
     }
     let mut status = Status::Success;

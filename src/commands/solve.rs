@@ -4,15 +4,14 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Board, Color, Goal};
-use flipgame::grid::{Grid, Shape};
-use flipgame::lights::LightsOut;
-use flipgame::solver::DistanceTable;
+use flipgame::board::Color;
+use flipgame::grid::Grid;
+use flipgame::solve::{Solution, Solver, Strategy};
 
-use super::{BoardCommand, Place, Status, goal, run_boards, shape};
+use super::{BoardCommand, Place, Status, puzzle, run_boards, solver};
 use crate::cli::SolveArgs;
 use crate::output::json::{
-    BoardFields, CellsJson, GridCellsJson, JsonStream, as_text, optional_color,
+    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
 use crate::output::write_count;
 
@@ -21,23 +20,24 @@ const NOT_PROVEN: &str = "(not proven minimal)";
 
 /// Solves every board of the inputs and writes one answer per board.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
-    let Some(shape) = shape(args.input.size) else {
+    let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };
-    let goal = goal(args.input.goal);
     let command = Solve {
-        table: DistanceTable::shared(goal),
-        lights: LightsOut::new(shape),
-        goal,
+        rule: RuleFields::of(solver.puzzle()),
+        table: solver.strategy() == Strategy::Table,
+        solver,
         taps: args.taps,
     };
+    let shape = command.solver.puzzle().shape();
     run_boards(&args.input, shape, args.format, out, command)
 }
 
 struct Solve {
-    table: &'static DistanceTable,
-    lights: LightsOut,
-    goal: Goal,
+    solver: Solver,
+    /// Every answer is one lookup in the distance table.
+    table: bool,
+    rule: RuleFields,
     taps: bool,
 }
 
@@ -49,65 +49,32 @@ impl BoardCommand for Solve {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: Board,
+        board: &Grid,
     ) -> io::Result<()> {
-        if let Some(json) = json {
-            let solution = self.table.solve(board);
-            return json.write(
-                out,
-                &SolvedJson {
-                    index,
-                    source: place,
-                    board: BoardFields::of_board(&board),
-                    solvable: solution.is_some(),
-                    moves: solution.map(|s| u64::from(s.moves())),
-                    goal: solution.map(|s| s.goal),
-                    optimal: true,
-                    taps: solution.map(|s| Taps::Board(CellsJson(s.taps))),
-                },
-            );
-        }
-        if !self.taps {
+        if json.is_none() && !self.taps && self.table {
             // The hot path of the judge's format: one lookup, a few bytes.
-            return match self.table.moves(board) {
+            return match self.solver.moves(board) {
                 Some(moves) => {
-                    write_count(out, moves.into())?;
+                    write_count(out, moves.try_into().unwrap_or(u32::MAX))?;
                     out.write_all(b"\n")
                 }
                 None => out.write_all(b"Impossible\n"),
             };
         }
-        match self.table.solve(board) {
-            Some(solution) if solution.taps.is_empty() => out.write_all(b"0\n"),
-            Some(solution) => writeln!(out, "{} {}", solution.moves(), solution.taps),
-            None => out.write_all(b"Impossible\n"),
-        }
-    }
-
-    fn answer_grid<W: Write>(
-        &mut self,
-        out: &mut W,
-        json: Option<&mut JsonStream>,
-        index: u64,
-        place: Place<'_>,
-        grid: &Grid,
-    ) -> io::Result<()> {
-        let solution = self.lights.solve(grid, self.goal);
-        let _shape: Shape = grid.shape();
+        let solution = self.solver.solve(board);
         if let Some(json) = json {
             return json.write(
                 out,
                 &SolvedJson {
                     index,
                     source: place,
-                    board: BoardFields::of_grid(grid),
+                    board: BoardFields::of(board),
+                    rule: &self.rule,
                     solvable: solution.is_some(),
-                    moves: solution.as_ref().map(|s| s.moves()),
+                    moves: solution.as_ref().map(Solution::moves),
                     goal: solution.as_ref().map(|s| s.goal),
                     optimal: solution.as_ref().is_none_or(|s| s.optimal),
-                    taps: solution
-                        .as_ref()
-                        .map(|s| Taps::Grid(GridCellsJson(&s.taps))),
+                    taps: solution.as_ref().map(|s| CellsJson(&s.taps)),
                 },
             );
         }
@@ -127,22 +94,7 @@ impl BoardCommand for Solve {
     }
 }
 
-/// The taps of a solved board, of either representation.
-enum Taps<'a> {
-    Board(CellsJson),
-    Grid(GridCellsJson<'a>),
-}
-
-impl Serialize for Taps<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Taps::Board(cells) => cells.serialize(serializer),
-            Taps::Grid(cells) => cells.serialize(serializer),
-        }
-    }
-}
-
-/// One solved board in JSON; `id` only for 4x4, where it is defined.
+/// One solved board in JSON; `id` only for 4x4.
 #[derive(Serialize)]
 struct SolvedJson<'a> {
     index: u64,
@@ -150,10 +102,12 @@ struct SolvedJson<'a> {
     source: Place<'a>,
     #[serde(flatten)]
     board: BoardFields<'a>,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
     solvable: bool,
     moves: Option<u64>,
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
     optimal: bool,
-    taps: Option<Taps<'a>>,
+    taps: Option<CellsJson<'a>>,
 }

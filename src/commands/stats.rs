@@ -7,23 +7,23 @@ use serde::Serialize;
 
 use flipgame::board::{BoardId, Color, Goal};
 use flipgame::grid::Grid;
+use flipgame::puzzle::Puzzle;
 use flipgame::stats::StateSpace;
 
-use super::{Context, Status, goal, report, shape};
+use super::{Context, Status, puzzle, report};
 use crate::cli::{ReportFormat, StatsArgs};
-use crate::output::json::{GridCellsJson, as_text, optional_text};
+use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::Progress;
 use crate::render::{self, Mark, Pen};
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let Some(shape) = shape(args.size) else {
+    let Some(puzzle) = puzzle(&args.puzzle) else {
         return Ok(Status::BadInput);
     };
     let mut progress = Progress::new("exploring every board");
-    let space = match StateSpace::compute(shape, goal(args.goal), &mut |done, total| {
-        progress.update(done, total)
-    }) {
+    let space = match StateSpace::compute(&puzzle, &mut |done, total| progress.update(done, total))
+    {
         Ok(space) => space,
         Err(too_large) => {
             report(&too_large.to_string());
@@ -33,13 +33,14 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
     progress.finish();
     match args.format {
         ReportFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &StatsJson::from(&space))
-                .map_err(io::Error::from)?;
+            let json = StatsJson::new(&space, RuleFields::of(&puzzle));
+            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
             out.write_all(b"\n")?;
         }
         ReportFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
-            for line in text_report(&space, &pen, args.ascii, render::output_width()) {
+            let width = render::output_width();
+            for line in text_report(&puzzle, &space, &pen, args.ascii, width) {
                 writeln!(out, "{line}")?;
             }
         }
@@ -72,16 +73,30 @@ fn percent(part: u64, whole: u64) -> String {
     format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
 }
 
-fn text_report(space: &StateSpace, pen: &Pen, ascii: bool, width: usize) -> Vec<String> {
+fn text_report(
+    puzzle: &Puzzle,
+    space: &StateSpace,
+    pen: &Pen,
+    ascii: bool,
+    width: usize,
+) -> Vec<String> {
     let game = if space.shape.is_flip_game() {
         "Flip Game"
     } else {
         "Lights Out"
     };
+    let rule = if puzzle.is_default_rule() {
+        String::new()
+    } else {
+        format!(", {}", puzzle.rule_words())
+    };
     let (goal, words) = (space.goal.name(), goal_words(space.goal));
     let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
     let mut lines = vec![
-        pen.strong(&format!("{game} {}, goal: {goal} ({words})", space.shape)),
+        pen.strong(&format!(
+            "{game} {}{rule}, goal: {goal} ({words})",
+            space.shape
+        )),
         String::new(),
         format!("Positions    {:>10}", thousands(space.positions)),
         format!("Solvable     {}", count(space.solvable)),
@@ -194,6 +209,8 @@ fn hardest_sentence(space: &StateSpace) -> String {
 struct StatsJson<'a> {
     rows: u32,
     cols: u32,
+    #[serde(flatten)]
+    rule: RuleFields,
     goal: &'static str,
     positions: u64,
     solvable: u64,
@@ -204,7 +221,7 @@ struct StatsJson<'a> {
     nullity: u64,
     histogram: Vec<HistogramRow>,
     hardest: HardestJson<'a>,
-    quiet_patterns: Vec<GridCellsJson<'a>>,
+    quiet_patterns: Vec<CellsJson<'a>>,
 }
 
 #[derive(Serialize)]
@@ -232,11 +249,12 @@ struct TapSetCount {
     boards: u64,
 }
 
-impl<'a> From<&'a StateSpace> for StatsJson<'a> {
-    fn from(space: &'a StateSpace) -> StatsJson<'a> {
+impl<'a> StatsJson<'a> {
+    fn new(space: &'a StateSpace, rule: RuleFields) -> StatsJson<'a> {
         StatsJson {
             rows: space.shape.rows(),
             cols: space.shape.cols(),
+            rule,
             goal: space.goal.name(),
             positions: space.positions,
             solvable: space.solvable,
@@ -261,7 +279,7 @@ impl<'a> From<&'a StateSpace> for StatsJson<'a> {
                     .map(|(&tap_sets, &boards)| TapSetCount { tap_sets, boards })
                     .collect(),
             },
-            quiet_patterns: space.quiet_patterns.iter().map(GridCellsJson).collect(),
+            quiet_patterns: space.quiet_patterns.iter().map(CellsJson).collect(),
         }
     }
 }

@@ -7,15 +7,15 @@ use serde::Serialize;
 use flipgame::grid::Shape;
 use flipgame::space::SmallSpace;
 
-use super::{Status, goal, report, shape, write_to};
+use super::{Status, puzzle, report, write_to};
 use crate::cli::{TableArgs, TableFormat};
-use crate::output::json::{CellJson, JsonStream, optional_text};
+use crate::output::json::{CellJson, JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
 use crate::progress::Progress;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
-    let Some(shape) = shape(args.size) else {
+    let Some(puzzle) = puzzle(&args.puzzle) else {
         return Ok(Status::BadInput);
     };
     if args.format == TableFormat::Binary && (args.solvable || args.taps) {
@@ -25,7 +25,7 @@ pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
         return Ok(Status::BadInput);
     }
     let mut progress = Progress::new("exploring every board");
-    let explored = SmallSpace::explore(shape, goal(args.goal), args.taps, &mut |done, total| {
+    let explored = SmallSpace::explore(&puzzle, args.taps, &mut |done, total| {
         progress.update(done, total)
     });
     progress.finish();
@@ -36,12 +36,18 @@ pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
+    let rule = RuleFields::of(&puzzle);
     write_to(args.output.as_deref(), out, |out| {
-        write_table(args, &space, out)
+        write_table(args, &space, &rule, out)
     })
 }
 
-fn write_table(args: &TableArgs, space: &SmallSpace, out: &mut dyn Write) -> io::Result<()> {
+fn write_table(
+    args: &TableArgs,
+    space: &SmallSpace,
+    rule: &RuleFields,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if args.format == TableFormat::Binary {
         // One byte per board in id (bit) order: its distance, 255 when impossible.
         return out.write_all(space.distances());
@@ -109,6 +115,7 @@ fn write_table(args: &TableArgs, space: &SmallSpace, out: &mut dyn Write) -> io:
                 let row = TableRow {
                     id,
                     board,
+                    rule,
                     moves,
                     taps: args.taps.then(|| taps.map(|t| tap_cells(shape, t))),
                 };
@@ -165,13 +172,15 @@ fn tap_cells(shape: Shape, taps: u32) -> Vec<CellJson> {
 
 /// One board of the table in JSON; `id` only for 4x4, `taps` only with `--taps`.
 #[derive(Serialize)]
-struct TableRow {
+struct TableRow<'a> {
     #[serde(
         skip_serializing_if = "Option::is_none",
         serialize_with = "optional_text"
     )]
     id: Option<String>,
     board: String,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
     moves: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     taps: Option<Option<Vec<CellJson>>>,

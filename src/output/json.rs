@@ -8,6 +8,10 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
+use flipgame::board::BoardId;
+use flipgame::grid::Grid;
+use flipgame::puzzle::Puzzle;
+
 /// Writes objects as JSON Lines or as one JSON array.
 pub struct JsonStream {
     array: bool,
@@ -80,7 +84,7 @@ pub fn optional_color<S: Serializer>(
 pub struct BoardFields<'a> {
     /// The text form.
     #[serde(serialize_with = "as_text")]
-    pub board: &'a dyn Display,
+    pub board: &'a Grid,
     /// Rows.
     pub rows: u32,
     /// Columns.
@@ -90,27 +94,37 @@ pub struct BoardFields<'a> {
         skip_serializing_if = "Option::is_none",
         serialize_with = "optional_text"
     )]
-    pub id: Option<flipgame::board::BoardId>,
+    pub id: Option<BoardId>,
 }
 
 impl<'a> BoardFields<'a> {
-    /// The fields of a 4x4 board.
-    pub fn of_board(board: &'a flipgame::board::Board) -> BoardFields<'a> {
+    /// The fields of a board (with an id when it is 4x4).
+    pub fn of(board: &'a Grid) -> BoardFields<'a> {
         BoardFields {
             board,
-            rows: flipgame::board::ROWS.into(),
-            cols: flipgame::board::COLS.into(),
-            id: Some(board.id()),
+            rows: board.shape().rows(),
+            cols: board.shape().cols(),
+            id: board.to_board().map(|board| board.id()),
         }
     }
+}
 
-    /// The fields of a board of any size (with an id when it is 4x4).
-    pub fn of_grid(grid: &'a flipgame::grid::Grid) -> BoardFields<'a> {
-        BoardFields {
-            board: grid,
-            rows: grid.shape().rows(),
-            cols: grid.shape().cols(),
-            id: grid.to_board().map(|board| board.id()),
+/// The fields that name the rule in every record: `"rule"` (a name, a stencil, or a rule
+/// file's path) and `"wrap"`. Flattened into each record.
+#[derive(Serialize)]
+pub struct RuleFields {
+    /// The rule's label.
+    pub rule: String,
+    /// Whether the edges wrap around.
+    pub wrap: bool,
+}
+
+impl RuleFields {
+    /// The rule fields of a puzzle.
+    pub fn of(puzzle: &Puzzle) -> RuleFields {
+        RuleFields {
+            rule: puzzle.rule().label(),
+            wrap: puzzle.wrap(),
         }
     }
 }
@@ -134,28 +148,10 @@ impl CellJson {
     }
 }
 
-impl From<flipgame::board::Cell> for CellJson {
-    fn from(cell: flipgame::board::Cell) -> CellJson {
-        CellJson {
-            row: cell.row().into(),
-            col: cell.col().into(),
-        }
-    }
-}
-
-/// A set of cells as a JSON array of [`CellJson`], row-major.
-pub struct CellsJson(pub flipgame::board::TapSet);
-
-impl Serialize for CellsJson {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.cells().map(CellJson::from))
-    }
-}
-
 /// The set cells of a grid as a JSON array of [`CellJson`], row-major.
-pub struct GridCellsJson<'a>(pub &'a flipgame::grid::Grid);
+pub struct CellsJson<'a>(pub &'a Grid);
 
-impl Serialize for GridCellsJson<'_> {
+impl Serialize for CellsJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.cells().map(CellJson::from_zero_based))
     }

@@ -1,0 +1,301 @@
+//! What a board means: its shape, the rule of a tap, whether the edges wrap, and which finished
+//! boards count. Every command builds one [`Puzzle`] and hands it to the core.
+
+use std::fmt;
+
+use crate::board::Goal;
+use crate::grid::{Grid, Shape};
+use crate::rule::{Rule, Stencil};
+
+/// A puzzle: the board's shape, the tap rule, whether the edges wrap around, and the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    shape: Shape,
+    rule: Rule,
+    wrap: bool,
+    goal: Goal,
+}
+
+/// Why a puzzle description does not hold together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleError(pub String);
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+impl Puzzle {
+    /// The Flip Game: 4x4, `plus`, no wrap, either colour.
+    pub fn flip_game() -> Puzzle {
+        Puzzle {
+            shape: Shape::FLIP_GAME,
+            rule: Rule::plus(),
+            wrap: false,
+            goal: Goal::Either,
+        }
+    }
+
+    /// A puzzle, or why it makes no sense (a rule file for another size, `--wrap` with a rule
+    /// file).
+    pub fn new(shape: Shape, rule: Rule, wrap: bool, goal: Goal) -> Result<Puzzle, PuzzleError> {
+        if let Rule::Graph(graph) = &rule {
+            if graph.shape() != shape {
+                return Err(PuzzleError(format!(
+                    "the rule file {} is for a {} board, not {shape}: give --size {} or no --size",
+                    graph.label(),
+                    graph.shape(),
+                    graph.shape()
+                )));
+            }
+            if wrap {
+                return Err(PuzzleError(format!(
+                    "--wrap does not apply to a rule file ({}): list the wrapped neighbours in \
+                     the file itself",
+                    graph.label()
+                )));
+            }
+        }
+        Ok(Puzzle {
+            shape,
+            rule,
+            wrap,
+            goal,
+        })
+    }
+
+    /// The Flip Game's rule on another shape, without wrap.
+    pub fn plus(shape: Shape, goal: Goal) -> Puzzle {
+        Puzzle {
+            shape,
+            rule: Rule::plus(),
+            wrap: false,
+            goal,
+        }
+    }
+
+    /// The same puzzle with another goal.
+    pub fn with_goal(&self, goal: Goal) -> Puzzle {
+        Puzzle {
+            goal,
+            ..self.clone()
+        }
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The tap rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// True when neighbours wrap around the edges (a torus).
+    pub fn wrap(&self) -> bool {
+        self.wrap
+    }
+
+    /// Which finished boards count.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// True for the default rule: `plus` without wrap.
+    pub fn is_default_rule(&self) -> bool {
+        self.rule.is_plus() && !self.wrap
+    }
+
+    /// The rule in words for a header: `rule x, wrapping` or `rule 010/111/111`.
+    pub fn rule_words(&self) -> String {
+        let wrap = if self.wrap { ", wrapping" } else { "" };
+        format!("rule {}{wrap}", self.rule.label())
+    }
+
+    /// The cells (row, col from 0) a tap at `row`, `col` turns over, row-major, each once.
+    pub fn flips(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
+        let (rows, cols) = (self.shape.rows() as i64, self.shape.cols() as i64);
+        let mut cells: Vec<(usize, usize)> = match &self.rule {
+            Rule::Stencil { stencil, .. } => stencil
+                .offsets()
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r, c) = (row as i64 + i64::from(dr), col as i64 + i64::from(dc));
+                    if self.wrap {
+                        Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
+                    } else {
+                        ((0..rows).contains(&r) && (0..cols).contains(&c))
+                            .then_some((r as usize, c as usize))
+                    }
+                })
+                .collect(),
+            Rule::Lines => (0..cols as usize)
+                .map(|c| (row, c))
+                .chain((0..rows as usize).filter(|&r| r != row).map(|r| (r, col)))
+                .collect(),
+            Rule::Graph(graph) => graph
+                .flips(row * cols as usize + col)
+                .iter()
+                .map(|&index| {
+                    (
+                        index as usize / cols as usize,
+                        index as usize % cols as usize,
+                    )
+                })
+                .collect(),
+        };
+        // On a torus smaller than the stencil two offsets can land on one cell: it turns over
+        // once, as a piece is either turned over by a tap or not.
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Applies one tap at `row`, `col` (both from 0) to `grid`.
+    pub fn tap(&self, grid: &mut Grid, row: usize, col: usize) {
+        for (r, c) in self.flips(row, col) {
+            grid.toggle(r, c);
+        }
+    }
+
+    /// Applies every tap of `taps` to `grid`.
+    pub fn apply(&self, grid: &mut Grid, taps: &Grid) {
+        for (row, col) in taps.cells() {
+            self.tap(grid, row, col);
+        }
+    }
+
+    /// The puzzle of the transposed tap matrix: its quiet tap sets are this puzzle's quiet
+    /// patterns (the sets every tap meets evenly).
+    pub fn transposed(&self) -> Puzzle {
+        Puzzle {
+            rule: self.rule.transposed(),
+            ..self.clone()
+        }
+    }
+
+    /// True when the tap matrix is symmetric, so quiet tap sets and quiet patterns coincide.
+    pub fn is_symmetric(&self) -> bool {
+        self.rule.is_symmetric()
+    }
+
+    /// When light chasing works: a stencil without wrap whose only cell above the tapped piece
+    /// is the one straight above it, so the taps of each row are forced by what the row above
+    /// has left. Returns the column offsets a tap turns over in its own row and in the row
+    /// below.
+    pub fn chase_pattern(&self) -> Option<ChasePattern> {
+        let Rule::Stencil { stencil, .. } = &self.rule else {
+            return None;
+        };
+        if self.wrap || stencil.row_radius() != 1 {
+            return None;
+        }
+        let in_row = |dr: i32| -> Vec<i32> {
+            stencil
+                .offsets()
+                .iter()
+                .filter(|&&(r, _)| r == dr)
+                .map(|&(_, c)| c)
+                .collect()
+        };
+        (in_row(-1) == [0]).then(|| ChasePattern {
+            same_row: in_row(0),
+            row_below: in_row(1),
+        })
+    }
+
+    /// The stencil, when the rule is one.
+    pub fn stencil(&self) -> Option<&Stencil> {
+        match &self.rule {
+            Rule::Stencil { stencil, .. } => Some(stencil),
+            _ => None,
+        }
+    }
+}
+
+/// What one row of taps turns over under a chaseable stencil (column offsets from each tap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChasePattern {
+    /// Offsets turned over in the tapped row.
+    pub same_row: Vec<i32>,
+    /// Offsets turned over in the row below.
+    pub row_below: Vec<i32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
+        Puzzle::new(
+            Shape::new(rows, cols).unwrap(),
+            Rule::parse(rule).unwrap(),
+            wrap,
+            Goal::Either,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn plus_turns_over_the_piece_and_its_orthogonal_neighbours() {
+        let p = puzzle(4, 4, "plus", false);
+        assert_eq!(p.flips(0, 0), vec![(0, 0), (0, 1), (1, 0)]);
+        assert_eq!(p.flips(1, 1).len(), 5);
+        let torus = puzzle(4, 4, "plus", true);
+        assert_eq!(
+            torus.flips(0, 0),
+            vec![(0, 0), (0, 1), (0, 3), (1, 0), (3, 0)]
+        );
+    }
+
+    #[test]
+    fn every_named_rule_turns_over_what_it_says() {
+        let centre = |rule| puzzle(5, 5, rule, false).flips(2, 2).len();
+        assert_eq!(
+            (
+                centre("plus"),
+                centre("x"),
+                centre("box"),
+                centre("sigma"),
+                centre("lines")
+            ),
+            (5, 5, 9, 4, 9)
+        );
+        assert!(!puzzle(5, 5, "sigma", false).flips(2, 2).contains(&(2, 2)));
+        assert_eq!(puzzle(3, 3, "x", false).flips(0, 0), vec![(0, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn small_tori_turn_each_piece_over_once() {
+        let p = puzzle(2, 2, "box", true);
+        assert_eq!(p.flips(0, 0).len(), 4);
+        let p = puzzle(1, 1, "plus", true);
+        assert_eq!(p.flips(0, 0), vec![(0, 0)]);
+    }
+
+    #[test]
+    fn chasing_needs_a_single_cell_straight_above() {
+        assert!(puzzle(3, 3, "plus", false).chase_pattern().is_some());
+        assert!(puzzle(3, 3, "sigma", false).chase_pattern().is_some());
+        assert!(puzzle(3, 3, "010/111/111", false).chase_pattern().is_some());
+        assert!(puzzle(3, 3, "x", false).chase_pattern().is_none());
+        assert!(puzzle(3, 3, "box", false).chase_pattern().is_none());
+        assert!(puzzle(3, 3, "plus", true).chase_pattern().is_none());
+        assert!(puzzle(3, 3, "lines", false).chase_pattern().is_none());
+    }
+
+    #[test]
+    fn a_transposed_puzzle_reverses_every_tap() {
+        let p = puzzle(4, 5, "011/111/010", false);
+        let t = p.transposed();
+        for tap in 0..20 {
+            for (r, c) in p.flips(tap / 5, tap % 5) {
+                assert!(t.flips(r, c).contains(&(tap / 5, tap % 5)));
+            }
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! One entry point for every puzzle: [`Solver::new`] looks at the puzzle and picks the strategy,
+//! and [`Solver::solve`] gives the least optimal tap set of any board.
+//!
+//! The strategies, all exact:
+//! - **the distance table** ([`table`]) for 4x4 boards under any rule: a breadth-first search over
+//!   all 65,536 boards, then one lookup per board (the hot path of a stream of boards);
+//! - **light chasing** ([`chase`]) where the rule allows it (`plus`, `sigma`, and every stencil
+//!   without wrap whose only cell above the tapped piece is the one straight above): the taps of
+//!   each row are forced by the row above, so only the first row is unknown;
+//! - **banded elimination** ([`elimination`]) over GF(2) for everything else.
+//!
+//! A board's solutions are one particular tap set plus the quiet tap sets (the null space of the
+//! tap matrix). The minimum tries every element of the null space in Gray-code order, one basis
+//! vector changing per step, with the tap count kept incrementally; ties go to the
+//! lexicographically least row-major 0/1 string (the POJ 3279 rule). Above [`ENUMERATION_LIMIT`]
+//! the null space is too large to try in full: the answer is still a valid tap set, improved by
+//! local search, and marked as not proven minimal.
+//!
+//! Impossible boards get a certificate: a *quiet pattern* (a set of cells every tap meets an even
+//! number of times: the null space of the transposed tap matrix, the same as the quiet tap sets
+//! when the rule is symmetric) on which the board's parity of black pieces differs from every
+//! accepted goal's.
+
+mod bits;
+mod chase;
+mod coset;
+mod elimination;
+pub mod table;
+#[cfg(test)]
+mod tests;
+
+use std::sync::OnceLock;
+
+pub use elimination::ELIMINATION_MEMORY_BYTES;
+pub use table::DistanceTable;
+
+use crate::board::Color;
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use chase::Chase;
+use elimination::Elimination;
+
+/// The largest nullity whose null space is enumerated in full (2^24 tap sets tried).
+pub const ENUMERATION_LIMIT: usize = 24;
+
+/// The largest nullity whose quiet patterns are all tried for the smallest certificate.
+const CERTIFICATE_SEARCH_LIMIT: usize = 16;
+
+/// Memory allowed for the basis of quiet tap sets (or patterns) kept for one puzzle.
+const QUIET_MEMORY_BYTES: usize = 256 << 20;
+
+/// A tap set that finishes a board, and whether it is proven to be the least optimal one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The taps.
+    pub taps: Grid,
+    /// The colour they finish the board in.
+    pub goal: Color,
+    /// True when the count is proven minimal (and the taps are the least optimal set).
+    pub optimal: bool,
+}
+
+impl Solution {
+    /// The number of taps.
+    pub fn moves(&self) -> u64 {
+        self.taps.count()
+    }
+}
+
+/// A proof that a board can never be finished: a quiet pattern (every tap turns over an even
+/// number of its cells) where the board's parity of black pieces differs from every accepted
+/// goal's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The cells of the quiet pattern.
+    pub pattern: Grid,
+    /// Black pieces of the board in those cells.
+    pub black: u64,
+    /// True when the pattern is proven to have the fewest cells among all proofs.
+    pub fewest: bool,
+}
+
+impl Certificate {
+    /// Black pieces a finished board of `color` has in the pattern.
+    pub fn black_in_goal(&self, color: Color) -> u64 {
+        match color {
+            Color::White => 0,
+            Color::Black => self.pattern.count(),
+        }
+    }
+}
+
+/// Which strategy a solver chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The 4x4 distance table.
+    Table,
+    /// Light chasing.
+    Chase,
+    /// Banded elimination over GF(2).
+    Elimination,
+}
+
+/// Why a puzzle is too large to solve here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// What the puzzle would need, in words.
+    pub reason: String,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// A basis of quiet tap sets (or patterns), possibly cut short by memory, and the nullity.
+#[derive(Clone, Debug)]
+struct Basis {
+    nullity: usize,
+    vectors: Vec<Grid>,
+}
+
+/// The distance table of a 4x4 puzzle: the Flip Game's own is shared by the whole process, any
+/// other rule's is the solver's.
+enum TableRef {
+    Shared(&'static DistanceTable),
+    Owned(Box<DistanceTable>),
+}
+
+impl TableRef {
+    #[inline(always)]
+    fn get(&self) -> &DistanceTable {
+        match self {
+            TableRef::Shared(table) => table,
+            TableRef::Owned(table) => table,
+        }
+    }
+}
+
+/// The linear algebra behind a puzzle: particular solutions and the quiet tap sets.
+enum Engine {
+    Chase(Chase),
+    Eliminate(Elimination),
+}
+
+impl Engine {
+    fn new(puzzle: &Puzzle) -> Result<Engine, TooLarge> {
+        if let Some(chase) = Chase::new(puzzle) {
+            return Ok(Engine::Chase(chase));
+        }
+        Elimination::new(puzzle)
+            .map(Engine::Eliminate)
+            .map_err(|too_large| TooLarge {
+                reason: format!(
+                    "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB \
+                     flipgame allows",
+                    puzzle.shape(),
+                    puzzle.rule(),
+                    if puzzle.wrap() { " with --wrap" } else { "" },
+                    too_large.bytes >> 20,
+                    ELIMINATION_MEMORY_BYTES >> 20
+                ),
+            })
+    }
+
+    /// A tap set for each of `lits` (turning over exactly its cells an odd number of times), and
+    /// the basis when it came along for free.
+    fn particulars(&self, lits: &[&Grid], keep: usize) -> (Vec<Option<Grid>>, Option<Basis>) {
+        match self {
+            Engine::Chase(chase) => (lits.iter().map(|lit| chase.particular(lit)).collect(), None),
+            Engine::Eliminate(elimination) => {
+                let echelon = elimination.eliminate(lits);
+                let found = (0..lits.len())
+                    .map(|side| echelon.particular(side))
+                    .collect();
+                (found, Some(basis_of(&echelon, keep)))
+            }
+        }
+    }
+
+    fn basis(&self, keep: usize) -> Basis {
+        match self {
+            Engine::Chase(chase) => Basis {
+                nullity: chase.nullity(),
+                vectors: chase.quiet_basis(keep),
+            },
+            Engine::Eliminate(elimination) => basis_of(&elimination.eliminate(&[]), keep),
+        }
+    }
+}
+
+fn basis_of(echelon: &elimination::Echelon<'_>, keep: usize) -> Basis {
+    Basis {
+        nullity: echelon.nullity(),
+        vectors: echelon.null_basis(keep),
+    }
+}
+
+/// Solves every board of one puzzle, exactly, by whichever strategy fits it.
+pub struct Solver {
+    puzzle: Puzzle,
+    table: Option<TableRef>,
+    engine: Engine,
+    /// Quiet tap sets, found on first need.
+    taps_basis: OnceLock<Basis>,
+    /// Quiet patterns of a rule that is not symmetric, found on first need.
+    patterns_basis: OnceLock<Basis>,
+}
+
+impl Solver {
+    /// Prepares to solve boards of `puzzle`, picking the strategy.
+    pub fn new(puzzle: Puzzle) -> Result<Solver, TooLarge> {
+        let table = puzzle.shape().is_flip_game().then(|| {
+            if puzzle.is_default_rule() {
+                TableRef::Shared(DistanceTable::flip_game(puzzle.goal()))
+            } else {
+                let table = DistanceTable::build(&puzzle);
+                TableRef::Owned(Box::new(table.unwrap_or_else(|| unreachable!("4x4"))))
+            }
+        });
+        let engine = Engine::new(&puzzle)?;
+        Ok(Solver {
+            puzzle,
+            table,
+            engine,
+            taps_basis: OnceLock::new(),
+            patterns_basis: OnceLock::new(),
+        })
+    }
+
+    /// A solver that never uses the distance table, so tests can check the linear algebra on
+    /// 4x4 boards too.
+    #[cfg(test)]
+    pub(crate) fn without_table(puzzle: Puzzle) -> Result<Solver, TooLarge> {
+        let mut solver = Solver::new(puzzle)?;
+        solver.table = None;
+        Ok(solver)
+    }
+
+    /// The puzzle this solver is for.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The strategy that answers [`Solver::solve`].
+    pub fn strategy(&self) -> Strategy {
+        match (&self.table, &self.engine) {
+            (Some(_), _) => Strategy::Table,
+            (None, Engine::Chase(_)) => Strategy::Chase,
+            (None, Engine::Eliminate(_)) => Strategy::Elimination,
+        }
+    }
+
+    /// How many quiet tap sets fit in the memory allowed for a basis.
+    fn keep(&self) -> usize {
+        let shape = self.puzzle.shape();
+        let grid_bytes = shape.rows() as usize * shape.words_per_row() * 8;
+        (QUIET_MEMORY_BYTES / grid_bytes.max(1)).max(1)
+    }
+
+    fn taps_basis(&self) -> &Basis {
+        self.taps_basis
+            .get_or_init(|| self.engine.basis(self.keep()))
+    }
+
+    fn patterns_basis(&self) -> &Basis {
+        if self.puzzle.is_symmetric() {
+            return self.taps_basis();
+        }
+        self.patterns_basis.get_or_init(|| {
+            let transposed = self.puzzle.transposed();
+            match Engine::new(&transposed) {
+                Ok(engine) => engine.basis(self.keep()),
+                // The transposed rule cannot be solved here: no patterns, so no certificates.
+                Err(_) => Basis {
+                    nullity: self.nullity(),
+                    vectors: Vec::new(),
+                },
+            }
+        })
+    }
+
+    /// The dimension of the null space of the tap matrix: how many independent quiet tap sets
+    /// (and as many independent quiet patterns).
+    pub fn nullity(&self) -> usize {
+        self.taps_basis().nullity
+    }
+
+    /// The rank of the tap matrix over GF(2): cells minus nullity.
+    pub fn rank(&self) -> u64 {
+        self.puzzle.shape().cells() - self.nullity() as u64
+    }
+
+    /// True when every answer is proven minimal: the null space is small enough to try in full.
+    pub fn proves_minimum(&self) -> bool {
+        self.table.is_some() || self.nullity() <= ENUMERATION_LIMIT
+    }
+
+    /// A basis of the quiet tap sets (taps that change nothing), all of it unless memory caps it.
+    pub fn quiet_tap_basis(&self) -> &[Grid] {
+        &self.taps_basis().vectors
+    }
+
+    /// A basis of the quiet patterns (cells every tap meets an even number of times).
+    pub fn quiet_pattern_basis(&self) -> &[Grid] {
+        &self.patterns_basis().vectors
+    }
+
+    /// Every non-empty quiet pattern (2^nullity - 1 of them), fewest cells first, ties with the
+    /// earliest cells in row-major order first. For small null spaces only.
+    pub fn quiet_patterns(&self) -> Vec<Grid> {
+        let mut all = coset::all_sums(self.quiet_pattern_basis());
+        all.sort_by(|a, b| {
+            a.count()
+                .cmp(&b.count())
+                .then_with(|| b.cmp_lexicographic(a))
+        });
+        all
+    }
+
+    /// The fewest taps that finish `board`, or `None` when none can: one lookup on 4x4.
+    #[inline(always)]
+    pub fn moves(&self, board: &Grid) -> Option<u64> {
+        debug_assert_eq!(board.shape(), self.puzzle.shape());
+        if let Some(table) = &self.table {
+            // A table exists only for 4x4 puzzles, and the board is the puzzle's shape.
+            return table.get().moves(board.bits16_of_4x4()).map(u64::from);
+        }
+        self.solve(board).map(|solution| solution.moves())
+    }
+
+    /// The least optimal tap set finishing `board` for the puzzle's goal, or `None` when
+    /// impossible.
+    pub fn solve(&self, board: &Grid) -> Option<Solution> {
+        if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
+            let (taps, goal) = table.get().solve(bits)?;
+            return Some(Solution {
+                taps: Grid::from_bits16(taps),
+                goal,
+                optimal: true,
+            });
+        }
+        let colors = self.puzzle.goal().colors();
+        let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
+        let particulars = self.particulars(&lits);
+        let quiet = self.quiet_tap_basis();
+        let proven = self.nullity() <= ENUMERATION_LIMIT && quiet.len() == self.nullity();
+        colors
+            .iter()
+            .zip(particulars)
+            .filter_map(|(&color, taps)| {
+                let taps = taps?;
+                let (taps, optimal) = if proven {
+                    (coset::least_in_coset(taps, quiet), true)
+                } else {
+                    let taps = coset::improve_locally(taps, quiet);
+                    // No taps at all is the minimum whatever the null space.
+                    let optimal = taps.is_empty();
+                    (taps, optimal)
+                };
+                Some(Solution {
+                    taps,
+                    goal: color,
+                    optimal,
+                })
+            })
+            .reduce(|a, b| {
+                let optimal = a.optimal && b.optimal;
+                let better = match a.moves().cmp(&b.moves()) {
+                    std::cmp::Ordering::Equal => a.taps.cmp_lexicographic(&b.taps).is_le(),
+                    order => order.is_lt(),
+                };
+                let best = if better { a } else { b };
+                Solution { optimal, ..best }
+            })
+    }
+
+    /// Particular tap sets for each lit grid, keeping the basis when it comes for free.
+    fn particulars(&self, lits: &[Grid]) -> Vec<Option<Grid>> {
+        let refs: Vec<&Grid> = lits.iter().collect();
+        let (found, basis) = self.engine.particulars(&refs, self.keep());
+        if let Some(basis) = basis {
+            let _ = self.taps_basis.set(basis);
+        }
+        found
+    }
+
+    /// Every tap set that finishes `board` in `color` (2^nullity of them; none when impossible).
+    /// For small null spaces only: the caller decides what it can afford.
+    pub fn solutions(&self, board: &Grid, color: Color) -> Vec<Grid> {
+        let lit = lit_cells(board, color);
+        let Some(Some(first)) = self.particulars(std::slice::from_ref(&lit)).pop() else {
+            return Vec::new();
+        };
+        let mut all = vec![first.clone()];
+        all.extend(
+            coset::all_sums(self.quiet_tap_basis())
+                .into_iter()
+                .map(|mut quiet| {
+                    quiet.xor_with(&first);
+                    quiet
+                }),
+        );
+        all
+    }
+
+    /// True when taps can make `board` all `color`, whatever the puzzle's goal.
+    pub fn can_reach(&self, board: &Grid, color: Color) -> bool {
+        let lit = lit_cells(board, color);
+        matches!(
+            self.particulars(std::slice::from_ref(&lit)).pop(),
+            Some(Some(_))
+        )
+    }
+
+    /// True when some colour the goal accepts can be reached from `board`.
+    pub fn is_solvable(&self, board: &Grid) -> bool {
+        if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
+            return table.get().moves(bits).is_some();
+        }
+        let lits: Vec<Grid> = self
+            .puzzle
+            .goal()
+            .colors()
+            .iter()
+            .map(|&c| lit_cells(board, c))
+            .collect();
+        self.particulars(&lits).iter().any(Option::is_some)
+    }
+
+    /// A proof that `board` can reach no colour the goal accepts, or `None` when it can reach
+    /// one.
+    pub fn certificate(&self, board: &Grid) -> Option<Certificate> {
+        if self.is_solvable(board) {
+            return None;
+        }
+        let colors = self.puzzle.goal().colors();
+        let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
+        let basis = self.patterns_basis();
+        let quiet = &basis.vectors;
+        // For each basis pattern, its parity against each accepted goal: bit g set when odd.
+        let parities: Vec<u32> = quiet
+            .iter()
+            .map(|pattern| {
+                lits.iter()
+                    .enumerate()
+                    .filter(|(_, lit)| pattern.count_common(lit) % 2 == 1)
+                    .fold(0u32, |mask, (g, _)| mask | 1 << g)
+            })
+            .collect();
+        let all = (1u32 << lits.len()) - 1;
+        let complete = quiet.len() == basis.nullity;
+        let (pattern, fewest) = if complete && quiet.len() <= CERTIFICATE_SEARCH_LIMIT {
+            (coset::smallest_proof(quiet, &parities, all)?, true)
+        } else {
+            (coset::any_proof(quiet, &parities, all)?, false)
+        };
+        let black = pattern.count_common(board);
+        Some(Certificate {
+            pattern,
+            black,
+            fewest,
+        })
+    }
+}
+
+/// The cells that must turn over an odd number of times for `board` to show `color`.
+pub fn lit_cells(board: &Grid, color: Color) -> Grid {
+    let mut lit = board.clone();
+    if color == Color::Black {
+        lit.xor_with(&Grid::filled(board.shape(), Color::Black));
+    }
+    lit
+}
