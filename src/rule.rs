@@ -362,7 +362,8 @@ impl Graph {
             )
         };
         let mut text = format!(
-            "{{\"rows\":{},\"cols\":{},\"cells\":[\n",
+            "{{\"name\":{},\"rows\":{},\"cols\":{},\"cells\":[\n",
+            serde_json::Value::from(self.label.as_str()),
             self.shape.rows(),
             self.shape.cols()
         );

@@ -478,3 +478,35 @@ fn large_boards_under_elimination_rules_are_finished() {
         }
     }
 }
+
+/// The rule file shown in the README is one flipgame reads.
+#[test]
+fn the_readme_rule_file_is_valid() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("```json\n").expect("a json block") + "```json\n".len();
+    let block = &readme[start..start + readme[start..].find("```").unwrap()];
+    let scratch = Scratch::new();
+    scratch.file("line.json", block);
+    let output = scratch
+        .flipgame()
+        .args([
+            "solve",
+            "--rule-file",
+            "line.json",
+            "--goal",
+            "white",
+            "--taps",
+            "--board",
+            "bbb",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // By the file: r1c2 turns over all three pieces.
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "1 r1c2\n");
+}

@@ -262,7 +262,7 @@ struct BoardSink<'a, C, W> {
 }
 
 impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, source: &Source, record: Record) -> io::Result<()> {
         self.index += 1;
         // Matched in place: moving the record out would copy the board for every answer.

@@ -42,7 +42,7 @@ struct Solve {
 }
 
 impl BoardCommand for Solve {
-    #[inline]
+    #[inline(always)]
     fn answer<W: Write>(
         &mut self,
         out: &mut W,
