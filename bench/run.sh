@@ -64,3 +64,14 @@ hyperfine --warmup 2 --min-runs 10 -N \
     "$bin table --size 5x5 --format binary" \
     "$bin stats --size 5x5"
 sed "s|$work/||g; s|$bin|flipgame|g" "$work/sizes.md"
+
+echo
+echo "rules: one board each (the same boards as above), solved under rules that need elimination"
+hyperfine --warmup 1 --min-runs 5 -N \
+    --export-markdown "$work/rules.md" \
+    "$bin solve --size 100x100 --rule box $work/board100.txt" \
+    "$bin solve --size 100x100 --rule x $work/board100.txt" \
+    "$bin solve --size 100x100 --rule sigma $work/board100.txt" \
+    "$bin solve --size 100x100 --wrap $work/board100.txt" \
+    "$bin solve --size 1000x1000 --rule box $work/board1000.txt"
+sed "s|$work/||g; s|$bin|flipgame|g" "$work/rules.md"

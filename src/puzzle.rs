@@ -226,18 +226,19 @@ pub struct ChasePattern {
     pub row_below: Vec<i32>,
 }
 
+/// A puzzle from a rule's text, for the library's tests.
+#[cfg(test)]
+pub(crate) fn test_puzzle(rows: u32, cols: u32, rule: &str, wrap: bool, goal: Goal) -> Puzzle {
+    let shape = Shape::new(rows, cols).expect("a valid shape");
+    Puzzle::new(shape, Rule::parse(rule).expect("a valid rule"), wrap, goal).expect("a puzzle")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
-        Puzzle::new(
-            Shape::new(rows, cols).unwrap(),
-            Rule::parse(rule).unwrap(),
-            wrap,
-            Goal::Either,
-        )
-        .unwrap()
+        test_puzzle(rows, cols, rule, wrap, Goal::Either)
     }
 
     #[test]

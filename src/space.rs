@@ -252,13 +252,9 @@ fn flip_masks(puzzle: &Puzzle) -> Vec<(u32, u32)> {
 mod tests {
     use super::*;
     use crate::board::Goal;
-    use crate::rule::Rule;
     use crate::solve::{Solver, Strategy};
 
-    fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool, goal: Goal) -> Puzzle {
-        let shape = Shape::new(rows, cols).unwrap();
-        Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap()
-    }
+    use crate::puzzle::test_puzzle as puzzle;
 
     /// The search and the linear algebra (light chasing or elimination) are independent
     /// algorithms: they agree on every board of every shape up to 12 cells, and on an odd stride

@@ -287,16 +287,9 @@ impl Echelon<'_> {
 mod tests {
     use super::*;
     use crate::board::Goal;
-    use crate::rule::Rule;
 
     fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
-        Puzzle::new(
-            Shape::new(rows, cols).unwrap(),
-            Rule::parse(rule).unwrap(),
-            wrap,
-            Goal::White,
-        )
-        .unwrap()
+        crate::puzzle::test_puzzle(rows, cols, rule, wrap, Goal::White)
     }
 
     #[test]

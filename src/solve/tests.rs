@@ -10,9 +10,7 @@ fn shape(rows: u32, cols: u32) -> Shape {
     Shape::new(rows, cols).unwrap()
 }
 
-fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool, goal: Goal) -> Puzzle {
-    Puzzle::new(shape(rows, cols), Rule::parse(rule).unwrap(), wrap, goal).unwrap()
-}
+use crate::puzzle::test_puzzle as puzzle;
 
 /// Whether a tap at `tap` turns over `cell` under a named rule, from the rule's definition in
 /// words (not from the stencil tables): distances are taken round the torus with wrap.
