@@ -40,12 +40,12 @@ const TOP_EXAMPLES: &[Example] = &[
         command: "flipgame solve --board bwwb/bbwb/bwwb/bwww --taps",
     },
     Example {
-        description: "Why the statement's other board is impossible",
-        command: "flipgame explain --board bwbw/wwww/bbwb/bwwb",
-    },
-    Example {
         description: "Test data for a judge, with the expected answers",
         command: "flipgame gen --count 10 --seed 1 > boards.txt && flipgame solve boards.txt",
+    },
+    Example {
+        description: "POJ 2965's sample: switches that toggle their whole row and column",
+        command: "flipgame solve --rule lines --goal white --taps --board wbww/wwww/wwww/wbww",
     },
 ];
 
@@ -100,8 +100,8 @@ const STATS_EXAMPLES: &[Example] = &[
         command: "flipgame stats",
     },
     Example {
-        description: "The same when only all white counts",
-        command: "flipgame stats --goal white",
+        description: "The same on a 3x3 torus where a tap turns over all 8 neighbours",
+        command: "flipgame stats --size 3x3 --rule box --wrap",
     },
     Example {
         description: "As JSON",
@@ -176,7 +176,9 @@ fn long_help_footer(subcommand: &str) -> String {
         A 4x4 board of two-sided pieces, black or white side up. A tap flips a piece and its \
         neighbours above, below, left and right. flipgame finds the fewest taps that make the \
         board all white or all black, or says it is impossible. With --size RxC it does the \
-        same, exactly, for the Lights Out family on boards of any size.",
+        same, exactly, for the Lights Out family on boards of any size, and with --rule, --wrap \
+        or --rule-file for every other tap pattern: diagonals, 3x3 neighbourhoods, the sigma \
+        game, whole rows and columns, any stencil, and any graph.",
     after_long_help = long_help_footer(""),
     propagate_version = true
 )]
