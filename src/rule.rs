@@ -724,6 +724,14 @@ mod tests {
     fn bad_stencils_say_what_is_wrong() {
         let error = |text| Rule::parse(text).unwrap_err();
         assert!(error("01/11").contains("odd"));
+        assert!(
+            error("0110").contains("odd"),
+            "an even width alone is refused"
+        );
+        assert!(
+            error("010/010").contains("odd"),
+            "an even height alone is refused"
+        );
         assert!(error("010/11/010").contains("row 2 has 2 cells"));
         assert!(error("000/000/000").contains("turns over nothing"));
         assert!(error("diagonal").contains("unknown rule 'diagonal'"));
@@ -740,6 +748,11 @@ mod tests {
         assert_eq!(graph.flips(0), &[0, 1]);
         assert_eq!(graph.flips(1), &[] as &[u32]);
         assert_eq!(graph.transposed().flips(1), &[0]);
+        // r1c1 turns over r1c2 but not the other way round.
+        assert!(!Rule::Graph(graph.clone()).is_symmetric());
+        let both_ways =
+            Graph::new(graph.shape(), vec![vec![0, 1], vec![0, 1]], "x".into()).unwrap();
+        assert!(Rule::Graph(both_ways).is_symmetric());
         let outside = text.replace(r#"{"row": 1, "col": 2}, {"#, r#"{"row": 3, "col": 2}, {"#);
         let error = Graph::from_json(&outside, "x").unwrap_err();
         assert!(error.starts_with("2:"), "{error}");
@@ -750,6 +763,12 @@ mod tests {
                 .unwrap_err()
                 .contains("r1c2 has no entry")
         );
+        let twice = text.replace(
+            r#""row": 1, "col": 2, "flips": []"#,
+            r#""row": 1, "col": 1, "flips": []"#,
+        );
+        let error = Graph::from_json(&twice, "x").unwrap_err();
+        assert!(error.contains("r1c1 is listed twice"), "{error}");
         let broken = "{\"rows\": 1,\n \"cols\": 2,\n \"cells\": [}";
         assert!(Graph::from_json(broken, "x").unwrap_err().starts_with("3:"));
     }
