@@ -2,8 +2,6 @@
 
 mod common;
 
-use std::process::{Command as StdCommand, Stdio};
-
 use common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame};
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -163,26 +161,19 @@ fn clicolor_force_colours_a_pipe_and_no_color_wins_over_it() {
     assert!(!run(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]));
 }
 
-/// On a real terminal (`script` gives one) colour is on unless NO_COLOR is set.
+/// On a real terminal (a pseudo-terminal the test opens) colour is on unless NO_COLOR is set.
 #[test]
 fn a_terminal_gets_colour_unless_no_color_is_set() {
     let on_terminal = |no_color: Option<&str>| {
-        let command = format!(
-            "{} explain --board {SAMPLE_LINE}",
-            env!("CARGO_BIN_EXE_flipgame")
+        let screen = common::pty::run_on_terminal(
+            env!("CARGO_BIN_EXE_flipgame"),
+            &["explain", "--board", SAMPLE_LINE],
+            &[("CLICOLOR_FORCE", None), ("NO_COLOR", no_color)],
+            b"",
         );
-        let mut script = StdCommand::new("script");
-        script
-            .args(["-qec", &command, "/dev/null"])
-            .stdin(Stdio::null())
-            .env_remove("CLICOLOR_FORCE");
-        match no_color {
-            Some(value) => script.env("NO_COLOR", value),
-            None => script.env_remove("NO_COLOR"),
-        };
-        let output = script.output().expect("run flipgame under script(1)");
-        assert!(output.status.success());
-        String::from_utf8_lossy(&output.stdout).contains(ESCAPE)
+        assert!(screen.status.success(), "{}", screen.text);
+        assert!(screen.text.contains("Solved in 4 taps"), "{}", screen.text);
+        screen.text.contains(ESCAPE)
     };
     assert!(on_terminal(None));
     assert!(!on_terminal(Some("1")));

@@ -512,29 +512,23 @@ fn a_failed_write_is_a_loud_error() {
         .stderr(contains("error: writing output:").and(contains("No space left")));
 }
 
-/// On a terminal with nothing to read, solve says it is waiting for boards instead of hanging
-/// silently. `script` (util-linux) gives the program a real terminal.
+/// On a terminal with nothing to read, solve says it is waiting for boards (of the size it
+/// reads) instead of hanging silently. The test opens a pseudo-terminal of its own.
 #[test]
 fn a_terminal_on_standard_input_gets_a_hint_on_how_to_end() {
-    let command = format!("{} solve", env!("CARGO_BIN_EXE_flipgame"));
-    let output = StdCommand::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            // Ctrl-D at the start of a line is the end of input on a terminal.
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(format!("{SAMPLE}\u{4}").as_bytes())?;
-            child.wait_with_output()
-        })
-        .expect("run flipgame under script(1)");
-    let screen = String::from_utf8_lossy(&output.stdout).replace('\r', "");
-    assert!(output.status.success(), "{screen}");
+    // Ctrl-D at the start of a line is the end of input on a terminal.
+    let screen = common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &["solve"],
+        &[],
+        format!("{SAMPLE}\u{4}").as_bytes(),
+    );
+    let (status, screen) = (screen.status, screen.text);
+    assert!(status.success(), "{screen}");
+    assert!(
+        screen.contains("(4 lines of 4 b/w pieces per board)"),
+        "{screen}"
+    );
     assert!(
         screen.contains("reading boards from standard input"),
         "{screen}"

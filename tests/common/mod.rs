@@ -2,6 +2,8 @@
 //! boards every test talks about.
 #![allow(dead_code)] // each test file uses its own part of this module
 
+pub mod pty;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
