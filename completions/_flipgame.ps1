@@ -44,7 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
-            [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'Append the taps after the count, such as ''4 r1c1 r2c2 r2c4 r3c1'' (text format)')
+            [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'Append the taps after the count, and with --goal either the colour they reach, such as ''4 r1c1 r2c2 r2c4 r3c1 (all white)'' (text format)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

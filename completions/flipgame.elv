@@ -40,7 +40,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --format 'Output format'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
-            cand --taps 'Append the taps after the count, such as ''4 r1c1 r2c2 r2c4 r3c1'' (text format)'
+            cand --taps 'Append the taps after the count, and with --goal either the colour they reach, such as ''4 r1c1 r2c2 r2c4 r3c1 (all white)'' (text format)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

@@ -50,7 +50,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'Wh
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, such as \'4 r1c1 r2c2 r2c4 r3c1\' (text format)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, and with --goal either the colour they reach, such as \'4 r1c1 r2c2 r2c4 r3c1 (all white)\' (text format)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)' -r
@@ -75,7 +75,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l format -d 'O
 csv\t'Comma-separated values with a header: id,board,moves'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line'
-binary\t'Exactly 65,536 bytes: byte i is the fewest taps of board i, 255 when impossible'"
+binary\t'One byte per board, 2^(R*C) in all (65,536 for 4x4): byte i is the fewest taps of the board with bits i, 255 when impossible'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'

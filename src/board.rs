@@ -396,10 +396,18 @@ impl FromStr for Board {
     type Err = BoardTextError;
 
     /// Reads `bwwb/bbwb/bwwb/bwww`, the 16 letters in a row (`bwwbbbwbbwwbbwww`) or an id such
-    /// as `0x9d98`. Letters may be either case.
+    /// as `0x9d98` (or `9d98`, as `table` prints it). Letters may be either case.
     fn from_str(text: &str) -> Result<Board, BoardTextError> {
         if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             return parse_id(hex);
+        }
+        // Four hex digits cannot be a board (that takes 16 letters), so they are an id as
+        // `table` prints it: `9d98`.
+        if text.len() == 4 && text.chars().all(|ch| ch.is_ascii_hexdigit()) {
+            return parse_id(text).map_err(|error| BoardTextError {
+                column: error.column - 2,
+                ..error
+            });
         }
         let with_slashes = text.contains('/');
         let pattern_len = if with_slashes { 19 } else { 16 };
@@ -481,6 +489,7 @@ mod tests {
             assert_eq!(text.replace('/', "").parse::<Board>(), Ok(board));
             assert_eq!(text.to_uppercase().parse::<Board>(), Ok(board));
             assert_eq!(format!("0x{}", board.id()).parse::<Board>(), Ok(board));
+            assert_eq!(board.id().to_string().parse::<Board>(), Ok(board));
         }
     }
 

@@ -384,7 +384,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: BoardInput,
 
-    /// Append the taps after the count, such as '4 r1c1 r2c2 r2c4 r3c1' (text format)
+    /// Append the taps after the count, and with --goal either the colour they reach, such as
+    /// '4 r1c1 r2c2 r2c4 r3c1 (all white)' (text format)
     #[arg(long)]
     pub taps: bool,
 
@@ -459,7 +460,8 @@ pub enum TableFormat {
     Json,
     /// One JSON object per line
     Jsonl,
-    /// Exactly 65,536 bytes: byte i is the fewest taps of board i, 255 when impossible
+    /// One byte per board, 2^(R*C) in all (65,536 for 4x4): byte i is the fewest taps of the
+    /// board with bits i, 255 when impossible
     Binary,
 }
 

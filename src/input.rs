@@ -5,8 +5,9 @@
 //! reads, the parser hands each [`Record`] to a callback as soon as it is complete.
 //!
 //! The format: a board is 4 lines of 4 pieces, `b` or `w` in either case. Boards follow each
-//! other directly or with blank lines between them. Trailing spaces, tabs and carriage returns
-//! are ignored, and so is a UTF-8 byte-order mark at the very start.
+//! other directly or with blank lines between them. Leading and trailing spaces and tabs and
+//! carriage returns are ignored, and so is a UTF-8 byte-order mark at the very start; a space
+//! between two pieces is an error.
 //!
 //! Recovery after an error: a board takes the next 4 lines that are not blank, and a blank line
 //! always ends a board. So a malformed row spoils only its own board, and a board cut short by a
@@ -59,7 +60,23 @@ impl fmt::Display for InputError {
             f,
             "{}:{}: expected {}, found {}",
             self.line, self.column, self.expected, self.found
-        )
+        )?;
+        if let (Expected::Piece, Found::Char(ch)) = (self.expected, self.found) {
+            // Other common ways to write a board: say how to turn them into b/w rows.
+            let convert = match ch {
+                '0' | '1' => Some(("0/1", "tr 10 bw")),
+                '#' | '.' => Some(("#/.", "tr '#.' bw")),
+                _ => None,
+            };
+            if let Some((kind, convert)) = convert {
+                write!(
+                    f,
+                    " (pieces are b for black and w for white: convert rows of {kind} first, \
+                     such as with `{convert}`)"
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -283,6 +300,10 @@ impl BoardParser {
                 _ => {
                     self.line_has_text = true;
                     let pieces = self.shape.cols();
+                    if self.pieces == 0 {
+                        // Spaces before a row's first piece are indentation: a row is its letters.
+                        self.space = None;
+                    }
                     if self.pieces < pieces {
                         if let Some((space, column)) = self.space {
                             self.fail(column, Expected::Piece, Found::Char(space.into()), emit)?;
@@ -629,15 +650,13 @@ mod tests {
     }
 
     #[test]
-    fn leading_and_inner_spaces_are_errors_at_the_space() {
-        let records = parse_every_way(b" bwwb\nbbwb\nbwwb\nbwww\nbw wb\nbbwb\nbwwb\nbwww\n");
+    fn leading_spaces_are_indentation_and_inner_spaces_are_errors_at_the_space() {
+        let records = parse_every_way(b" bwwb\n\tbbwb\n  bwwb \nbwww\nbw wb\nbbwb\nbwwb\nbwww\n");
         assert_eq!(
             errors(&records),
-            vec![
-                "1:1: expected 'b' or 'w', found ' '",
-                "5:3: expected 'b' or 'w', found ' '"
-            ]
+            vec!["5:3: expected 'b' or 'w', found ' '"]
         );
+        assert_eq!(boards(&records), vec![("bwwb/bbwb/bwwb/bwww".into(), 1)]);
     }
 
     #[test]
@@ -659,6 +678,20 @@ mod tests {
         assert_eq!(
             errors(&records),
             vec!["1:1: expected 'b' or 'w', found byte 0xef (not UTF-8)"]
+        );
+    }
+
+    #[test]
+    fn digits_and_hashes_get_a_hint_on_converting() {
+        let records = parse_every_way(b"0110\nbbwb\nbwwb\nbwww\n#..#\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec![
+                "1:1: expected 'b' or 'w', found '0' (pieces are b for black and w for white: \
+                 convert rows of 0/1 first, such as with `tr 10 bw`)",
+                "5:1: expected 'b' or 'w', found '#' (pieces are b for black and w for white: \
+                 convert rows of #/. first, such as with `tr '#.' bw`)"
+            ]
         );
     }
 

@@ -96,14 +96,21 @@ fn solve_answers_a_batch_one_line_per_board() {
 }
 
 #[test]
-fn taps_are_listed_after_the_count_in_row_major_order() {
-    let input = format!("{SAMPLE}{IMPOSSIBLE}wwww\nwwww\nwwww\nwwww\n");
+fn taps_are_listed_after_the_count_in_row_major_order_with_the_colour_they_reach() {
+    let input = format!("{SAMPLE}{IMPOSSIBLE}wwww\nwwww\nwwww\nwwww\nbbbb\nbbbb\nbbbb\nbbbb\n");
     flipgame()
         .args(["solve", "--taps"])
+        .write_stdin(input.clone())
+        .assert()
+        .success()
+        .stdout("4 r1c1 r2c2 r2c4 r3c1 (all white)\nImpossible\n0 (all white)\n0 (all black)\n");
+    // With one goal the colour goes without saying, and the line is the count and the taps.
+    flipgame()
+        .args(["solve", "--taps", "--goal", "white"])
         .write_stdin(input)
         .assert()
         .success()
-        .stdout("4 r1c1 r2c2 r2c4 r3c1\nImpossible\n0\n");
+        .stdout("4 r1c1 r2c2 r2c4 r3c1\nImpossible\n0\n4 r1c3 r2c1 r3c4 r4c2\n");
 }
 
 #[test]
@@ -545,4 +552,44 @@ fn no_hint_when_standard_input_is_not_a_terminal() {
         .assert()
         .success()
         .stderr("");
+}
+
+/// Mistakes newcomers make, answered with what to do.
+#[test]
+fn a_board_given_where_a_file_goes_gets_a_suggestion() {
+    flipgame()
+        .args(["solve", SAMPLE_LINE])
+        .assert()
+        .code(1)
+        .stderr(contains(format!("did you mean --board {SAMPLE_LINE}?")));
+    flipgame()
+        .args(["solve", "no-such-file.txt"])
+        .assert()
+        .code(1)
+        .stderr(contains("No such file").and(contains("did you mean").not()));
+}
+
+#[test]
+fn an_id_as_table_prints_it_is_read_without_0x() {
+    flipgame()
+        .args(["solve", "--taps", "--board", "9d98", "--board", "BBBB"])
+        .assert()
+        .success()
+        .stdout(contains("4 r1c1 r2c2 r2c4 r3c1 (all white)\n"));
+}
+
+#[test]
+fn rows_may_be_indented_and_digits_get_a_hint() {
+    flipgame()
+        .arg("solve")
+        .write_stdin("  bwwb\n\tbbwb\n bwwb\n   bwww\n")
+        .assert()
+        .success()
+        .stdout("4\n");
+    flipgame()
+        .arg("solve")
+        .write_stdin("1001\n1101\n1001\n1000\n")
+        .assert()
+        .code(2)
+        .stderr(contains("convert rows of 0/1 first").and(contains("tr 10 bw")));
 }

@@ -207,3 +207,19 @@ fn output_into_a_missing_directory_is_an_io_error_and_writes_nothing() {
         .stderr(contains("error: missing/table.txt:"));
     assert!(!scratch.path().join("missing").exists());
 }
+
+/// A file that cannot be created is named as the user gave it, not by the temporary file.
+#[test]
+fn an_output_in_a_missing_directory_names_the_file_asked_for() {
+    let output = flipgame()
+        .args(["table", "--output", "/nonexistent/dir/t.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        error.starts_with("error: /nonexistent/dir/t.txt: cannot write in /nonexistent/dir"),
+        "{error}"
+    );
+    assert!(!error.contains(".flipgame-"), "{error}");
+}

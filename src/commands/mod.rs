@@ -316,6 +316,25 @@ struct MalformedJson<'a> {
     error: String,
 }
 
+/// For a FILE that does not exist but reads as a board of the shape (a board typed where a file
+/// goes), the flag that was meant.
+fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
+    let Source::File(path) = source else {
+        return String::new();
+    };
+    let text = path.to_string_lossy();
+    let is_board = if shape.is_flip_game() {
+        text.parse::<flipgame::board::Board>().is_ok()
+    } else {
+        Grid::parse(&text, shape).is_ok()
+    };
+    if error.kind() == io::ErrorKind::NotFound && is_board {
+        format!(": did you mean --board {text}?")
+    } else {
+        String::new()
+    }
+}
+
 /// Streams every source into `sink`, reporting unreadable inputs and going on with the next.
 /// Returns the worst input status; an output error ends the run.
 pub fn read_all(
@@ -337,7 +356,10 @@ pub fn read_all(
         match source::stream(source, shape, sink) {
             Ok(()) => {}
             Err(StreamError::Input(error)) => {
-                report(&format!("{source}: {error}"));
+                report(&format!(
+                    "{source}: {error}{}",
+                    board_hint(source, shape, &error)
+                ));
                 status = status.max(Status::IoError);
             }
             Err(StreamError::Output(error)) => return Err(error),

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::Color;
+use flipgame::board::{Color, Goal};
 use flipgame::grid::Grid;
 use flipgame::solve::{Solution, Solver, Strategy};
 
@@ -85,6 +85,10 @@ impl BoardCommand for Solve {
         if self.taps {
             for (row, col) in solution.taps.cells() {
                 write!(out, " r{}c{}", row + 1, col + 1)?;
+            }
+            if self.solver.puzzle().goal() == Goal::Either {
+                // Either colour counts, so say which one these taps reach.
+                write!(out, " (all {})", solution.goal)?;
             }
         }
         if !solution.optimal {

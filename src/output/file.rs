@@ -57,7 +57,15 @@ impl AtomicFile {
         let temporary = tempfile::Builder::new()
             .prefix(".flipgame-")
             .suffix(".tmp")
-            .tempfile_in(directory)?;
+            .tempfile_in(directory)
+            // The temporary file's name means nothing to the user: say which directory failed.
+            .map_err(|error| {
+                // tempfile ends its message with the temporary path: keep only the cause.
+                let message = error.to_string();
+                let cause = message.split(" at path ").next().unwrap_or_default();
+                let place = directory.display();
+                io::Error::new(error.kind(), format!("cannot write in {place}: {cause}"))
+            })?;
         watch(temporary.path());
         Ok(AtomicFile {
             temporary: Some(temporary),
