@@ -25,3 +25,8 @@ pub mod rule;
 pub mod solve;
 pub mod space;
 pub mod stats;
+
+/// The README's Rust examples, compiled and run as doc tests so they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

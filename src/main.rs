@@ -9,8 +9,67 @@ mod source;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
-    commands::run(cli::Cli::parse())
+    match cli::Cli::try_parse() {
+        Ok(cli) => commands::run(cli),
+        Err(error) => without_far_suggestions(error).exit(),
+    }
+}
+
+/// clap suggests the nearest subcommand for any unknown one, so `flipgame play` would be told
+/// `explain`. Keep the suggestion for real typos (a few letters off) and drop it otherwise.
+fn without_far_suggestions(error: clap::Error) -> clap::Error {
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return error;
+    }
+    let typed = match error.get(ContextKind::InvalidSubcommand) {
+        Some(ContextValue::String(typed)) => typed.clone(),
+        _ => return error,
+    };
+    let suggested: Vec<String> = match error.get(ContextKind::SuggestedSubcommand) {
+        Some(ContextValue::String(one)) => vec![one.clone()],
+        Some(ContextValue::Strings(many)) => many.clone(),
+        _ => return error,
+    };
+    if suggested.iter().any(|name| is_typo(&typed, name)) {
+        return error;
+    }
+    let mut plain = clap::Error::new(ErrorKind::InvalidSubcommand).with_cmd(&cli::Cli::command());
+    plain.insert(ContextKind::InvalidSubcommand, ContextValue::String(typed));
+    if let Some(usage) = error.get(ContextKind::Usage) {
+        plain.insert(ContextKind::Usage, usage.clone());
+    }
+    plain
+}
+
+/// True when `typed` is at most two edits (insertions, deletions, substitutions) from `name`.
+fn is_typo(typed: &str, name: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (typed.chars().collect(), name.chars().collect());
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()] <= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_typo;
+
+    #[test]
+    fn typos_are_a_few_letters_off() {
+        assert!(is_typo("sovle", "solve"));
+        assert!(is_typo("tabel", "table"));
+        assert!(is_typo("stat", "stats"));
+        assert!(!is_typo("play", "explain"));
+        assert!(!is_typo("check", "gen"));
+    }
 }

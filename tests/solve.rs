@@ -593,3 +593,18 @@ fn rows_may_be_indented_and_digits_get_a_hint() {
         .code(2)
         .stderr(contains("convert rows of 0/1 first").and(contains("tr 10 bw")));
 }
+
+/// clap's nearest-subcommand tip only for real typos: `play` is not a misspelt `explain`.
+#[test]
+fn unknown_subcommands_get_a_tip_only_when_they_are_typos() {
+    flipgame()
+        .arg("play")
+        .assert()
+        .code(2)
+        .stderr(contains("unrecognized subcommand 'play'").and(contains("explain").not()));
+    flipgame()
+        .arg("sovle")
+        .assert()
+        .code(2)
+        .stderr(contains("similar subcommand exists: 'solve'"));
+}
