@@ -114,6 +114,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--impossible', '--impossible', [CompletionResultType]::ParameterName, 'Only boards that can never be finished')
+            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Never the same board twice (an error when fewer than --count boards fit)')
             [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

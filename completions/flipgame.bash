@@ -143,7 +143,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --seed --format --output --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --moves --impossible --count --unique --seed --format --output --goal --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -106,6 +106,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --impossible 'Only boards that can never be finished'
+            cand --unique 'Never the same board twice (an error when fewer than --count boards fit)'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -123,6 +123,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l impossible -d 'Only boards that can never be finished'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l unique -d 'Never the same board twice (an error when fewer than --count boards fit)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s V -l version -d 'Print version'

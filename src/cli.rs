@@ -505,6 +505,10 @@ pub struct GenArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: u64,
 
+    /// Never the same board twice (an error when fewer than --count boards fit)
+    #[arg(long)]
+    pub unique: bool,
+
     /// Seed of the generator: the same seed gives the same boards everywhere (default: a fresh
     /// random seed)
     #[arg(long, value_name = "S")]

@@ -155,3 +155,28 @@ fn jsonl_records_carry_the_distance_and_the_seed() {
     .unwrap();
     assert_eq!(array.len(), 2);
 }
+
+/// `--unique` never repeats a board, and says so when fewer boards fit than asked for.
+#[test]
+fn unique_boards_are_distinct_or_refused() {
+    let output = flipgame()
+        .args([
+            "gen", "--moves", "1", "--count", "32", "--unique", "--seed", "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let boards: HashSet<String> = lines.chunks(4).map(|rows| rows.join("/")).collect();
+    assert_eq!(
+        (lines.len(), boards.len()),
+        (128, 32),
+        "all 32 one-tap boards, once each"
+    );
+    flipgame()
+        .args(["gen", "--moves", "0", "--count", "3", "--unique"])
+        .assert()
+        .code(2)
+        .stderr(contains("only 2 distinct 4x4 boards fit"));
+}

@@ -106,3 +106,75 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
 fn with_newlines(lines: &[String]) -> String {
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
+
+/// Every key of every JSON object a command prints, at any depth.
+fn keys(value: &serde_json::Value, into: &mut std::collections::BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                into.insert(key.clone());
+                keys(inner, into);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| keys(item, into)),
+        _ => {}
+    }
+}
+
+/// Every JSON field any command prints is named in the README (as `"field"` or `` `field` ``),
+/// so the documentation cannot drift from the output.
+#[test]
+fn every_json_field_is_documented_in_the_readme() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let runs: &[&[&str]] = &[
+        &[
+            "solve", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9", "--board", "bwx",
+        ],
+        &[
+            "solve",
+            "--format",
+            "jsonl",
+            "--size",
+            "39x39",
+            "--board",
+            &"b".repeat(39 * 39),
+        ],
+        &[
+            "explain", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9",
+        ],
+        &["table", "--format", "json", "--taps", "--size", "2x2"],
+        &["table", "--format", "jsonl", "--size", "1x2"],
+        &["stats", "--format", "json"],
+        &[
+            "stats", "--format", "json", "--size", "2x2", "--rule", "x", "--wrap",
+        ],
+        &["gen", "--format", "jsonl", "--seed", "1", "--count", "2"],
+        &["gen", "--format", "json", "--seed", "1", "--size", "9x9"],
+    ];
+    let mut found = std::collections::BTreeSet::new();
+    for args in runs {
+        let output = common::flipgame().args(*args).output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let values: Vec<serde_json::Value> = match serde_json::from_str(&text) {
+            Ok(value) => vec![value],
+            Err(_) => text
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect(),
+        };
+        assert!(!values.is_empty(), "{args:?} printed no JSON");
+        values.iter().for_each(|value| keys(value, &mut found));
+    }
+    let missing: Vec<&String> = found
+        .iter()
+        .filter(|key| {
+            !readme.contains(&format!("\"{key}\"")) && !readme.contains(&format!("`{key}`"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "JSON fields the README does not name: {missing:?}"
+    );
+    assert!(found.len() > 25, "{found:?}");
+}

@@ -1,5 +1,6 @@
 //! `flipgame gen`: random boards of a chosen distance, reproducible from a seed.
 
+use std::collections::HashSet;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::io::{self, IsTerminal, Write};
@@ -59,13 +60,26 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
+    if args.unique {
+        if let Some(message) = too_few_to_be_unique(&source, shape, args.count) {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    }
     announce_seed();
     let mut generator = Generator::from_seed(seed);
+    let mut seen: HashSet<Grid> = HashSet::new();
     let rule = RuleFields::of(&puzzle);
     write_to(args.output.as_deref(), out, |out| {
         let mut json = json_stream(args.format);
         for index in 1..=args.count {
-            let (board, moves, optimal) = draw(&source, &mut generator, shape);
+            let (board, moves, optimal) = loop {
+                let drawn = draw(&source, &mut generator, shape);
+                // Distinct boards are drawn by rejection, which keeps every choice uniform.
+                if !args.unique || seen.insert(drawn.0.clone()) {
+                    break drawn;
+                }
+            };
             match json.as_mut() {
                 Some(json) => json.write(
                     out,
@@ -89,6 +103,22 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
             Some(json) => json.finish(out),
             None => Ok(()),
         }
+    })
+}
+
+/// With `--unique`: the error when fewer distinct boards fit than `count`.
+fn too_few_to_be_unique(source: &Source, shape: Shape, count: u64) -> Option<String> {
+    let available = match source {
+        Source::Space { pool, .. } => pool.len() as u64,
+        // Above 25 cells there are at least 2^26 boards; only absurd counts need the check.
+        Source::Random { .. } => 1u64
+            .checked_shl(shape.cells().min(63) as u32)
+            .unwrap_or(u64::MAX),
+    };
+    (count > available).then(|| {
+        format!(
+            "--unique: only {available} distinct {shape} boards fit, fewer than --count {count}"
+        )
     })
 }
 
