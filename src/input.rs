@@ -51,6 +51,9 @@ pub struct InputError {
     pub expected: Expected,
     /// What it had.
     pub found: Found,
+    /// For a row of another length made only of pieces: the size that would fit it, as
+    /// (rows, columns), for a `--size` suggestion.
+    pub size_hint: Option<(u32, u64)>,
 }
 
 impl fmt::Display for InputError {
@@ -75,6 +78,13 @@ impl fmt::Display for InputError {
                      such as with `{convert}`)"
                 )?;
             }
+        }
+        if let Some((rows, cols)) = self.size_hint {
+            if !matches!(self.found, Found::Pieces(_)) {
+                let plural = if cols == 1 { "piece" } else { "pieces" };
+                write!(f, "; the row has {cols} {plural}")?;
+            }
+            write!(f, ": did you mean --size {rows}x{cols}?")?;
         }
         Ok(())
     }
@@ -132,6 +142,10 @@ pub struct BoardParser {
     /// The current board is spoiled: its remaining lines are skipped unread.
     skipping: bool,
     pending: Option<PendingChar>,
+    /// A row found too long, held back until its line ends so the error can say how many
+    /// pieces it has (when it is all pieces): the error, the count, and whether the rest of the
+    /// line is still only pieces and trailing space.
+    long_row: Option<(InputError, u64, bool, bool)>,
 }
 
 impl Default for BoardParser {
@@ -163,6 +177,7 @@ impl BoardParser {
             line_has_text: false,
             skipping: false,
             pending: None,
+            long_row: None,
         }
     }
 
@@ -326,6 +341,15 @@ impl BoardParser {
                             }
                             self.pieces += 1;
                         }
+                        Some(_) => {
+                            // One piece too many: count the rest of the line before saying so.
+                            // Only a board's first row hints at another size: a row further down
+                            // is more likely damaged.
+                            let first_row = self.rows_done == 0;
+                            let error = self.spoil(self.column, expected, Found::Char(byte.into()));
+                            self.long_row = Some((error, u64::from(pieces) + 1, first_row, false));
+                            return Ok(used + 1);
+                        }
                         _ if byte.is_ascii() => {
                             self.fail(self.column, expected, Found::Char(byte.into()), emit)?;
                             return Ok(used + 1);
@@ -367,6 +391,15 @@ impl BoardParser {
         if !self.line_has_text {
             self.line_has_text = line.iter().any(|&b| !matches!(b, b' ' | b'\t' | b'\r'));
         }
+        if let Some((_, count, only_pieces, spaced)) = self.long_row.as_mut() {
+            for &byte in line {
+                match byte {
+                    b' ' | b'\t' | b'\r' => *spaced = true,
+                    _ if crate::board::piece_color(byte).is_some() && !*spaced => *count += 1,
+                    _ => *only_pieces = false,
+                }
+            }
+        }
         // Any position past the start of the line: the column is no longer reported.
         self.column = self.column.max(2);
         if used > line.len() {
@@ -383,6 +416,12 @@ impl BoardParser {
         found: Found,
         emit: &mut impl FnMut(Record) -> Result<(), E>,
     ) -> Result<(), E> {
+        let error = self.spoil(column, expected, found);
+        emit(Record::Malformed(error))
+    }
+
+    /// The error that spoils the current board; the board's lines are skipped from here.
+    fn spoil(&mut self, column: u64, expected: Expected, found: Found) -> InputError {
         let board_line = if self.rows_done == 0 {
             self.line
         } else {
@@ -391,16 +430,33 @@ impl BoardParser {
         self.skipping = true;
         self.line_has_text = true;
         self.column = self.column.max(2);
-        emit(Record::Malformed(InputError {
+        InputError {
             board_line,
             line: self.line,
             column,
             expected,
             found,
-        }))
+            size_hint: None,
+        }
+    }
+
+    /// The size a row of `pieces` pieces suggests: square boards stay square.
+    fn size_for(&self, pieces: u64) -> (u32, u64) {
+        let rows = if self.shape.rows() == self.shape.cols() {
+            u32::try_from(pieces).unwrap_or(u32::MAX)
+        } else {
+            self.shape.rows()
+        };
+        (rows, pieces)
     }
 
     fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+        if let Some((mut error, count, only_pieces, _)) = self.long_row.take() {
+            if only_pieces && count <= u64::from(crate::grid::MAX_SIDE) {
+                error.size_hint = Some(self.size_for(count));
+            }
+            emit(Record::Malformed(error))?;
+        }
         let blank = !self.line_has_text;
         let (rows, pieces) = (self.shape.rows(), self.shape.cols());
         if blank {
@@ -418,12 +474,12 @@ impl BoardParser {
             }
             if !self.skipping && self.pieces < pieces {
                 let column = u64::from(self.pieces) + 1;
-                self.fail(
-                    column,
-                    Expected::FullRow { pieces },
-                    Found::Pieces(self.pieces),
-                    emit,
-                )?;
+                let found = Found::Pieces(self.pieces);
+                let mut error = self.spoil(column, Expected::FullRow { pieces }, found);
+                if self.pieces > 0 && self.rows_done == 0 {
+                    error.size_hint = Some(self.size_for(u64::from(self.pieces)));
+                }
+                emit(Record::Malformed(error))?;
             }
             self.rows_done += 1;
             self.board_bits = self.board_bits << PIECES | u16::from(self.row_bits);
@@ -629,10 +685,33 @@ mod tests {
         assert_eq!(
             errors(&records),
             vec![
-                "1:5: expected end of row after 4 pieces, found 'w'",
-                "5:4: expected 4 pieces in a row, found 3"
+                "1:5: expected end of row after 4 pieces, found 'w'; the row has 5 pieces: did \
+                 you mean --size 5x5?",
+                "5:4: expected 4 pieces in a row, found 3: did you mean --size 3x3?",
             ]
         );
+    }
+
+    /// A board's first row of another length made only of pieces suggests the size it fits; one
+    /// with other characters in it, far too long for any board, or further down a board, does
+    /// not.
+    #[test]
+    fn rows_of_another_width_suggest_a_size_only_when_they_are_all_pieces() {
+        let records = parse_every_way(
+            b"bwwbwb \nbbwb\nbwwb\nbwww\nbwwbwx\nbbwb\nbwwb\nbwww\nbwwb\nbbwbww\nbw\nbwww\n",
+        );
+        let errors = errors(&records);
+        assert!(errors[0].ends_with("the row has 6 pieces: did you mean --size 6x6?"));
+        assert!(!errors[1].contains("--size"), "{}", errors[1]);
+        assert!(!errors[2].contains("--size"), "{}", errors[2]);
+        let mut long = b"bwwb".to_vec();
+        long.extend(std::iter::repeat_n(b'w', 5000));
+        long.push(b'\n');
+        assert!(!errors_of(&parse_all(&long, 4096))[0].contains("--size"));
+    }
+
+    fn errors_of(records: &[Record]) -> Vec<String> {
+        errors(records)
     }
 
     #[test]
@@ -780,7 +859,8 @@ mod shaped_tests {
                 "1:bwb/wwb",
                 "4:bbb/www",
                 "6:2: expected 'b' or 'w', found 'x'",
-                "8:4: expected end of row after 3 pieces, found 'w'",
+                "8:4: expected end of row after 3 pieces, found 'w'; the row has 4 pieces: did \
+                 you mean --size 2x4?",
             ]
         );
     }

@@ -126,6 +126,7 @@ fn argument_record(text: &str, shape: Shape) -> Record {
             column: error.column as u64,
             expected: error.expected,
             found: error.found,
+            size_hint: None,
         })
     })
 }

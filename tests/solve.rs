@@ -608,3 +608,13 @@ fn unknown_subcommands_get_a_tip_only_when_they_are_typos() {
         .code(2)
         .stderr(contains("similar subcommand exists: 'solve'"));
 }
+
+#[test]
+fn a_board_of_another_size_suggests_the_size() {
+    flipgame()
+        .arg("solve")
+        .write_stdin("bwwbw\nbbwbw\nbwwbw\nbwwww\nwwwww\n")
+        .assert()
+        .code(2)
+        .stderr(contains("the row has 5 pieces: did you mean --size 5x5?"));
+}
