@@ -311,7 +311,8 @@ fn each_kind_of_bad_board_is_reported_with_its_place() {
         (
             b"bwwbw\nbbwb\nbwwb\nbwww\n",
             "1:5",
-            "expected end of row after 4 pieces, found 'w'",
+            "expected end of row after 4 pieces, found 'w'; the row has 5 pieces: did you mean \
+             --size 5x5?",
         ),
         (
             b"bwwb\nbb\xffb\nbwwb\nbwww\n",
