@@ -54,6 +54,9 @@ pub struct InputError {
     /// For a row of another length made only of pieces: the size that would fit it, as
     /// (rows, columns), for a `--size` suggestion.
     pub size_hint: Option<(u32, u64)>,
+    /// True when the line is not a row at all (a count, `M N`, `---`, a comment: it is not
+    /// mostly piece letters): it was skipped on its own and no board lost its framing.
+    pub not_a_row: bool,
 }
 
 impl fmt::Display for InputError {
@@ -85,6 +88,12 @@ impl fmt::Display for InputError {
                 write!(f, "; the row has {cols} {plural}")?;
             }
             write!(f, ": did you mean --size {rows}x{cols}?")?;
+        }
+        if self.not_a_row {
+            f.write_str(
+                "; the line is not a row (such as a count, a size or a separator), so it is \
+                 skipped on its own",
+            )?;
         }
         Ok(())
     }
@@ -142,10 +151,17 @@ pub struct BoardParser {
     /// The current board is spoiled: its remaining lines are skipped unread.
     skipping: bool,
     pending: Option<PendingChar>,
-    /// A row found too long, held back until its line ends so the error can say how many
-    /// pieces it has (when it is all pieces): the error, the count, and whether the rest of the
-    /// line is still only pieces and trailing space.
-    long_row: Option<(InputError, u64, bool, bool)>,
+    /// The first error on the current line, held back until the line ends: only then is it
+    /// known whether the line is a damaged row (mostly piece letters: it spoils its board) or no
+    /// row at all (skipped on its own). With whether it was a row too long, on a board's first
+    /// row (which may suggest another size).
+    suspect: Option<(InputError, bool, bool)>,
+    /// The rest of the current line is counted, not read, after an error on it.
+    line_spoiled: bool,
+    /// Piece letters and other characters (not spaces) on the current line, for telling a
+    /// damaged row from a line that is no row.
+    line_letters: u64,
+    line_others: u64,
 }
 
 impl Default for BoardParser {
@@ -177,7 +193,10 @@ impl BoardParser {
             line_has_text: false,
             skipping: false,
             pending: None,
-            long_row: None,
+            suspect: None,
+            line_spoiled: false,
+            line_letters: 0,
+            line_others: 0,
         }
     }
 
@@ -199,7 +218,8 @@ impl BoardParser {
             self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
         }
         if let Some(pending) = self.pending.take() {
-            self.fail(pending.column, pending.expected, pending.found(), emit)?;
+            self.suspect(pending.column, pending.expected, pending.found(), false);
+            self.line_others += 1;
         }
         if self.column > 1 {
             self.end_line(emit)?;
@@ -257,6 +277,7 @@ impl BoardParser {
                 if let Some((nibble, used)) = fast_row(input) {
                     self.row_bits = nibble;
                     self.pieces = PIECES;
+                    self.line_letters = u64::from(PIECES);
                     self.line_has_text = true;
                     self.end_line(emit)?;
                     input = &input[used..];
@@ -284,7 +305,7 @@ impl BoardParser {
         input: &[u8],
         emit: &mut impl FnMut(Record) -> Result<(), E>,
     ) -> Result<usize, E> {
-        if self.skipping {
+        if self.skipping || self.line_spoiled {
             return self.skip_line(input, emit);
         }
         for (used, &byte) in input.iter().enumerate() {
@@ -296,10 +317,12 @@ impl BoardParser {
                         self.pending = Some(pending);
                         continue;
                     }
-                    self.fail(pending.column, pending.expected, pending.found(), emit)?;
+                    self.suspect(pending.column, pending.expected, pending.found(), false);
+                    self.line_others += 1;
                     return Ok(used + 1);
                 }
-                self.fail(pending.column, pending.expected, pending.found(), emit)?;
+                self.suspect(pending.column, pending.expected, pending.found(), false);
+                self.line_others += 1;
                 return Ok(used);
             }
             match byte {
@@ -321,7 +344,8 @@ impl BoardParser {
                     }
                     if self.pieces < pieces {
                         if let Some((space, column)) = self.space {
-                            self.fail(column, Expected::Piece, Found::Char(space.into()), emit)?;
+                            self.suspect(column, Expected::Piece, Found::Char(space.into()), false);
+                            self.count(byte);
                             return Ok(used + 1);
                         }
                     }
@@ -340,18 +364,18 @@ impl BoardParser {
                                 None => self.row_bits = self.row_bits << 1 | u8::from(black),
                             }
                             self.pieces += 1;
+                            self.line_letters += 1;
                         }
                         Some(_) => {
-                            // One piece too many: count the rest of the line before saying so.
-                            // Only a board's first row hints at another size: a row further down
-                            // is more likely damaged.
-                            let first_row = self.rows_done == 0;
-                            let error = self.spoil(self.column, expected, Found::Char(byte.into()));
-                            self.long_row = Some((error, u64::from(pieces) + 1, first_row, false));
+                            // One piece too many: the rest of the line is counted before saying
+                            // so, to suggest the size it fits.
+                            self.suspect(self.column, expected, Found::Char(byte.into()), true);
+                            self.line_letters += 1;
                             return Ok(used + 1);
                         }
                         _ if byte.is_ascii() => {
-                            self.fail(self.column, expected, Found::Char(byte.into()), emit)?;
+                            self.suspect(self.column, expected, Found::Char(byte.into()), false);
+                            self.line_others += 1;
                             return Ok(used + 1);
                         }
                         _ => match utf8_length(byte) {
@@ -365,7 +389,8 @@ impl BoardParser {
                                 });
                             }
                             None => {
-                                self.fail(self.column, expected, Found::Byte(byte), emit)?;
+                                self.suspect(self.column, expected, Found::Byte(byte), false);
+                                self.line_others += 1;
                                 return Ok(used + 1);
                             }
                         },
@@ -391,14 +416,8 @@ impl BoardParser {
         if !self.line_has_text {
             self.line_has_text = line.iter().any(|&b| !matches!(b, b' ' | b'\t' | b'\r'));
         }
-        if let Some((_, count, only_pieces, spaced)) = self.long_row.as_mut() {
-            for &byte in line {
-                match byte {
-                    b' ' | b'\t' | b'\r' => *spaced = true,
-                    _ if crate::board::piece_color(byte).is_some() && !*spaced => *count += 1,
-                    _ => *only_pieces = false,
-                }
-            }
+        for &byte in line {
+            self.count(byte);
         }
         // Any position past the start of the line: the column is no longer reported.
         self.column = self.column.max(2);
@@ -422,14 +441,18 @@ impl BoardParser {
 
     /// The error that spoils the current board; the board's lines are skipped from here.
     fn spoil(&mut self, column: u64, expected: Expected, found: Found) -> InputError {
+        self.skipping = true;
+        self.line_has_text = true;
+        self.column = self.column.max(2);
+        self.error_here(column, expected, found)
+    }
+
+    fn error_here(&self, column: u64, expected: Expected, found: Found) -> InputError {
         let board_line = if self.rows_done == 0 {
             self.line
         } else {
             self.board_line
         };
-        self.skipping = true;
-        self.line_has_text = true;
-        self.column = self.column.max(2);
         InputError {
             board_line,
             line: self.line,
@@ -437,6 +460,28 @@ impl BoardParser {
             expected,
             found,
             size_hint: None,
+            not_a_row: false,
+        }
+    }
+
+    /// Holds back the first error on a line until the line ends (see `suspect`), and counts
+    /// the rest of the line instead of reading it.
+    fn suspect(&mut self, column: u64, expected: Expected, found: Found, too_long: bool) {
+        let error = self.error_here(column, expected, found);
+        self.suspect = Some((error, too_long, self.rows_done == 0));
+        self.line_spoiled = true;
+        self.line_has_text = true;
+        self.column = self.column.max(2);
+    }
+
+    /// Counts a byte of the current line as a piece letter or as something else (spaces, and
+    /// the inner bytes of a UTF-8 character, count as nothing).
+    fn count(&mut self, byte: u8) {
+        match byte {
+            b' ' | b'\t' | b'\r' => {}
+            _ if crate::board::piece_color(byte).is_some() => self.line_letters += 1,
+            _ if byte & 0xC0 == 0x80 => {}
+            _ => self.line_others += 1,
         }
     }
 
@@ -451,10 +496,24 @@ impl BoardParser {
     }
 
     fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
-        if let Some((mut error, count, only_pieces, _)) = self.long_row.take() {
-            if only_pieces && count <= u64::from(crate::grid::MAX_SIDE) {
-                error.size_hint = Some(self.size_for(count));
+        let (letters, others) = (self.line_letters, self.line_others);
+        self.line_letters = 0;
+        self.line_others = 0;
+        self.line_spoiled = false;
+        // A line that is not mostly piece letters is no row (a count, `M N`, `---`, a comment):
+        // it is reported if it was read, skipped on its own, and never joins a board.
+        if self.line_has_text && letters < others.max(1) {
+            if let Some((mut error, ..)) = self.suspect.take() {
+                error.not_a_row = true;
+                emit(Record::Malformed(error))?;
             }
+            return self.next_line();
+        }
+        if let Some((mut error, too_long, first_row)) = self.suspect.take() {
+            if too_long && first_row && others == 0 && letters <= u64::from(crate::grid::MAX_SIDE) {
+                error.size_hint = Some(self.size_for(letters));
+            }
+            self.skipping = true;
             emit(Record::Malformed(error))?;
         }
         let blank = !self.line_has_text;
@@ -496,6 +555,11 @@ impl BoardParser {
                 self.end_board();
             }
         }
+        self.next_line()
+    }
+
+    /// Moves to the start of the next line.
+    fn next_line<E>(&mut self) -> Result<(), E> {
         self.line += 1;
         self.column = 1;
         self.pieces = 0;
@@ -714,6 +778,49 @@ mod tests {
         errors(records)
     }
 
+    /// Lines that are no row (a count, `M N`, `---`, a comment) are reported and skipped on
+    /// their own: the boards around them keep their framing.
+    #[test]
+    fn lines_that_are_no_row_never_join_a_board() {
+        let three = "bwwb\nbbwb\nbwwb\nbwww\nbwbw\nwwww\nbbwb\nbwwb\nwwww\nwwww\nwwww\nwwww\n";
+        let records = parse_every_way(format!("3\n{three}").as_bytes());
+        assert_eq!(
+            errors(&records),
+            vec![
+                "1:1: expected 'b' or 'w', found '3'; the line is not a row (such as a count, a \
+                 size or a separator), so it is skipped on its own"
+            ]
+        );
+        let lines: Vec<u64> = boards(&records).iter().map(|b| b.1).collect();
+        assert_eq!(lines, vec![2, 6, 10]);
+        let separated = "4 4\nbwwb\nbbwb\nbwwb\nbwww\n---\n# board 2: the statement's other\n\
+                         bwbw\nwwww\nbbwb\nbwwb\n---\n";
+        let records = parse_every_way(separated.as_bytes());
+        assert_eq!(
+            boards(&records),
+            vec![
+                ("bwwb/bbwb/bwwb/bwww".into(), 2),
+                ("bwbw/wwww/bbwb/bwwb".into(), 8)
+            ]
+        );
+        let reported: Vec<String> = errors(&records)
+            .iter()
+            .map(|e| e.split(':').next().unwrap().to_string())
+            .collect();
+        assert_eq!(reported, vec!["1", "6", "7", "12"]);
+    }
+
+    /// A line of mostly piece letters is a damaged row: it still spoils its own board.
+    #[test]
+    fn a_damaged_row_still_belongs_to_its_board() {
+        let records = parse_every_way(b"bwwb\nbx\nbwwb\nbwww\nbwwb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            vec!["2:2: expected 'b' or 'w', found 'x'"]
+        );
+        assert_eq!(boards(&records), vec![("bwwb/bbwb/bwwb/bwww".into(), 5)]);
+    }
+
     #[test]
     fn a_board_cut_short_by_a_blank_line_or_the_end() {
         let input = format!("bwwb\nbbwb\n\n{SAMPLE}bwwb\n");
@@ -760,18 +867,18 @@ mod tests {
         );
     }
 
+    /// Rows of 0/1 or #/. are no rows of b/w: each line says so, with how to convert them.
     #[test]
     fn digits_and_hashes_get_a_hint_on_converting() {
-        let records = parse_every_way(b"0110\nbbwb\nbwwb\nbwww\n#..#\nbbwb\nbwwb\nbwww\n");
-        assert_eq!(
-            errors(&records),
-            vec![
-                "1:1: expected 'b' or 'w', found '0' (pieces are b for black and w for white: \
-                 convert rows of 0/1 first, such as with `tr 10 bw`)",
-                "5:1: expected 'b' or 'w', found '#' (pieces are b for black and w for white: \
-                 convert rows of #/. first, such as with `tr '#.' bw`)"
-            ]
-        );
+        let records = parse_every_way(b"1001\n1101\n1001\n1000\n#..#\n");
+        let errors = errors(&records);
+        assert_eq!(errors.len(), 5);
+        assert!(errors[0].starts_with(
+            "1:1: expected 'b' or 'w', found '1' (pieces are b for black and w for white: \
+             convert rows of 0/1 first, such as with `tr 10 bw`)"
+        ));
+        assert!(errors[4].contains("convert rows of #/. first, such as with `tr '#.' bw`"));
+        assert!(boards(&records).is_empty());
     }
 
     #[test]
@@ -785,7 +892,7 @@ mod tests {
 
     #[test]
     fn a_spoiled_board_skips_its_remaining_rows_unread() {
-        let records = parse_every_way(b"bwwbx\nzzzz\nyyyy\nxxxx\nwwww\nwwww\nwwww\nwwww\n");
+        let records = parse_every_way(b"bwwbx\nbzzw\nwyyb\nbxxb\nwwww\nwwww\nwwww\nwwww\n");
         assert_eq!(errors(&records).len(), 1);
         assert_eq!(boards(&records), vec![("wwww/wwww/wwww/wwww".into(), 5)]);
     }

@@ -127,6 +127,7 @@ fn argument_record(text: &str, shape: Shape) -> Record {
             expected: error.expected,
             found: error.found,
             size_hint: None,
+            not_a_row: false,
         })
     })
 }

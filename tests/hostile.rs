@@ -65,6 +65,11 @@ fn random_bytes_are_errors_never_panics_and_good_boards_survive() {
     }
 }
 
+/// What every line that is no row of pieces adds to its error.
+const NOT_A_ROW: &str =
+    "; the line is not a row (such as a count, a size or a separator), so it is skipped on its own";
+
+/// Each line of garbage is no row: each is named in its own error, and none joins a board.
 #[test]
 fn nul_bytes_and_invalid_utf8_are_named_in_the_error() {
     flipgame()
@@ -72,7 +77,16 @@ fn nul_bytes_and_invalid_utf8_are_named_in_the_error() {
         .write_stdin(b"\0\0\0\0\n\xff\xfe\xfd\xfc\n\xc3\n\xe2\x82\n".to_vec())
         .assert()
         .code(2)
-        .stderr("error: -:1:1: expected 'b' or 'w', found '\\0'\n");
+        .stderr(
+            [
+                "error: -:1:1: expected 'b' or 'w', found '\\0'",
+                "error: -:2:1: expected 'b' or 'w', found byte 0xff (not UTF-8)",
+                "error: -:3:1: expected 'b' or 'w', found byte 0xc3 (not UTF-8)",
+                "error: -:4:1: expected 'b' or 'w', found byte 0xe2 (not UTF-8)",
+            ]
+            .map(|line| format!("{line}{NOT_A_ROW}\n"))
+            .concat(),
+        );
     flipgame()
         .arg("solve")
         .write_stdin(b"bwwb\nbw\xc3\x28b\nbwwb\nbwww\n".to_vec())

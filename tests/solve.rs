@@ -619,3 +619,52 @@ fn a_board_of_another_size_suggests_the_size() {
         .code(2)
         .stderr(contains("the row has 5 pieces: did you mean --size 5x5?"));
 }
+
+/// The framing the judges' inputs need: a count line, `M N`, `---` and comments are no rows,
+/// are reported with their line, and never take a board's place (text and JSON alike).
+#[test]
+fn lines_that_are_no_row_never_misframe_the_boards() {
+    let three = format!("3\n{SAMPLE}{IMPOSSIBLE}wwww\nwwww\nwwww\nwwww\n");
+    flipgame()
+        .arg("solve")
+        .write_stdin(three.clone())
+        .assert()
+        .code(2)
+        .stdout("4\nImpossible\n0\n")
+        .stderr(
+            contains("error: -:1:1: expected 'b' or 'w', found '3'; the line is not a row")
+                .and(contains("-:2:").not()),
+        );
+    let separated = format!("4 4\n{SAMPLE}---\n# the statement's other board\n{IMPOSSIBLE}---\n");
+    flipgame()
+        .arg("solve")
+        .write_stdin(separated)
+        .assert()
+        .code(2)
+        .stdout("4\nImpossible\n");
+    let output = flipgame()
+        .args(["solve", "--format", "jsonl"])
+        .write_stdin(three)
+        .output()
+        .unwrap();
+    let records: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let sources: Vec<&str> = records
+        .iter()
+        .map(|r| r["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources, vec!["-:1", "-:2", "-:6", "-:10"]);
+    assert!(records[0]["error"].as_str().unwrap().contains("not a row"));
+    let moves: Vec<&serde_json::Value> = records[1..].iter().map(|r| &r["moves"]).collect();
+    assert_eq!(
+        moves,
+        vec![
+            &serde_json::json!(4),
+            &serde_json::Value::Null,
+            &serde_json::json!(0)
+        ]
+    );
+}
