@@ -2,7 +2,7 @@
 //! else.
 //!
 //! This module depends only on clap (and std) so that the man page generator
-//! (`tests/generated.rs`) can include it as it is and describe exactly the interface the binary
+//! (`tests/cli/generated.rs`) can include it as it is and describe exactly the interface the binary
 //! parses.
 
 use std::path::PathBuf;

@@ -1,10 +1,8 @@
 //! `flipgame table`: every board in id order, in every format, written atomically.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::{Scratch, flipgame};
+use crate::common::{Scratch, flipgame};
 use predicates::str::contains;
 use serde::Deserialize;
 

@@ -1,8 +1,6 @@
 //! `flipgame explain`: the walkthrough, the proof of impossibility, colour, layout and JSON.
 
-mod common;
-
-use common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame};
+use crate::common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde::Deserialize;
@@ -165,7 +163,7 @@ fn clicolor_force_colours_a_pipe_and_no_color_wins_over_it() {
 #[test]
 fn a_terminal_gets_colour_unless_no_color_is_set() {
     let on_terminal = |no_color: Option<&str>| {
-        let screen = common::pty::run_on_terminal(
+        let screen = crate::common::pty::run_on_terminal(
             env!("CARGO_BIN_EXE_flipgame"),
             &["explain", "--board", SAMPLE_LINE],
             &[("CLICOLOR_FORCE", None), ("NO_COLOR", no_color)],

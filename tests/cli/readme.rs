@@ -5,12 +5,10 @@
 //! on how a terminal would interleave the two. `FLIPGAME_UPDATE_GENERATED=1` rewrites the shown
 //! output of every example that changed (errors first, then the rest).
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{IMPOSSIBLE, SAMPLE, Scratch};
+use crate::common::{IMPOSSIBLE, SAMPLE, Scratch};
 
 struct Example {
     command: String,
@@ -154,7 +152,7 @@ fn every_json_field_is_documented_in_the_readme() {
     ];
     let mut found = std::collections::BTreeSet::new();
     for args in runs {
-        let output = common::flipgame().args(*args).output().unwrap();
+        let output = crate::common::flipgame().args(*args).output().unwrap();
         let text = String::from_utf8(output.stdout).unwrap();
         let values: Vec<serde_json::Value> = match serde_json::from_str(&text) {
             Ok(value) => vec![value],

@@ -1,8 +1,6 @@
 //! `flipgame stats`: the facts of the game, checked against the table and against each other.
 
-mod common;
-
-use common::flipgame;
+use crate::common::flipgame;
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug)]

@@ -1,10 +1,8 @@
 //! `flipgame gen`: boards of the asked distance, uniform, reproducible from a seed.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::flipgame;
+use crate::common::flipgame;
 use predicates::str::contains;
 
 fn generate(args: &[&str]) -> String {

@@ -5,18 +5,16 @@
 //! The man pages are rendered from the very module the binary parses with (`src/cli.rs`, which
 //! depends only on clap), so they describe exactly the interface that ships.
 
-#[path = "../src/cli.rs"]
+#[path = "../../src/cli.rs"]
 #[allow(dead_code)]
 mod cli;
-
-mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 
+use crate::common::{Scratch, flipgame};
 use clap::CommandFactory;
 use clap_mangen::Man;
-use common::{Scratch, flipgame};
 use roff::{Inline, Roff, bold, italic, roman};
 
 const SHELLS: [(&str, &str); 5] = [
@@ -46,7 +44,7 @@ fn check_generated(path: &Path, generated: &str) -> Result<(), String> {
         .header(&format!("{} (checked in)", path.display()), "generated now")
         .to_string();
     Err(format!(
-        "{} is stale; run FLIPGAME_UPDATE_GENERATED=1 cargo test --test generated\n{diff}",
+        "{} is stale; run FLIPGAME_UPDATE_GENERATED=1 cargo test --test cli generated\n{diff}",
         path.display()
     ))
 }

@@ -1,12 +1,12 @@
 //! `flipgame solve`: the judge's answers, the formats, and what happens to bad input.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Command as StdCommand, Stdio};
 
+use crate::common::{
+    IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards,
+};
 use assert_cmd::assert::OutputAssertExt;
-use common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde::Deserialize;
@@ -525,7 +525,7 @@ fn a_failed_write_is_a_loud_error() {
 #[test]
 fn a_terminal_on_standard_input_gets_a_hint_on_how_to_end() {
     // Ctrl-D at the start of a line is the end of input on a terminal.
-    let screen = common::pty::run_on_terminal(
+    let screen = crate::common::pty::run_on_terminal(
         env!("CARGO_BIN_EXE_flipgame"),
         &["solve"],
         &[],

@@ -2,14 +2,12 @@
 //! pipe is a quiet success, a failed write is a loud error, and an interrupted run leaves no
 //! partial file behind.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
 use assert_cmd::assert::OutputAssertExt;
-use common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
 use predicates::str::contains;
 
 /// A panic exits with 101 and says "panicked" on stderr: neither may ever happen.

@@ -1,9 +1,7 @@
 //! Boards of any size (`--size RxC`) through every subcommand: the published answers of the
 //! Lights Out family, honesty about unproven minimums, and the limits.
 
-mod common;
-
-use common::{Scratch, flipgame};
+use crate::common::{Scratch, flipgame};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;

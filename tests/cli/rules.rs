@@ -1,9 +1,7 @@
 //! `--rule`, `--wrap` and `--rule-file` through every subcommand, checked against answers
 //! computed here from the rule's definition (brute force over tap sets), not by the library.
 
-mod common;
-
-use common::{Scratch, flipgame};
+use crate::common::{Scratch, flipgame};
 use serde_json::Value;
 
 fn stdout(args: &[&str]) -> String {

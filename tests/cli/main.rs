@@ -1,0 +1,19 @@
+//! The integration tests: the built binary run as a user would run it, one module per
+//! subcommand or theme. They are one test crate, so one binary to build and link instead of a
+//! dozen; only `tests/memory.rs` stands alone, because it measures the peak memory of its
+//! process's children and must be the only test in its process.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod explain;
+mod generate;
+mod generated;
+mod hostile;
+mod properties;
+mod readme;
+mod rules;
+mod sizes;
+mod solve;
+mod stats;
+mod table;
