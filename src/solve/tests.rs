@@ -221,7 +221,8 @@ fn random_stencils_agree_with_brute_force() {
                 .map(|i| masks.flip_mask(i))
                 .collect();
             let label = format!("{rows}x{cols} {text} wrap={wrap} {goal:?}");
-            check_against(&Solver::without_table(puzzle).unwrap(), &masks, &label);
+            // Every fifth board (an odd stride reaches every bit): 24 stencils make up for it.
+            check_stride(&Solver::without_table(puzzle).unwrap(), &masks, &label, 5);
         }
     }
 }
