@@ -36,7 +36,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;solve' {
-            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
@@ -52,7 +52,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;explain' {
-            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')

@@ -36,7 +36,7 @@ complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "stats" -d 'Print 
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
@@ -53,7 +53,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l wrap -d 'Nei
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, and with --goal either the colour they reach, such as \'4 r1c1 r2c2 r2c4 r3c1 (all white)\' (text format)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"

@@ -212,9 +212,11 @@ pub enum Command {
         long_about = "Print the fewest taps for each board, exactly as the POJ 1753 judge \
             expects: one line per board with the number of taps, or 'Impossible'.\n\n\
             Boards are read from the FILEs in order, or from standard input. A board is 4 lines \
-            of 4 letters, b (black) or w (white), in either case; boards follow each other \
-            directly or with blank lines between them. A malformed board is reported on stderr \
-            as FILE:LINE:COL and the boards around it are still answered.",
+            of 4 letters (R lines of C with --size RxC), b (black) or w (white), in either case; \
+            boards follow each other directly or with blank lines between them. A malformed \
+            board is reported on stderr as FILE:LINE:COL and the boards around it are still \
+            answered. A line that is no row at all (a count, a size, ---, a comment) is reported \
+            and skipped on its own, so it never takes a board's place.",
         after_long_help = long_help_footer("solve")
     )]
     Solve(SolveArgs),
@@ -301,7 +303,7 @@ pub struct BoardInput {
     pub files: Vec<PathBuf>,
 
     /// A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id
-    /// such as 0x9d98 (repeatable; read before any FILE)
+    /// such as 0x9d98 or 9d98 (repeatable; read before any FILE)
     #[arg(long = "board", value_name = "TEXT")]
     pub boards: Vec<String>,
 
