@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::board::Goal;
 use crate::grid::{Grid, Shape};
-use crate::rule::{Rule, Stencil};
+use crate::rule::Rule;
 
 /// A puzzle: the board's shape, the tap rule, whether the edges wrap around, and the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,14 +206,6 @@ impl Puzzle {
             same_row: in_row(0),
             row_below: in_row(1),
         })
-    }
-
-    /// The stencil, when the rule is one.
-    pub fn stencil(&self) -> Option<&Stencil> {
-        match &self.rule {
-            Rule::Stencil { stencil, .. } => Some(stencil),
-            _ => None,
-        }
     }
 }
 

@@ -434,13 +434,11 @@ impl Solver {
     /// A proof that `board` can reach no colour the goal accepts, or `None` when it can reach
     /// one.
     pub fn certificate(&self, board: &Grid) -> Option<Certificate> {
-        if self.is_solvable(board) {
-            return None;
-        }
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let basis = self.patterns_basis();
         let quiet = &basis.vectors;
+        let complete = quiet.len() == basis.nullity;
         // For each basis pattern, its parity against each accepted goal: bit g set when odd.
         let parities: Vec<u32> = quiet
             .iter()
@@ -452,7 +450,18 @@ impl Solver {
             })
             .collect();
         let all = (1u32 << lits.len()) - 1;
-        let complete = quiet.len() == basis.nullity;
+        // A colour is reachable exactly when every quiet pattern meets its lit cells evenly
+        // (the null space of the transposed matrix is the whole obstruction), so a complete
+        // basis answers without solving the board a second time.
+        let reachable = if complete && self.table.is_none() {
+            let odd = parities.iter().fold(0u32, |mask, &p| mask | p);
+            odd != all
+        } else {
+            self.is_solvable(board)
+        };
+        if reachable {
+            return None;
+        }
         let (pattern, fewest) = if complete && quiet.len() <= CERTIFICATE_SEARCH_LIMIT {
             (coset::smallest_proof(quiet, &parities, all)?, true)
         } else {
