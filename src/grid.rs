@@ -179,6 +179,19 @@ impl Grid {
         }
     }
 
+    /// The 4x4 grid whose rows, top first, have the pieces of these nibbles (bit 3 is column 1):
+    /// the parser's hot path, which reads a board row by row and never needs its 16-bit id.
+    #[inline(always)]
+    pub(crate) fn from_row_nibbles(rows: [u8; 4]) -> Grid {
+        Grid {
+            shape: Shape::FLIP_GAME,
+            words: Words::Inline {
+                len: 4,
+                words: rows.map(|row| u64::from(row) << 60),
+            },
+        }
+    }
+
     /// The 16 bits of a grid the caller knows to be 4x4, in the board-id layout: the hot path of
     /// the distance table, without the shape check of [`Grid::bits16`].
     #[inline(always)]
@@ -384,13 +397,31 @@ impl Grid {
 impl fmt::Display for Grid {
     /// Rows from the top joined by `/`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Letters gather in a stack buffer and go out a buffer at a time: one write per board
+        // for everything up to 255 cells, which is what a JSON stream of small boards prints.
+        let mut buffer = [0u8; 256];
+        let mut used = 0;
+        let cols = self.shape.cols as usize;
         for row in 0..self.shape.rows as usize {
-            if row > 0 {
-                f.write_str("/")?;
+            for (index, &word) in self.row(row).iter().enumerate() {
+                let letters = (cols - index * 64).min(64);
+                // Room for a word's letters and the slash before them.
+                if used + letters + 1 > buffer.len() {
+                    f.write_str(ascii(&buffer[..used]))?;
+                    used = 0;
+                }
+                if index == 0 && row > 0 {
+                    buffer[used] = b'/';
+                    used += 1;
+                }
+                for (offset, letter) in buffer[used..used + letters].iter_mut().enumerate() {
+                    // 'w' for a clear bit, 'b' (21 below it) for a set one.
+                    *letter = b'w' - 21 * (word << offset >> 63) as u8;
+                }
+                used += letters;
             }
-            f.write_str(&self.row_text(row))?;
         }
-        Ok(())
+        f.write_str(ascii(&buffer[..used]))
     }
 }
 
@@ -398,6 +429,11 @@ impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({} {self})", self.shape)
     }
+}
+
+/// Letters known to be ASCII as a `str`.
+fn ascii(letters: &[u8]) -> &str {
+    std::str::from_utf8(letters).unwrap_or_default()
 }
 
 /// The bit of column `col` within its word: column 0 of a word is its most significant bit.
@@ -476,6 +512,37 @@ mod tests {
         assert_eq!(Grid::from_bits16(0x9d98).to_string(), "bwwb/bbwb/bwwb/bwww");
         assert_eq!(Grid::from_bits16(0x9d98).bits16(), Some(0x9d98));
         assert_eq!(Grid::new(Shape::new(4, 5).unwrap()).bits16(), None);
+    }
+
+    #[test]
+    fn the_text_form_is_the_rows_joined_by_slashes_at_every_width() {
+        // Widths across word boundaries and lengths across the display buffer's 256 bytes.
+        for (rows, cols) in [
+            (1, 1),
+            (4, 4),
+            (3, 63),
+            (3, 64),
+            (3, 65),
+            (2, 130),
+            (5, 255),
+            (1, 300),
+        ] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut grid = Grid::new(shape);
+            for row in 0..rows as usize {
+                for col in 0..cols as usize {
+                    grid.set(row, col, (row * 7 + col * col) % 3 == 0);
+                }
+            }
+            let expected: Vec<String> = (0..rows as usize)
+                .map(|row| {
+                    (0..cols as usize)
+                        .map(|col| if grid.get(row, col) { 'b' } else { 'w' })
+                        .collect()
+                })
+                .collect();
+            assert_eq!(grid.to_string(), expected.join("/"), "{shape}");
+        }
     }
 
     #[test]

@@ -265,9 +265,9 @@ impl BoardParser {
         while !input.is_empty() {
             if self.at_clean_line_start() {
                 if self.rows_done == 0 {
-                    while let Some(bits) = fast_board(input) {
+                    while let Some(rows) = fast_board(input) {
                         emit(Record::Board {
-                            board: Grid::from_bits16(bits),
+                            board: Grid::from_row_nibbles(rows),
                             line: self.line,
                         })?;
                         self.line += u64::from(ROWS);
@@ -626,8 +626,9 @@ fn fast_row(input: &[u8]) -> Option<(u8, usize)> {
     Some((row_nibble([row[0], row[1], row[2], row[3]])?, used))
 }
 
+/// A well-formed 4x4 board of four `\n`-ended rows: each row's bits, top row first.
 #[inline(always)]
-fn fast_board(input: &[u8]) -> Option<u16> {
+fn fast_board(input: &[u8]) -> Option<[u8; 4]> {
     let b: &[u8; BOARD_BYTES] = input.get(..BOARD_BYTES)?.try_into().ok()?;
     if b[4] != b'\n' || b[9] != b'\n' || b[14] != b'\n' || b[19] != b'\n' {
         return None;
@@ -636,7 +637,7 @@ fn fast_board(input: &[u8]) -> Option<u16> {
     let r2 = row_nibble([b[5], b[6], b[7], b[8]])?;
     let r3 = row_nibble([b[10], b[11], b[12], b[13]])?;
     let r4 = row_nibble([b[15], b[16], b[17], b[18]])?;
-    Some(u16::from(r1) << 12 | u16::from(r2) << 8 | u16::from(r3) << 4 | u16::from(r4))
+    Some([r1, r2, r3, r4])
 }
 
 /// Parses a whole input held in memory, split into chunks of `chunk` bytes (as a reader would

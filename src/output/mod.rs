@@ -60,22 +60,63 @@ impl<W: Write> Write for Output<W> {
 #[inline]
 pub fn write_count(out: &mut (impl Write + ?Sized), count: u32) -> io::Result<()> {
     let mut digits = [0u8; 10];
+    let start = decimal_into(&mut digits, count);
+    out.write_all(&digits[start..])
+}
+
+/// Writes ` rRcC` for the tap at `row`, `col` (both from 0) in one write, without `fmt`: the
+/// tap lists of a million-board stream are otherwise mostly formatting.
+#[inline]
+pub fn write_tap_after_space(
+    out: &mut (impl Write + ?Sized),
+    row: usize,
+    col: usize,
+) -> io::Result<()> {
+    // " r" + 10 digits + "c" + 10 digits.
+    let mut text = [0u8; 23];
+    let mut end = text.len();
+    for (number, letter) in [(col, b'c'), (row, b'r')] {
+        let number = u32::try_from(number + 1).unwrap_or(u32::MAX);
+        let mut digits = [0u8; 10];
+        let start = decimal_into(&mut digits, number);
+        let length = digits.len() - start;
+        text[end - length..end].copy_from_slice(&digits[start..]);
+        end -= length + 1;
+        text[end] = letter;
+    }
+    end -= 1;
+    text[end] = b' ';
+    out.write_all(&text[end..])
+}
+
+/// Writes `number` in decimal at the end of `digits`; returns where it starts.
+#[inline]
+fn decimal_into(digits: &mut [u8; 10], number: u32) -> usize {
     let mut start = digits.len();
-    let mut rest = count;
+    let mut rest = number;
     loop {
         start -= 1;
         digits[start] = b'0' + (rest % 10) as u8;
         rest /= 10;
         if rest == 0 {
-            break;
+            return start;
         }
     }
-    out.write_all(&digits[start..])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn taps_are_written_as_row_and_column_from_one() {
+        for (row, col) in [(0, 0), (3, 9), (9, 3), (4095, 99), (123_456, 7)] {
+            let mut text = Vec::new();
+            write_tap_after_space(&mut text, row, col).unwrap();
+            let expected = format!(" r{}c{}", row + 1, col + 1);
+            assert_eq!(String::from_utf8(text).unwrap(), expected);
+        }
+    }
 
     #[test]
     fn counts_are_written_in_decimal() {

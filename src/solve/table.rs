@@ -15,10 +15,14 @@ use crate::space::SmallSpace;
 
 const UNREACHED: u8 = u8::MAX;
 
+/// Boards of 4x4: every `u16`.
+const BOARDS: usize = 1 << 16;
+
 /// Minimum taps and least optimal tap set of every 4x4 board, for one puzzle.
 pub struct DistanceTable {
-    moves: Box<[u8]>,
-    taps: Box<[u16]>,
+    // Fixed-size arrays: a `u16` index is always in bounds, so a lookup has no check.
+    moves: Box<[u8; BOARDS]>,
+    taps: Box<[u16; BOARDS]>,
     /// What a tap on each cell turns over (cell 0 is r1c1), in the same layout.
     flips: [u16; 16],
 }
@@ -32,14 +36,15 @@ impl DistanceTable {
         let space = SmallSpace::explore(puzzle, true, &mut |_, _| {}).ok()?;
         let flips = std::array::from_fn(|index| space.flip_mask(index) as u16);
         let (distances, taps) = space.into_parts();
+        // A 4x4 tap set has 16 bits, so the narrowing keeps every bit.
+        let taps: Box<[u16]> = taps
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| t as u16)
+            .collect();
         Some(DistanceTable {
-            moves: distances.into_boxed_slice(),
-            // A 4x4 tap set has 16 bits, so the narrowing keeps every bit.
-            taps: taps
-                .unwrap_or_default()
-                .into_iter()
-                .map(|t| t as u16)
-                .collect(),
+            moves: distances.into_boxed_slice().try_into().ok()?,
+            taps: taps.try_into().ok()?,
             flips,
         })
     }
