@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -41,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
             [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
+            [CompletionResult]::new('--judge', '--judge', [CompletionResultType]::ParameterName, 'Read the FILEs in this judge''s input format and print exactly its expected output (the judge fixes size, rule and goal)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
@@ -105,6 +107,8 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Only boards whose fewest taps is exactly K')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many boards')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)')
+            [CompletionResult]::new('--judge', '--judge', [CompletionResultType]::ParameterName, 'Write valid input for this judge (within its statement''s limits) instead of boards; with --output-dir, --count pairs of input and expected output')
+            [CompletionResult]::new('--output-dir', '--output-dir', [CompletionResultType]::ParameterName, 'With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from ''solve --judge'') into DIR, which is created if needed')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text is the POJ input form')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE (atomically: all the boards or none) instead of standard output')
@@ -115,6 +119,23 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--impossible', '--impossible', [CompletionResultType]::ParameterName, 'Only boards that can never be finished')
             [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Never the same board twice (an error when fewer than --count boards fit)')
+            [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'flipgame;check' {
+            [CompletionResult]::new('--judge', '--judge', [CompletionResultType]::ParameterName, 'The judge whose input and output to read (then INPUT and OUTPUT are required)')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board to check taps on, in the forms solve takes')
+            [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'The taps to check, such as ''r1c1 r2c3'' (spaces or commas between)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
+            [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
+            [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -136,6 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -153,6 +175,9 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;help;gen' {
+            break
+        }
+        'flipgame;help;check' {
             break
         }
         'flipgame;help;completions' {

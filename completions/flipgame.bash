@@ -16,6 +16,9 @@ _flipgame() {
             ",$1")
                 cmd="flipgame"
                 ;;
+            flipgame,check)
+                cmd="flipgame__subcmd__check"
+                ;;
             flipgame,completions)
                 cmd="flipgame__subcmd__completions"
                 ;;
@@ -36,6 +39,9 @@ _flipgame() {
                 ;;
             flipgame,table)
                 cmd="flipgame__subcmd__table"
+                ;;
+            flipgame__subcmd__help,check)
+                cmd="flipgame__subcmd__help__subcmd__check"
                 ;;
             flipgame__subcmd__help,completions)
                 cmd="flipgame__subcmd__help__subcmd__completions"
@@ -65,12 +71,62 @@ _flipgame() {
 
     case "${cmd}" in
         flipgame)
-            opts="-h -V --color --help --version solve explain table stats gen completions help"
+            opts="-h -V --color --help --version solve explain table stats gen check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        flipgame__subcmd__check)
+            opts="-h -V --judge --board --taps --format --goal --size --rule --wrap --rule-file --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --judge)
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122" -- "${cur}"))
+                    return 0
+                    ;;
+                --board)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --taps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -143,7 +199,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --unique --seed --format --output --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --moves --impossible --count --unique --seed --judge --output-dir --format --output --goal --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -158,6 +214,14 @@ _flipgame() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --judge)
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -201,8 +265,22 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__help)
-            opts="solve explain table stats gen completions help"
+            opts="solve explain table stats gen check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        flipgame__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -313,7 +391,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --goal --size --rule --wrap --rule-file --taps --format --color --help --version"
+            opts="-h -V --board --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -337,6 +415,10 @@ _flipgame() {
                     ;;
                 --rule-file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --judge)
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122" -- "${cur}"))
                     return 0
                     ;;
                 --format)

@@ -28,6 +28,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
+            cand check 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -37,6 +38,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
             cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
             cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
+            cand --judge 'Read the FILEs in this judge''s input format and print exactly its expected output (the judge fixes size, rule and goal)'
             cand --format 'Output format'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
@@ -97,6 +99,8 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --moves 'Only boards whose fewest taps is exactly K'
             cand --count 'How many boards'
             cand --seed 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)'
+            cand --judge 'Write valid input for this judge (within its statement''s limits) instead of boards; with --output-dir, --count pairs of input and expected output'
+            cand --output-dir 'With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from ''solve --judge'') into DIR, which is created if needed'
             cand --format 'Output format: text is the POJ input form'
             cand -o 'Write to FILE (atomically: all the boards or none) instead of standard output'
             cand --output 'Write to FILE (atomically: all the boards or none) instead of standard output'
@@ -107,6 +111,22 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --impossible 'Only boards that can never be finished'
             cand --unique 'Never the same board twice (an error when fewer than --count boards fit)'
+            cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;check'= {
+            cand --judge 'The judge whose input and output to read (then INPUT and OUTPUT are required)'
+            cand --board 'A board to check taps on, in the forms solve takes'
+            cand --taps 'The taps to check, such as ''r1c1 r2c3'' (spaces or commas between)'
+            cand --format 'Output format'
+            cand --goal 'Which finished boards count'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
+            cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
+            cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -126,6 +146,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
+            cand check 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -138,6 +159,8 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;help;stats'= {
         }
         &'flipgame;help;gen'= {
+        }
+        &'flipgame;help;check'= {
         }
         &'flipgame;help;completions'= {
         }

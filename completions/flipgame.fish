@@ -34,6 +34,7 @@ complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "explain" -d 'Walk
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
@@ -43,6 +44,15 @@ black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l judge -d 'Read the FILEs in this judge\'s input format and print exactly its expected output (the judge fixes size, rule and goal)' -r -f -a "poj1753\t''
+poj3279\t''
+poj1222\t''
+poj1681\t''
+uva10309\t''
+poj3185\t''
+leetcode1284\t''
+poj2965\t''
+timus1122\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
@@ -109,6 +119,16 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s V -l version
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l moves -d 'Only boards whose fewest taps is exactly K' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l count -d 'How many boards' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l seed -d 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l judge -d 'Write valid input for this judge (within its statement\'s limits) instead of boards; with --output-dir, --count pairs of input and expected output' -r -f -a "poj1753\t''
+poj3279\t''
+poj1222\t''
+poj1681\t''
+uva10309\t''
+poj3185\t''
+leetcode1284\t''
+poj2965\t''
+timus1122\t''"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l output-dir -d 'With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from \'solve --judge\') into DIR, which is created if needed' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Output format: text is the POJ input form' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
@@ -127,15 +147,41 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l unique -d 'Nev
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l judge -d 'The judge whose input and output to read (then INPUT and OUTPUT are required)' -r -f -a "poj1753\t''
+poj3279\t''
+poj1222\t''
+poj1681\t''
+uva10309\t''
+poj3185\t''
+leetcode1284\t''
+poj2965\t''
+timus1122\t''"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l board -d 'A board to check taps on, in the forms solve takes' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l taps -d 'The taps to check, such as \'r1c1 r2c3\' (spaces or commas between)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l format -d 'Output format' -r -f -a "text\t'A line per case and a summary'
+jsonl\t'One JSON object per case (or per tap list)'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -29,10 +29,28 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
         2,
         "a usage error or a malformed board (the other boards are still answered)",
     ),
+    (
+        3,
+        "check only: some answer was rejected (and nothing worse happened)",
+    ),
+];
+
+/// The judges `--judge` knows, as the command line names them (the library's
+/// `flipgame::judge::all()` in the same order; a test keeps the two equal).
+pub const JUDGES: &[&str] = &[
+    "poj1753",
+    "poj3279",
+    "poj1222",
+    "poj1681",
+    "uva10309",
+    "poj3185",
+    "leetcode1284",
+    "poj2965",
+    "timus1122",
 ];
 
 /// What the table of exit statuses leaves out.
-pub const EXIT_STATUS_NOTE: &str = "When both 1 and 2 apply, the status is 1. A closed output pipe ends the program quietly with 0.";
+pub const EXIT_STATUS_NOTE: &str = "When several apply, the status is the first of 1, 2, 3. A closed output pipe ends the program quietly with 0.";
 
 const TOP_EXAMPLES: &[Example] = &[
     Example {
@@ -55,8 +73,8 @@ const SOLVE_EXAMPLES: &[Example] = &[
         command: "flipgame solve --board bwwb/bbwb/bwwb/bwww --taps",
     },
     Example {
-        description: "The POJ 1753 input on standard input",
-        command: "printf 'bwwb\\nbbwb\\nbwwb\\nbwww\\n' | flipgame solve",
+        description: "POJ 3279's sample, read and answered in the judge's own format",
+        command: "printf '4 4\\n1 0 0 1\\n0 1 1 0\\n0 1 1 0\\n1 0 0 1\\n' | flipgame solve --judge poj3279",
     },
     Example {
         description: "JSON Lines for two boards, one given by its id",
@@ -115,12 +133,23 @@ const GEN_EXAMPLES: &[Example] = &[
         command: "flipgame gen --moves 6 --seed 1",
     },
     Example {
-        description: "A hundred boards straight into the solver",
-        command: "flipgame gen --count 100 --seed 7 | flipgame solve",
-    },
-    Example {
         description: "Three impossible boards as JSON Lines",
         command: "flipgame gen --impossible --count 3 --format jsonl",
+    },
+    Example {
+        description: "A stress test for POJ 1222: 20 inputs and their expected outputs",
+        command: "flipgame gen --judge poj1222 --count 20 --seed 1 --output-dir tests/",
+    },
+];
+
+const CHECK_EXAMPLES: &[Example] = &[
+    Example {
+        description: "Judge an answer ('1') to a POJ 1681 input, reading the answer from stdin",
+        command: "printf '1\\n2\\nww\\nwy\\n' > in.txt; echo 1 | flipgame check --judge poj1681 in.txt -",
+    },
+    Example {
+        description: "Is this tap list a solution, a fewest one, the least one?",
+        command: "flipgame check --board bwwb/bbwb/bwwb/bwww --taps 'r3c1 r2c4 r2c2 r1c1'",
     },
 ];
 
@@ -143,6 +172,7 @@ pub fn examples(subcommand: &str) -> &'static [Example] {
         "table" => TABLE_EXAMPLES,
         "stats" => STATS_EXAMPLES,
         "gen" => GEN_EXAMPLES,
+        "check" => CHECK_EXAMPLES,
         "completions" => COMPLETIONS_EXAMPLES,
         _ => TOP_EXAMPLES,
     }
@@ -261,6 +291,22 @@ pub enum Command {
         after_long_help = long_help_footer("gen")
     )]
     Gen(GenArgs),
+
+    /// Judge answers: a contestant's output for a judge's input, or a tap list for a board
+    #[command(
+        long_about = "Judge answers. With --judge NAME INPUT OUTPUT: read INPUT in the judge's \
+            format, solve every case, and judge OUTPUT case by case as the judge would: accepted, \
+            or rejected with the reason and its OUTPUT:LINE:COL (not the fewest, taps that do not \
+            finish the board, not the least of the fewest where the judge asks for it, a count \
+            that disagrees with the taps listed, a format error). Tokens are compared as judges \
+            compare them; an accepted case whose spacing differs from the judge's own output says \
+            where, since a byte-for-byte judge would call it a presentation error.\n\n\
+            With --board TEXT --taps LIST (and --size, --rule, --wrap, --goal as everywhere): \
+            whether the taps finish the board, whether they are the fewest, and whether they are \
+            the least of the fewest in row-major order.",
+        after_long_help = long_help_footer("check")
+    )]
+    Check(CheckArgs),
 
     /// Print a shell completion script
     #[command(
@@ -386,6 +432,16 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: BoardInput,
 
+    /// Read the FILEs in this judge's input format and print exactly its expected output (the
+    /// judge fixes size, rule and goal)
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        conflicts_with_all = ["boards", "size", "rule", "wrap", "rule_file", "taps", "format", "goal"]
+    )]
+    pub judge: Option<String>,
+
     /// Append the taps after the count, and with --goal either the colour they reach, such as
     /// '4 r1c1 r2c2 r2c4 r3c1 (all white)' (text format)
     #[arg(long)]
@@ -492,6 +548,50 @@ pub enum ReportFormat {
     Json,
 }
 
+/// `check`: judge a contestant's output, or one tap list.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The judge whose input and output to read (then INPUT and OUTPUT are required)
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        requires = "files",
+        conflicts_with_all = ["board", "taps", "size", "rule", "wrap", "rule_file", "goal"]
+    )]
+    pub judge: Option<String>,
+
+    /// With --judge: the judge's INPUT file, then the contestant's OUTPUT file ('-' for
+    /// standard input, once)
+    #[arg(value_name = "FILE", num_args = 2, requires = "judge")]
+    pub files: Vec<PathBuf>,
+
+    /// A board to check taps on, in the forms solve takes
+    #[arg(long, value_name = "TEXT", requires = "taps", conflicts_with = "judge")]
+    pub board: Option<String>,
+
+    /// The taps to check, such as 'r1c1 r2c3' (spaces or commas between)
+    #[arg(long, value_name = "LIST", requires = "board")]
+    pub taps: Option<String>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+
+    /// The puzzle of --board
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// `--format` of `check`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// A line per case and a summary
+    Text,
+    /// One JSON object per case (or per tap list)
+    Jsonl,
+}
+
 /// `gen`: random boards.
 #[derive(Args, Debug)]
 pub struct GenArgs {
@@ -515,6 +615,26 @@ pub struct GenArgs {
     /// random seed)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+
+    /// Write valid input for this judge (within its statement's limits) instead of boards; with
+    /// --output-dir, --count pairs of input and expected output
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        conflicts_with_all = ["moves", "impossible", "unique", "format", "size", "rule", "wrap", "rule_file", "goal"]
+    )]
+    pub judge: Option<String>,
+
+    /// With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from
+    /// 'solve --judge') into DIR, which is created if needed
+    #[arg(
+        long,
+        value_name = "DIR",
+        requires = "judge",
+        conflicts_with = "output"
+    )]
+    pub output_dir: Option<PathBuf>,
 
     /// Output format: text is the POJ input form
     #[arg(long, value_enum, default_value_t = RecordFormat::Text)]

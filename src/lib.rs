@@ -10,6 +10,8 @@
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`generate`]: random boards of a given distance, reproducible from a seed;
+//! - [`judge`]: the online judges of the family as plug-ins: each reads its input, writes its
+//!   exact output, and checks a contestant's;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
 //! - [`diagnostic`]: the words of those errors.
 
@@ -20,6 +22,7 @@ pub mod diagnostic;
 pub mod generate;
 pub mod grid;
 pub mod input;
+pub mod judge;
 pub mod puzzle;
 pub mod rule;
 pub mod solve;

@@ -111,14 +111,19 @@ pub fn stream(
     }
 }
 
-/// A `--board` value as a record: 4x4 boards also take the 16-letter and `0x` id forms.
-fn argument_record(text: &str, shape: Shape) -> Record {
-    let parsed: Result<Grid, BoardTextError> = if shape.is_flip_game() {
+/// A board given on the command line: rows joined by `/` or all letters in a row; 4x4 boards
+/// also take their id (`0x9d98` or `9d98`).
+pub fn parse_board(text: &str, shape: Shape) -> Result<Grid, BoardTextError> {
+    if shape.is_flip_game() {
         text.parse::<Board>().map(Grid::from_board)
     } else {
         Grid::parse(text, shape)
-    };
-    let parsed = parsed.map(|board| Record::Board { board, line: 1 });
+    }
+}
+
+/// A `--board` value as a record.
+fn argument_record(text: &str, shape: Shape) -> Record {
+    let parsed = parse_board(text, shape).map(|board| Record::Board { board, line: 1 });
     parsed.unwrap_or_else(|error| {
         Record::Malformed(InputError {
             board_line: 1,

@@ -41,6 +41,9 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
             let _ = io::stderr().lock().write_all(note.as_bytes());
         }
     };
+    if let Some(name) = &args.judge {
+        return super::judged::generate(args, name, seed, out).inspect(|_| announce_seed());
+    }
     if args.puzzle.rule == "random" && args.puzzle.rule_file.is_none() {
         return random_rule(args, &args.puzzle, seed, out).inspect(|_| announce_seed());
     }

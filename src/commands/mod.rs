@@ -2,9 +2,11 @@
 //! into output. This module holds what they share: dispatch, exit status, error reporting, and
 //! the board-by-board loop of `solve` and `explain`.
 
+pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod generate;
+pub mod judged;
 pub mod solve;
 pub mod stats;
 pub mod table;
@@ -34,6 +36,8 @@ use flipgame::solve::Solver;
 pub enum Status {
     /// Every board answered: exit 0.
     Success,
+    /// `check` rejected an answer: exit 3.
+    Rejected,
     /// A usage error or a malformed board: exit 2.
     BadInput,
     /// An input that could not be read: exit 1.
@@ -47,6 +51,7 @@ impl Status {
             Status::Success => ExitCode::SUCCESS,
             Status::IoError => ExitCode::from(1),
             Status::BadInput => ExitCode::from(2),
+            Status::Rejected => ExitCode::from(3),
         }
     }
 }
@@ -76,6 +81,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Table(args) => table::run(&args, &mut out),
         Command::Stats(args) => stats::run(&args, &context, &mut out),
         Command::Gen(args) => generate::run(&args, &mut out),
+        Command::Check(args) => check::run(&args, &mut out),
         Command::Completions(args) => completions::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {

@@ -20,6 +20,9 @@ const NOT_PROVEN: &str = "(not proven minimal)";
 
 /// Solves every board of the inputs and writes one answer per board.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
+    if let Some(name) = &args.judge {
+        return super::judged::solve(args, name, out);
+    }
     let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };

@@ -10,6 +10,7 @@ mod explain;
 mod generate;
 mod generated;
 mod hostile;
+mod judges;
 mod properties;
 mod readme;
 mod rules;

@@ -125,6 +125,11 @@ fn keys(value: &serde_json::Value, into: &mut std::collections::BTreeSet<String>
 fn every_json_field_is_documented_in_the_readme() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/samples");
+    let (check_input, check_output) = (
+        samples.join("poj1681.in").to_string_lossy().into_owned(),
+        samples.join("poj3185.out").to_string_lossy().into_owned(),
+    );
     let runs: &[&[&str]] = &[
         &[
             "solve", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9", "--board", "bwx",
@@ -149,6 +154,18 @@ fn every_json_field_is_documented_in_the_readme() {
         ],
         &["gen", "--format", "jsonl", "--seed", "1", "--count", "2"],
         &["gen", "--format", "json", "--seed", "1", "--size", "9x9"],
+        &[
+            "check",
+            "--format",
+            "jsonl",
+            "--judge",
+            "poj1681",
+            &check_input,
+            &check_output,
+        ],
+        &[
+            "check", "--format", "jsonl", "--board", "0x9d98", "--taps", "r1c1",
+        ],
     ];
     let mut found = std::collections::BTreeSet::new();
     for args in runs {

@@ -1,0 +1,288 @@
+//! `flipgame check`: judge a contestant's output for a judge's input case by case, or judge one
+//! tap list for one board.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use flipgame::grid::Grid;
+use flipgame::judge::{JudgeError, Tokens, Verdict};
+
+use super::judged::{answer, judge_named, read_source};
+use super::{Status, puzzle, report, solver};
+use crate::cli::{CheckArgs, CheckFormat};
+use crate::source::{self, Source};
+
+/// Runs `check` in whichever of its two forms the arguments name.
+pub fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
+    match (&args.judge, &args.board, &args.taps) {
+        (Some(name), _, _) => check_output(args, name, out),
+        (None, Some(board), Some(taps)) => check_taps(args, board, taps, out),
+        _ => {
+            report(
+                "check needs --judge NAME INPUT OUTPUT, or --board TEXT --taps LIST (see \
+                 'flipgame check --help')",
+            );
+            Ok(Status::BadInput)
+        }
+    }
+}
+
+/// One case's verdict in JSON.
+#[derive(Serialize)]
+struct CaseJson {
+    /// The case, from 1; `null` for output after the last case.
+    case: Option<u64>,
+    /// `accepted` or `rejected`.
+    verdict: &'static str,
+    /// Why it was rejected, as `OUTPUT:LINE:COL: reason`.
+    reason: Option<String>,
+    /// Where an accepted answer's spacing differs from the judge's own.
+    whitespace: Option<String>,
+}
+
+fn source_of(path: &std::path::Path) -> Source {
+    if path.as_os_str() == "-" {
+        Source::Stdin
+    } else {
+        Source::File(path.to_path_buf())
+    }
+}
+
+/// `check --judge NAME INPUT OUTPUT`.
+fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Result<Status> {
+    let judge = judge_named(name);
+    let [input_path, output_path] = &args.files[..] else {
+        report("check --judge needs two files: the judge's INPUT, then the contestant's OUTPUT");
+        return Ok(Status::BadInput);
+    };
+    if input_path.as_os_str() == "-" && output_path.as_os_str() == "-" {
+        report("only one of INPUT and OUTPUT can be standard input ('-')");
+        return Ok(Status::BadInput);
+    }
+    let (input_source, output_source) = (source_of(input_path), source_of(output_path));
+    let input = match read_source(&input_source) {
+        Ok(bytes) => bytes,
+        Err(status) => return Ok(status),
+    };
+    let output = match read_source(&output_source) {
+        Ok(bytes) => bytes,
+        Err(status) => return Ok(status),
+    };
+    let cases = judge.read(&input);
+    let mut status = Status::Success;
+    let mut tokens = Tokens::new(&output);
+    let (mut accepted, mut judged) = (0u64, 0u64);
+    let place = |error: &JudgeError| format!("{output_source}:{error}");
+    for (index, case) in cases.iter().enumerate() {
+        let number = index as u64 + 1;
+        let case = match case {
+            Ok(case) => case,
+            Err(error) => {
+                report(&format!("{input_source}:{error}"));
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        let answer = answer(case);
+        let mut expected = Vec::new();
+        if let Err(message) = judge.write(case, number, answer.as_ref(), &mut expected) {
+            report(&format!(
+                "{input_source}:{}: case {number}: {message}",
+                case.line
+            ));
+            status = status.max(Status::BadInput);
+            continue;
+        }
+        judged += 1;
+        let mut verdict = judge.check(case, number, answer.as_ref(), &mut tokens);
+        tokens.end_case();
+        let note = tokens.take_spacing_note();
+        if let Verdict::Accepted { whitespace } = &mut verdict {
+            *whitespace = note;
+        }
+        let record = match &verdict {
+            Verdict::Accepted { whitespace } => {
+                accepted += 1;
+                CaseJson {
+                    case: Some(number),
+                    verdict: "accepted",
+                    reason: None,
+                    whitespace: whitespace.as_ref().map(place),
+                }
+            }
+            Verdict::Rejected(error) => CaseJson {
+                case: Some(number),
+                verdict: "rejected",
+                reason: Some(place(error)),
+                whitespace: None,
+            },
+        };
+        write_verdict(&record, args.format, out)?;
+    }
+    let mut rejected = accepted < judged;
+    if let Some(extra) = tokens.next() {
+        let error = extra.error(format!(
+            "the output goes on after the last of the {} cases",
+            cases.len()
+        ));
+        let record = CaseJson {
+            case: None,
+            verdict: "rejected",
+            reason: Some(place(&error)),
+            whitespace: None,
+        };
+        write_verdict(&record, args.format, out)?;
+        rejected = true;
+    }
+    if args.format == CheckFormat::Text {
+        let plural = if judged == 1 { "case" } else { "cases" };
+        writeln!(out, "{accepted} of {judged} {plural} accepted")?;
+    }
+    if rejected {
+        status = status.max(Status::Rejected);
+    }
+    Ok(status)
+}
+
+/// Writes one verdict as a text line or a JSON line.
+fn write_verdict(record: &CaseJson, format: CheckFormat, out: &mut impl Write) -> io::Result<()> {
+    match format {
+        CheckFormat::Text => {
+            let mut line = match record.case {
+                Some(number) => format!("case {number}: {}", record.verdict),
+                None => format!("after the last case: {}", record.verdict),
+            };
+            if let Some(reason) = &record.reason {
+                line.push_str(&format!(": {reason}"));
+            }
+            if let Some(whitespace) = &record.whitespace {
+                line.push_str(&format!(
+                    " (relies on whitespace tolerance: {whitespace}; a byte-for-byte judge \
+                     says presentation error)"
+                ));
+            }
+            writeln!(out, "{line}")
+        }
+        CheckFormat::Jsonl => {
+            serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        }
+    }
+}
+
+/// The verdict on one tap list, in JSON.
+#[derive(Serialize)]
+struct TapsJson {
+    /// The taps finish the board.
+    solution: bool,
+    /// The taps given.
+    taps: u64,
+    /// The fewest taps, or `null` when the board cannot be finished.
+    fewest: Option<u64>,
+    /// The taps are a fewest set.
+    optimal: bool,
+    /// The taps are the least of the fewest sets, read row by row.
+    least: bool,
+}
+
+/// `check --board TEXT --taps LIST`.
+fn check_taps(
+    args: &CheckArgs,
+    board_text: &str,
+    taps_text: &str,
+    out: &mut impl Write,
+) -> io::Result<Status> {
+    let Some(solver) = puzzle(&args.puzzle).and_then(solver) else {
+        return Ok(Status::BadInput);
+    };
+    let puzzle = solver.puzzle().clone();
+    let shape = puzzle.shape();
+    let board = match source::parse_board(board_text, shape) {
+        Ok(board) => board,
+        Err(error) => {
+            report(&format!("--board:1:{}: {error}", error.column));
+            return Ok(Status::BadInput);
+        }
+    };
+    let taps = match parse_taps(taps_text, &Grid::new(shape)) {
+        Ok(taps) => taps,
+        Err(message) => {
+            report(&format!("--taps: {message}"));
+            return Ok(Status::BadInput);
+        }
+    };
+    let mut after = board.clone();
+    puzzle.apply(&mut after, &taps);
+    let solution_found = solver.solve(&board);
+    let finished = puzzle
+        .goal()
+        .colors()
+        .iter()
+        .any(|&color| after.finished_color() == Some(color));
+    let fewest = solution_found.as_ref().map(|solution| solution.moves());
+    let optimal = finished && fewest == Some(taps.count());
+    let least = optimal && solution_found.as_ref().is_some_and(|s| s.taps == taps);
+    match args.format {
+        CheckFormat::Jsonl => {
+            let record = TapsJson {
+                solution: finished,
+                taps: taps.count(),
+                fewest,
+                optimal,
+                least,
+            };
+            serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
+        }
+        CheckFormat::Text => {
+            let yes_no = |value: bool| if value { "yes" } else { "no" };
+            let fewest_text = fewest.map_or("none: the board cannot be finished".into(), |n| {
+                n.to_string()
+            });
+            writeln!(
+                out,
+                "finishes the board: {}\nthe fewest: {} ({} {} given; the fewest is \
+                 {fewest_text})\nthe least of the fewest: {}",
+                yes_no(finished),
+                yes_no(optimal),
+                taps.count(),
+                if taps.count() == 1 { "tap" } else { "taps" },
+                yes_no(least)
+            )?;
+        }
+    }
+    Ok(if optimal {
+        Status::Success
+    } else {
+        Status::Rejected
+    })
+}
+
+/// Reads taps such as `r1c1 r2c3` (spaces or commas between) on a board of `empty`'s shape.
+fn parse_taps(text: &str, empty: &Grid) -> Result<Grid, String> {
+    let shape = empty.shape();
+    let mut taps = empty.clone();
+    for word in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+    {
+        let cell = word
+            .strip_prefix(['r', 'R'])
+            .and_then(|rest| rest.split_once(['c', 'C']))
+            .and_then(|(row, col)| Some((row.parse::<u32>().ok()?, col.parse::<u32>().ok()?)))
+            .filter(|&(row, col)| {
+                (1..=shape.rows()).contains(&row) && (1..=shape.cols()).contains(&col)
+            })
+            .ok_or_else(|| {
+                format!(
+                    "expected a tap such as r1c2 (rows 1 to {}, columns 1 to {}), found '{word}'",
+                    shape.rows(),
+                    shape.cols()
+                )
+            })?;
+        // A cell tapped twice is not tapped: taps commute and cancel in pairs.
+        taps.toggle(cell.0 as usize - 1, cell.1 as usize - 1);
+    }
+    Ok(taps)
+}

@@ -1,0 +1,157 @@
+//! LeetCode 1284 Minimum Number of Flips to Convert Binary Matrix to Zero Matrix: one matrix
+//! per line as JSON, such as `[[0,0],[0,1]]` (m, n from 1 to 3); the goal is all 0; the
+//! fewest flips, or `-1`.
+
+use super::{
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, write_count_or,
+};
+use crate::board::Goal;
+use crate::grid::{Grid, MAX_SIDE, Shape};
+use crate::puzzle::Puzzle;
+use crate::solve::Solution;
+
+/// LeetCode 1284.
+pub struct Leetcode1284;
+
+/// Reads one line's matrix.
+fn read_matrix(text: &str, line: u64) -> Result<Grid, JudgeError> {
+    let at = |column: usize, message: String| JudgeError {
+        line,
+        column: column as u64,
+        message,
+    };
+    let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(text).map_err(|error| {
+        let message = error.to_string();
+        let what = message
+            .rsplit_once(" at line ")
+            .map_or(&*message, |(what, _)| what);
+        at(
+            error.column().max(1),
+            format!("expected a matrix such as [[0,1],[1,0]]: {what}"),
+        )
+    })?;
+    let cols = rows.first().map_or(0, Vec::len);
+    let shape = Shape::new(rows.len() as u32, cols as u32)
+        .filter(|_| rows.len() <= MAX_SIDE as usize && cols <= MAX_SIDE as usize)
+        .ok_or_else(|| at(1, "expected at least one row of at least one cell".into()))?;
+    let mut grid = Grid::new(shape);
+    for (row, cells) in rows.iter().enumerate() {
+        if cells.len() != cols {
+            return Err(at(
+                1,
+                format!(
+                    "row {} has {} cells but row 1 has {cols}: a matrix is rectangular",
+                    row + 1,
+                    cells.len()
+                ),
+            ));
+        }
+        for (col, cell) in cells.iter().enumerate() {
+            match cell.as_u64() {
+                Some(0) => {}
+                Some(1) => grid.set(row, col, true),
+                _ => {
+                    return Err(at(
+                        1,
+                        format!("r{}c{}: expected 0 or 1, found {cell}", row + 1, col + 1),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(grid)
+}
+
+impl Judge for Leetcode1284 {
+    fn name(&self) -> &'static str {
+        "leetcode1284"
+    }
+
+    fn problem(&self) -> &'static str {
+        "LeetCode 1284 Minimum Number of Flips to Convert Binary Matrix to Zero Matrix"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one JSON matrix of 0/1 per line, such as [[0,0],[0,1]]; all 0 finishes; the fewest or -1"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rows: (1, 3),
+            cols: (1, 3),
+            square: false,
+            cases: 100,
+            impossible: true,
+        }
+    }
+
+    fn puzzle(&self, shape: Shape) -> Puzzle {
+        Puzzle::plus(shape, Goal::White)
+    }
+
+    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+        let mut cases = Vec::new();
+        for (index, line) in input.split(|&byte| byte == b'\n').enumerate() {
+            let number = index as u64 + 1;
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim();
+            // The statement's own examples read `mat = [[0,0],[0,1]]`: take that form too.
+            let text = text
+                .strip_prefix("mat")
+                .and_then(|rest| rest.trim_start().strip_prefix('='))
+                .map_or(text, str::trim_start);
+            if text.is_empty() {
+                continue;
+            }
+            cases.push(read_matrix(text, number).map(|board| Case {
+                puzzle: self.puzzle(board.shape()),
+                board,
+                name: None,
+                line: number,
+            }));
+        }
+        if cases.is_empty() {
+            cases.push(Err(Tokens::new(input).error_at_end(
+                "expected a matrix such as [[0,1],[1,0]], found none".into(),
+            )));
+        }
+        cases
+    }
+
+    fn write(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String> {
+        write_count_or(answer, "-1", out);
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        output: &mut Tokens<'_>,
+    ) -> Verdict {
+        let token = output.next_in(Layout::LineStart);
+        super::verdict(check_count(token, output, answer, "-1"), output)
+    }
+
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
+        for case in cases {
+            let shape = case.board.shape();
+            let rows: Vec<String> = (0..shape.rows() as usize)
+                .map(|row| {
+                    let cells: Vec<&str> = (0..shape.cols() as usize)
+                        .map(|col| if case.board.get(row, col) { "1" } else { "0" })
+                        .collect();
+                    format!("[{}]", cells.join(","))
+                })
+                .collect();
+            out.extend_from_slice(format!("[{}]\n", rows.join(",")).as_bytes());
+        }
+    }
+}

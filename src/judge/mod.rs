@@ -1,0 +1,531 @@
+//! The online judges of the family, each as a plug-in: a reader of its input, a writer of its
+//! exact expected output, a checker of a contestant's output, and a writer of fresh inputs.
+//!
+//! A judge only translates. Every answer comes from [`crate::solve::Solver`], the same core as
+//! everything else: a judge says what its letters mean (which piece is "black", which finished
+//! board counts), which rule and size its puzzle has, and how it spells the answer.
+//!
+//! Judges read tokens the way their C solutions do (`scanf`: any whitespace separates), so a
+//! board split over lines differently still reads; the checker compares tokens too, and says
+//! separately where an output relied on that tolerance.
+
+mod leetcode1284;
+mod poj1222;
+mod poj1681;
+mod poj1753;
+mod poj2965;
+mod poj3185;
+mod poj3279;
+mod timus1122;
+mod tokens;
+mod uva10309;
+
+use std::fmt;
+
+use crate::board::Color;
+use crate::generate::Generator;
+use crate::grid::{Grid, Shape};
+use crate::puzzle::Puzzle;
+use crate::solve::Solution;
+
+pub use tokens::{Layout, Token, Tokens};
+
+/// One case of a judge's input: the puzzle it poses and where it starts.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Size, rule and goal, as the judge states them.
+    pub puzzle: Puzzle,
+    /// The board, black meaning "needs turning" in the judge's own terms (see each judge).
+    pub board: Grid,
+    /// The case's name, for judges that give one (UVa 10309).
+    pub name: Option<String>,
+    /// Line of the input where the case starts, from 1.
+    pub line: u64,
+}
+
+/// A place in a judge's input or a contestant's output that is wrong, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeError {
+    /// Line, from 1.
+    pub line: u64,
+    /// Column in characters, from 1.
+    pub column: u64,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for JudgeError {
+    /// `LINE:COL: message`; the caller puts the file's name in front.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// The verdict on a contestant's answer to one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Correct. `whitespace` says where it differs from the judge's own spacing, if anywhere:
+    /// judges that compare byte for byte would call that a presentation error.
+    Accepted {
+        /// The first place the spacing differs, and how.
+        whitespace: Option<JudgeError>,
+    },
+    /// Wrong, with the reason and the place in the output.
+    Rejected(JudgeError),
+}
+
+/// The limits a judge's statement puts on its inputs, for generating test data.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The smallest and largest rows and columns a board may have (equal for fixed sizes).
+    pub rows: (u32, u32),
+    /// As `rows`, for columns.
+    pub cols: (u32, u32),
+    /// True when boards are square.
+    pub square: bool,
+    /// The most cases one input may hold (1 for single-case judges).
+    pub cases: u64,
+    /// True when the statement allows boards that cannot be finished.
+    pub impossible: bool,
+}
+
+/// A judge: its input and output formats, and how it judges.
+pub trait Judge: Sync {
+    /// The name on the command line, such as `poj3279`.
+    fn name(&self) -> &'static str;
+
+    /// The problem, such as `POJ 3279 Fliptile`.
+    fn problem(&self) -> &'static str;
+
+    /// What a case's letters mean, in one line for help and errors.
+    fn summary(&self) -> &'static str;
+
+    /// The limits of the statement.
+    fn limits(&self) -> Limits;
+
+    /// The puzzle of a board of `shape` (the judge's rule and goal).
+    fn puzzle(&self, shape: Shape) -> Puzzle;
+
+    /// The puzzle of a generated case: the judge's own, or a random one where the input
+    /// carries its rule (Timus 1122).
+    fn random_puzzle(&self, shape: Shape, _generator: &mut Generator) -> Puzzle {
+        self.puzzle(shape)
+    }
+
+    /// Reads a whole input: every case, or where one went wrong. A wrong case does not take
+    /// the others with it when the format says where the next one starts.
+    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>>;
+
+    /// Writes the judge's expected output for case `index` (from 1) given the core's answer;
+    /// an error when the statement defines no output for it (a board it promises never comes).
+    fn write(
+        &self,
+        case: &Case,
+        index: u64,
+        answer: Option<&Solution>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String>;
+
+    /// Reads a contestant's answer to case `index` from `output` and judges it against the
+    /// core's answer.
+    fn check(
+        &self,
+        case: &Case,
+        index: u64,
+        answer: Option<&Solution>,
+        output: &mut Tokens<'_>,
+    ) -> Verdict;
+
+    /// Writes an input holding `cases`.
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>);
+}
+
+/// Every judge, in the order the README lists them.
+pub fn all() -> [&'static dyn Judge; 9] {
+    [
+        &poj1753::Poj1753,
+        &poj3279::Poj3279,
+        &poj1222::Poj1222,
+        &poj1681::Poj1681,
+        &uva10309::Uva10309,
+        &poj3185::Poj3185,
+        &leetcode1284::Leetcode1284,
+        &poj2965::Poj2965,
+        &timus1122::Timus1122,
+    ]
+}
+
+/// The judge called `name`, if there is one.
+pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
+    all().into_iter().find(|judge| judge.name() == name)
+}
+
+/// A random case for `judge`: a board of a random shape within its limits, drawn uniformly.
+pub fn random_case(judge: &dyn Judge, generator: &mut Generator) -> Case {
+    let limits = judge.limits();
+    let side = |generator: &mut Generator, (low, high): (u32, u32)| {
+        low + generator.below(u64::from(high - low + 1)) as u32
+    };
+    let rows = side(generator, limits.rows);
+    let cols = if limits.square {
+        rows
+    } else {
+        side(generator, limits.cols)
+    };
+    let shape = Shape::new(rows, cols).unwrap_or(Shape::FLIP_GAME);
+    let mut board = Grid::new(shape);
+    generator.fill(&mut board);
+    Case {
+        puzzle: judge.random_puzzle(shape, generator),
+        board,
+        name: None,
+        line: 0,
+    }
+}
+
+/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`; they may fall
+/// on lines any way (the judges read them with `scanf`). Consumes exactly `count` tokens when
+/// there are that many, so a bad one spoils only its case.
+pub(crate) fn read_digit_cells(
+    tokens: &mut Tokens<'_>,
+    shape: Shape,
+    what: &str,
+) -> Result<Grid, JudgeError> {
+    let mut grid = Grid::new(shape);
+    let mut first_error = None;
+    let cols = shape.cols() as usize;
+    for index in 0..shape.cells() as usize {
+        let Some(token) = tokens.next() else {
+            return Err(first_error.unwrap_or_else(|| {
+                tokens.error_at_end(format!(
+                    "expected {} {what} of 0 or 1, found the end after {index}",
+                    shape.cells()
+                ))
+            }));
+        };
+        match token.text {
+            b"0" => {}
+            b"1" => grid.set(index / cols, index % cols, true),
+            text => {
+                let hint = if text.len() > 1 && text.iter().all(|b| matches!(b, b'0' | b'1')) {
+                    ": the judge reads one number per cell, separated by spaces"
+                } else {
+                    ""
+                };
+                first_error.get_or_insert(token.error(format!(
+                    "expected 0 or 1, found '{}'{hint}",
+                    token.display()
+                )));
+            }
+        }
+    }
+    first_error.map_or(Ok(grid), Err)
+}
+
+/// Reads `rows` tokens of `cols` letters each, `on` setting a cell and `off` clearing it.
+pub(crate) fn read_letter_rows(
+    tokens: &mut Tokens<'_>,
+    shape: Shape,
+    (on, off): (u8, u8),
+) -> Result<Grid, JudgeError> {
+    let mut grid = Grid::new(shape);
+    let mut first_error = None;
+    let expected = format!("'{}' or '{}'", on as char, off as char);
+    for row in 0..shape.rows() as usize {
+        let Some(token) = tokens.next() else {
+            return Err(first_error.unwrap_or_else(|| {
+                tokens.error_at_end(format!(
+                    "expected {} rows of {} {expected}, found the end after {row}",
+                    shape.rows(),
+                    shape.cols()
+                ))
+            }));
+        };
+        for (col, &letter) in token.text.iter().enumerate() {
+            if col >= shape.cols() as usize {
+                first_error.get_or_insert(token.error_at(
+                    col,
+                    format!(
+                        "expected a row of {} letters, found {}",
+                        shape.cols(),
+                        token.text.len()
+                    ),
+                ));
+                break;
+            }
+            match letter {
+                _ if letter == on => grid.set(row, col, true),
+                _ if letter == off => {}
+                _ => {
+                    first_error.get_or_insert(token.error_at(
+                        col,
+                        format!(
+                            "expected {expected}, found '{}'",
+                            String::from_utf8_lossy(&token.text[col..=col]).escape_debug()
+                        ),
+                    ));
+                }
+            }
+        }
+        if token.text.len() < shape.cols() as usize {
+            first_error.get_or_insert(token.error_at(
+                token.text.len(),
+                format!(
+                    "expected a row of {} letters, found {}",
+                    shape.cols(),
+                    token.text.len()
+                ),
+            ));
+        }
+    }
+    first_error.map_or(Ok(grid), Err)
+}
+
+/// Reads a count such as a number of cases or a side, from 1 to `most`.
+pub(crate) fn read_number(
+    tokens: &mut Tokens<'_>,
+    what: &str,
+    most: u64,
+) -> Result<u64, JudgeError> {
+    let token = tokens
+        .next()
+        .ok_or_else(|| tokens.error_at_end(format!("expected {what}, found the end")))?;
+    std::str::from_utf8(token.text)
+        .ok()
+        .and_then(|text| text.parse::<u64>().ok())
+        .filter(|n| (1..=most).contains(n))
+        .ok_or_else(|| {
+            token.error(format!(
+                "expected {what}, a number from 1 to {most}, found '{}'",
+                token.display()
+            ))
+        })
+}
+
+/// The bits of `grid`, row by row, as `0`/`1` separated by single spaces.
+pub(crate) fn write_digit_rows(grid: &Grid, out: &mut Vec<u8>) {
+    let shape = grid.shape();
+    for row in 0..shape.rows() as usize {
+        for col in 0..shape.cols() as usize {
+            if col > 0 {
+                out.push(b' ');
+            }
+            out.push(if grid.get(row, col) { b'1' } else { b'0' });
+        }
+        out.push(b'\n');
+    }
+}
+
+/// The rows of `grid` as letters, `on` for a set cell.
+pub(crate) fn write_letter_rows(grid: &Grid, (on, off): (u8, u8), out: &mut Vec<u8>) {
+    let shape = grid.shape();
+    for row in 0..shape.rows() as usize {
+        for col in 0..shape.cols() as usize {
+            out.push(if grid.get(row, col) { on } else { off });
+        }
+        out.push(b'\n');
+    }
+}
+
+/// Writes a count, or `impossible` when the board cannot be finished.
+pub(crate) fn write_count_or(answer: Option<&Solution>, impossible: &str, out: &mut Vec<u8>) {
+    match answer {
+        Some(solution) => out.extend_from_slice(solution.moves().to_string().as_bytes()),
+        None => out.extend_from_slice(impossible.as_bytes()),
+    }
+    out.push(b'\n');
+}
+
+/// Judges one token that should be the fewest taps, or the word `impossible`.
+pub(crate) fn check_count(
+    token: Option<Token<'_>>,
+    output: &Tokens<'_>,
+    answer: Option<&Solution>,
+    impossible: &str,
+) -> Result<(), JudgeError> {
+    let token = token.ok_or_else(|| {
+        output.error_at_end(match answer {
+            Some(solution) => format!("expected {}, found the end", solution.moves()),
+            None => format!("expected {impossible}, found the end"),
+        })
+    })?;
+    if token.text == impossible.as_bytes() {
+        return match answer {
+            None => Ok(()),
+            Some(solution) => Err(token.error(format!(
+                "the board can be finished, in {} {}",
+                solution.moves(),
+                taps_word(solution.moves())
+            ))),
+        };
+    }
+    let number = std::str::from_utf8(token.text)
+        .ok()
+        .and_then(|text| text.parse::<i64>().ok());
+    match (answer, number) {
+        (Some(solution), Some(number)) if number == solution.moves() as i64 => Ok(()),
+        (Some(solution), Some(number)) if number > solution.moves() as i64 => {
+            Err(token.error(format!(
+                "{number} is not the fewest: the fewest is {}",
+                solution.moves()
+            )))
+        }
+        (Some(solution), Some(number)) => Err(token.error(format!(
+            "{number} is fewer than any taps can do: the fewest is {}",
+            solution.moves()
+        ))),
+        (None, Some(number)) => Err(token.error(format!(
+            "{number}: the board cannot be finished, so the answer is {impossible}"
+        ))),
+        (_, None) if token.text.eq_ignore_ascii_case(impossible.as_bytes()) => {
+            Err(token.error(format!(
+                "expected '{impossible}', found '{}': judges compare words exactly",
+                token.display()
+            )))
+        }
+        (_, None) => Err(token.error(format!(
+            "expected a number or '{impossible}', found '{}'",
+            token.display()
+        ))),
+    }
+}
+
+/// The verdict of a check: after a rejection the rest of the line is skipped, so the next
+/// case starts where the judge's layout puts it.
+pub(crate) fn verdict(result: Result<(), JudgeError>, output: &mut Tokens<'_>) -> Verdict {
+    match result {
+        Ok(()) => Verdict::Accepted { whitespace: None },
+        Err(error) => {
+            output.skip_line();
+            Verdict::Rejected(error)
+        }
+    }
+}
+
+/// "tap" or "taps".
+pub(crate) fn taps_word(count: u64) -> &'static str {
+    if count == 1 { "tap" } else { "taps" }
+}
+
+/// Judges a tap set a contestant gave for a board: it must finish the board, be the fewest,
+/// and (when `least` is asked) be the least of the optimal sets in the row-major order.
+pub(crate) fn check_taps(
+    case: &Case,
+    taps: &Grid,
+    answer: Option<&Solution>,
+    least: bool,
+    place: &Token<'_>,
+) -> Result<(), JudgeError> {
+    let Some(solution) = answer else {
+        return Err(place.error("the board cannot be finished, so no taps are right".into()));
+    };
+    let mut board = case.board.clone();
+    case.puzzle.apply(&mut board, taps);
+    if !case
+        .puzzle
+        .goal()
+        .colors()
+        .iter()
+        .any(|&color| board.finished_color() == Some(color))
+    {
+        let (row, col) = first_wrong_cell(&board, case.puzzle.goal().colors()[0]);
+        return Err(place.error(format!(
+            "these {} {} leave the board unfinished (r{}c{} among others)",
+            taps.count(),
+            taps_word(taps.count()),
+            row + 1,
+            col + 1
+        )));
+    }
+    if taps.count() > solution.moves() {
+        return Err(place.error(format!(
+            "these {} taps finish the board but are not the fewest: the fewest is {}",
+            taps.count(),
+            solution.moves()
+        )));
+    }
+    if least && *taps != solution.taps {
+        let (row, col) = first_difference(taps, &solution.taps);
+        return Err(place.error(format!(
+            "a fewest tap set, but not the least one the judge asks for: read row by row, the \
+             least has {} at r{}c{}",
+            u8::from(solution.taps.get(row, col)),
+            row + 1,
+            col + 1
+        )));
+    }
+    Ok(())
+}
+
+/// The first cell, row-major, that is not `color`.
+fn first_wrong_cell(board: &Grid, color: Color) -> (usize, usize) {
+    let mut wrong = Grid::filled(board.shape(), color);
+    wrong.xor_with(board);
+    wrong.cells().next().unwrap_or((0, 0))
+}
+
+/// The first cell, row-major, where two grids differ.
+fn first_difference(a: &Grid, b: &Grid) -> (usize, usize) {
+    let mut difference = a.clone();
+    difference.xor_with(b);
+    difference.cells().next().unwrap_or((0, 0))
+}
+
+/// Reads the whole of `input` with `read_case` until the tokens run out: the inputs of
+/// single-case judges, where several cases back to back are read one after another.
+pub(crate) fn read_back_to_back(
+    input: &[u8],
+    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
+) -> Vec<Result<Case, JudgeError>> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Vec::new();
+    while tokens.peek().is_some() {
+        cases.push(read_case(&mut tokens));
+    }
+    if cases.is_empty() {
+        cases.push(Err(
+            tokens.error_at_end("expected a case, found an empty input".into())
+        ));
+    }
+    cases
+}
+
+/// Reads a count line then that many cases with `read_case`; a missing or extra case is an
+/// error at its place.
+pub(crate) fn read_counted(
+    input: &[u8],
+    what: &str,
+    most: u64,
+    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
+) -> Vec<Result<Case, JudgeError>> {
+    let mut tokens = Tokens::new(input);
+    let count = match read_number(&mut tokens, &format!("the number of {what}"), most) {
+        Ok(count) => count,
+        Err(error) => return vec![Err(error)],
+    };
+    // "1 case", "2 cases".
+    let announced = if count == 1 {
+        format!("1 {}", what.trim_end_matches('s'))
+    } else {
+        format!("{count} {what}")
+    };
+    let mut cases = Vec::new();
+    for read in 0..count {
+        if tokens.peek().is_none() {
+            cases.push(Err(tokens.error_at_end(format!(
+                "the first line announces {announced}, but the input ends after {read}"
+            ))));
+            return cases;
+        }
+        cases.push(read_case(&mut tokens));
+    }
+    if let Some(extra) = tokens.next() {
+        cases.push(Err(extra.error(format!(
+            "the first line announces {announced}; the judge never reads this"
+        ))));
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests;

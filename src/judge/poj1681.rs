@@ -1,0 +1,88 @@
+//! POJ 1681 Painter's Problem: t cases, each n then n lines of n `w`/`y`; painting a brick
+//! turns it and its four neighbours over; the goal is every brick yellow (`y`); the fewest
+//! bricks to paint, or `inf`.
+
+use super::{
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_counted,
+    read_letter_rows, read_number, write_count_or, write_letter_rows,
+};
+use crate::board::Goal;
+use crate::grid::{MAX_SIDE, Shape};
+use crate::puzzle::Puzzle;
+use crate::solve::Solution;
+
+/// POJ 1681; a white brick is a set cell, so finished is "all clear".
+pub struct Poj1681;
+
+impl Judge for Poj1681 {
+    fn name(&self) -> &'static str {
+        "poj1681"
+    }
+
+    fn problem(&self) -> &'static str {
+        "POJ 1681 Painter's Problem"
+    }
+
+    fn summary(&self) -> &'static str {
+        "t, then per case n and n lines of n w/y; all y finishes; the fewest or inf"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rows: (1, 15),
+            cols: (1, 15),
+            square: true,
+            cases: 20,
+            impossible: true,
+        }
+    }
+
+    fn puzzle(&self, shape: Shape) -> Puzzle {
+        Puzzle::plus(shape, Goal::White)
+    }
+
+    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+        read_counted(input, "cases", u64::MAX, |tokens| {
+            let line = tokens.peek().map_or(1, |token| token.line);
+            let side = read_number(tokens, "n, the side of the wall", u64::from(MAX_SIDE))?;
+            let shape = Shape::new(side as u32, side as u32).unwrap_or(Shape::FLIP_GAME);
+            let board = read_letter_rows(tokens, shape, (b'w', b'y'))?;
+            Ok(Case {
+                puzzle: self.puzzle(shape),
+                board,
+                name: None,
+                line,
+            })
+        })
+    }
+
+    fn write(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String> {
+        write_count_or(answer, "inf", out);
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        output: &mut Tokens<'_>,
+    ) -> Verdict {
+        let token = output.next_in(Layout::LineStart);
+        super::verdict(check_count(token, output, answer, "inf"), output)
+    }
+
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
+        out.extend_from_slice(format!("{}\n", cases.len()).as_bytes());
+        for case in cases {
+            out.extend_from_slice(format!("{}\n", case.board.shape().rows()).as_bytes());
+            write_letter_rows(&case.board, (b'w', b'y'), out);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! POJ 1753 Flip Game (NEERC 2000; also Timus 1060): four lines of four `b`/`w`; the answer is
+//! the fewest taps that make the board all white or all black, or `Impossible`.
+
+use super::{
+    Case, Judge, Layout, Limits, Tokens, Verdict, check_count, read_back_to_back, read_letter_rows,
+    write_count_or, write_letter_rows,
+};
+use crate::board::Goal;
+use crate::grid::Shape;
+use crate::puzzle::Puzzle;
+use crate::solve::Solution;
+
+/// POJ 1753.
+pub struct Poj1753;
+
+impl Judge for Poj1753 {
+    fn name(&self) -> &'static str {
+        "poj1753"
+    }
+
+    fn problem(&self) -> &'static str {
+        "POJ 1753 Flip Game"
+    }
+
+    fn summary(&self) -> &'static str {
+        "4 lines of b/w; either colour finishes; the fewest taps or Impossible"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rows: (4, 4),
+            cols: (4, 4),
+            square: true,
+            cases: 1,
+            impossible: true,
+        }
+    }
+
+    fn puzzle(&self, shape: Shape) -> Puzzle {
+        Puzzle::plus(shape, Goal::Either)
+    }
+
+    fn read(&self, input: &[u8]) -> Vec<Result<Case, super::JudgeError>> {
+        read_back_to_back(input, |tokens| {
+            let line = tokens.peek().map_or(1, |token| token.line);
+            let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'b', b'w'))?;
+            Ok(Case {
+                puzzle: self.puzzle(Shape::FLIP_GAME),
+                board,
+                name: None,
+                line,
+            })
+        })
+    }
+
+    fn write(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String> {
+        write_count_or(answer, "Impossible", out);
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        _case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        output: &mut Tokens<'_>,
+    ) -> Verdict {
+        let token = output.next_in(Layout::LineStart);
+        super::verdict(check_count(token, output, answer, "Impossible"), output)
+    }
+
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
+        for case in cases {
+            write_letter_rows(&case.board, (b'b', b'w'), out);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Each judge's reader takes back what its writer wrote, for random cases of every size the
+//! statement allows; and the shared pieces of reading say where a case went wrong.
+
+use super::*;
+use crate::generate::Generator;
+
+#[test]
+fn every_judge_reads_back_the_inputs_it_writes() {
+    for judge in all() {
+        let mut generator = Generator::from_seed(7);
+        for round in 0..20 {
+            let count = 1 + round % judge.limits().cases.min(5);
+            let cases: Vec<Case> = (0..count)
+                .map(|_| random_case(judge, &mut generator))
+                .collect();
+            let mut input = Vec::new();
+            judge.write_input(&cases, &mut input);
+            let read: Vec<Case> = judge
+                .read(&input)
+                .into_iter()
+                .map(|case| case.unwrap_or_else(|error| panic!("{}: {error}", judge.name())))
+                .collect();
+            assert_eq!(read.len(), cases.len(), "{}", judge.name());
+            for (read, written) in read.iter().zip(&cases) {
+                assert_eq!(read.board, written.board, "{}", judge.name());
+                assert_eq!(read.puzzle, written.puzzle, "{}", judge.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn generated_shapes_keep_to_the_limits() {
+    for judge in all() {
+        let limits = judge.limits();
+        let mut generator = Generator::from_seed(3);
+        for _ in 0..50 {
+            let shape = random_case(judge, &mut generator).board.shape();
+            assert!(
+                (limits.rows.0..=limits.rows.1).contains(&shape.rows()),
+                "{}",
+                judge.name()
+            );
+            assert!(
+                (limits.cols.0..=limits.cols.1).contains(&shape.cols()),
+                "{}",
+                judge.name()
+            );
+            assert!(
+                !limits.square || shape.rows() == shape.cols(),
+                "{}",
+                judge.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn names_are_unique_and_found() {
+    for judge in all() {
+        assert_eq!(
+            by_name(judge.name()).map(|j| j.problem()),
+            Some(judge.problem())
+        );
+    }
+    assert!(by_name("poj9999").is_none());
+}
+
+#[test]
+fn digit_cells_are_one_per_token_and_a_bad_one_spoils_only_its_case() {
+    let shape = Shape::new(2, 2).unwrap();
+    let mut tokens = Tokens::new(b"1 0\n0 1\n1 x 0 0\n01 1 0 0");
+    assert_eq!(
+        read_digit_cells(&mut tokens, shape, "cells")
+            .unwrap()
+            .to_string(),
+        "bw/wb"
+    );
+    let error = read_digit_cells(&mut tokens, shape, "cells").unwrap_err();
+    assert_eq!(error.to_string(), "3:3: expected 0 or 1, found 'x'");
+    let error = read_digit_cells(&mut tokens, shape, "cells").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "4:1: expected 0 or 1, found '01': the judge reads one number per cell, separated by spaces"
+    );
+    assert!(tokens.next().is_none());
+}
+
+#[test]
+fn letter_rows_say_which_letter_and_how_long() {
+    let shape = Shape::new(2, 3).unwrap();
+    let mut tokens = Tokens::new(b"O#O\n#O\nO#Ox\n##\n");
+    let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2:3: expected a row of 3 letters, found 2"
+    );
+    let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "3:4: expected a row of 3 letters, found 4"
+    );
+    let mut tokens = Tokens::new(b"O#o\n");
+    let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
+    assert_eq!(error.to_string(), "1:3: expected 'O' or '#', found 'o'");
+}
+
+#[test]
+fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
+    let read = |input: &[u8]| -> Vec<String> {
+        read_counted(input, "cases", 10, |tokens| {
+            let token = tokens.next().unwrap();
+            Ok(Case {
+                puzzle: Puzzle::flip_game(),
+                board: Grid::new(Shape::FLIP_GAME),
+                name: None,
+                line: token.line,
+            })
+        })
+        .into_iter()
+        .map(|case| case.map_or_else(|e| e.to_string(), |c| format!("case at {}", c.line)))
+        .collect()
+    };
+    assert_eq!(read(b"2\na\nb\n"), ["case at 2", "case at 3"]);
+    assert_eq!(
+        read(b"3\na\n"),
+        [
+            "case at 2",
+            "3:1: the first line announces 3 cases, but the input ends after 1"
+        ]
+    );
+    assert_eq!(
+        read(b"1\na b\n"),
+        [
+            "case at 2",
+            "2:3: the first line announces 1 case; the judge never reads this"
+        ]
+    );
+    assert_eq!(
+        read(b"x\n"),
+        ["1:1: expected the number of cases, a number from 1 to 10, found 'x'"]
+    );
+}
+
+#[test]
+fn the_timus_pattern_is_applied_as_drawn_and_may_turn_nothing_over() {
+    let judge = by_name("timus1122").unwrap();
+    // Only the cell to the right of the one moved on: a move on r1c1 turns over r1c2.
+    let cases = judge.read(b"BWWW\nWWWW\nWWWW\nWWWW\n000\n001\n000\n");
+    let case = cases[0].as_ref().unwrap();
+    assert_eq!(case.puzzle.flips(0, 0), vec![(0, 1)]);
+    let cases = judge.read(b"BWWW\nWWWW\nWWWW\nWWWW\n000\n000\n000\n");
+    let case = cases[0].as_ref().unwrap();
+    assert!(case.puzzle.flips(2, 2).is_empty());
+}

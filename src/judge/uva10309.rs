@@ -1,0 +1,134 @@
+//! UVa 10309 Turn the Lights Off: cases of a name line and 10 lines of 10 `#`/`O` (`O` is on),
+//! until the name `end`; the goal is every light off; `name k` with the fewest presses, or
+//! `name -1` when it cannot be done in at most 100.
+
+use super::{
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_letter_rows,
+    write_letter_rows,
+};
+use crate::board::Goal;
+use crate::grid::Shape;
+use crate::puzzle::Puzzle;
+use crate::solve::Solution;
+
+/// UVa 10309.
+pub struct Uva10309;
+
+const SIDE: u32 = 10;
+/// The most presses the statement accepts; more reads as -1.
+const MOST_PRESSES: u64 = 100;
+
+fn shape() -> Shape {
+    Shape::new(SIDE, SIDE).unwrap_or(Shape::FLIP_GAME)
+}
+
+/// The answer as the judge counts it: none above 100 presses.
+fn within_limit(answer: Option<&Solution>) -> Option<&Solution> {
+    answer.filter(|solution| solution.moves() <= MOST_PRESSES)
+}
+
+impl Judge for Uva10309 {
+    fn name(&self) -> &'static str {
+        "uva10309"
+    }
+
+    fn problem(&self) -> &'static str {
+        "UVa 10309 Turn the Lights Off"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a name line and 10 lines of 10 #/O (O is on) per case, until the name end; all off \
+         finishes; 'name k' or 'name -1'"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rows: (SIDE, SIDE),
+            cols: (SIDE, SIDE),
+            square: true,
+            cases: 100,
+            impossible: false,
+        }
+    }
+
+    fn puzzle(&self, shape: Shape) -> Puzzle {
+        Puzzle::plus(shape, Goal::White)
+    }
+
+    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+        let mut tokens = Tokens::new(input);
+        let mut cases = Vec::new();
+        loop {
+            let Some(name) = tokens.next() else {
+                cases.push(Err(tokens.error_at_end(
+                    "expected a case's name or 'end', found the end of the input".into(),
+                )));
+                return cases;
+            };
+            if name.text == b"end" {
+                break;
+            }
+            let board = read_letter_rows(&mut tokens, shape(), (b'O', b'#'));
+            cases.push(board.map(|board| Case {
+                puzzle: self.puzzle(shape()),
+                board,
+                name: Some(String::from_utf8_lossy(name.text).into_owned()),
+                line: name.line,
+            }));
+        }
+        if let Some(extra) = tokens.next() {
+            cases.push(Err(extra.error(
+                "text after the name 'end', which the judge never reads".into(),
+            )));
+        }
+        cases
+    }
+
+    fn write(
+        &self,
+        case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String> {
+        out.extend_from_slice(case.name.as_deref().unwrap_or("").as_bytes());
+        out.push(b' ');
+        super::write_count_or(within_limit(answer), "-1", out);
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        case: &Case,
+        _index: u64,
+        answer: Option<&Solution>,
+        output: &mut Tokens<'_>,
+    ) -> Verdict {
+        let name = case.name.as_deref().unwrap_or("");
+        let result = match output.next_in(Layout::LineStart) {
+            None => Err(output.error_at_end(format!("expected '{name}', found the end"))),
+            Some(token) if token.text != name.as_bytes() => Err(token.error(format!(
+                "expected the case's name '{name}', found '{}'",
+                token.display()
+            ))),
+            Some(_) => {
+                let token = output.next_in(Layout::AfterSpace);
+                check_count(token, output, within_limit(answer), "-1")
+            }
+        };
+        super::verdict(result, output)
+    }
+
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
+        for (index, case) in cases.iter().enumerate() {
+            let name = case
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("case{}", index + 1));
+            out.extend_from_slice(name.as_bytes());
+            out.push(b'\n');
+            write_letter_rows(&case.board, (b'O', b'#'), out);
+        }
+        out.extend_from_slice(b"end\n");
+    }
+}

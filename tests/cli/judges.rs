@@ -1,0 +1,795 @@
+//! `solve --judge`, `check` and `gen --judge`: every judge's published samples byte for byte,
+//! answers against a brute force that shares nothing with the solver, the checker against
+//! outputs wrong in each way a contestant's can be, and the stress-test kit end to end.
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+use crate::common::{Scratch, flipgame};
+
+const JUDGES: [&str; 9] = [
+    "poj1753",
+    "poj3279",
+    "poj1222",
+    "poj1681",
+    "uva10309",
+    "poj3185",
+    "leetcode1284",
+    "poj2965",
+    "timus1122",
+];
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/samples")
+}
+
+/// The judge that reads a sample file (`timus1060` is POJ 1753's problem on Timus).
+fn judge_of(sample: &str) -> &str {
+    if sample == "timus1060" {
+        "poj1753"
+    } else {
+        sample
+    }
+}
+
+#[test]
+fn every_published_sample_is_answered_byte_for_byte() {
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(samples()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|ext| ext != "in") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let expected = std::fs::read(path.with_extension("out")).unwrap();
+        let output = flipgame()
+            .args(["solve", "--judge", judge_of(&name)])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}: {output:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&expected),
+            "{name}"
+        );
+        seen.push(judge_of(&name).to_string());
+    }
+    for judge in JUDGES {
+        assert!(seen.iter().any(|s| s == judge), "no sample for {judge}");
+    }
+}
+
+#[test]
+fn the_judges_the_help_offers_are_the_judges_the_library_has() {
+    flipgame()
+        .args(["solve", "--judge", "nosuch"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(JUDGES.join(", ")));
+}
+
+#[test]
+fn every_sample_output_is_accepted_by_the_checker() {
+    for judge in JUDGES {
+        let input = samples().join(format!("{judge}.in"));
+        let output = samples().join(format!("{judge}.out"));
+        flipgame()
+            .args(["check", "--judge", judge])
+            .arg(&input)
+            .arg(&output)
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with("accepted\n"))
+            .stdout(predicate::str::contains("rejected").not())
+            .stdout(predicate::str::contains("tolerance").not());
+    }
+}
+
+// --- An independent answer: every tap set in order of size, then row-major order. ---
+
+/// What a tap at (r, c) turns over under `plus` (the only rule these judges' brute force
+/// needs), written out directly from the statement's words.
+fn plus_flips(rows: usize, cols: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let mut cells = vec![(r, c)];
+    if r > 0 {
+        cells.push((r - 1, c));
+    }
+    if r + 1 < rows {
+        cells.push((r + 1, c));
+    }
+    if c > 0 {
+        cells.push((r, c - 1));
+    }
+    if c + 1 < cols {
+        cells.push((r, c + 1));
+    }
+    cells
+}
+
+/// The fewest taps that turn every cell of `board` clear, and among them the least tap set read
+/// row by row as a 0/1 string; `None` when no set does. Tries all 2^cells sets.
+fn brute_force(board: &[Vec<bool>]) -> Option<(usize, Vec<Vec<bool>>)> {
+    let (rows, cols) = (board.len(), board[0].len());
+    let cells = rows * cols;
+    assert!(cells <= 16, "brute force is for small boards");
+    let mut best: Option<(usize, String)> = None;
+    for set in 0u32..1 << cells {
+        let mut state: Vec<Vec<bool>> = board.to_vec();
+        let mut string = String::new();
+        for index in 0..cells {
+            // Cell 0 is the string's first character: the most significant choice.
+            let tapped = set >> (cells - 1 - index) & 1 == 1;
+            string.push(if tapped { '1' } else { '0' });
+            if tapped {
+                for (r, c) in plus_flips(rows, cols, index / cols, index % cols) {
+                    state[r][c] = !state[r][c];
+                }
+            }
+        }
+        if state.iter().flatten().any(|&on| on) {
+            continue;
+        }
+        let count = string.matches('1').count();
+        let better = match &best {
+            None => true,
+            Some((best_count, best_string)) => (count, &string) < (*best_count, best_string),
+        };
+        if better {
+            best = Some((count, string));
+        }
+    }
+    best.map(|(count, string)| {
+        let bits: Vec<bool> = string.chars().map(|ch| ch == '1').collect();
+        (count, bits.chunks(cols).map(<[bool]>::to_vec).collect())
+    })
+}
+
+/// A reproducible pseudo-random board (xorshift), independent of flipgame's generator.
+fn random_board(seed: &mut u64, rows: usize, cols: usize) -> Vec<Vec<bool>> {
+    (0..rows)
+        .map(|_| {
+            (0..cols)
+                .map(|_| {
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    *seed & 1 == 1
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn digits(board: &[Vec<bool>]) -> String {
+    board
+        .iter()
+        .map(|row| {
+            let cells: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
+            cells.join(" ") + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn fliptile_answers_are_the_brute_forces_least_fewest_matrix() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15;
+    let scratch = Scratch::new();
+    for case in 0..40 {
+        let (rows, cols) = (1 + case % 4, 1 + (case / 4) % 4);
+        let board = random_board(&mut seed, rows, cols);
+        let input = format!("{rows} {cols}\n{}", digits(&board));
+        let expected = match brute_force(&board) {
+            Some((_, taps)) => digits(&taps),
+            None => "IMPOSSIBLE\n".to_string(),
+        };
+        let path = scratch.file("in.txt", &input);
+        flipgame()
+            .args(["solve", "--judge", "poj3279"])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+}
+
+#[test]
+fn count_judges_answer_the_brute_forces_fewest() {
+    let mut seed = 0x2545_f491_4f6c_dd1d;
+    let mut leetcode_input = String::new();
+    let mut leetcode_expected = String::new();
+    let mut painter_input = String::new();
+    let mut painter_expected = String::new();
+    for case in 0..20 {
+        let (rows, cols) = (1 + case % 3, 1 + (case / 3) % 3);
+        let board = random_board(&mut seed, rows, cols);
+        let fewest = brute_force(&board).map(|(count, _)| count);
+        let matrix: Vec<String> = board
+            .iter()
+            .map(|row| {
+                let cells: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        leetcode_input += &format!("[{}]\n", matrix.join(","));
+        leetcode_expected += &fewest.map_or("-1".into(), |n| n.to_string());
+        leetcode_expected += "\n";
+        let side = 1 + case % 4;
+        let square = random_board(&mut seed, side, side);
+        let rows: String = square
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&on| if on { 'w' } else { 'y' })
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        painter_input += &format!("{side}\n{rows}");
+        painter_expected += &brute_force(&square).map_or("inf".into(), |(n, _)| n.to_string());
+        painter_expected += "\n";
+    }
+    flipgame()
+        .args(["solve", "--judge", "leetcode1284"])
+        .write_stdin(leetcode_input)
+        .assert()
+        .success()
+        .stdout(leetcode_expected);
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin(format!("20\n{painter_input}"))
+        .assert()
+        .success()
+        .stdout(painter_expected);
+}
+
+#[test]
+fn judge_answers_equal_the_core_on_the_same_boards_in_bw_form() {
+    // The same boards through the judge's reader and writer, and through plain `solve`.
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args([
+            "gen",
+            "--judge",
+            "poj1681",
+            "--count",
+            "6",
+            "--seed",
+            "5",
+            "--output-dir",
+            "t",
+        ])
+        .assert()
+        .success();
+    for number in 1..=6 {
+        let input =
+            std::fs::read_to_string(scratch.path().join(format!("t/poj1681-{number:03}.in")))
+                .unwrap();
+        let answers =
+            std::fs::read_to_string(scratch.path().join(format!("t/poj1681-{number:03}.ans")))
+                .unwrap();
+        let mut lines = input.lines().skip(1);
+        let mut expected = String::new();
+        while let Some(side) = lines.next() {
+            let side: usize = side.parse().unwrap();
+            let board: Vec<String> = (0..side)
+                .map(|_| lines.next().unwrap().replace('w', "b").replace('y', "w"))
+                .collect();
+            let output = flipgame()
+                .args([
+                    "solve",
+                    "--goal",
+                    "white",
+                    "--size",
+                    &format!("{side}x{side}"),
+                ])
+                .args(["--board", &board.join("/")])
+                .output()
+                .unwrap();
+            let text = String::from_utf8(output.stdout).unwrap();
+            expected += &text.replace("Impossible", "inf");
+        }
+        assert_eq!(answers, expected, "poj1681-{number:03}");
+    }
+}
+
+// --- The checker. ---
+
+/// Runs `check --judge` on a sample input and this output; returns stdout and the exit code.
+fn check(judge: &str, output: &str) -> (String, i32) {
+    let scratch = Scratch::new();
+    let path = scratch.file("out.txt", output);
+    let result = flipgame()
+        .args(["check", "--judge", judge])
+        .arg(samples().join(format!("{judge}.in")))
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(result.stdout)
+        .unwrap()
+        .replace(path.to_str().unwrap(), "OUT");
+    (text, result.status.code().unwrap())
+}
+
+#[test]
+fn wrong_counts_are_rejected_with_the_reason_and_place() {
+    let cases = [
+        (
+            "poj1753",
+            "5\n",
+            "OUT:1:1: 5 is not the fewest: the fewest is 4",
+        ),
+        (
+            "poj1753",
+            "3\n",
+            "OUT:1:1: 3 is fewer than any taps can do: the fewest is 4",
+        ),
+        (
+            "poj1753",
+            "Impossible\n",
+            "OUT:1:1: the board can be finished, in 4 taps",
+        ),
+        (
+            "timus1122",
+            "4\n",
+            "OUT:1:1: 4: the board cannot be finished, so the answer is Impossible",
+        ),
+        (
+            "timus1122",
+            "impossible\n",
+            "expected 'Impossible', found 'impossible': judges compare words exactly",
+        ),
+        (
+            "poj1681",
+            "0\nINF\n",
+            "OUT:2:1: expected 'inf', found 'INF'",
+        ),
+        (
+            "leetcode1284",
+            "3\n0\n1\n6\n",
+            "OUT:3:1: 1: the board cannot be finished, so the answer is -1",
+        ),
+        (
+            "poj3185",
+            "three\n",
+            "OUT:1:1: expected a number or 'Impossible', found 'three'",
+        ),
+        (
+            "uva10309",
+            "all_off 0\nall_on 43\nsimple 4\n",
+            "OUT:2:8: 43 is fewer than any taps can do",
+        ),
+        (
+            "poj1222",
+            "PUZZLE #2\n",
+            "OUT:1:8: expected '#1', found '#2'",
+        ),
+    ];
+    for (judge, output, reason) in cases {
+        let (text, code) = check(judge, output);
+        assert_eq!(code, 3, "{judge} {output:?}: {text}");
+        assert!(text.contains(reason), "{judge} {output:?}: {text}");
+        assert!(text.contains("rejected"), "{text}");
+    }
+}
+
+#[test]
+fn tap_matrices_are_rejected_when_unfinished_not_fewest_or_not_least() {
+    let (text, code) = check("poj3279", "0 1 1 0\n0 0 0 0\n0 0 0 0\n0 1 1 0\n");
+    assert_eq!(code, 3);
+    assert!(text.contains("OUT:1:1: a fewest tap set, but not the least one the judge asks for: read row by row, the least has 0 at r1c2"), "{text}");
+    let (text, _) = check("poj3279", "0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 1\n");
+    assert!(
+        text.contains("these 5 taps leave the board unfinished (r3c4 among others)"),
+        "{text}"
+    );
+    let (text, _) = check("poj3279", "0 0 0 0\n1 0 0 1\n1 0 0 1\n");
+    assert!(
+        text.contains("expected a 4x4 matrix of 0 and 1, found the end after 12 cells"),
+        "{text}"
+    );
+    let (text, _) = check("poj3279", "IMPOSSIBLE\n");
+    assert!(
+        text.contains("the board can be finished, in 4 taps"),
+        "{text}"
+    );
+    let (text, _) = check("poj3279", "0 0 0 0\n1 0 0 1\n1 0 2 1\n0 0 0 0\n");
+    assert!(
+        text.contains("OUT:3:5: expected 0 or 1 for r3c3, found '2'"),
+        "{text}"
+    );
+    // A press pattern that finishes the board with more presses than needed.
+    let scratch = Scratch::new();
+    let input = scratch.file("in.txt", "1 3\n0 0 0\n");
+    let output = scratch.file("out.txt", "1 1 1\n");
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj3279"])
+        .arg(&input)
+        .arg(&output)
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "these 3 taps leave the board unfinished",
+        ));
+}
+
+#[test]
+fn the_refrigerator_accepts_any_order_and_counts_every_switching() {
+    let (text, code) = check("poj2965", "6\n4 4\n1 3\n4 1\n1 1\n4 3\n1 4\n");
+    assert_eq!(
+        (text.as_str(), code),
+        ("case 1: accepted\n1 of 1 case accepted\n", 0)
+    );
+    let (text, code) = check("poj2965", "8\n1 1\n1 3\n1 4\n4 1\n4 3\n4 4\n2 2\n2 2\n");
+    assert_eq!(code, 3);
+    assert!(
+        text.contains("OUT:1:1: 8 switchings are not the fewest: the fewest is 6"),
+        "{text}"
+    );
+    let (text, _) = check("poj2965", "6\n1 1\n1 3\n1 4\n4 1\n4 3\n");
+    assert!(
+        text.contains("announces 6 switchings, but the output ends after 5"),
+        "{text}"
+    );
+    let (text, _) = check("poj2965", "6\n1 1\n1 3\n1 4\n4 1\n4 3\n4 2\n");
+    assert!(text.contains("leave the board unfinished"), "{text}");
+    let (text, _) = check("poj2965", "6\n1 1\n1 3\n1 4\n4 1\n4 3\n5 4\n");
+    assert!(
+        text.contains("OUT:7:1: expected a row from 1 to 4, found '5'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn whitespace_the_judges_tolerate_is_accepted_and_named() {
+    let (text, code) = check("poj3279", "0 0  0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n");
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("case 1: accepted (relies on whitespace tolerance: OUT:1:4: found \"  \" where the judge prints one space"),
+        "{text}"
+    );
+    let (text, code) = check("poj1753", "4");
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("found nothing after the last token where the judge prints a line break"),
+        "{text}"
+    );
+    let (text, code) = check("poj1681", "0 \r\n15\n");
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(
+            "case 1: accepted (relies on whitespace tolerance: OUT:1:2: found \" \\r\\n\""
+        ),
+        "{text}"
+    );
+    assert!(text.contains("case 2: accepted\n"), "{text}");
+}
+
+#[test]
+fn output_past_the_last_case_is_rejected_and_jsonl_gives_one_object_per_case() {
+    let (text, code) = check("poj1681", "0\n15\n7\n");
+    assert_eq!(code, 3);
+    assert!(
+        text.contains("after the last case: rejected: OUT:3:1: the output goes on after the last of the 2 cases"),
+        "{text}"
+    );
+    assert!(text.ends_with("2 of 2 cases accepted\n"), "{text}");
+    let scratch = Scratch::new();
+    let path = scratch.file("out.txt", "0\n16\n");
+    let output = flipgame()
+        .args(["check", "--format", "jsonl", "--judge", "poj1681"])
+        .arg(samples().join("poj1681.in"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["verdict"], "accepted");
+    assert_eq!(lines[0]["reason"], serde_json::Value::Null);
+    assert_eq!(lines[1]["case"], 2);
+    assert_eq!(lines[1]["verdict"], "rejected");
+    let reason = lines[1]["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with(":2:1: 16 is not the fewest: the fewest is 15"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_tap_list_is_judged_finished_fewest_and_least() {
+    flipgame()
+        .args([
+            "check",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+            "--taps",
+            "r1c1 r1c2 r1c3 r1c4",
+        ])
+        .assert()
+        .code(3)
+        .stdout(
+            "finishes the board: no\nthe fewest: no (4 taps given; the fewest is 4)\nthe least \
+             of the fewest: no\n",
+        );
+    let taps = String::from_utf8(
+        flipgame()
+            .args(["solve", "--taps", "--board", "bwwb/bbwb/bwwb/bwww"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let list: Vec<&str> = taps
+        .split_whitespace()
+        .filter(|w| w.starts_with('r'))
+        .collect();
+    flipgame()
+        .args([
+            "check",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+            "--taps",
+            &list.join(","),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("the least of the fewest: yes"));
+    // Reversed, the same set: taps commute.
+    let reversed: Vec<&str> = list.iter().rev().copied().collect();
+    flipgame()
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+        ])
+        .args(["--taps", &reversed.join(" ")])
+        .assert()
+        .success()
+        .stdout("{\"solution\":true,\"taps\":4,\"fewest\":4,\"optimal\":true,\"least\":true}\n");
+    flipgame()
+        .args(["check", "--board", "bwwb/bbwb/bwwb/bwww", "--taps", "r5c1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--taps: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), found 'r5c1'",
+        ));
+    flipgame()
+        .args(["check", "--board", "bwbw/wwww/bbwb/bwwb", "--taps", "r1c1"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "the fewest is none: the board cannot be finished",
+        ));
+}
+
+// --- Reading judges' inputs: errors say where, and good cases around them are answered. ---
+
+#[test]
+fn a_bad_case_is_reported_where_it_is_and_the_others_are_answered() {
+    let input = "2\n\
+        0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n\
+        0 0 1 0 1 0\n1 0 1 0 11 1\n0 0 1 0 1 1\n1 0 1 1 0 0\n0 1 0 1 0\n0 1\n";
+    flipgame()
+        .args(["solve", "--judge", "poj1222"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::starts_with("PUZZLE #1\n1 0 1 0 0 1\n"))
+        .stdout(predicate::str::contains("PUZZLE #2").not())
+        .stderr(predicate::str::contains(
+            "-:8:9: expected 0 or 1, found '11': the judge reads one number per cell, separated \
+             by spaces",
+        ))
+        .stderr(predicate::str::contains(
+            "-:12:3: the first line announces 2 puzzles; the judge never reads this",
+        ));
+}
+
+#[test]
+fn judge_inputs_that_end_early_or_run_on_say_so() {
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin("3\n1\ny\n2\nww\nwy\n")
+        .assert()
+        .code(2)
+        .stdout("0\n1\n")
+        .stderr(predicate::str::contains(
+            "-:7:1: the first line announces 3 cases, but the input ends after 2",
+        ));
+    flipgame()
+        .args(["solve", "--judge", "uva10309"])
+        .write_stdin("a\n##########\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "expected 10 rows of 10 'O' or '#', found the end after 1",
+        ));
+    flipgame()
+        .args(["solve", "--judge", "poj2965"])
+        .write_stdin("-+--\n-x--\n----\n-+--\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "-:2:2: expected '+' or '-', found 'x'",
+        ));
+    flipgame()
+        .args(["solve", "--judge", "leetcode1284"])
+        .write_stdin("[[0,1],[1]]\n[[1,0],[0,1]\n[[1]]\n")
+        .assert()
+        .code(2)
+        .stdout("1\n")
+        .stderr(predicate::str::contains(
+            "-:1:1: row 2 has 1 cells but row 1 has 2",
+        ))
+        .stderr(predicate::str::contains("-:2:"));
+}
+
+#[test]
+fn a_board_the_statement_promises_never_comes_is_an_error_not_a_guess() {
+    // One bowl upside down at the end: no flips fix it (the 1x20 tap matrix has rank 19).
+    let bowls = "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n";
+    flipgame()
+        .args(["solve", "--judge", "poj3185"])
+        .write_stdin(bowls)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "-:1: case 1: no flips turn every bowl right side up",
+        ));
+}
+
+#[test]
+fn judge_conflicts_with_the_flags_it_fixes() {
+    flipgame()
+        .args(["solve", "--judge", "poj3279", "--size", "5x5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+// --- The stress-test kit. ---
+
+#[test]
+fn generated_tests_round_trip_through_solve_and_check_for_every_judge() {
+    for judge in JUDGES {
+        let scratch = Scratch::new();
+        scratch
+            .flipgame()
+            .args([
+                "gen",
+                "--judge",
+                judge,
+                "--count",
+                "6",
+                "--seed",
+                "11",
+                "--output-dir",
+                "t",
+            ])
+            .assert()
+            .success()
+            .stdout("");
+        for number in 1..=6 {
+            let stem = scratch.path().join(format!("t/{judge}-{number:03}"));
+            let input = stem.with_extension("in");
+            let answers = std::fs::read(stem.with_extension("ans")).unwrap();
+            assert!(!answers.is_empty(), "{judge} {number}");
+            flipgame()
+                .args(["solve", "--judge", judge])
+                .arg(&input)
+                .assert()
+                .success()
+                .stdout(answers);
+            flipgame()
+                .args(["check", "--judge", judge])
+                .arg(&input)
+                .arg(stem.with_extension("ans"))
+                .assert()
+                .success()
+                .stdout(predicate::str::contains("rejected").not())
+                .stdout(predicate::str::contains("tolerance").not());
+        }
+    }
+}
+
+#[test]
+fn generated_inputs_keep_to_the_statements_limits_and_include_hard_and_impossible_boards() {
+    let output = flipgame()
+        .args([
+            "gen",
+            "--judge",
+            "poj1753",
+            "--count",
+            "40",
+            "--seed",
+            "2",
+            "--output-dir",
+        ])
+        .arg(Scratch::new().path().join("t"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args([
+            "gen",
+            "--judge",
+            "poj1753",
+            "--count",
+            "40",
+            "--seed",
+            "2",
+            "--output-dir",
+            "t",
+        ])
+        .assert()
+        .success();
+    let answers: Vec<String> = (1..=40)
+        .map(|n| {
+            std::fs::read_to_string(scratch.path().join(format!("t/poj1753-{n:03}.ans"))).unwrap()
+        })
+        .collect();
+    assert!(answers.iter().any(|a| a == "Impossible\n"), "{answers:?}");
+    // God's number of the Flip Game is 6 (OEIS-free: `flipgame stats` computes it too).
+    assert!(answers.iter().any(|a| a == "6\n"), "{answers:?}");
+    // POJ 1681 allows 20 cases of sides up to 15.
+    let output = flipgame()
+        .args(["gen", "--judge", "poj1681", "--count", "20", "--seed", "9"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("20"));
+    for _ in 0..20 {
+        let side: usize = lines.next().unwrap().parse().unwrap();
+        assert!((1..=15).contains(&side));
+        for _ in 0..side {
+            assert_eq!(lines.next().unwrap().len(), side);
+        }
+    }
+    assert_eq!(lines.next(), None);
+    flipgame()
+        .args(["gen", "--judge", "poj1681", "--count", "21"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "poj1681 takes at most 20 cases per input",
+        ));
+    flipgame()
+        .args(["gen", "--judge", "poj3279", "--count", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "give --output-dir DIR to write 2 inputs",
+        ));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_judge_input() {
+    let run = || {
+        flipgame()
+            .args(["gen", "--judge", "uva10309", "--count", "3", "--seed", "4"])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let first = run();
+    assert_eq!(first, run());
+    let text = String::from_utf8(first).unwrap();
+    assert!(
+        text.starts_with("case1\n") && text.ends_with("end\n"),
+        "{text}"
+    );
+}
