@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         }
         'flipgame;solve' {
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)')
+            [CompletionResult]::new('--cells', '--cells', [CompletionResultType]::ParameterName, 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
@@ -55,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         }
         'flipgame;explain' {
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)')
+            [CompletionResult]::new('--cells', '--cells', [CompletionResultType]::ParameterName, 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')

@@ -157,7 +157,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --goal --size --rule --wrap --rule-file --ascii --no-boards --format --color --help --version"
+            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --ascii --no-boards --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -165,6 +165,10 @@ _flipgame() {
             case "${prev}" in
                 --board)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cells)
+                    COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
                     return 0
                     ;;
                 --goal)
@@ -391,7 +395,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
+            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -399,6 +403,10 @@ _flipgame() {
             case "${prev}" in
                 --board)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cells)
+                    COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
                     return 0
                     ;;
                 --goal)
@@ -422,7 +430,7 @@ _flipgame() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json jsonl" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json jsonl matrix" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -38,6 +38,9 @@ complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "check" -d 'Judge 
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l cells -d 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed' -r -f -a "bw\t'b black, w white (either case)'
+01\t'1 black, 0 white, with or without spaces between'
+.#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
@@ -55,7 +58,8 @@ poj2965\t''
 timus1122\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
-jsonl\t'One JSON object per line, written as soon as each board is done'"
+jsonl\t'One JSON object per line, written as soon as each board is done'
+matrix\t'The least fewest taps as rows of 0/1 separated by spaces (the press matrix most judges print), a blank line between boards; \'Impossible\' for a board that cannot be finished'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -64,6 +68,9 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'App
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l cells -d 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed' -r -f -a "bw\t'b black, w white (either case)'
+01\t'1 black, 0 white, with or without spaces between'
+.#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"

@@ -392,6 +392,45 @@ pub const fn piece_color(letter: u8) -> Option<Color> {
     }
 }
 
+/// How the cells of a board are written: chosen explicitly, never guessed, so no input is read
+/// as something it is not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cells {
+    /// `b` black and `w` white, either case (the Flip Game's own letters).
+    #[default]
+    Letters,
+    /// `1` black and `0` white, with or without spaces between them.
+    Digits,
+    /// `#` (or `x`/`X`) black and `.` white.
+    Dots,
+}
+
+impl Cells {
+    /// The colour a byte stands for in this notation, if any.
+    pub const fn color(self, byte: u8) -> Option<Color> {
+        match (self, byte) {
+            (Cells::Letters, _) => piece_color(byte),
+            (Cells::Digits, b'1') | (Cells::Dots, b'#' | b'x' | b'X') => Some(Color::Black),
+            (Cells::Digits, b'0') | (Cells::Dots, b'.') => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// True when spaces may stand between the cells of a row.
+    pub const fn spaced(self) -> bool {
+        matches!(self, Cells::Digits)
+    }
+
+    /// The two cells in words, black first: `'b' or 'w'`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Cells::Letters => "'b' or 'w'",
+            Cells::Digits => "'1' or '0'",
+            Cells::Dots => "'#' or '.'",
+        }
+    }
+}
+
 impl FromStr for Board {
     type Err = BoardTextError;
 

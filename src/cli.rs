@@ -353,9 +353,28 @@ pub struct BoardInput {
     #[arg(long = "board", value_name = "TEXT")]
     pub boards: Vec<String>,
 
+    /// How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between
+    /// allowed) or .# (# or x black, . white); never guessed
+    #[arg(long, value_enum, value_name = "CELLS", default_value_t = CellsArg::Bw)]
+    pub cells: CellsArg,
+
     /// The puzzle: size, rule, wrap and goal
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+}
+
+/// `--cells`: how the cells of a board are written.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellsArg {
+    /// b black, w white (either case)
+    #[value(name = "bw")]
+    Bw,
+    /// 1 black, 0 white, with or without spaces between
+    #[value(name = "01")]
+    Digits,
+    /// # (or x) black, . white
+    #[value(name = ".#")]
+    Dots,
 }
 
 /// What a board means: its size, the tap rule, whether edges wrap, and which finished boards
@@ -448,8 +467,22 @@ pub struct SolveArgs {
     pub taps: bool,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
-    pub format: RecordFormat,
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+}
+
+/// `--format` of `solve`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveFormat {
+    /// Lines for people and judges
+    Text,
+    /// One JSON array of objects
+    Json,
+    /// One JSON object per line, written as soon as each board is done
+    Jsonl,
+    /// The least fewest taps as rows of 0/1 separated by spaces (the press matrix most judges
+    /// print), a blank line between boards; 'Impossible' for a board that cannot be finished
+    Matrix,
 }
 
 /// `--format` of the commands that answer board by board.

@@ -2,11 +2,15 @@
 
 use std::fmt;
 
+use crate::board::Cells;
+
 /// What the input should have had at the place of an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expected {
     /// A piece: `b` or `w` (either case).
     Piece,
+    /// A cell in another notation (`--cells`).
+    Cell(Cells),
     /// The end of a row that already has all its pieces.
     EndOfRow {
         /// Pieces a row holds.
@@ -36,6 +40,7 @@ impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expected::Piece => f.write_str("'b' or 'w'"),
+            Expected::Cell(cells) => f.write_str(cells.describe()),
             Expected::EndOfRow { pieces } => write!(f, "end of row after {pieces} pieces"),
             Expected::FullRow { pieces } => write!(f, "{pieces} pieces in a row"),
             Expected::Row { number, of } => write!(f, "row {number} of {of}"),

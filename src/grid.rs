@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, COLS, Color, ROWS, piece_color};
+use crate::board::{Board, COLS, Color, ROWS};
 use crate::diagnostic::{Expected, Found};
 
 /// The largest number of rows or columns a board may have.
@@ -346,7 +346,20 @@ impl Grid {
     /// Reads a board of `shape` given on one line: rows joined by `/`, or all the letters in a
     /// row. Columns in errors count characters from 1.
     pub fn parse(text: &str, shape: Shape) -> Result<Grid, crate::board::BoardTextError> {
-        use crate::board::BoardTextError;
+        Grid::parse_cells(text, shape, crate::board::Cells::Letters)
+    }
+
+    /// As [`Grid::parse`], with cells written in `cells` (spaces are not read on one line).
+    pub fn parse_cells(
+        text: &str,
+        shape: Shape,
+        cells: crate::board::Cells,
+    ) -> Result<Grid, crate::board::BoardTextError> {
+        use crate::board::{BoardTextError, Cells};
+        let piece = match cells {
+            Cells::Letters => Expected::Piece,
+            other => Expected::Cell(other),
+        };
         let cols = shape.cols as usize;
         let with_slashes = text.contains('/');
         let row_span = if with_slashes { cols + 1 } else { cols };
@@ -357,15 +370,11 @@ impl Grid {
             let slash_here = with_slashes && position % row_span == cols;
             let fail = |found| BoardTextError {
                 column: position + 1,
-                expected: if slash_here {
-                    Expected::Slash
-                } else {
-                    Expected::Piece
-                },
+                expected: if slash_here { Expected::Slash } else { piece },
                 found,
             };
             let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
-            let color = u8::try_from(ch).ok().and_then(piece_color);
+            let color = u8::try_from(ch).ok().and_then(|byte| cells.color(byte));
             match (slash_here, color) {
                 (true, _) if ch == '/' => {}
                 (false, Some(color)) => grid.set(

@@ -20,7 +20,7 @@ use std::fmt;
 
 use memchr::memchr;
 
-use crate::board::{COLS, ROWS};
+use crate::board::{COLS, Cells, ROWS};
 use crate::diagnostic::{Expected, Found};
 use crate::grid::{Grid, Shape};
 
@@ -69,16 +69,16 @@ impl fmt::Display for InputError {
         )?;
         if let (Expected::Piece, Found::Char(ch)) = (self.expected, self.found) {
             // Other common ways to write a board: say how to turn them into b/w rows.
-            let convert = match ch {
-                '0' | '1' => Some(("0/1", "tr 10 bw")),
-                '#' | '.' => Some(("#/.", "tr '#.' bw")),
+            let cells = match ch {
+                '0' | '1' => Some(("0/1", "01")),
+                '#' | '.' => Some(("#/.", ".#")),
                 _ => None,
             };
-            if let Some((kind, convert)) = convert {
+            if let Some((kind, option)) = cells {
                 write!(
                     f,
-                    " (pieces are b for black and w for white: convert rows of {kind} first, \
-                     such as with `{convert}`)"
+                    " (pieces are b for black and w for white: for rows of {kind}, give \
+                     --cells {option})"
                 )?;
             }
         }
@@ -136,6 +136,8 @@ pub struct BoardParser {
     /// Bytes of the byte-order mark matched so far, or `None` once past the start.
     bom_matched: Option<u8>,
     shape: Shape,
+    /// How cells are written.
+    cells: Cells,
     /// The board being read, for shapes other than 4x4 (which use `board_bits`).
     grid: Option<Grid>,
     line: u64,
@@ -178,9 +180,15 @@ impl BoardParser {
 
     /// A parser of boards of `shape` at the start of an input.
     pub fn with_shape(shape: Shape) -> BoardParser {
+        BoardParser::with_cells(shape, Cells::Letters)
+    }
+
+    /// A parser of boards of `shape` whose cells are written in `cells`.
+    pub fn with_cells(shape: Shape, cells: Cells) -> BoardParser {
         BoardParser {
             bom_matched: Some(0),
             shape,
+            cells,
             grid: (!shape.is_flip_game()).then(|| Grid::new(shape)),
             line: 1,
             column: 1,
@@ -291,7 +299,9 @@ impl BoardParser {
     }
 
     fn at_clean_line_start(&self) -> bool {
+        // The fast paths read b/w letters only.
         self.grid.is_none()
+            && self.cells == Cells::Letters
             && self.column == 1
             && !self.skipping
             && self.pending.is_none()
@@ -342,19 +352,20 @@ impl BoardParser {
                         // Spaces before a row's first piece are indentation: a row is its letters.
                         self.space = None;
                     }
-                    if self.pieces < pieces {
+                    let piece = self.expected_piece();
+                    if self.pieces < pieces && !self.cells.spaced() {
                         if let Some((space, column)) = self.space {
-                            self.suspect(column, Expected::Piece, Found::Char(space.into()), false);
+                            self.suspect(column, piece, Found::Char(space.into()), false);
                             self.count(byte);
                             return Ok(used + 1);
                         }
                     }
                     let expected = if self.pieces < pieces {
-                        Expected::Piece
+                        piece
                     } else {
                         Expected::EndOfRow { pieces }
                     };
-                    match crate::board::piece_color(byte) {
+                    match self.cells.color(byte) {
                         Some(color) if self.pieces < pieces => {
                             let black = color.letter() == 'b';
                             match self.grid.as_mut() {
@@ -479,9 +490,17 @@ impl BoardParser {
     fn count(&mut self, byte: u8) {
         match byte {
             b' ' | b'\t' | b'\r' => {}
-            _ if crate::board::piece_color(byte).is_some() => self.line_letters += 1,
+            _ if self.cells.color(byte).is_some() => self.line_letters += 1,
             _ if byte & 0xC0 == 0x80 => {}
             _ => self.line_others += 1,
+        }
+    }
+
+    /// What a cell should be, in the parser's notation.
+    fn expected_piece(&self) -> Expected {
+        match self.cells {
+            Cells::Letters => Expected::Piece,
+            other => Expected::Cell(other),
         }
     }
 
@@ -868,18 +887,50 @@ mod tests {
         );
     }
 
-    /// Rows of 0/1 or #/. are no rows of b/w: each line says so, with how to convert them.
+    /// Rows of 0/1 or #/. are no rows of b/w: each line says so, with the option that reads
+    /// them.
     #[test]
-    fn digits_and_hashes_get_a_hint_on_converting() {
+    fn digits_and_hashes_get_a_hint_on_the_option_that_reads_them() {
         let records = parse_every_way(b"1001\n1101\n1001\n1000\n#..#\n");
         let errors = errors(&records);
         assert_eq!(errors.len(), 5);
         assert!(errors[0].starts_with(
             "1:1: expected 'b' or 'w', found '1' (pieces are b for black and w for white: \
-             convert rows of 0/1 first, such as with `tr 10 bw`)"
+             for rows of 0/1, give --cells 01)"
         ));
-        assert!(errors[4].contains("convert rows of #/. first, such as with `tr '#.' bw`"));
+        assert!(errors[4].contains("for rows of #/., give --cells .#"));
         assert!(boards(&records).is_empty());
+    }
+
+    fn parse_cells(input: &[u8], cells: Cells) -> Vec<Record> {
+        let mut records = Vec::new();
+        let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
+        let mut emit = |record| -> Result<(), ()> {
+            records.push(record);
+            Ok(())
+        };
+        // Byte by byte and whole: chunk boundaries must not matter.
+        for byte in input {
+            parser.feed(std::slice::from_ref(byte), &mut emit).unwrap();
+        }
+        parser.finish(&mut emit).unwrap();
+        records
+    }
+
+    #[test]
+    fn other_cell_notations_read_only_when_asked_for() {
+        let records = parse_cells(b"1001\n1 1 0 1\n1001\n1000\n", Cells::Digits);
+        assert_eq!(boards(&records), [("bwwb/bbwb/bwwb/bwww".to_string(), 1)]);
+        let records = parse_cells(b"#..#\nxX.#\n#..#\n#...\n", Cells::Dots);
+        assert_eq!(boards(&records), [("bwwb/bbwb/bwwb/bwww".to_string(), 1)]);
+        // The letters are no cells of another notation, and spaces only separate digits.
+        let records = parse_cells(b"1001\n1101\n100b\n1000\n", Cells::Digits);
+        assert_eq!(errors(&records), ["3:4: expected '1' or '0', found 'b'"]);
+        let records = parse_cells(b"#..#\n## .#\n", Cells::Dots);
+        assert_eq!(errors(&records)[0], "2:3: expected '#' or '.', found ' '");
+        let records = parse_cells(b"bwwb\nbbwb\nbwwb\nbwww\n", Cells::Dots);
+        assert!(boards(&records).is_empty());
+        assert_eq!(errors(&records).len(), 4);
     }
 
     #[test]

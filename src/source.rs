@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
-use flipgame::board::{Board, BoardTextError};
+use flipgame::board::{Board, BoardTextError, Cells};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, InputError, Record};
 
@@ -89,41 +89,43 @@ pub enum StreamError {
     Output(io::Error),
 }
 
-/// Streams one source of boards of `shape` through the parser into `sink`.
+/// Streams one source of boards of `shape`, cells written in `cells`, through the parser into
+/// `sink`.
 pub fn stream(
     source: &Source,
     shape: Shape,
+    cells: Cells,
     sink: &mut impl RecordSink,
 ) -> Result<(), StreamError> {
     match source {
         Source::Argument { text, .. } => sink
-            .record(source, argument_record(text, shape))
+            .record(source, argument_record(text, shape, cells))
             .map_err(StreamError::Output),
         Source::Stdin => {
             let stdin = io::stdin();
             let may_wait = !is_regular_file(&stdin);
-            stream_reader(stdin.lock(), source, shape, may_wait, sink)
+            stream_reader(stdin.lock(), source, (shape, cells), may_wait, sink)
         }
         Source::File(path) => {
             let file = File::open(path).map_err(StreamError::Input)?;
-            stream_reader(file, source, shape, false, sink)
+            stream_reader(file, source, (shape, cells), false, sink)
         }
     }
 }
 
 /// A board given on the command line: rows joined by `/` or all letters in a row; 4x4 boards
 /// also take their id (`0x9d98` or `9d98`).
-pub fn parse_board(text: &str, shape: Shape) -> Result<Grid, BoardTextError> {
-    if shape.is_flip_game() {
+pub fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
+    if shape.is_flip_game() && cells == Cells::Letters {
         text.parse::<Board>().map(Grid::from_board)
     } else {
-        Grid::parse(text, shape)
+        Grid::parse_cells(text, shape, cells)
     }
 }
 
 /// A `--board` value as a record.
-fn argument_record(text: &str, shape: Shape) -> Record {
-    let parsed = parse_board(text, shape).map(|board| Record::Board { board, line: 1 });
+fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
+    let parsed = parse_board(text, shape, cells).map(|board| Record::Board { board, line: 1 });
     parsed.unwrap_or_else(|error| {
         Record::Malformed(InputError {
             board_line: 1,
@@ -140,11 +142,11 @@ fn argument_record(text: &str, shape: Shape) -> Record {
 fn stream_reader(
     mut reader: impl Read,
     source: &Source,
-    shape: Shape,
+    (shape, cells): (Shape, Cells),
     may_wait: bool,
     sink: &mut impl RecordSink,
 ) -> Result<(), StreamError> {
-    let mut parser = BoardParser::with_shape(shape);
+    let mut parser = BoardParser::with_cells(shape, cells);
     let mut buffer = vec![0u8; CHUNK_BYTES];
     loop {
         if may_wait {

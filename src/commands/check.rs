@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use flipgame::board::Cells;
 use flipgame::grid::Grid;
 use flipgame::judge::{JudgeError, Tokens, Verdict};
 
@@ -198,7 +199,7 @@ fn check_taps(
     };
     let puzzle = solver.puzzle().clone();
     let shape = puzzle.shape();
-    let board = match source::parse_board(board_text, shape) {
+    let board = match source::parse_board(board_text, shape, Cells::Letters) {
         Ok(board) => board,
         Err(error) => {
             report(&format!("--board:1:{}: {error}", error.column));

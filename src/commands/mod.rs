@@ -18,13 +18,15 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::cli::{BoardInput, Cli, ColorChoice, Command, GoalArg, PuzzleArgs, RecordFormat};
+use crate::cli::{
+    BoardInput, CellsArg, Cli, ColorChoice, Command, GoalArg, PuzzleArgs, RecordFormat,
+};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
 use crate::output::json::{JsonStream, as_text};
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
-use flipgame::board::Goal;
+use flipgame::board::{Cells, Goal};
 use flipgame::grid::{Grid, MAX_SIDE, Shape};
 use flipgame::input::{InputError, Record};
 use flipgame::puzzle::Puzzle;
@@ -184,7 +186,16 @@ pub fn solver(puzzle: Puzzle) -> Option<Solver> {
         .ok()
 }
 
-/// The core's goal for a `--goal` value.
+/// The core's notation for a `--cells` value.
+pub fn cells(arg: CellsArg) -> Cells {
+    match arg {
+        CellsArg::Bw => Cells::Letters,
+        CellsArg::Digits => Cells::Digits,
+        CellsArg::Dots => Cells::Dots,
+    }
+}
+
+/// The goal `--goal` names.
 pub fn goal(arg: GoalArg) -> Goal {
     match arg {
         GoalArg::Either => Goal::Either,
@@ -247,7 +258,12 @@ pub fn run_boards<C: BoardCommand, W: Write>(
         index: 0,
         malformed: false,
     };
-    let status = read_all(&source::sources(input), shape, &mut sink)?;
+    let status = read_all(
+        &source::sources(input),
+        shape,
+        cells(input.cells),
+        &mut sink,
+    )?;
     if let Some(json) = &mut sink.json {
         json.finish(sink.out)?;
     }
@@ -346,6 +362,7 @@ fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
 pub fn read_all(
     sources: &[Source],
     shape: Shape,
+    cells: Cells,
     sink: &mut impl RecordSink,
 ) -> io::Result<Status> {
     if source::waits_on_terminal(sources) {
@@ -359,7 +376,7 @@ pub fn read_all(
     }
     let mut status = Status::Success;
     for source in sources {
-        match source::stream(source, shape, sink) {
+        match source::stream(source, shape, cells, sink) {
             Ok(()) => {}
             Err(StreamError::Input(error)) => {
                 report(&format!(

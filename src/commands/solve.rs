@@ -9,7 +9,7 @@ use flipgame::grid::Grid;
 use flipgame::solve::{Solution, Solver, Strategy};
 
 use super::{BoardCommand, Place, Status, puzzle, run_boards, solver};
-use crate::cli::SolveArgs;
+use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{
     BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
@@ -26,14 +26,22 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
     let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };
+    let (format, matrix) = match args.format {
+        SolveFormat::Text => (RecordFormat::Text, false),
+        SolveFormat::Json => (RecordFormat::Json, false),
+        SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
+        SolveFormat::Matrix => (RecordFormat::Text, true),
+    };
     let command = Solve {
         rule: RuleFields::of(solver.puzzle()),
-        table: solver.strategy() == Strategy::Table,
+        table: solver.strategy() == Strategy::Table && !matrix,
         solver,
         taps: args.taps,
+        matrix,
+        answered: 0,
     };
     let shape = command.solver.puzzle().shape();
-    run_boards(&args.input, shape, args.format, out, command)
+    run_boards(&args.input, shape, format, out, command)
 }
 
 struct Solve {
@@ -42,6 +50,10 @@ struct Solve {
     table: bool,
     rule: RuleFields,
     taps: bool,
+    /// `--format matrix`.
+    matrix: bool,
+    /// Boards answered so far (for the blank line between matrices).
+    answered: u64,
 }
 
 impl BoardCommand for Solve {
@@ -81,6 +93,9 @@ impl Solve {
         board: &Grid,
     ) -> io::Result<()> {
         let solution = self.solver.solve(board);
+        if self.matrix {
+            return self.write_matrix(out, place, solution.as_ref());
+        }
         if let Some(json) = json {
             return json.write(
                 out,
@@ -114,6 +129,31 @@ impl Solve {
             write!(out, " {NOT_PROVEN}")?;
         }
         out.write_all(b"\n")
+    }
+}
+
+impl Solve {
+    /// The taps as rows of 0/1, a blank line before every board but the first.
+    fn write_matrix<W: Write>(
+        &mut self,
+        out: &mut W,
+        place: Place<'_>,
+        solution: Option<&Solution>,
+    ) -> io::Result<()> {
+        if self.answered > 0 {
+            out.write_all(b"\n")?;
+        }
+        self.answered += 1;
+        let Some(solution) = solution else {
+            return out.write_all(b"Impossible\n");
+        };
+        if !solution.optimal {
+            // The matrix has no room for words: say it where people look, not in the data.
+            super::report(&format!("{place}: these taps are {NOT_PROVEN}"));
+        }
+        let mut matrix = Vec::new();
+        flipgame::judge::write_digit_rows(&solution.taps, &mut matrix);
+        out.write_all(&matrix)
     }
 }
 

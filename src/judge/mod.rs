@@ -302,8 +302,9 @@ pub(crate) fn read_number(
         })
 }
 
-/// The bits of `grid`, row by row, as `0`/`1` separated by single spaces.
-pub(crate) fn write_digit_rows(grid: &Grid, out: &mut Vec<u8>) {
+/// The bits of `grid`, row by row, as `0`/`1` separated by single spaces: the press matrix as
+/// judges print it.
+pub fn write_digit_rows(grid: &Grid, out: &mut Vec<u8>) {
     let shape = grid.shape();
     for row in 0..shape.rows() as usize {
         for col in 0..shape.cols() as usize {

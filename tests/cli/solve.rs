@@ -592,7 +592,23 @@ fn rows_may_be_indented_and_digits_get_a_hint() {
         .write_stdin("1001\n1101\n1001\n1000\n")
         .assert()
         .code(2)
-        .stderr(contains("convert rows of 0/1 first").and(contains("tr 10 bw")));
+        .stderr(contains("for rows of 0/1, give --cells 01"));
+    flipgame()
+        .args(["solve", "--cells", "01"])
+        .write_stdin("1001\n1 1 0 1\n1001\n1000\n")
+        .assert()
+        .success()
+        .stdout("4\n");
+    flipgame()
+        .args(["solve", "--cells", ".#", "--board", "#..#/##.#/#..#/#..."])
+        .assert()
+        .success()
+        .stdout("4\n");
+    flipgame()
+        .args(["solve", "--cells", ".#", "--board", "#..#/##.#/#..#/#..b"])
+        .assert()
+        .code(2)
+        .stderr(contains("--board[1]:1:19: expected '#' or '.', found 'b'"));
 }
 
 /// clap's nearest-subcommand tip only for real typos: `play` is not a misspelt `explain`.
@@ -667,4 +683,31 @@ fn lines_that_are_no_row_never_misframe_the_boards() {
             &serde_json::json!(0)
         ]
     );
+}
+
+/// `--format matrix` prints the least fewest taps as judges print a press matrix: with
+/// `--cells 01 --goal white` that is POJ 3279's answer without its reader.
+#[test]
+fn the_press_matrix_is_what_judges_print() {
+    flipgame()
+        .args([
+            "solve", "--format", "matrix", "--cells", "01", "--goal", "white",
+        ])
+        .write_stdin("1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
+        .assert()
+        .success()
+        .stdout("0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n");
+    flipgame()
+        .args(["solve", "--format", "matrix"])
+        .write_stdin(format!("{SAMPLE}\n{IMPOSSIBLE}\n3\n{SAMPLE}"))
+        .assert()
+        .code(2)
+        .stdout("1 0 0 0\n0 1 0 1\n1 0 0 0\n0 0 0 0\n\nImpossible\n\n1 0 0 0\n0 1 0 1\n1 0 0 0\n0 0 0 0\n");
+    flipgame()
+        .args([
+            "solve", "--format", "matrix", "--size", "1x3", "--board", "bbw",
+        ])
+        .assert()
+        .success()
+        .stdout("1 0 0\n");
 }
