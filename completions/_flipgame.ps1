@@ -132,6 +132,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--judge', '--judge', [CompletionResultType]::ParameterName, 'The judge whose input and output to read (then INPUT and OUTPUT are required)')
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'A board to check taps on, in the forms solve takes')
             [CompletionResult]::new('--taps', '--taps', [CompletionResultType]::ParameterName, 'The taps to check, such as ''r1c1 r2c3'' (spaces or commas between)')
+            [CompletionResult]::new('--tap-lists', '--tap-lists', [CompletionResultType]::ParameterName, 'Check many: a file of lines ''BOARD TAPS...'', such as ''bwwb/bbwb/bwwb/bwww r1c1 r2c2'' (''-'' for standard input; blank lines and lines starting with ''#'' are skipped)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')

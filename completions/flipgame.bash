@@ -89,7 +89,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__check)
-            opts="-h -V --judge --board --taps --format --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --judge --board --taps --tap-lists --format --goal --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -104,6 +104,10 @@ _flipgame() {
                     return 0
                     ;;
                 --taps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tap-lists)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

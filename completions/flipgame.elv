@@ -123,6 +123,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --judge 'The judge whose input and output to read (then INPUT and OUTPUT are required)'
             cand --board 'A board to check taps on, in the forms solve takes'
             cand --taps 'The taps to check, such as ''r1c1 r2c3'' (spaces or commas between)'
+            cand --tap-lists 'Check many: a file of lines ''BOARD TAPS...'', such as ''bwwb/bbwb/bwwb/bwww r1c1 r2c2'' (''-'' for standard input; blank lines and lines starting with ''#'' are skipped)'
             cand --format 'Output format'
             cand --goal 'Which finished boards count'
             cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'

@@ -165,6 +165,7 @@ poj2965\t''
 timus1122\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l board -d 'A board to check taps on, in the forms solve takes' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l taps -d 'The taps to check, such as \'r1c1 r2c3\' (spaces or commas between)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l tap-lists -d 'Check many: a file of lines \'BOARD TAPS...\', such as \'bwwb/bbwb/bwwb/bwww r1c1 r2c2\' (\'-\' for standard input; blank lines and lines starting with \'#\' are skipped)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l format -d 'Output format' -r -f -a "text\t'A line per case and a summary'
 jsonl\t'One JSON object per case (or per tap list)'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'

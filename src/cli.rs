@@ -303,7 +303,8 @@ pub enum Command {
             where, since a byte-for-byte judge would call it a presentation error.\n\n\
             With --board TEXT --taps LIST (and --size, --rule, --wrap, --goal as everywhere): \
             whether the taps finish the board, whether they are the fewest, and whether they are \
-            the least of the fewest in row-major order.",
+            the least of the fewest in row-major order; --tap-lists FILE does the same for a \
+            board and its taps on each line.",
         after_long_help = long_help_footer("check")
     )]
     Check(CheckArgs),
@@ -606,6 +607,11 @@ pub struct CheckArgs {
     /// The taps to check, such as 'r1c1 r2c3' (spaces or commas between)
     #[arg(long, value_name = "LIST", requires = "board")]
     pub taps: Option<String>,
+
+    /// Check many: a file of lines 'BOARD TAPS...', such as 'bwwb/bbwb/bwwb/bwww r1c1 r2c2'
+    /// ('-' for standard input; blank lines and lines starting with '#' are skipped)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["judge", "board", "taps"])]
+    pub tap_lists: Option<PathBuf>,
 
     /// Output format
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]

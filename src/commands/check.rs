@@ -6,8 +6,11 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use flipgame::board::Cells;
-use flipgame::grid::Grid;
+use std::path::Path;
+
+use flipgame::grid::{Grid, Shape};
 use flipgame::judge::{JudgeError, Tokens, Verdict};
+use flipgame::solve::Solver;
 
 use super::judged::{answer, judge_named, read_source};
 use super::{Status, puzzle, report, solver};
@@ -16,13 +19,16 @@ use crate::source::{self, Source};
 
 /// Runs `check` in whichever of its two forms the arguments name.
 pub fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
+    if let Some(path) = &args.tap_lists {
+        return check_tap_lists(args, path, out);
+    }
     match (&args.judge, &args.board, &args.taps) {
         (Some(name), _, _) => check_output(args, name, out),
         (None, Some(board), Some(taps)) => check_taps(args, board, taps, out),
         _ => {
             report(
-                "check needs --judge NAME INPUT OUTPUT, or --board TEXT --taps LIST (see \
-                 'flipgame check --help')",
+                "check needs --judge NAME INPUT OUTPUT, --board TEXT --taps LIST, or \
+                 --tap-lists FILE (see 'flipgame check --help')",
             );
             Ok(Status::BadInput)
         }
@@ -175,6 +181,9 @@ fn write_verdict(record: &CaseJson, format: CheckFormat, out: &mut impl Write) -
 /// The verdict on one tap list, in JSON.
 #[derive(Serialize)]
 struct TapsJson {
+    /// `FILE:LINE` of the tap list, for `--tap-lists`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
     /// The taps finish the board.
     solution: bool,
     /// The taps given.
@@ -187,6 +196,62 @@ struct TapsJson {
     least: bool,
 }
 
+/// Judges `taps` on `board`.
+fn judge_taps(solver: &Solver, board: &Grid, taps: &Grid) -> TapsJson {
+    let puzzle = solver.puzzle();
+    let mut after = board.clone();
+    puzzle.apply(&mut after, taps);
+    let solution = solver.solve(board);
+    let finished = puzzle
+        .goal()
+        .colors()
+        .iter()
+        .any(|&color| after.finished_color() == Some(color));
+    let fewest = solution.as_ref().map(|solution| solution.moves());
+    let optimal = finished && fewest == Some(taps.count());
+    TapsJson {
+        source: None,
+        solution: finished,
+        taps: taps.count(),
+        fewest,
+        optimal,
+        least: optimal && solution.is_some_and(|s| s.taps == *taps),
+    }
+}
+
+/// Writes a verdict on a tap list: three lines of text (one, after its place, for a list from a
+/// file), or a JSON line.
+fn write_taps_verdict(
+    record: &TapsJson,
+    format: CheckFormat,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    if format == CheckFormat::Jsonl {
+        serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
+        return out.write_all(b"\n");
+    }
+    let yes_no = |value: bool| if value { "yes" } else { "no" };
+    let fewest = record
+        .fewest
+        .map_or("none: the board cannot be finished".into(), |n| {
+            n.to_string()
+        });
+    let parts = [
+        format!("finishes the board: {}", yes_no(record.solution)),
+        format!(
+            "the fewest: {} ({} {} given; the fewest is {fewest})",
+            yes_no(record.optimal),
+            record.taps,
+            if record.taps == 1 { "tap" } else { "taps" },
+        ),
+        format!("the least of the fewest: {}", yes_no(record.least)),
+    ];
+    match &record.source {
+        Some(source) => writeln!(out, "{source}: {}", parts.join("; ")),
+        None => writeln!(out, "{}", parts.join("\n")),
+    }
+}
+
 /// `check --board TEXT --taps LIST`.
 fn check_taps(
     args: &CheckArgs,
@@ -197,8 +262,7 @@ fn check_taps(
     let Some(solver) = puzzle(&args.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };
-    let puzzle = solver.puzzle().clone();
-    let shape = puzzle.shape();
+    let shape = solver.puzzle().shape();
     let board = match source::parse_board(board_text, shape, Cells::Letters) {
         Ok(board) => board,
         Err(error) => {
@@ -206,68 +270,83 @@ fn check_taps(
             return Ok(Status::BadInput);
         }
     };
-    let taps = match parse_taps(taps_text, &Grid::new(shape)) {
+    let taps = match parse_taps(taps_text, shape) {
         Ok(taps) => taps,
-        Err(message) => {
-            report(&format!("--taps: {message}"));
+        Err((column, message)) => {
+            report(&format!("--taps:1:{column}: {message}"));
             return Ok(Status::BadInput);
         }
     };
-    let mut after = board.clone();
-    puzzle.apply(&mut after, &taps);
-    let solution_found = solver.solve(&board);
-    let finished = puzzle
-        .goal()
-        .colors()
-        .iter()
-        .any(|&color| after.finished_color() == Some(color));
-    let fewest = solution_found.as_ref().map(|solution| solution.moves());
-    let optimal = finished && fewest == Some(taps.count());
-    let least = optimal && solution_found.as_ref().is_some_and(|s| s.taps == taps);
-    match args.format {
-        CheckFormat::Jsonl => {
-            let record = TapsJson {
-                solution: finished,
-                taps: taps.count(),
-                fewest,
-                optimal,
-                least,
-            };
-            serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
-            out.write_all(b"\n")?;
-        }
-        CheckFormat::Text => {
-            let yes_no = |value: bool| if value { "yes" } else { "no" };
-            let fewest_text = fewest.map_or("none: the board cannot be finished".into(), |n| {
-                n.to_string()
-            });
-            writeln!(
-                out,
-                "finishes the board: {}\nthe fewest: {} ({} {} given; the fewest is \
-                 {fewest_text})\nthe least of the fewest: {}",
-                yes_no(finished),
-                yes_no(optimal),
-                taps.count(),
-                if taps.count() == 1 { "tap" } else { "taps" },
-                yes_no(least)
-            )?;
-        }
-    }
-    Ok(if optimal {
+    let record = judge_taps(&solver, &board, &taps);
+    write_taps_verdict(&record, args.format, out)?;
+    Ok(if record.optimal {
         Status::Success
     } else {
         Status::Rejected
     })
 }
 
-/// Reads taps such as `r1c1 r2c3` (spaces or commas between) on a board of `empty`'s shape.
-fn parse_taps(text: &str, empty: &Grid) -> Result<Grid, String> {
-    let shape = empty.shape();
-    let mut taps = empty.clone();
-    for word in text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|word| !word.is_empty())
-    {
+/// `check --tap-lists FILE`: a board and its taps on each line.
+fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::Result<Status> {
+    let Some(solver) = puzzle(&args.puzzle).and_then(solver) else {
+        return Ok(Status::BadInput);
+    };
+    let shape = solver.puzzle().shape();
+    let source = source_of(path);
+    let bytes = match read_source(&source) {
+        Ok(bytes) => bytes,
+        Err(status) => return Ok(status),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut status = Status::Success;
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let indent = line.len() - line.trim_start().len();
+        let entry = line.trim();
+        if entry.is_empty() || entry.starts_with('#') {
+            continue;
+        }
+        let (board_text, taps_text) = entry.split_once(char::is_whitespace).unwrap_or((entry, ""));
+        let board = match source::parse_board(board_text, shape, Cells::Letters) {
+            Ok(board) => board,
+            Err(error) => {
+                let column = indent + error.column;
+                report(&format!("{source}:{number}:{column}: {error}"));
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        let taps = match parse_taps(taps_text, shape) {
+            Ok(taps) => taps,
+            Err((column, message)) => {
+                let column = column + entry.len() - taps_text.len() + indent;
+                report(&format!("{source}:{number}:{column}: {message}"));
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        let mut record = judge_taps(&solver, &board, &taps);
+        record.source = Some(format!("{source}:{number}"));
+        write_taps_verdict(&record, args.format, out)?;
+        if !record.optimal {
+            status = status.max(Status::Rejected);
+        }
+    }
+    Ok(status)
+}
+
+/// Reads taps such as `r1c2 r2c3` (spaces or commas between) on a board of `shape`; an error
+/// gives the column (in characters, from 1) of the word at fault.
+fn parse_taps(text: &str, shape: Shape) -> Result<Grid, (usize, String)> {
+    let mut taps = Grid::new(shape);
+    let mut offset = 0;
+    for piece in text.split_inclusive(|c: char| c.is_whitespace() || c == ',') {
+        let start = offset;
+        offset += piece.len();
+        let word = piece.trim_end_matches(|c: char| c.is_whitespace() || c == ',');
+        if word.is_empty() {
+            continue;
+        }
         let cell = word
             .strip_prefix(['r', 'R'])
             .and_then(|rest| rest.split_once(['c', 'C']))
@@ -276,11 +355,13 @@ fn parse_taps(text: &str, empty: &Grid) -> Result<Grid, String> {
                 (1..=shape.rows()).contains(&row) && (1..=shape.cols()).contains(&col)
             })
             .ok_or_else(|| {
-                format!(
+                let column = text[..start].chars().count() + 1;
+                let message = format!(
                     "expected a tap such as r1c2 (rows 1 to {}, columns 1 to {}), found '{word}'",
                     shape.rows(),
                     shape.cols()
-                )
+                );
+                (column, message)
             })?;
         // A cell tapped twice is not tapped: taps commute and cancel in pairs.
         taps.toggle(cell.0 as usize - 1, cell.1 as usize - 1);

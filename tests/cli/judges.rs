@@ -561,7 +561,7 @@ fn a_tap_list_is_judged_finished_fewest_and_least() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--taps: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), found 'r5c1'",
+            "--taps:1:1: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), found 'r5c1'",
         ));
     flipgame()
         .args(["check", "--board", "bwbw/wwww/bbwb/bwwb", "--taps", "r1c1"])
@@ -570,6 +570,58 @@ fn a_tap_list_is_judged_finished_fewest_and_least() {
         .stdout(predicate::str::contains(
             "the fewest is none: the board cannot be finished",
         ));
+}
+
+#[test]
+fn a_file_of_tap_lists_gets_a_verdict_a_line_and_errors_at_their_place() {
+    let scratch = Scratch::new();
+    let lists = scratch.file(
+        "lists.txt",
+        "# a comment\n\
+         bwwb/bbwb/bwwb/bwww r1c1 r2c2 r2c4 r3c1\n\
+         \x20 bwwb/bbwb/bwwb/bwww r1c1,r2c2\n\
+         bwwb/bbwb/bwwb/bwwx r1c1\n\
+         bwwb/bbwb/bwwb/bwww r1c1 r9c9\n\
+         \n\
+         bwbw/wwww/bbwb/bwwb\n",
+    );
+    scratch
+        .flipgame()
+        .args(["check", "--tap-lists", "lists.txt"])
+        .assert()
+        .code(2)
+        .stdout(
+            "lists.txt:2: finishes the board: yes; the fewest: yes (4 taps given; the fewest is \
+             4); the least of the fewest: yes\n\
+             lists.txt:3: finishes the board: no; the fewest: no (2 taps given; the fewest is \
+             4); the least of the fewest: no\n\
+             lists.txt:7: finishes the board: no; the fewest: no (0 taps given; the fewest is \
+             none: the board cannot be finished); the least of the fewest: no\n",
+        )
+        .stderr(predicate::str::contains(
+            "lists.txt:4:19: expected 'b' or 'w', found 'x'",
+        ))
+        .stderr(predicate::str::contains(
+            "lists.txt:5:26: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), found \
+             'r9c9'",
+        ));
+    let _ = lists;
+    let only_good = scratch.file("good.txt", "bwwb/bbwb/bwwb/bwww r1c1 r2c2 r2c4 r3c1\n");
+    scratch
+        .flipgame()
+        .args(["check", "--format", "jsonl", "--tap-lists"])
+        .arg(&only_good)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("\"source\":").and(predicate::str::contains("\"least\":true")),
+        );
+    scratch
+        .flipgame()
+        .args(["check", "--tap-lists", "lists.txt", "--board", "bwwb"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
 }
 
 // --- Reading judges' inputs: errors say where, and good cases around them are answered. ---
