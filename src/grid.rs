@@ -453,10 +453,10 @@ fn bit(col: usize) -> u64 {
 /// Clears the bits past the last column in a row's last word.
 pub(crate) fn mask_row(words: &mut [u64], cols: u32) {
     let used = cols as usize % 64;
-    if used != 0 {
-        if let Some(last) = words.last_mut() {
-            *last &= u64::MAX << (64 - used);
-        }
+    if used != 0
+        && let Some(last) = words.last_mut()
+    {
+        *last &= u64::MAX << (64 - used);
     }
 }
 

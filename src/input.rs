@@ -353,12 +353,13 @@ impl BoardParser {
                         self.space = None;
                     }
                     let piece = self.expected_piece();
-                    if self.pieces < pieces && !self.cells.spaced() {
-                        if let Some((space, column)) = self.space {
-                            self.suspect(column, piece, Found::Char(space.into()), false);
-                            self.count(byte);
-                            return Ok(used + 1);
-                        }
+                    if self.pieces < pieces
+                        && !self.cells.spaced()
+                        && let Some((space, column)) = self.space
+                    {
+                        self.suspect(column, piece, Found::Char(space.into()), false);
+                        self.count(byte);
+                        return Ok(used + 1);
                     }
                     let expected = if self.pieces < pieces {
                         piece
@@ -589,12 +590,12 @@ impl BoardParser {
     }
 
     fn end_board(&mut self) {
-        if self.skipping || self.rows_done > 0 {
-            if let Some(grid) = self.grid.as_mut() {
-                // A spoiled or unfinished board may have left pieces behind.
-                if !grid.is_empty() {
-                    *grid = Grid::new(self.shape);
-                }
+        if (self.skipping || self.rows_done > 0)
+            && let Some(grid) = self.grid.as_mut()
+        {
+            // A spoiled or unfinished board may have left pieces behind.
+            if !grid.is_empty() {
+                *grid = Grid::new(self.shape);
             }
         }
         self.rows_done = 0;

@@ -47,7 +47,7 @@ impl Stencil {
             }
         }
         let height = rows.len();
-        if height % 2 == 0 || width % 2 == 0 {
+        if height.is_multiple_of(2) || width.is_multiple_of(2) {
             return Err(format!(
                 "a stencil is centred on the tapped piece, so its height and width must be odd; \
                  '{text}' is {height}x{width}"

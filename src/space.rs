@@ -201,10 +201,10 @@ impl Layer<'_> {
                 if let Some(taps) = self.taps.as_mut() {
                     taps[next] = state_taps | tap_bit;
                 }
-            } else if self.distances[next] == further {
-                if let Some(taps) = self.taps.as_mut() {
-                    taps[next] = taps[next].min(state_taps | tap_bit);
-                }
+            } else if self.distances[next] == further
+                && let Some(taps) = self.taps.as_mut()
+            {
+                taps[next] = taps[next].min(state_taps | tap_bit);
             }
         }
     }

@@ -280,7 +280,13 @@ impl Explain {
             }
         }
         evens.sort_unstable();
-        let parity = |count: u64| if count % 2 == 0 { "even" } else { "odd" };
+        let parity = |count: u64| {
+            if count.is_multiple_of(2) {
+                "even"
+            } else {
+                "odd"
+            }
+        };
         let goal = self.puzzle().goal();
         let colors = goal.colors();
         let goals: Vec<String> = colors

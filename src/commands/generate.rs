@@ -63,11 +63,11 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
-    if args.unique {
-        if let Some(message) = too_few_to_be_unique(&source, shape, args.count) {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
+    if args.unique
+        && let Some(message) = too_few_to_be_unique(&source, shape, args.count)
+    {
+        report(&message);
+        return Ok(Status::BadInput);
     }
     announce_seed();
     let mut generator = Generator::from_seed(seed);

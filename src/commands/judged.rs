@@ -202,18 +202,18 @@ fn draw_cases(
                         None
                     }
                 };
-                if let Some(wanted) = wanted {
-                    if let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {}) {
-                        let wanted = match wanted {
-                            Wanted::Moves(_) => {
-                                let reached = space.distances().iter().filter(|&&d| d != u8::MAX);
-                                Wanted::Moves(reached.max().copied().unwrap_or(0))
-                            }
-                            other => other,
-                        };
-                        if let Some(bits) = generator.pick(&candidates(&space, wanted)) {
-                            case.board = space.grid(bits);
+                if let Some(wanted) = wanted
+                    && let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {})
+                {
+                    let wanted = match wanted {
+                        Wanted::Moves(_) => {
+                            let reached = space.distances().iter().filter(|&&d| d != u8::MAX);
+                            Wanted::Moves(reached.max().copied().unwrap_or(0))
                         }
+                        other => other,
+                    };
+                    if let Some(bits) = generator.pick(&candidates(&space, wanted)) {
+                        case.board = space.grid(bits);
                     }
                 }
                 if limits.impossible || answer(&case).is_some() {

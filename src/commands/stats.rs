@@ -61,7 +61,7 @@ pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut text = String::new();
     for (n, digit) in digits.chars().enumerate() {
-        if n > 0 && (digits.len() - n) % 3 == 0 {
+        if n > 0 && (digits.len() - n).is_multiple_of(3) {
             text.push(',');
         }
         text.push(digit);
