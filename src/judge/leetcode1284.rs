@@ -31,9 +31,13 @@ fn read_matrix(text: &str, line: u64) -> Result<Grid, JudgeError> {
         )
     })?;
     let cols = rows.first().map_or(0, Vec::len);
-    let shape = Shape::new(rows.len() as u32, cols as u32)
-        .filter(|_| rows.len() <= MAX_SIDE as usize && cols <= MAX_SIDE as usize)
-        .ok_or_else(|| at(1, "expected at least one row of at least one cell".into()))?;
+    let side = |length: usize| u32::try_from(length).unwrap_or(u32::MAX);
+    let shape = Shape::new(side(rows.len()), side(cols)).ok_or_else(|| {
+        at(
+            1,
+            format!("expected from 1 to {MAX_SIDE} rows of from 1 to {MAX_SIDE} cells"),
+        )
+    })?;
     let mut grid = Grid::new(shape);
     for (row, cells) in rows.iter().enumerate() {
         if cells.len() != cols {
@@ -69,10 +73,6 @@ impl Judge for Leetcode1284 {
 
     fn problem(&self) -> &'static str {
         "LeetCode 1284 Minimum Number of Flips to Convert Binary Matrix to Zero Matrix"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one JSON matrix of 0/1 per line, such as [[0,0],[0,1]]; all 0 finishes; the fewest or -1"
     }
 
     fn limits(&self) -> Limits {

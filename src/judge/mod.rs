@@ -97,9 +97,6 @@ pub trait Judge: Sync {
     /// The problem, such as `POJ 3279 Fliptile`.
     fn problem(&self) -> &'static str;
 
-    /// What a case's letters mean, in one line for help and errors.
-    fn summary(&self) -> &'static str;
-
     /// The limits of the statement.
     fn limits(&self) -> Limits;
 
@@ -207,7 +204,8 @@ pub(crate) fn read_digit_cells(
             b"0" => {}
             b"1" => grid.set(index / cols, index % cols, true),
             text => {
-                let hint = if text.len() > 1 && text.iter().all(|b| matches!(b, b'0' | b'1')) {
+                // "0" and "1" are matched above, so all 0/1 here is a run of several digits.
+                let hint = if text.iter().all(|b| matches!(b, b'0' | b'1')) {
                     ": the judge reads one number per cell, separated by spaces"
                 } else {
                     ""
@@ -364,17 +362,18 @@ pub(crate) fn check_count(
         .ok()
         .and_then(|text| text.parse::<i64>().ok());
     match (answer, number) {
-        (Some(solution), Some(number)) if number == solution.moves() as i64 => Ok(()),
-        (Some(solution), Some(number)) if number > solution.moves() as i64 => {
-            Err(token.error(format!(
-                "{number} is not the fewest: the fewest is {}",
-                solution.moves()
-            )))
+        (Some(solution), Some(number)) => {
+            let fewest = solution.moves();
+            match number.cmp(&i64::try_from(fewest).unwrap_or(i64::MAX)) {
+                std::cmp::Ordering::Equal => Ok(()),
+                std::cmp::Ordering::Greater => Err(token.error(format!(
+                    "{number} is not the fewest: the fewest is {fewest}"
+                ))),
+                std::cmp::Ordering::Less => Err(token.error(format!(
+                    "{number} is fewer than any taps can do: the fewest is {fewest}"
+                ))),
+            }
         }
-        (Some(solution), Some(number)) => Err(token.error(format!(
-            "{number} is fewer than any taps can do: the fewest is {}",
-            solution.moves()
-        ))),
         (None, Some(number)) => Err(token.error(format!(
             "{number}: the board cannot be finished, so the answer is {impossible}"
         ))),

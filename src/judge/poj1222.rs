@@ -30,11 +30,6 @@ impl Judge for Poj1222 {
         "POJ 1222 EXTENDED LIGHTS OUT"
     }
 
-    fn summary(&self) -> &'static str {
-        "the number of puzzles, then 5 lines of 6 0/1 each (1 is on); all off finishes; \
-         'PUZZLE #k' and the press matrix"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (SHAPE.0, SHAPE.0),

@@ -23,10 +23,6 @@ impl Judge for Poj1681 {
         "POJ 1681 Painter's Problem"
     }
 
-    fn summary(&self) -> &'static str {
-        "t, then per case n and n lines of n w/y; all y finishes; the fewest or inf"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (1, 15),

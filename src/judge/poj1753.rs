@@ -22,10 +22,6 @@ impl Judge for Poj1753 {
         "POJ 1753 Flip Game"
     }
 
-    fn summary(&self) -> &'static str {
-        "4 lines of b/w; either colour finishes; the fewest taps or Impossible"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (4, 4),

@@ -28,11 +28,6 @@ impl Judge for Poj2965 {
         "POJ 2965 The Pilots Brothers' refrigerator"
     }
 
-    fn summary(&self) -> &'static str {
-        "4 lines of +/- (+ is closed); a switch changes its row and column; all - finishes; N, \
-         then N lines 'row col' in any order"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (4, 4),

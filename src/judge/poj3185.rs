@@ -29,10 +29,6 @@ impl Judge for Poj3185 {
         "POJ 3185 The Water Bowls"
     }
 
-    fn summary(&self) -> &'static str {
-        "20 space-separated 0/1 (1 is upside down); all 0 finishes; the fewest flips"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (1, 1),

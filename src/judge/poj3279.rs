@@ -23,11 +23,6 @@ impl Judge for Poj3279 {
         "POJ 3279 Fliptile"
     }
 
-    fn summary(&self) -> &'static str {
-        "'M N', then M lines of N 0/1 (1 is black); all white finishes; the least fewest flip \
-         matrix or IMPOSSIBLE"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (1, 15),

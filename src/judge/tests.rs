@@ -56,20 +56,38 @@ fn generated_shapes_keep_to_the_limits() {
 }
 
 #[test]
-fn names_are_unique_and_found() {
+fn names_are_found_and_the_readme_names_each_judges_problem() {
+    let readme = include_str!("../../README.md");
     for judge in all() {
-        assert_eq!(
-            by_name(judge.name()).map(|j| j.problem()),
-            Some(judge.problem())
-        );
+        assert_eq!(by_name(judge.name()).map(|j| j.name()), Some(judge.name()));
+        let row = format!("| `{}` | {}", judge.name(), judge.problem());
+        assert!(readme.contains(&row), "README lacks {row}");
     }
     assert!(by_name("poj9999").is_none());
 }
 
 #[test]
+fn the_first_difference_is_found_row_by_row() {
+    let shape = Shape::new(3, 70).unwrap();
+    let (mut a, mut b) = (Grid::new(shape), Grid::new(shape));
+    a.set(2, 0, true);
+    b.set(1, 66, true);
+    assert_eq!(first_difference(&a, &b), (1, 66));
+    assert_eq!(first_wrong_cell(&a, Color::White), (2, 0));
+    assert_eq!(
+        first_wrong_cell(&Grid::filled(shape, Color::Black), Color::Black),
+        (0, 0)
+    );
+    a.set(0, 3, true);
+    let mut black = Grid::filled(shape, Color::Black);
+    black.set(0, 5, false);
+    assert_eq!(first_wrong_cell(&black, Color::Black), (0, 5));
+}
+
+#[test]
 fn digit_cells_are_one_per_token_and_a_bad_one_spoils_only_its_case() {
     let shape = Shape::new(2, 2).unwrap();
-    let mut tokens = Tokens::new(b"1 0\n0 1\n1 x 0 0\n01 1 0 0");
+    let mut tokens = Tokens::new(b"1 0\n0 1\n1 x 0 0\n01 1 0 0\nab 1 0 0");
     assert_eq!(
         read_digit_cells(&mut tokens, shape, "cells")
             .unwrap()
@@ -83,6 +101,9 @@ fn digit_cells_are_one_per_token_and_a_bad_one_spoils_only_its_case() {
         error.to_string(),
         "4:1: expected 0 or 1, found '01': the judge reads one number per cell, separated by spaces"
     );
+    // Only a run of digits gets the hint.
+    let error = read_digit_cells(&mut tokens, shape, "cells").unwrap_err();
+    assert_eq!(error.to_string(), "5:1: expected 0 or 1, found 'ab'");
     assert!(tokens.next().is_none());
 }
 

@@ -59,11 +59,6 @@ impl Judge for Timus1122 {
         "Timus 1122 Game"
     }
 
-    fn summary(&self) -> &'static str {
-        "4 lines of W/B, then the 3x3 move pattern as 3 lines of 0/1; either colour finishes; \
-         the fewest moves or Impossible"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (4, 4),

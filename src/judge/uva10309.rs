@@ -36,11 +36,6 @@ impl Judge for Uva10309 {
         "UVa 10309 Turn the Lights Off"
     }
 
-    fn summary(&self) -> &'static str {
-        "a name line and 10 lines of 10 #/O (O is on) per case, until the name end; all off \
-         finishes; 'name k' or 'name -1'"
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             rows: (SIDE, SIDE),

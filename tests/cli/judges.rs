@@ -390,6 +390,42 @@ fn tap_matrices_are_rejected_when_unfinished_not_fewest_or_not_least() {
         text.contains("expected a 4x4 matrix of 0 and 1, found the end after 12 cells"),
         "{text}"
     );
+    // Another set that finishes the board, with more flips than the fewest.
+    let sample = [[1, 0, 0, 1], [0, 1, 1, 0], [0, 1, 1, 0], [1, 0, 0, 1]];
+    let board: Vec<Vec<bool>> = sample
+        .iter()
+        .map(|row| row.map(|c| c == 1).to_vec())
+        .collect();
+    let longer = (0u32..1 << 16)
+        .map(|set| {
+            (0..4)
+                .map(|r| (0..4).map(|c| set >> (15 - (r * 4 + c)) & 1 == 1).collect())
+                .collect::<Vec<Vec<bool>>>()
+        })
+        .find(|taps| {
+            let mut state = board.clone();
+            for (r, row) in taps.iter().enumerate() {
+                for (c, &tapped) in row.iter().enumerate() {
+                    if tapped {
+                        for (fr, fc) in plus_flips(4, 4, r, c) {
+                            state[fr][fc] = !state[fr][fc];
+                        }
+                    }
+                }
+            }
+            let count = taps.iter().flatten().filter(|&&t| t).count();
+            count > 4 && state.iter().flatten().all(|&on| !on)
+        })
+        .unwrap();
+    let count = longer.iter().flatten().filter(|&&t| t).count();
+    let (text, code) = check("poj3279", &digits(&longer));
+    assert_eq!(code, 3);
+    assert!(
+        text.contains(&format!(
+            "OUT:1:1: these {count} taps finish the board but are not the fewest: the fewest is 4"
+        )),
+        "{text}"
+    );
     let (text, _) = check("poj3279", "IMPOSSIBLE\n");
     assert!(
         text.contains("the board can be finished, in 4 taps"),
