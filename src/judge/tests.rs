@@ -174,3 +174,18 @@ fn the_timus_pattern_is_applied_as_drawn_and_may_turn_nothing_over() {
     let case = cases[0].as_ref().unwrap();
     assert!(case.puzzle.flips(2, 2).is_empty());
 }
+
+#[test]
+fn timus_patterns_are_drawn_from_all_511_that_turn_something_over() {
+    let judge = by_name("timus1122").unwrap();
+    let mut generator = Generator::from_seed(1);
+    let mut seen = std::collections::HashSet::new();
+    // 20,000 draws miss one of 511 equally likely patterns with odds below 10^-14.
+    for _ in 0..20_000 {
+        let puzzle = judge.random_puzzle(Shape::FLIP_GAME, &mut generator);
+        let pattern = puzzle.flips(1, 1);
+        assert!(!pattern.is_empty(), "a move that turns nothing over");
+        seen.insert(pattern);
+    }
+    assert_eq!(seen.len(), 511);
+}
