@@ -186,7 +186,8 @@ impl<'a> Tokens<'a> {
     /// Notes how the output ends, once every token has been read: a judge prints one `\n`
     /// after the last line.
     fn check_end(&mut self) {
-        if self.peek().is_some() || self.spacing.is_some() || !self.started {
+        // Called by `end_case` once no token is left.
+        if self.spacing.is_some() || !self.started {
             return;
         }
         let rest = &self.text[self.position..];
@@ -297,6 +298,24 @@ mod tests {
             "1:2: found \" \\n\" where the judge prints a line break"
         );
         tokens.next_in(Layout::LineStart);
+        tokens.end_case();
+        assert_eq!(tokens.take_spacing_note(), None);
+    }
+
+    #[test]
+    fn the_first_spacing_note_of_a_case_is_kept_over_a_bad_ending() {
+        let mut tokens = Tokens::new(b"1  0");
+        tokens.next_in(Layout::LineStart);
+        tokens.next_in(Layout::AfterSpace);
+        tokens.end_case();
+        let note = tokens.take_spacing_note().unwrap();
+        assert_eq!(note.to_string(), "1:2: found \"  \" where the judge prints one space");
+        assert_eq!(tokens.take_spacing_note(), None);
+    }
+
+    #[test]
+    fn an_empty_output_has_no_ending_to_note() {
+        let mut tokens = Tokens::new(b"");
         tokens.end_case();
         assert_eq!(tokens.take_spacing_note(), None);
     }
