@@ -62,6 +62,9 @@ fn names_are_found_and_the_readme_names_each_judges_problem() {
         assert_eq!(by_name(judge.name()).map(|j| j.name()), Some(judge.name()));
         let row = format!("| `{}` | {}", judge.name(), judge.problem());
         assert!(readme.contains(&row), "README lacks {row}");
+        // The title names the problem's number, as the judge's name does.
+        let number: String = judge.name().chars().filter(char::is_ascii_digit).collect();
+        assert!(judge.problem().contains(&number), "{}", judge.problem());
     }
     assert!(by_name("poj9999").is_none());
 }

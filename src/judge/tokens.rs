@@ -309,7 +309,10 @@ mod tests {
         tokens.next_in(Layout::AfterSpace);
         tokens.end_case();
         let note = tokens.take_spacing_note().unwrap();
-        assert_eq!(note.to_string(), "1:2: found \"  \" where the judge prints one space");
+        assert_eq!(
+            note.to_string(),
+            "1:2: found \"  \" where the judge prints one space"
+        );
         assert_eq!(tokens.take_spacing_note(), None);
     }
 

@@ -366,6 +366,16 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
             "PUZZLE #2\n",
             "OUT:1:8: expected '#1', found '#2'",
         ),
+        (
+            "poj1222",
+            "PUZZLES #1\n",
+            "OUT:1:1: expected 'PUZZLE #1', found 'PUZZLES'",
+        ),
+        (
+            "uva10309",
+            "all_off 0\nall_on 44\nsimpl 4\n",
+            "OUT:3:1: expected the case's name 'simple', found 'simpl'",
+        ),
     ];
     for (judge, output, reason) in cases {
         let (text, code) = check(judge, output);
@@ -373,6 +383,17 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
         assert!(text.contains(reason), "{judge} {output:?}: {text}");
         assert!(text.contains("rejected"), "{text}");
     }
+}
+
+#[test]
+fn after_a_rejection_the_next_case_starts_on_the_next_line() {
+    let (text, code) = check("poj1681", "1 and more\n15\n");
+    assert_eq!(code, 3);
+    assert!(
+        text.starts_with("case 1: rejected: OUT:1:1: 1 is not the fewest"),
+        "{text}"
+    );
+    assert!(text.contains("case 2: accepted\n"), "{text}");
 }
 
 #[test]
