@@ -2,13 +2,10 @@
 //! per line as JSON, such as `[[0,0],[0,1]]` (m, n from 1 to 3); the goal is all 0; the
 //! fewest flips, or `-1`.
 
-use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, write_count_or,
-};
+use super::{Case, Judge, JudgeError, Limits, Tokens};
 use crate::board::Goal;
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::puzzle::Puzzle;
-use crate::solve::Solution;
 
 /// LeetCode 1284.
 pub struct Leetcode1284;
@@ -85,6 +82,10 @@ impl Judge for Leetcode1284 {
         }
     }
 
+    fn impossible_word(&self) -> &'static str {
+        "-1"
+    }
+
     fn puzzle(&self, shape: Shape) -> Puzzle {
         Puzzle::plus(shape, Goal::White)
     }
@@ -116,28 +117,6 @@ impl Judge for Leetcode1284 {
             )));
         }
         cases
-    }
-
-    fn write(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        write_count_or(answer, "-1", out);
-        Ok(())
-    }
-
-    fn check(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        output: &mut Tokens<'_>,
-    ) -> Verdict {
-        let token = output.next_in(Layout::LineStart);
-        super::verdict(check_count(token, output, answer, "-1"), output)
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

@@ -113,25 +113,41 @@ pub trait Judge: Sync {
     /// the others with it when the format says where the next one starts.
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>>;
 
+    /// The word a judge that answers with a count prints for a board that cannot be finished
+    /// (`Impossible`, `inf`, `-1`).
+    fn impossible_word(&self) -> &'static str {
+        "Impossible"
+    }
+
     /// Writes the judge's expected output for case `index` (from 1) given the core's answer;
     /// an error when the statement defines no output for it (a board it promises never comes).
+    /// By default a line with the fewest taps, or the impossible word.
     fn write(
         &self,
-        case: &Case,
-        index: u64,
+        _case: &Case,
+        _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String>;
+    ) -> Result<(), String> {
+        write_count_or(answer, self.impossible_word(), out);
+        Ok(())
+    }
 
     /// Reads a contestant's answer to case `index` from `output` and judges it against the
-    /// core's answer.
+    /// core's answer. By default a line with the fewest taps, or the impossible word.
     fn check(
         &self,
-        case: &Case,
-        index: u64,
+        _case: &Case,
+        _index: u64,
         answer: Option<&Solution>,
         output: &mut Tokens<'_>,
-    ) -> Verdict;
+    ) -> Verdict {
+        let token = output.next_in(Layout::LineStart);
+        verdict(
+            check_count(token, output, answer, self.impossible_word()),
+            output,
+        )
+    }
 
     /// Writes an input holding `cases`.
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>);

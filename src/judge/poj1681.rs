@@ -3,13 +3,11 @@
 //! bricks to paint, or `inf`.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_counted,
-    read_letter_rows, read_number, write_count_or, write_letter_rows,
+    Case, Judge, JudgeError, Limits, read_counted, read_letter_rows, read_number, write_letter_rows,
 };
 use crate::board::Goal;
 use crate::grid::{MAX_SIDE, Shape};
 use crate::puzzle::Puzzle;
-use crate::solve::Solution;
 
 /// POJ 1681; a white brick is a set cell, so finished is "all clear".
 pub struct Poj1681;
@@ -33,6 +31,10 @@ impl Judge for Poj1681 {
         }
     }
 
+    fn impossible_word(&self) -> &'static str {
+        "inf"
+    }
+
     fn puzzle(&self, shape: Shape) -> Puzzle {
         Puzzle::plus(shape, Goal::White)
     }
@@ -50,28 +52,6 @@ impl Judge for Poj1681 {
                 line,
             })
         })
-    }
-
-    fn write(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        write_count_or(answer, "inf", out);
-        Ok(())
-    }
-
-    fn check(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        output: &mut Tokens<'_>,
-    ) -> Verdict {
-        let token = output.next_in(Layout::LineStart);
-        super::verdict(check_count(token, output, answer, "inf"), output)
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

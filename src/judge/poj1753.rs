@@ -1,14 +1,10 @@
 //! POJ 1753 Flip Game (NEERC 2000; also Timus 1060): four lines of four `b`/`w`; the answer is
 //! the fewest taps that make the board all white or all black, or `Impossible`.
 
-use super::{
-    Case, Judge, Layout, Limits, Tokens, Verdict, check_count, read_back_to_back, read_letter_rows,
-    write_count_or, write_letter_rows,
-};
+use super::{Case, Judge, Limits, read_back_to_back, read_letter_rows, write_letter_rows};
 use crate::board::Goal;
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
-use crate::solve::Solution;
 
 /// POJ 1753.
 pub struct Poj1753;
@@ -47,28 +43,6 @@ impl Judge for Poj1753 {
                 line,
             })
         })
-    }
-
-    fn write(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        write_count_or(answer, "Impossible", out);
-        Ok(())
-    }
-
-    fn check(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        output: &mut Tokens<'_>,
-    ) -> Verdict {
-        let token = output.next_in(Layout::LineStart);
-        super::verdict(check_count(token, output, answer, "Impossible"), output)
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

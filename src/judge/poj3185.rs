@@ -2,10 +2,7 @@
 //! down); flipping a bowl flips its neighbours too; the goal is all 0; the fewest flips. The
 //! statement promises boards that can be finished, so it defines no other answer.
 
-use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_back_to_back,
-    read_digit_cells, write_count_or,
-};
+use super::{Case, Judge, JudgeError, Limits, read_back_to_back, read_digit_cells, write_count_or};
 use crate::board::Goal;
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
@@ -72,17 +69,6 @@ impl Judge for Poj3185 {
         }
         write_count_or(answer, "", out);
         Ok(())
-    }
-
-    fn check(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        output: &mut Tokens<'_>,
-    ) -> Verdict {
-        let token = output.next_in(Layout::LineStart);
-        super::verdict(check_count(token, output, answer, "Impossible"), output)
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

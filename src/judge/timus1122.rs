@@ -3,15 +3,13 @@
 //! colour finishes; the fewest moves or `Impossible`.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_back_to_back,
-    read_letter_rows, write_count_or, write_letter_rows,
+    Case, Judge, JudgeError, Limits, read_back_to_back, read_letter_rows, write_letter_rows,
 };
 use crate::board::Goal;
 use crate::generate::Generator;
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 use crate::rule::{Graph, Rule};
-use crate::solve::Solution;
 
 /// Timus 1122.
 pub struct Timus1122;
@@ -97,28 +95,6 @@ impl Judge for Timus1122 {
                 line,
             })
         })
-    }
-
-    fn write(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        write_count_or(answer, "Impossible", out);
-        Ok(())
-    }
-
-    fn check(
-        &self,
-        _case: &Case,
-        _index: u64,
-        answer: Option<&Solution>,
-        output: &mut Tokens<'_>,
-    ) -> Verdict {
-        let token = output.next_in(Layout::LineStart);
-        super::verdict(check_count(token, output, answer, "Impossible"), output)
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
