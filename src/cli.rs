@@ -153,6 +153,21 @@ const CHECK_EXAMPLES: &[Example] = &[
     },
 ];
 
+const PLAY_EXAMPLES: &[Example] = &[
+    Example {
+        description: "A puzzle that needs exactly 5 taps, the same one every time",
+        command: "flipgame play --moves 5 --seed 1",
+    },
+    Example {
+        description: "A 5x5 board where a tap turns over the diagonal neighbours",
+        command: "flipgame play --size 5x5 --rule x --seed 7",
+    },
+    Example {
+        description: "Scripted: a tap, then a hint, as JSON Lines",
+        command: "printf 'r1c1\\nhint\\n' | flipgame play --board bwwb/bbwb/bwwb/bwww --format jsonl",
+    },
+];
+
 const COMPLETIONS_EXAMPLES: &[Example] = &[
     Example {
         description: "Bash completion for this session",
@@ -173,6 +188,7 @@ pub fn examples(subcommand: &str) -> &'static [Example] {
         "stats" => STATS_EXAMPLES,
         "gen" => GEN_EXAMPLES,
         "check" => CHECK_EXAMPLES,
+        "play" => PLAY_EXAMPLES,
         "completions" => COMPLETIONS_EXAMPLES,
         _ => TOP_EXAMPLES,
     }
@@ -308,6 +324,26 @@ pub enum Command {
         after_long_help = long_help_footer("check")
     )]
     Check(CheckArgs),
+
+    /// Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless
+    #[command(
+        long_about = "Play a puzzle in the terminal: a random one (exactly --moves taps from \
+            finished, or any that can be finished), or a given one (--board, or the first board \
+            of FILE). Move the cursor with the arrow keys, and tap with Space, Enter or a mouse \
+            click; the status line shows the taps made and the exact fewest taps left. Keys: h \
+            hint (one tap of an optimal solution from here; again for the next), s the whole \
+            solution, p the proof when the board can never be finished, u or Ctrl-Z undo, r or \
+            Ctrl-Y redo, Backspace restart, n a new puzzle, ? every key, q or Esc quit. The \
+            letters j k l (vim) and w a d (WASD) move the cursor too, and so do H and S, whose \
+            lower case is hint and solution.\n\n\
+            When standard input or output is not a terminal, or with --lines, play reads one \
+            command per line instead: r2c3 (tap), hint, solve, proof, undo, redo, restart, new, \
+            help, quit; after each it writes the board and the status, as text or as one JSON \
+            object (--format jsonl). A line that is no command is reported on stderr with its \
+            line and column, and the game goes on.",
+        after_long_help = long_help_footer("play")
+    )]
+    Play(PlayArgs),
 
     /// Print a shell completion script
     #[command(
@@ -628,6 +664,56 @@ pub enum CheckFormat {
     /// A line per case and a summary
     Text,
     /// One JSON object per case (or per tap list)
+    Jsonl,
+}
+
+/// `play`: the game in the terminal, or driven one command per line.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Play the first board of FILE (standard input is kept for commands)
+    #[arg(value_name = "FILE", conflicts_with_all = ["board", "moves"])]
+    pub file: Option<PathBuf>,
+
+    /// Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98
+    #[arg(long, value_name = "TEXT", conflicts_with = "moves")]
+    pub board: Option<String>,
+
+    /// How cells are written in --board and FILE: bw, 01 or .#
+    #[arg(long, value_enum, value_name = "CELLS", default_value_t = CellsArg::Bw)]
+    pub cells: CellsArg,
+
+    /// Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can
+    /// be finished
+    #[arg(long, value_name = "K")]
+    pub moves: Option<u8>,
+
+    /// Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Read one command per line even on a terminal (for scripts and screen readers)
+    #[arg(long)]
+    pub lines: bool,
+
+    /// What the line mode writes after each command (jsonl implies --lines)
+    #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
+    pub format: PlayFormat,
+
+    /// Draw pieces as the letters b and w, with ASCII marks only
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// The puzzle
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// `play --format`: what the line mode writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayFormat {
+    /// The board's rows and a status sentence
+    Text,
+    /// One JSON object per command
     Jsonl,
 }
 

@@ -19,6 +19,7 @@
 
 pub mod board;
 pub mod diagnostic;
+pub mod game;
 pub mod generate;
 pub mod grid;
 pub mod input;

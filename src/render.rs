@@ -4,9 +4,13 @@
 //! Every mark is drawn with brackets as well as colour, so a drawing reads the same in a log, in
 //! a pipe, or for a reader who cannot tell the colours apart.
 
+use std::ops::Range;
+
 use owo_colors::{OwoColorize, Style};
 
-use flipgame::board::Color;
+use flipgame::board::{Color, Goal};
+use flipgame::puzzle::Puzzle;
+use flipgame::solve::Certificate;
 
 /// Whether to colour output, decided once from `--color`, the environment and the terminal.
 ///
@@ -52,6 +56,8 @@ pub enum Mark {
     Flipped,
     /// A cell of a proof of impossibility: `<x>`.
     Proof,
+    /// A tap to make, shown as a hint: `{x}`.
+    Hint,
 }
 
 /// Colours and glyphs for one run.
@@ -96,6 +102,7 @@ impl Pen {
             Mark::Tapped => Style::new().bold().magenta(),
             Mark::Flipped => Style::new().cyan(),
             Mark::Proof => Style::new().bold().red(),
+            Mark::Hint => Style::new().bold().green(),
         }
     }
 
@@ -106,6 +113,7 @@ impl Pen {
             Mark::Tapped => ('[', ']'),
             Mark::Flipped => ('(', ')'),
             Mark::Proof => ('<', '>'),
+            Mark::Hint => ('{', '}'),
         };
         let text = format!("{open}{}{close}", self.piece(color));
         if mark == Mark::Plain {
@@ -125,6 +133,7 @@ impl Pen {
                     Mark::Tapped => "tapped",
                     Mark::Flipped => "turned over",
                     Mark::Proof => "cell of the proof",
+                    Mark::Hint => "tap here",
                 };
                 (
                     format!("{} {name}", self.cell(Color::White, mark)),
@@ -201,28 +210,69 @@ pub fn grid_panel(
     color: impl Fn(usize, usize) -> Color,
     mark: impl Fn(usize, usize) -> Mark,
 ) -> Panel {
+    let view = View {
+        size: (rows, cols),
+        rows: 0..rows,
+        cols: 0..cols,
+        cursor: None,
+    };
+    grid_view(pen, title, &view, color, mark)
+}
+
+/// The part of a board a drawing shows, and the cell under a cursor (all from 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Rows and columns of the whole board.
+    pub size: (usize, usize),
+    /// The rows shown.
+    pub rows: Range<usize>,
+    /// The columns shown.
+    pub cols: Range<usize>,
+    /// The cell drawn in reverse video, when colouring.
+    pub cursor: Option<(usize, usize)>,
+}
+
+/// Draws the part of a board that `view` shows, as [`grid_panel`] draws a whole one: labels
+/// carry the board's own row and column numbers.
+pub fn grid_view(
+    pen: &Pen,
+    title: &str,
+    view: &View,
+    color: impl Fn(usize, usize) -> Color,
+    mark: impl Fn(usize, usize) -> Mark,
+) -> Panel {
+    let (rows, cols) = view.size;
     let label_width = rows.to_string().len();
+    let width = label_width + 1 + 3 * view.cols.len();
     let mut panel = Panel::default();
     panel.push(pen.strong(title), title.chars().count());
-    let mut header = vec![b' '; panel_width(rows, cols)];
-    for col in 1..=cols {
-        if cols > 99 && col != 1 && col % 10 != 0 {
+    let mut header = vec![b' '; width];
+    for (shown, col) in view.cols.clone().enumerate() {
+        let number = col + 1;
+        if cols > 99 && number != 1 && number % 10 != 0 {
             continue;
         }
-        let label = col.to_string();
+        let label = number.to_string();
         // The label's last digit sits over the piece, the middle of the three columns of a cell.
-        let end = label_width + 1 + 3 * (col - 1) + 2;
-        header[end - label.len()..end].copy_from_slice(label.as_bytes());
+        let end = label_width + 1 + 3 * shown + 2;
+        if let Some(start) = end.checked_sub(label.len()) {
+            header[start..end].copy_from_slice(label.as_bytes());
+        }
     }
     let header = String::from_utf8_lossy(&header).trim_end().to_string();
     let header_width = header.len();
     panel.push(header, header_width);
-    for row in 0..rows {
+    for row in view.rows.clone() {
         let mut line = format!("{:>label_width$} ", row + 1);
-        for col in 0..cols {
-            line.push_str(&pen.cell(color(row, col), mark(row, col)));
+        for col in view.cols.clone() {
+            let cell = pen.cell(color(row, col), mark(row, col));
+            if view.cursor == Some((row, col)) {
+                line.push_str(&pen.paint(&cell, Style::new().reversed()));
+            } else {
+                line.push_str(&cell);
+            }
         }
-        panel.push(line, panel_width(rows, cols));
+        panel.push(line, width);
     }
     panel
 }
@@ -277,6 +327,79 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The one-sentence argument that a board can never be finished, every number in it computed
+/// from the certificate. `drawn` says whether the pattern is marked on a board the reader sees;
+/// when it is not, the sentence lists its cells.
+pub fn impossibility(puzzle: &Puzzle, certificate: &Certificate, drawn: bool) -> String {
+    let pattern = &certificate.pattern;
+    let shape = pattern.shape();
+    let mut evens: Vec<usize> = Vec::new();
+    for row in 0..shape.rows() as usize {
+        for col in 0..shape.cols() as usize {
+            let met = puzzle
+                .flips(row, col)
+                .iter()
+                .filter(|&&(r, c)| pattern.get(r, c))
+                .count();
+            if !evens.contains(&met) {
+                evens.push(met);
+            }
+        }
+    }
+    evens.sort_unstable();
+    let parity = |count: u64| {
+        if count.is_multiple_of(2) {
+            "even"
+        } else {
+            "odd"
+        }
+    };
+    let goal = puzzle.goal();
+    let colors = goal.colors();
+    let goals: Vec<String> = colors
+        .iter()
+        .map(|&color| format!("all {color} has {}", certificate.black_in_goal(color)))
+        .collect();
+    let goal_parity = parity(certificate.black_in_goal(colors[0]));
+    let both = if colors.len() > 1 { "both " } else { "" };
+    let reach = match goal {
+        Goal::Either => "finish this board".to_string(),
+        Goal::White | Goal::Black => format!("make this board all {}", colors[0]),
+    };
+    let marked = if drawn { "marked" } else { "quiet" };
+    let mut text = format!(
+        "Every tap turns over an even number ({}) of the {} {marked} pieces, so the number of \
+         black pieces among them, {} now, always stays {}; {} there, {both}{goal_parity}, so \
+         no sequence of taps can {reach}.",
+        or_list(&evens),
+        pattern.count(),
+        certificate.black,
+        parity(certificate.black),
+        goals.join(" and "),
+    );
+    if !certificate.fewest {
+        text.push_str(" (Other such sets may have fewer cells.)");
+    }
+    if !drawn {
+        let cells: Vec<String> = pattern
+            .cells()
+            .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .collect();
+        text.push_str(&format!(" The quiet pieces: {}.", cells.join(" ")));
+    }
+    text
+}
+
+/// `0`, `0 or 2`, `0, 2 or 4`.
+fn or_list(numbers: &[usize]) -> String {
+    let texts: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    match texts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,6 +411,13 @@ mod tests {
                 .find(|(k, _)| *k == name)
                 .map(|(_, v)| v.to_string())
         }
+    }
+
+    #[test]
+    fn numbers_are_listed_with_or() {
+        assert_eq!(or_list(&[2]), "2");
+        assert_eq!(or_list(&[0, 2]), "0 or 2");
+        assert_eq!(or_list(&[0, 2, 4]), "0, 2 or 4");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
-use flipgame::board::{BoardId, Color, Goal};
+use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, ENUMERATION_LIMIT, Solution, Solver};
@@ -257,85 +257,12 @@ impl Explain {
             lines.push(String::new());
             lines.extend(self.pen.legend(&[Mark::Proof], self.width));
         }
-        lines.extend(render::wrap(&self.reason(certificate), self.width));
+        let drawn = self.boards_fit(pattern);
+        let reason = render::impossibility(self.puzzle(), certificate, drawn);
+        lines.extend(render::wrap(&reason, self.width));
         lines
     }
 
-    /// The one-sentence argument, every number in it computed from the certificate.
-    fn reason(&self, certificate: &Certificate) -> String {
-        let pattern = &certificate.pattern;
-        let shape = pattern.shape();
-        let mut evens: Vec<usize> = Vec::new();
-        for row in 0..shape.rows() as usize {
-            for col in 0..shape.cols() as usize {
-                let met = self
-                    .puzzle()
-                    .flips(row, col)
-                    .iter()
-                    .filter(|&&(r, c)| pattern.get(r, c))
-                    .count();
-                if !evens.contains(&met) {
-                    evens.push(met);
-                }
-            }
-        }
-        evens.sort_unstable();
-        let parity = |count: u64| {
-            if count.is_multiple_of(2) {
-                "even"
-            } else {
-                "odd"
-            }
-        };
-        let goal = self.puzzle().goal();
-        let colors = goal.colors();
-        let goals: Vec<String> = colors
-            .iter()
-            .map(|&color| format!("all {color} has {}", certificate.black_in_goal(color)))
-            .collect();
-        let goal_parity = parity(certificate.black_in_goal(colors[0]));
-        let both = if colors.len() > 1 { "both " } else { "" };
-        let reach = match goal {
-            Goal::Either => "finish this board".to_string(),
-            Goal::White | Goal::Black => format!("make this board all {}", colors[0]),
-        };
-        let marked = if self.boards_fit(pattern) {
-            "marked"
-        } else {
-            "quiet"
-        };
-        let mut text = format!(
-            "Every tap turns over an even number ({}) of the {} {marked} pieces, so the number of \
-             black pieces among them, {} now, always stays {}; {} there, {both}{goal_parity}, so \
-             no sequence of taps can {reach}.",
-            or_list(&evens),
-            pattern.count(),
-            certificate.black,
-            parity(certificate.black),
-            goals.join(" and "),
-        );
-        if !certificate.fewest {
-            text.push_str(" (Other such sets may have fewer cells.)");
-        }
-        if !self.boards_fit(pattern) {
-            let cells: Vec<String> = pattern
-                .cells()
-                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
-                .collect();
-            text.push_str(&format!(" The quiet pieces: {}.", cells.join(" ")));
-        }
-        text
-    }
-}
-
-/// `0`, `0 or 2`, `0, 2 or 4`.
-fn or_list(numbers: &[usize]) -> String {
-    let texts: Vec<String> = numbers.iter().map(usize::to_string).collect();
-    match texts.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 impl Explain {
@@ -430,16 +357,4 @@ struct StepJson {
 struct CertificateJson<'a> {
     cells: CellsJson<'a>,
     black: u64,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::or_list;
-
-    #[test]
-    fn numbers_are_listed_with_or() {
-        assert_eq!(or_list(&[2]), "2");
-        assert_eq!(or_list(&[0, 2]), "0 or 2");
-        assert_eq!(or_list(&[0, 2, 4]), "0, 2 or 4");
-    }
 }

@@ -21,7 +21,7 @@ use crate::output::json::{BoardFields, RuleFields};
 use crate::progress::Progress;
 
 /// Where boards are drawn from: an explored small space, or random boards checked one by one.
-enum Source {
+pub(super) enum Source {
     /// Boards of at most 25 cells: the candidates, drawn uniformly, and their distances.
     Space { space: SmallSpace, pool: Vec<u32> },
     /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
@@ -163,7 +163,7 @@ fn random_rule(
 }
 
 /// Prepares the draw, or says why no board fits.
-fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> {
+pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> {
     let shape = puzzle.shape();
     let goal = puzzle.goal();
     if shape.cells() <= MAX_CELLS {
@@ -214,7 +214,7 @@ fn has_impossible_boards(solver: &Solver) -> bool {
 }
 
 /// One board, its fewest taps (if any) and whether that count is proven minimal.
-fn draw(source: &Source, generator: &mut Generator, shape: Shape) -> (Grid, Option<u64>, bool) {
+pub(super) fn draw(source: &Source, generator: &mut Generator, shape: Shape) -> (Grid, Option<u64>, bool) {
     match source {
         Source::Space { space, pool } => {
             let bits = generator.pick(pool).unwrap_or(0);
@@ -256,7 +256,7 @@ fn no_such_board(space: &SmallSpace, goal: Goal, wanted: Wanted) -> String {
 }
 
 /// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.
-fn fresh_seed() -> u64 {
+pub(super) fn fresh_seed() -> u64 {
     RandomState::new().hash_one(std::process::id())
 }
 

@@ -7,6 +7,7 @@ pub mod completions;
 pub mod explain;
 pub mod generate;
 pub mod judged;
+pub mod play;
 pub mod solve;
 pub mod stats;
 pub mod table;
@@ -84,6 +85,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => stats::run(&args, &context, &mut out),
         Command::Gen(args) => generate::run(&args, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
+        Command::Play(args) => play::run(&args, &context, &mut out),
         Command::Completions(args) => completions::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {

@@ -1,0 +1,362 @@
+//! The line mode of `play`: one command per line in, the board and the status out after each,
+//! as text or as one JSON object. Scripts, tests and screen readers play this way.
+
+use std::io::{self, BufRead, Write};
+
+use serde::Serialize;
+
+use flipgame::board::Color;
+use flipgame::game::{Event, Game, Square, Status as GameStatus};
+use flipgame::grid::Shape;
+
+use super::Dealer;
+use super::screen;
+use crate::cli::PlayFormat;
+use crate::commands::{Status, report};
+use crate::output::json::{CellJson, CellsJson, optional_color};
+use crate::render;
+
+/// The commands, as the help and the errors list them.
+const COMMANDS: &str = "r<row>c<col> (such as r2c3), hint, solve, proof, undo, redo, restart, \
+                        new, help or quit";
+
+/// One command of the line mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Command {
+    /// Something the game itself does.
+    Game(Event),
+    /// Deal a new puzzle.
+    New,
+    /// List the commands.
+    Help,
+    /// End the game.
+    Quit,
+}
+
+/// A game driven by lines.
+pub struct Session {
+    game: Game,
+    dealer: Dealer,
+    format: PlayFormat,
+    /// The seed of the puzzle now in play, when it was dealt.
+    seed: Option<u64>,
+}
+
+impl Session {
+    /// A session of `game`, dealing new puzzles from `dealer`; `seed` is shown when the first
+    /// puzzle was dealt.
+    pub fn new(game: Game, dealer: Dealer, format: PlayFormat, seed: Option<u64>) -> Session {
+        Session {
+            game,
+            dealer,
+            format,
+            seed,
+        }
+    }
+
+    /// Writes the start, then plays every command of `input` until `quit` or its end. A line
+    /// that is no command is reported with its line and column, and the game goes on; the
+    /// status is then a usage error.
+    pub fn run(mut self, mut input: impl BufRead, out: &mut impl Write) -> io::Result<Status> {
+        let mut status = Status::Success;
+        let mut news = match self.game.status().moves_left {
+            None => Some("This board can never be finished: 'proof' shows why.".to_string()),
+            Some(_) => None,
+        };
+        self.write("start", None, news.take(), out)?;
+        let mut line = Vec::new();
+        let mut number = 0u64;
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            number += 1;
+            let Ok(text) = std::str::from_utf8(&line) else {
+                report(&format!("-:{number}: expected a command, found bytes that are not UTF-8"));
+                status = Status::BadInput;
+                continue;
+            };
+            let word = text.trim();
+            if word.is_empty() || word.starts_with('#') {
+                continue;
+            }
+            let column = text.len() - text.trim_start().len() + 1;
+            let command = match parse(word, self.game.puzzle().shape()) {
+                Ok(command) => command,
+                Err(message) => {
+                    report(&format!("-:{number}:{column}: {message}"));
+                    status = Status::BadInput;
+                    continue;
+                }
+            };
+            if command == Command::Quit {
+                break;
+            }
+            self.play(word, command, out)?;
+        }
+        out.flush()?;
+        Ok(status)
+    }
+
+    /// Plays one command and writes what follows from it.
+    fn play(&mut self, word: &str, command: Command, out: &mut impl Write) -> io::Result<()> {
+        let before = self.game.status();
+        let shown = match command {
+            Command::Game(Event::Hint) => Shown::Hint,
+            Command::Game(Event::ShowSolution) => Shown::Solution,
+            Command::Game(Event::ShowProof) => Shown::Proof,
+            _ => Shown::Nothing,
+        };
+        let (result, news) = match command {
+            Command::Game(event) => (self.game.apply(event), None),
+            Command::New => match self.dealer.deal(self.game.puzzle()) {
+                Ok(board) => (self.game.apply(Event::NewPuzzle(board)), None),
+                Err(message) => (Ok(()), Some(message)),
+            },
+            Command::Help => (Ok(()), Some(format!("Commands: {COMMANDS}."))),
+            Command::Quit => (Ok(()), None),
+        };
+        let news = match result {
+            Err(refusal) => Some(format!("Refused: {refusal}.")),
+            Ok(()) => news.or_else(|| screen::news(&self.game, &before)),
+        };
+        self.write(word, Some(shown), news, out)?;
+        // Whoever drives the game waits for this answer before sending the next command.
+        out.flush()
+    }
+
+    fn write(
+        &self,
+        command: &str,
+        shown: Option<Shown>,
+        news: Option<String>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let status = self.game.status();
+        match self.format {
+            PlayFormat::Jsonl => {
+                let record = self.record(command, &status, shown.unwrap_or(Shown::Nothing), news);
+                serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
+                out.write_all(b"\n")
+            }
+            PlayFormat::Text => {
+                self.write_text(command, &status, shown.unwrap_or(Shown::Nothing), news, out)
+            }
+        }
+    }
+
+    fn write_text(
+        &self,
+        command: &str,
+        status: &GameStatus,
+        shown: Shown,
+        news: Option<String>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let board = self.game.board();
+        for row in 0..board.shape().rows() as usize {
+            writeln!(out, "{}", board.row_text(row))?;
+        }
+        writeln!(out, "{}", screen::status_words(self.game.puzzle(), status))?;
+        match shown {
+            Shown::Hint => {
+                if let Some(square) = self.game.newest_mark() {
+                    writeln!(out, "Hint: tap {square}.")?;
+                }
+            }
+            Shown::Solution => {
+                let taps: Vec<String> =
+                    self.game.solution().iter().map(Square::to_string).collect();
+                if !taps.is_empty() {
+                    writeln!(out, "Solution: {}.", taps.join(" "))?;
+                }
+            }
+            Shown::Proof => {
+                if let Some(proof) = self.game.proof() {
+                    let sentence = render::impossibility(self.game.puzzle(), proof, false);
+                    writeln!(out, "Proof: {sentence}")?;
+                }
+            }
+            Shown::Nothing => {}
+        }
+        if let Some(news) = news {
+            writeln!(out, "{news}")?;
+        }
+        if let Some(seed) = self.seed.filter(|_| command == "start") {
+            writeln!(out, "(Dealt from --seed {seed}: the same seed deals the same puzzles.)")?;
+        }
+        writeln!(out)
+    }
+
+    fn record<'a>(
+        &'a self,
+        command: &'a str,
+        status: &GameStatus,
+        shown: Shown,
+        news: Option<String>,
+    ) -> Record<'a> {
+        let game = &self.game;
+        Record {
+            command,
+            board: game.board().to_string(),
+            taps_made: status.taps_made,
+            moves_left: status.moves_left,
+            optimal: status.proven,
+            finishing_color: status.finishing_color,
+            fewest_from_start: status.fewest_from_start,
+            solvable: status.solvable(),
+            solved: status.solved,
+            hint: match shown {
+                Shown::Hint => game.newest_mark().map(cell),
+                _ => None,
+            },
+            solution: match shown {
+                Shown::Solution => Some(game.solution().into_iter().map(cell).collect()),
+                _ => None,
+            },
+            proof: match shown {
+                Shown::Proof => game.proof().map(|proof| ProofJson {
+                    cells: CellsJson(&proof.pattern),
+                    black: proof.black,
+                }),
+                _ => None,
+            },
+            message: news,
+            seed: self.seed.filter(|_| command == "start"),
+        }
+    }
+}
+
+/// What a command asked to see, besides the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    Nothing,
+    Hint,
+    Solution,
+    Proof,
+}
+
+fn cell(square: Square) -> CellJson {
+    CellJson::from_zero_based((square.row, square.col))
+}
+
+/// One line of `play --format jsonl`.
+#[derive(Serialize)]
+struct Record<'a> {
+    command: &'a str,
+    board: String,
+    taps_made: usize,
+    moves_left: Option<u64>,
+    optimal: bool,
+    #[serde(serialize_with = "optional_color")]
+    finishing_color: Option<Color>,
+    fewest_from_start: Option<u64>,
+    solvable: bool,
+    solved: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<CellJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<CellJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<ProofJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct ProofJson<'a> {
+    cells: CellsJson<'a>,
+    black: u64,
+}
+
+/// Reads one command (already trimmed): a tap such as `r2c3` on a board of `shape`, or a word.
+fn parse(word: &str, shape: Shape) -> Result<Command, String> {
+    let lower = word.to_ascii_lowercase();
+    let command = match lower.as_str() {
+        "hint" => Command::Game(Event::Hint),
+        "solve" | "solution" => Command::Game(Event::ShowSolution),
+        "proof" => Command::Game(Event::ShowProof),
+        "undo" => Command::Game(Event::Undo),
+        "redo" => Command::Game(Event::Redo),
+        "restart" => Command::Game(Event::Restart),
+        "new" => Command::New,
+        "help" | "?" => Command::Help,
+        "quit" | "exit" => Command::Quit,
+        _ => return parse_tap(&lower, shape).map(|square| Command::Game(Event::Tap(square))),
+    };
+    Ok(command)
+}
+
+/// Reads `r<row>c<col>` (rows and columns from 1) on a board of `shape`.
+fn parse_tap(word: &str, shape: Shape) -> Result<Square, String> {
+    let unknown = || format!("expected a command: {COMMANDS}; found '{word}'");
+    let rest = word.strip_prefix('r').ok_or_else(unknown)?;
+    let (row, col) = rest.split_once('c').ok_or_else(unknown)?;
+    let number = |digits: &str| {
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| digits.parse::<u64>().unwrap_or(u64::MAX))
+    };
+    let (Some(row), Some(col)) = (number(row), number(col)) else {
+        return Err(unknown());
+    };
+    let inside = |value: u64, limit: u32| (1..=u64::from(limit)).contains(&value);
+    if !inside(row, shape.rows()) || !inside(col, shape.cols()) {
+        return Err(format!(
+            "{word} is outside the {shape} board: rows go from 1 to {}, columns from 1 to {}",
+            shape.rows(),
+            shape.cols()
+        ));
+    }
+    Ok(Square::new(row as usize - 1, col as usize - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape() -> Shape {
+        Shape::new(4, 5).unwrap()
+    }
+
+    #[test]
+    fn taps_are_read_in_either_case_and_checked_against_the_board() {
+        assert_eq!(
+            parse("r2c3", shape()),
+            Ok(Command::Game(Event::Tap(Square::new(1, 2))))
+        );
+        assert_eq!(
+            parse("R4C5", shape()),
+            Ok(Command::Game(Event::Tap(Square::new(3, 4))))
+        );
+        for outside in ["r5c1", "r1c6", "r0c1", "r1c0", "r99999999999999999999c1"] {
+            let error = parse(outside, shape()).unwrap_err();
+            assert!(error.contains("outside the 4x5 board"), "{outside}: {error}");
+        }
+        for unknown in ["r", "rc", "r1", "r1c", "c1r1", "r1c1x", "r-1c2", "tap", "r1 c1"] {
+            let error = parse(unknown, shape()).unwrap_err();
+            assert!(error.starts_with("expected a command"), "{unknown}: {error}");
+        }
+    }
+
+    #[test]
+    fn every_word_names_its_command() {
+        let words = [
+            ("hint", Command::Game(Event::Hint)),
+            ("solve", Command::Game(Event::ShowSolution)),
+            ("proof", Command::Game(Event::ShowProof)),
+            ("undo", Command::Game(Event::Undo)),
+            ("redo", Command::Game(Event::Redo)),
+            ("restart", Command::Game(Event::Restart)),
+            ("new", Command::New),
+            ("help", Command::Help),
+            ("quit", Command::Quit),
+            ("QUIT", Command::Quit),
+        ];
+        for (word, command) in words {
+            assert_eq!(parse(word, shape()), Ok(command), "{word}");
+        }
+    }
+}

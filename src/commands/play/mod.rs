@@ -1,0 +1,204 @@
+//! `flipgame play`: the puzzle as a game, full screen on a terminal ([`terminal`]) or one command
+//! per line ([`lines`]). Both drive the library's [`Game`] state machine; this module only sets
+//! the game up and deals new puzzles.
+
+mod lines;
+mod screen;
+mod terminal;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+
+use flipgame::generate::{Generator, Wanted};
+use flipgame::grid::{Grid, Shape};
+use flipgame::input::Record;
+use flipgame::puzzle::Puzzle;
+
+use super::generate::{self as gen_command, Source as Pool};
+use super::{Context, Status, cells, puzzle, report, solver};
+use crate::cli::{PlayArgs, PlayFormat};
+use crate::render::Pen;
+use crate::source::{self, RecordSink};
+use flipgame::game::Game;
+
+/// Plays one game: set up from the flags, then handed to the full screen or the line mode.
+pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+    let Some(puzzle) = puzzle(&args.puzzle) else {
+        return Ok(Status::BadInput);
+    };
+    let seed = args.seed.unwrap_or_else(gen_command::fresh_seed);
+    let mut dealer = match Dealer::new(&puzzle, args.moves, seed) {
+        Ok(dealer) => dealer,
+        Err(message) => {
+            report(&message);
+            return Ok(Status::BadInput);
+        }
+    };
+    let Some(solver) = solver(puzzle) else {
+        return Ok(Status::BadInput);
+    };
+    let given = match first_board(args, solver.puzzle().shape()) {
+        Ok(given) => given,
+        Err((message, status)) => {
+            report(&message);
+            return Ok(status);
+        }
+    };
+    let dealt = given.is_none();
+    let board = match given {
+        Some(board) => board,
+        None => match dealer.deal(solver.puzzle()) {
+            Ok(board) => board,
+            Err(message) => {
+                report(&message);
+                return Ok(Status::BadInput);
+            }
+        },
+    };
+    let game = match Game::new(solver, board) {
+        Ok(game) => game,
+        Err(refusal) => {
+            report(&refusal.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
+    let full_screen = !args.lines
+        && args.format == PlayFormat::Text
+        && io::stdin().is_terminal()
+        && io::stdout().is_terminal();
+    if full_screen {
+        let pen = Pen::new(context.color, args.ascii);
+        terminal::run(game, dealer, pen, out)
+    } else {
+        let session = lines::Session::new(game, dealer, args.format, dealt.then_some(seed));
+        session.run(io::stdin().lock(), out)
+    }
+}
+
+/// The board given with `--board` or as the first board of FILE; `None` when the game is to
+/// deal one. An error carries its message and exit status.
+fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, Status)> {
+    let cells = cells(args.cells);
+    if let Some(text) = &args.board {
+        return source::parse_board(text, shape, cells)
+            .map(Some)
+            .map_err(|error| (format!("--board: {error}"), Status::BadInput));
+    }
+    let Some(path) = &args.file else {
+        return Ok(None);
+    };
+    if path.as_os_str() == "-" {
+        return Err((
+            "play reads its commands from standard input, so its board cannot come from there: \
+             give a FILE or --board"
+                .to_string(),
+            Status::BadInput,
+        ));
+    }
+    first_board_of(path, shape, cells).map(Some)
+}
+
+/// The first record of a file: its first board, or the error that stands where it should be.
+fn first_board_of(
+    path: &Path,
+    shape: Shape,
+    cells: flipgame::board::Cells,
+) -> Result<Grid, (String, Status)> {
+    let file = source::Source::File(path.to_path_buf());
+    let mut first = FirstRecord(None);
+    match source::stream(&file, shape, cells, &mut first) {
+        Ok(()) | Err(source::StreamError::Output(_)) => {}
+        Err(source::StreamError::Input(error)) => {
+            return Err((format!("{file}: {error}"), Status::IoError));
+        }
+    }
+    match first.0 {
+        Some(Record::Board { board, .. }) => Ok(board),
+        Some(Record::Malformed(error)) => Err((format!("{file}:{error}"), Status::BadInput)),
+        None => Err((
+            format!("{file}: no board in it (a {shape} board is {} lines)", shape.rows()),
+            Status::BadInput,
+        )),
+    }
+}
+
+/// Keeps the first record of a stream and stops it there.
+struct FirstRecord(Option<Record>);
+
+impl RecordSink for FirstRecord {
+    fn record(&mut self, _: &source::Source, record: Record) -> io::Result<()> {
+        self.0 = Some(record);
+        // Nothing after the first board is read: stopping the stream is not a failure.
+        Err(io::Error::other("first board found"))
+    }
+
+    fn before_wait(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Deals the puzzles of a game: from the boards at exactly `--moves` taps, or uniformly from
+/// every board that can be finished.
+pub struct Dealer {
+    pool: Option<Pool>,
+    generator: Generator,
+    seed: u64,
+}
+
+/// Draws before a dealer gives up finding an unfinished board that can be finished.
+const DEAL_ATTEMPTS: usize = 1000;
+
+impl Dealer {
+    /// A dealer for `puzzle` (exploring every board once for `moves`), seeded with `seed`.
+    fn new(puzzle: &Puzzle, moves: Option<u8>, seed: u64) -> Result<Dealer, String> {
+        let pool = match moves {
+            Some(0) => {
+                return Err(
+                    "--moves 0 deals only finished boards, which leave nothing to play: give K \
+                     of at least 1"
+                        .to_string(),
+                );
+            }
+            Some(moves) => Some(gen_command::source(puzzle, Wanted::Moves(moves))?),
+            None => None,
+        };
+        Ok(Dealer {
+            pool,
+            generator: Generator::from_seed(seed),
+            seed,
+        })
+    }
+
+    /// The seed the puzzles come from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The next puzzle: never a finished board.
+    pub fn deal(&mut self, puzzle: &Puzzle) -> Result<Grid, String> {
+        let shape = puzzle.shape();
+        if let Some(pool) = &self.pool {
+            return Ok(gen_command::draw(pool, &mut self.generator, shape).0);
+        }
+        // Random taps from a random accepted colour reach every board that can be finished,
+        // each as often as any other (a coset of the tap matrix's column space per colour).
+        let colors = puzzle.goal().colors();
+        for _ in 0..DEAL_ATTEMPTS {
+            let color = colors[self.generator.below(colors.len() as u64) as usize];
+            let mut taps = Grid::new(shape);
+            self.generator.fill(&mut taps);
+            let mut board = Grid::filled(shape, color);
+            puzzle.apply(&mut board, &taps);
+            let finished = board
+                .finished_color()
+                .is_some_and(|color| colors.contains(&color));
+            if !finished {
+                return Ok(board);
+            }
+        }
+        Err(format!(
+            "every {shape} board that taps can reach is already finished, so there is nothing to \
+             play"
+        ))
+    }
+}

@@ -1,0 +1,276 @@
+//! What `play` shows: the words of the status, and the full screen as lines of text laid out for
+//! a terminal of a given size. Nothing here touches a terminal, so every screen is tested as
+//! plain text.
+
+use flipgame::board::{Color, Goal};
+use flipgame::game::{Game, Square, Status};
+use flipgame::puzzle::Puzzle;
+
+use crate::render::{self, Mark, Pen, View};
+
+/// The keys, as the help line shows them.
+const HELP_LINE: &[&str] = &[
+    "arrows move", "space tap", "h hint", "s solution", "u undo", "r redo", "n new", "? keys",
+    "q quit",
+];
+
+/// Every key, as `?` lists them.
+const KEYS: &[(&str, &str)] = &[
+    ("arrows, j k l, w a d, H S", "move the cursor"),
+    ("space, enter, click", "tap the piece"),
+    ("h", "hint: mark one tap of an optimal solution (again for the next)"),
+    ("s", "mark every tap of an optimal solution"),
+    ("p", "mark the proof, when the board can never be finished"),
+    ("u, ctrl-z", "undo"),
+    ("r, ctrl-y", "redo"),
+    ("backspace", "restart (redo makes the taps again)"),
+    ("n", "a new puzzle"),
+    ("?", "this list (any key closes it)"),
+    ("q, esc, ctrl-c", "quit"),
+];
+
+/// Lines the screen keeps for everything but the board: the title and a blank line, the
+/// board's title and column labels, a blank line, two of status, two of news, the legend and
+/// two of help.
+const FRAME_LINES: usize = 12;
+
+/// `all white or all black`, `all white`.
+fn goal_words(goal: Goal) -> String {
+    let names: Vec<String> = goal
+        .colors()
+        .iter()
+        .map(|color| format!("all {color}"))
+        .collect();
+    names.join(" or ")
+}
+
+fn taps(count: u64) -> String {
+    if count == 1 {
+        "1 tap".to_string()
+    } else {
+        format!("{count} taps")
+    }
+}
+
+/// The status as a sentence: taps made, the fewest left (and whether it is proven), the goal.
+pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
+    let made = taps(status.taps_made as u64);
+    if status.solved {
+        let fewest = match status.fewest_from_start {
+            Some(fewest) => format!(" (the fewest is {fewest})"),
+            None => String::new(),
+        };
+        return format!("Solved in {made}{fewest}.");
+    }
+    let left = match (status.moves_left, status.proven, status.finishing_color) {
+        (None, _, _) => "This board can never be finished.".to_string(),
+        (Some(moves), true, color) => {
+            format!("Fewest taps left: {moves}{}.", to_color(color))
+        }
+        (Some(moves), false, color) => format!(
+            "Fewest taps left: at most {moves}{} (not proven minimal).",
+            to_color(color)
+        ),
+    };
+    format!(
+        "Taps made: {}. {left} Goal: {}.",
+        status.taps_made,
+        goal_words(puzzle.goal())
+    )
+}
+
+fn to_color(color: Option<Color>) -> String {
+    color.map_or(String::new(), |color| format!(", to all {color}"))
+}
+
+/// What just happened that the status alone does not say: the board was finished.
+pub fn news(game: &Game, before: &Status) -> Option<String> {
+    let now = game.status();
+    if !now.solved || before.solved {
+        return None;
+    }
+    let made = now.taps_made as u64;
+    Some(match now.fewest_from_start {
+        Some(fewest) if fewest == made => {
+            format!("Solved in {}, the fewest possible! 'new' deals the next.", taps(made))
+        }
+        Some(fewest) => format!(
+            "Solved in {}; the fewest is {fewest}. 'new' deals the next.",
+            taps(made)
+        ),
+        None => format!("Solved in {}. 'new' deals the next.", taps(made)),
+    })
+}
+
+/// What the full screen remembers between frames.
+#[derive(Clone, Debug, Default)]
+pub struct Ui {
+    /// The first row and column shown (boards larger than the terminal scroll).
+    pub top: usize,
+    /// The first column shown.
+    pub left: usize,
+    /// True while the list of keys is shown.
+    pub help: bool,
+    /// A line about the last key: a hint, a refusal, the win.
+    pub message: Option<String>,
+    /// The seed new puzzles are dealt from.
+    pub seed: u64,
+}
+
+/// One frame of the full screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The lines, top to bottom (colour codes included when colouring).
+    pub lines: Vec<String>,
+    /// Where the terminal's cursor goes (column, line from 0): on the piece under the game's
+    /// cursor.
+    pub cursor: Option<(u16, u16)>,
+    /// The board part shown, and where its first piece is drawn (column, line).
+    board: Option<(View, (usize, usize))>,
+}
+
+impl Frame {
+    /// The square drawn at column `x`, line `y`, if any (for mouse clicks).
+    pub fn square_at(&self, x: usize, y: usize) -> Option<Square> {
+        let (view, (left, top)) = self.board.as_ref()?;
+        let row = view.rows.start + y.checked_sub(*top)?;
+        // A cell is three columns wide and its piece is the middle one.
+        let col = view.cols.start + (x + 1).checked_sub(*left)? / 3;
+        (view.rows.contains(&row) && view.cols.contains(&col)).then_some(Square::new(row, col))
+    }
+}
+
+/// Draws `game` for a terminal of `width` x `height`, scrolling `ui` so the cursor is shown.
+pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize)) -> Frame {
+    let puzzle = game.puzzle();
+    let shape = puzzle.shape();
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    let label_width = rows.to_string().len();
+    let shown_rows = height.saturating_sub(FRAME_LINES).min(rows);
+    let shown_cols = (width.saturating_sub(label_width + 1) / 3).min(cols);
+    let mut lines = vec![title(puzzle), String::new()];
+    if shown_rows == 0 || shown_cols == 0 {
+        let needed = (label_width + 4, FRAME_LINES + 1);
+        lines.extend(render::wrap(
+            &format!(
+                "The terminal is {width}x{height}; a {shape} board needs at least {}x{} to \
+                 show one piece. Enlarge the window, or press q.",
+                needed.0, needed.1
+            ),
+            width.max(1),
+        ));
+        return Frame {
+            lines,
+            cursor: None,
+            board: None,
+        };
+    }
+    if ui.help {
+        lines.push(pen.strong("Keys"));
+        for (keys, what) in KEYS {
+            lines.push(format!("  {keys:<28}{what}"));
+        }
+        lines.push(String::new());
+        lines.push(format!(
+            "New puzzles are dealt from --seed {}. Any key goes back to the game.",
+            ui.seed
+        ));
+        return Frame {
+            lines,
+            cursor: None,
+            board: None,
+        };
+    }
+    let cursor = game.cursor();
+    ui.top = scrolled(ui.top, cursor.row, shown_rows, rows);
+    ui.left = scrolled(ui.left, cursor.col, shown_cols, cols);
+    let view = View {
+        size: (rows, cols),
+        rows: ui.top..ui.top + shown_rows,
+        cols: ui.left..ui.left + shown_cols,
+        cursor: Some((cursor.row, cursor.col)),
+    };
+    let board_title = if shown_rows < rows || shown_cols < cols {
+        format!(
+            "Rows {}-{} and columns {}-{} of {shape}",
+            view.rows.start + 1,
+            view.rows.end,
+            view.cols.start + 1,
+            view.cols.end
+        )
+    } else {
+        format!("{shape} board")
+    };
+    let board = game.board();
+    let marks = game.marks();
+    let proof = game.proof();
+    let mark = |row, col| {
+        if proof.is_some_and(|proof| proof.pattern.get(row, col)) {
+            Mark::Proof
+        } else if marks.contains(&Square::new(row, col)) {
+            Mark::Hint
+        } else {
+            Mark::Plain
+        }
+    };
+    let color = |row, col| {
+        if board.get(row, col) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
+    let panel = render::grid_view(pen, &board_title, &view, color, mark);
+    let first_piece = (label_width + 2, lines.len() + 2);
+    lines.extend(render::side_by_side(&[panel], width));
+    lines.push(String::new());
+    let status = game.status();
+    lines.extend(render::wrap(&status_words(puzzle, &status), width).into_iter().take(2));
+    if let Some(message) = &ui.message {
+        lines.extend(render::wrap(message, width).into_iter().take(2));
+    }
+    let mut used = Vec::new();
+    if !marks.is_empty() {
+        used.push(Mark::Hint);
+    }
+    if proof.is_some() {
+        used.push(Mark::Proof);
+    }
+    lines.extend(pen.legend(&used, width).into_iter().take(1));
+    let help: Vec<(String, usize)> = HELP_LINE
+        .iter()
+        .map(|item| (item.to_string(), item.len()))
+        .collect();
+    lines.extend(render::join_to_width(&help, "  ", width).into_iter().take(2));
+    let on_screen = (
+        first_piece.0 + 3 * (cursor.col - view.cols.start),
+        first_piece.1 + (cursor.row - view.rows.start),
+    );
+    Frame {
+        lines,
+        cursor: Some((on_screen.0 as u16, on_screen.1 as u16)),
+        board: Some((view, first_piece)),
+    }
+}
+
+/// The title line: the puzzle.
+fn title(puzzle: &Puzzle) -> String {
+    let rule = if puzzle.is_default_rule() {
+        String::new()
+    } else {
+        format!(", {}", puzzle.rule_words())
+    };
+    format!("flipgame play: {}{rule}", puzzle.shape())
+}
+
+/// The first index shown of `total` when `shown` fit, moved as little as keeps `at` in view.
+fn scrolled(first: usize, at: usize, shown: usize, total: usize) -> usize {
+    let first = if at < first {
+        at
+    } else if at >= first + shown {
+        at + 1 - shown
+    } else {
+        first
+    };
+    first.min(total - shown)
+}
