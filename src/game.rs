@@ -431,5 +431,368 @@ fn plan(solver: &Solver, board: &Grid) -> Plan {
 
 /// The cells of `taps`, row-major.
 fn squares(taps: &Grid) -> Vec<Square> {
-    taps.cells().map(|(row, col)| Square::new(row, col)).collect()
+    taps.cells()
+        .map(|(row, col)| Square::new(row, col))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::board::Goal;
+    use crate::generate::Generator;
+    use crate::rule::Rule;
+    use crate::space::{SmallSpace, bits_of_grid};
+
+    fn puzzle(rule: &str, wrap: bool, (rows, cols): (u32, u32), goal: Goal) -> Puzzle {
+        let shape = Shape::new(rows, cols).unwrap();
+        Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap()
+    }
+
+    fn game(puzzle: &Puzzle, board: &str) -> Game {
+        let board = Grid::parse(board, puzzle.shape()).unwrap();
+        Game::new(Solver::new(puzzle.clone()).unwrap(), board).unwrap()
+    }
+
+    /// The fewest taps from `board` by breadth-first search over every board: independent of
+    /// the GF(2) solver the game asks.
+    fn distance(space: &SmallSpace, board: &Grid) -> Option<u64> {
+        space.moves(bits_of_grid(board)).map(u64::from)
+    }
+
+    fn replay(puzzle: &Puzzle, start: &Grid, made: &[Square]) -> Grid {
+        let mut board = start.clone();
+        for square in made {
+            puzzle.tap(&mut board, square.row, square.col);
+        }
+        board
+    }
+
+    #[test]
+    fn a_long_history_is_undone_and_redone_exactly() {
+        let puzzle = puzzle("plus", false, (5, 6), Goal::Either);
+        let mut game = game(&puzzle, &"w".repeat(30));
+        let mut generator = Generator::from_seed(7);
+        let mut boards = vec![game.board().clone()];
+        for _ in 0..500 {
+            let square = Square::new(generator.below(5) as usize, generator.below(6) as usize);
+            game.apply(Event::Tap(square)).unwrap();
+            assert_eq!(game.cursor(), square);
+            boards.push(game.board().clone());
+        }
+        assert_eq!(game.status().taps_made, 500);
+        for expected in boards.iter().rev().skip(1) {
+            game.apply(Event::Undo).unwrap();
+            assert_eq!(game.board(), expected);
+        }
+        assert_eq!(game.apply(Event::Undo), Err(Refusal::NothingToUndo));
+        for expected in boards.iter().skip(1) {
+            game.apply(Event::Redo).unwrap();
+            assert_eq!(game.board(), expected);
+        }
+        assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
+        // Restart takes everything back and redo makes it all again, in the original order.
+        game.apply(Event::Restart).unwrap();
+        assert_eq!(game.board(), &boards[0]);
+        assert_eq!(game.status().taps_made, 0);
+        assert_eq!(game.apply(Event::Restart), Err(Refusal::AtStart));
+        for expected in boards.iter().skip(1).take(3) {
+            game.apply(Event::Redo).unwrap();
+            assert_eq!(game.board(), expected);
+        }
+        // A new tap forgets what could have been redone.
+        game.apply(Event::Tap(Square::new(0, 0))).unwrap();
+        assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
+    }
+
+    #[test]
+    fn winning_is_seen_and_counted_against_the_fewest() {
+        let puzzle = puzzle("plus", false, (4, 4), Goal::Either);
+        let mut game = game(&puzzle, "bwwb/bbwb/bwwb/bwww");
+        assert_eq!(game.status().fewest_from_start, Some(4));
+        let solution = game.solution();
+        assert_eq!(solution.len(), 4);
+        for (done, &square) in solution.iter().enumerate() {
+            assert!(!game.is_solved());
+            game.apply(Event::Tap(square)).unwrap();
+            assert_eq!(game.status().moves_left, Some(3 - done as u64));
+        }
+        let status = game.status();
+        assert!(status.solved && game.is_solved());
+        assert_eq!((status.taps_made, status.fewest_from_start), (4, Some(4)));
+        assert_eq!(game.apply(Event::Hint), Err(Refusal::AlreadySolved));
+        assert_eq!(game.apply(Event::ShowSolution), Err(Refusal::AlreadySolved));
+    }
+
+    #[test]
+    fn a_goal_of_one_colour_is_not_met_by_the_other() {
+        let puzzle = puzzle("plus", false, (2, 2), Goal::White);
+        let game = game(&puzzle, "bb/bb");
+        assert!(!game.is_solved());
+        assert_eq!(game.status().finishing_color, Some(Color::White));
+    }
+
+    #[test]
+    fn the_cursor_stops_at_the_edges() {
+        let puzzle = puzzle("plus", false, (2, 3), Goal::Either);
+        let mut game = game(&puzzle, "bww/www");
+        for _ in 0..4 {
+            game.apply(Event::Move(Direction::Right)).unwrap();
+        }
+        game.apply(Event::Move(Direction::Down)).unwrap();
+        game.apply(Event::Move(Direction::Down)).unwrap();
+        assert_eq!(game.cursor(), Square::new(1, 2));
+        game.apply(Event::TapCursor).unwrap();
+        assert_eq!(game.taps_made(), &[Square::new(1, 2)]);
+        game.apply(Event::Move(Direction::Up)).unwrap();
+        game.apply(Event::Move(Direction::Up)).unwrap();
+        game.apply(Event::Move(Direction::Left)).unwrap();
+        assert_eq!(game.cursor(), Square::new(0, 1));
+    }
+
+    #[test]
+    fn refused_events_change_nothing() {
+        let puzzle = puzzle("plus", false, (3, 3), Goal::Either);
+        let mut game = game(&puzzle, "bww/www/www");
+        let board = game.board().clone();
+        assert_eq!(
+            game.apply(Event::Tap(Square::new(3, 0))),
+            Err(Refusal::OutsideBoard(Square::new(3, 0), puzzle.shape()))
+        );
+        assert_eq!(
+            game.apply(Event::Tap(Square::new(0, 3))),
+            Err(Refusal::OutsideBoard(Square::new(0, 3), puzzle.shape()))
+        );
+        let wide = Shape::new(3, 4).unwrap();
+        assert_eq!(
+            game.apply(Event::NewPuzzle(Grid::new(wide))),
+            Err(Refusal::WrongShape(puzzle.shape(), wide))
+        );
+        assert_eq!(game.apply(Event::ShowProof), Err(Refusal::NothingToProve));
+        assert_eq!(game.board(), &board);
+        assert_eq!(game.status().taps_made, 0);
+        assert_eq!(game.cursor(), Square::new(0, 0));
+        assert!(game.proof().is_none());
+    }
+
+    #[test]
+    fn a_new_puzzle_starts_afresh() {
+        let puzzle = puzzle("plus", false, (3, 3), Goal::Either);
+        let mut game = game(&puzzle, "bww/www/www");
+        game.apply(Event::Tap(Square::new(2, 2))).unwrap();
+        game.apply(Event::Hint).unwrap();
+        game.apply(Event::Undo).unwrap();
+        let next = Grid::parse("wbw/bbb/wbw", puzzle.shape()).unwrap();
+        game.apply(Event::NewPuzzle(next.clone())).unwrap();
+        assert_eq!((game.board(), game.start()), (&next, &next));
+        assert_eq!(game.cursor(), Square::new(0, 0));
+        assert!(game.marks().is_empty());
+        assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
+        let status = game.status();
+        assert_eq!((status.taps_made, status.moves_left), (0, Some(1)));
+        assert_eq!(status.fewest_from_start, Some(1));
+    }
+
+    #[test]
+    fn an_impossible_board_says_so_and_proves_it() {
+        let puzzle = puzzle("plus", false, (4, 4), Goal::Either);
+        let mut game = game(&puzzle, "bwbw/wwww/bbwb/bwwb");
+        let status = game.status();
+        assert!(!status.solvable() && !status.solved);
+        assert_eq!(status.fewest_from_start, None);
+        assert_eq!(game.apply(Event::Hint), Err(Refusal::Impossible));
+        assert_eq!(game.apply(Event::ShowSolution), Err(Refusal::Impossible));
+        assert!(game.solution().is_empty());
+        assert!(game.proof().is_none());
+        game.apply(Event::ShowProof).unwrap();
+        let proof = game.proof().expect("a proof once asked for").clone();
+        // The proof stays true whatever is tapped: no tap changes its parity.
+        game.apply(Event::Tap(Square::new(1, 1))).unwrap();
+        let after = game.proof().expect("still shown");
+        assert_eq!(after.pattern, proof.pattern);
+        for &color in puzzle.goal().colors() {
+            assert_ne!(after.black % 2, after.black_in_goal(color) % 2);
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Step {
+        Tap(usize, usize),
+        Move(Direction),
+        TapCursor,
+        Hint,
+        Solution,
+        Proof,
+        Undo,
+        Redo,
+        Restart,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            4 => (0usize..5, 0usize..6).prop_map(|(r, c)| Step::Tap(r, c)),
+            1 => prop_oneof![
+                Just(Direction::Up),
+                Just(Direction::Down),
+                Just(Direction::Left),
+                Just(Direction::Right)
+            ]
+            .prop_map(Step::Move),
+            1 => Just(Step::TapCursor),
+            2 => Just(Step::Hint),
+            1 => Just(Step::Solution),
+            1 => Just(Step::Proof),
+            2 => Just(Step::Undo),
+            2 => Just(Step::Redo),
+            1 => Just(Step::Restart),
+        ]
+    }
+
+    fn rule() -> impl Strategy<Value = (&'static str, bool)> {
+        prop_oneof![
+            Just(("plus", false)),
+            Just(("plus", true)),
+            Just(("x", false)),
+            Just(("box", true)),
+            Just(("sigma", false)),
+            Just(("lines", false)),
+            Just(("011/110/010", false)),
+        ]
+    }
+
+    fn goal() -> impl Strategy<Value = Goal> {
+        prop_oneof![Just(Goal::Either), Just(Goal::White), Just(Goal::Black)]
+    }
+
+    /// Plays one step on the game and on a plain record of the taps made and taken back, and
+    /// checks the refusals the record predicts.
+    fn play(
+        game: &mut Game,
+        step: Step,
+        (made, taken_back): (&mut Vec<Square>, &mut Vec<Square>),
+        before: Option<u64>,
+    ) -> Result<(), TestCaseError> {
+        let shape = game.puzzle().shape();
+        let marks_before = game.marks().len();
+        match step {
+            Step::Tap(row, col) => {
+                let inside = row < shape.rows() as usize && col < shape.cols() as usize;
+                prop_assert_eq!(
+                    game.apply(Event::Tap(Square::new(row, col))).is_ok(),
+                    inside
+                );
+                if inside {
+                    made.push(Square::new(row, col));
+                    taken_back.clear();
+                }
+            }
+            Step::Move(direction) => game.apply(Event::Move(direction)).unwrap(),
+            Step::TapCursor => {
+                made.push(game.cursor());
+                taken_back.clear();
+                game.apply(Event::TapCursor).unwrap();
+            }
+            Step::Undo => {
+                prop_assert_eq!(game.apply(Event::Undo).is_ok(), !made.is_empty());
+                taken_back.extend(made.pop());
+            }
+            Step::Redo => {
+                prop_assert_eq!(game.apply(Event::Redo).is_ok(), !taken_back.is_empty());
+                made.extend(taken_back.pop());
+            }
+            Step::Restart => {
+                prop_assert_eq!(game.apply(Event::Restart).is_ok(), !made.is_empty());
+                taken_back.extend(made.drain(..).rev());
+            }
+            Step::Hint => {
+                let expected = match before {
+                    None => Err(Refusal::Impossible),
+                    Some(0) => Err(Refusal::AlreadySolved),
+                    Some(moves) if marks_before as u64 == moves => Err(Refusal::EveryHintShown),
+                    Some(_) => Ok(()),
+                };
+                let result = game.apply(Event::Hint);
+                prop_assert_eq!(&result, &expected);
+                let grown = if result.is_ok() { 1 } else { 0 };
+                prop_assert_eq!(game.marks().len(), marks_before + grown);
+            }
+            Step::Solution => {
+                let result = game.apply(Event::ShowSolution);
+                prop_assert_eq!(result.is_ok(), before.is_some_and(|moves| moves > 0));
+                if result.is_ok() {
+                    prop_assert_eq!(Some(game.marks().len() as u64), before);
+                }
+            }
+            Step::Proof => {
+                prop_assert_eq!(game.apply(Event::ShowProof).is_ok(), before.is_none());
+                if let Some(proof) = game.proof() {
+                    for row in 0..shape.rows() as usize {
+                        for col in 0..shape.cols() as usize {
+                            let met = game
+                                .puzzle()
+                                .flips(row, col)
+                                .iter()
+                                .filter(|&&(r, c)| proof.pattern.get(r, c))
+                                .count();
+                            prop_assert_eq!(met % 2, 0, "every tap meets the proof evenly");
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        /// After every step of a random game the board, the counts, the hints and the win agree
+        /// with a plain record of the taps and with a breadth-first search over every board.
+        #[test]
+        fn every_step_agrees_with_a_record_of_the_taps_and_a_breadth_first_search(
+            (rule, wrap) in rule(),
+            rows in 1u32..4,
+            cols in 1u32..5,
+            goal in goal(),
+            seed in any::<u64>(),
+            steps in proptest::collection::vec(step(), 0..40),
+        ) {
+            let puzzle = puzzle(rule, wrap, (rows, cols), goal);
+            let space = SmallSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
+            let mut start = Grid::new(puzzle.shape());
+            Generator::from_seed(seed).fill(&mut start);
+            let solver = Solver::new(puzzle.clone()).unwrap();
+            let mut game = Game::new(solver, start.clone()).unwrap();
+            let (mut made, mut taken_back) = (Vec::new(), Vec::new());
+            for step in steps {
+                let before = distance(&space, game.board());
+                play(&mut game, step, (&mut made, &mut taken_back), before)?;
+                prop_assert_eq!(game.board(), &replay(&puzzle, &start, &made));
+                prop_assert_eq!(game.taps_made(), &made[..]);
+                let now = distance(&space, game.board());
+                let status = game.status();
+                prop_assert_eq!(status.moves_left, now);
+                prop_assert!(status.proven);
+                prop_assert_eq!(status.solved, now == Some(0));
+                prop_assert_eq!(status.fewest_from_start, distance(&space, &start));
+                // Every mark is a tap of an optimal solution from here: it brings the board one
+                // tap closer, and no square is marked twice.
+                for square in game.marks() {
+                    let mut after = game.board().clone();
+                    puzzle.tap(&mut after, square.row, square.col);
+                    prop_assert_eq!(distance(&space, &after).map(|moves| moves + 1), now);
+                }
+                let mut marks = game.marks().to_vec();
+                marks.sort();
+                marks.dedup();
+                prop_assert_eq!(marks.len(), game.marks().len());
+                let solution = game.solution();
+                prop_assert_eq!(solution.len() as u64, now.unwrap_or(0));
+                let finished = replay(&puzzle, game.board(), &solution);
+                prop_assert_eq!(distance(&space, &finished), now.map(|_| 0));
+            }
+        }
+    }
 }

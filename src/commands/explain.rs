@@ -262,7 +262,6 @@ impl Explain {
         lines.extend(render::wrap(&reason, self.width));
         lines
     }
-
 }
 
 impl Explain {

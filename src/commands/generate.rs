@@ -214,7 +214,11 @@ fn has_impossible_boards(solver: &Solver) -> bool {
 }
 
 /// One board, its fewest taps (if any) and whether that count is proven minimal.
-pub(super) fn draw(source: &Source, generator: &mut Generator, shape: Shape) -> (Grid, Option<u64>, bool) {
+pub(super) fn draw(
+    source: &Source,
+    generator: &mut Generator,
+    shape: Shape,
+) -> (Grid, Option<u64>, bool) {
     match source {
         Source::Space { space, pool } => {
             let bits = generator.pick(pool).unwrap_or(0);

@@ -5,7 +5,8 @@
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What a program run on a terminal printed (with the terminal's echo of the input, and `\r\n`
@@ -74,7 +75,130 @@ pub fn run_on_terminal(
     }
 }
 
+/// A program running on a terminal of its own, typed at and read as it goes: for programs that
+/// answer keys, such as `play`'s full screen.
+pub struct Terminal {
+    child: Child,
+    master: File,
+    screen: Arc<Mutex<Vec<u8>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+    /// How much of the screen the last `wait_for` consumed.
+    seen: usize,
+}
+
+impl Terminal {
+    /// Starts `program` with `args` on a terminal of `cols` x `rows`, with `TERM=xterm` and no
+    /// colour settings from the environment.
+    pub fn spawn(program: &str, args: &[&str], (cols, rows): (u16, u16)) -> Terminal {
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let (master, slave) = open_pty_of_size(Some(&size));
+        let child = Command::new(program)
+            .args(args)
+            .env("TERM", "xterm")
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("COLUMNS")
+            .stdin(Stdio::from(slave.try_clone().expect("dup the terminal")))
+            .stdout(Stdio::from(slave.try_clone().expect("dup the terminal")))
+            .stderr(Stdio::from(slave))
+            .spawn()
+            .expect("start the program on a terminal");
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = master.try_clone().expect("dup the terminal");
+        let filling = Arc::clone(&screen);
+        let reader = std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read @ 1..) = reader.read(&mut buffer) {
+                filling.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        Terminal {
+            child,
+            master,
+            screen,
+            reader: Some(reader),
+            seen: 0,
+        }
+    }
+
+    /// Waits until `text` appears in what the program wrote since the last wait, and moves
+    /// past it. Fails the test after 30 seconds, showing what was written.
+    pub fn wait_for(&mut self, text: &str) {
+        let started = Instant::now();
+        loop {
+            {
+                let screen = self.screen.lock().unwrap();
+                let fresh = String::from_utf8_lossy(&screen[self.seen..]).to_string();
+                if let Some(at) = fresh.find(text) {
+                    self.seen += fresh[..at + text.len()].len();
+                    return;
+                }
+                if started.elapsed() > Duration::from_secs(30) {
+                    drop(screen);
+                    let _ = self.child.kill();
+                    panic!("'{text}' did not appear within 30 seconds; the screen had: {fresh:?}");
+                }
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Types `keys` on the terminal.
+    pub fn type_keys(&mut self, keys: &[u8]) {
+        self.master.write_all(keys).expect("type on the terminal");
+        self.master.flush().expect("type on the terminal");
+    }
+
+    /// Sends `signal` to the program.
+    pub fn signal(&self, signal: libc::c_int) {
+        // SAFETY: kill only sends a signal to the child this terminal started.
+        let sent = unsafe { libc::kill(self.child.id() as libc::pid_t, signal) };
+        assert_eq!(sent, 0, "kill: {}", std::io::Error::last_os_error());
+    }
+
+    /// Waits (at most 30 seconds) for the program to end; returns how it ended and everything
+    /// it wrote.
+    pub fn finish(mut self) -> Screen {
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the program") {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(30) {
+                let _ = self.child.kill();
+                panic!("the program did not end on its terminal within 30 seconds");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("read the screen");
+        }
+        let bytes = self.screen.lock().unwrap().clone();
+        Screen {
+            status,
+            text: String::from_utf8_lossy(&bytes).to_string(),
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        // A failed test must not leave its program running.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 fn open_pty() -> (File, OwnedFd) {
+    open_pty_of_size(None)
+}
+
+fn open_pty_of_size(size: Option<&libc::winsize>) -> (File, OwnedFd) {
     let (mut master, mut slave): (libc::c_int, libc::c_int) = (-1, -1);
     // SAFETY: openpty writes two new descriptors into the integers given; the name, settings and
     // window size may be null.
@@ -84,7 +208,7 @@ fn open_pty() -> (File, OwnedFd) {
             &mut slave,
             std::ptr::null_mut(),
             std::ptr::null(),
-            std::ptr::null(),
+            size.map_or(std::ptr::null(), |size| size as *const libc::winsize),
         )
     };
     assert_eq!(result, 0, "openpty: {}", std::io::Error::last_os_error());

@@ -73,7 +73,9 @@ impl Session {
             }
             number += 1;
             let Ok(text) = std::str::from_utf8(&line) else {
-                report(&format!("-:{number}: expected a command, found bytes that are not UTF-8"));
+                report(&format!(
+                    "-:{number}: expected a command, found bytes that are not UTF-8"
+                ));
                 status = Status::BadInput;
                 continue;
             };
@@ -184,7 +186,10 @@ impl Session {
             writeln!(out, "{news}")?;
         }
         if let Some(seed) = self.seed.filter(|_| command == "start") {
-            writeln!(out, "(Dealt from --seed {seed}: the same seed deals the same puzzles.)")?;
+            writeln!(
+                out,
+                "(Dealt from --seed {seed}: the same seed deals the same puzzles.)"
+            )?;
         }
         writeln!(out)
     }
@@ -333,11 +338,19 @@ mod tests {
         );
         for outside in ["r5c1", "r1c6", "r0c1", "r1c0", "r99999999999999999999c1"] {
             let error = parse(outside, shape()).unwrap_err();
-            assert!(error.contains("outside the 4x5 board"), "{outside}: {error}");
+            assert!(
+                error.contains("outside the 4x5 board"),
+                "{outside}: {error}"
+            );
         }
-        for unknown in ["r", "rc", "r1", "r1c", "c1r1", "r1c1x", "r-1c2", "tap", "r1 c1"] {
+        for unknown in [
+            "r", "rc", "r1", "r1c", "c1r1", "r1c1x", "r-1c2", "tap", "r1 c1",
+        ] {
             let error = parse(unknown, shape()).unwrap_err();
-            assert!(error.starts_with("expected a command"), "{unknown}: {error}");
+            assert!(
+                error.starts_with("expected a command"),
+                "{unknown}: {error}"
+            );
         }
     }
 

@@ -116,7 +116,10 @@ fn first_board_of(
         Some(Record::Board { board, .. }) => Ok(board),
         Some(Record::Malformed(error)) => Err((format!("{file}:{error}"), Status::BadInput)),
         None => Err((
-            format!("{file}: no board in it (a {shape} board is {} lines)", shape.rows()),
+            format!(
+                "{file}: no board in it (a {shape} board is {} lines)",
+                shape.rows()
+            ),
             Status::BadInput,
         )),
     }

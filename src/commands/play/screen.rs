@@ -10,7 +10,14 @@ use crate::render::{self, Mark, Pen, View};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[
-    "arrows move", "space tap", "h hint", "s solution", "u undo", "r redo", "n new", "? keys",
+    "arrows move",
+    "space tap",
+    "h hint",
+    "s solution",
+    "u undo",
+    "r redo",
+    "n new",
+    "? keys",
     "q quit",
 ];
 
@@ -18,7 +25,10 @@ const HELP_LINE: &[&str] = &[
 const KEYS: &[(&str, &str)] = &[
     ("arrows, j k l, w a d, H S", "move the cursor"),
     ("space, enter, click", "tap the piece"),
-    ("h", "hint: mark one tap of an optimal solution (again for the next)"),
+    (
+        "h",
+        "hint: mark one tap of an optimal solution (again for the next)",
+    ),
     ("s", "mark every tap of an optimal solution"),
     ("p", "mark the proof, when the board can never be finished"),
     ("u, ctrl-z", "undo"),
@@ -92,7 +102,10 @@ pub fn news(game: &Game, before: &Status) -> Option<String> {
     let made = now.taps_made as u64;
     Some(match now.fewest_from_start {
         Some(fewest) if fewest == made => {
-            format!("Solved in {}, the fewest possible! 'new' deals the next.", taps(made))
+            format!(
+                "Solved in {}, the fewest possible! 'new' deals the next.",
+                taps(made)
+            )
         }
         Some(fewest) => format!(
             "Solved in {}; the fewest is {fewest}. 'new' deals the next.",
@@ -225,7 +238,11 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
     lines.extend(render::side_by_side(&[panel], width));
     lines.push(String::new());
     let status = game.status();
-    lines.extend(render::wrap(&status_words(puzzle, &status), width).into_iter().take(2));
+    lines.extend(
+        render::wrap(&status_words(puzzle, &status), width)
+            .into_iter()
+            .take(2),
+    );
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width).into_iter().take(2));
     }
@@ -241,7 +258,11 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
         .iter()
         .map(|item| (item.to_string(), item.len()))
         .collect();
-    lines.extend(render::join_to_width(&help, "  ", width).into_iter().take(2));
+    lines.extend(
+        render::join_to_width(&help, "  ", width)
+            .into_iter()
+            .take(2),
+    );
     let on_screen = (
         first_piece.0 + 3 * (cursor.col - view.cols.start),
         first_piece.1 + (cursor.row - view.rows.start),

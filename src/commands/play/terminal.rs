@@ -134,7 +134,10 @@ fn play(
             Some(Action::Help) => ui.help = true,
             Some(Action::New) => {
                 ui.message = match dealer.deal(game.puzzle()) {
-                    Ok(board) => game.apply(Event::NewPuzzle(board)).err().map(|r| r.to_string()),
+                    Ok(board) => game
+                        .apply(Event::NewPuzzle(board))
+                        .err()
+                        .map(|r| r.to_string()),
                     Err(message) => Some(message),
                 };
             }
@@ -258,10 +261,22 @@ mod tests {
     #[test]
     fn keys_are_the_documented_ones() {
         let moves = [
-            (Direction::Up, vec![KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('w')]),
-            (Direction::Down, vec![KeyCode::Down, KeyCode::Char('j'), KeyCode::Char('S')]),
-            (Direction::Left, vec![KeyCode::Left, KeyCode::Char('H'), KeyCode::Char('a')]),
-            (Direction::Right, vec![KeyCode::Right, KeyCode::Char('l'), KeyCode::Char('d')]),
+            (
+                Direction::Up,
+                vec![KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('w')],
+            ),
+            (
+                Direction::Down,
+                vec![KeyCode::Down, KeyCode::Char('j'), KeyCode::Char('S')],
+            ),
+            (
+                Direction::Left,
+                vec![KeyCode::Left, KeyCode::Char('H'), KeyCode::Char('a')],
+            ),
+            (
+                Direction::Right,
+                vec![KeyCode::Right, KeyCode::Char('l'), KeyCode::Char('d')],
+            ),
         ];
         for (direction, codes) in moves {
             for code in codes {
