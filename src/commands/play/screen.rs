@@ -13,7 +13,7 @@ const HELP_LINE: &[&str] = &[
     "arrows move",
     "space tap",
     "h hint",
-    "s solution",
+    "s solve",
     "u undo",
     "r redo",
     "n new",
@@ -39,10 +39,9 @@ const KEYS: &[(&str, &str)] = &[
     ("q, esc, ctrl-c", "quit"),
 ];
 
-/// Lines the screen keeps for everything but the board: the title and a blank line, the
-/// board's title and column labels, a blank line, two of status, two of news, the legend and
-/// two of help.
-const FRAME_LINES: usize = 12;
+/// Lines above the board's rows: the title and a blank line, the board's title and its column
+/// labels.
+const LINES_ABOVE: usize = 4;
 
 /// `all white or all black`, `all white`.
 fn goal_words(goal: Goal) -> String {
@@ -159,11 +158,14 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
     let shape = puzzle.shape();
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let label_width = rows.to_string().len();
-    let shown_rows = height.saturating_sub(FRAME_LINES).min(rows);
-    let shown_cols = (width.saturating_sub(label_width + 1) / 3).min(cols);
     let mut lines = vec![title(puzzle), String::new()];
+    let below = below_the_board(game, ui, pen, width);
+    let shown_rows = height
+        .saturating_sub(LINES_ABOVE + 1 + below.len())
+        .min(rows);
+    let shown_cols = (width.saturating_sub(label_width + 1) / 3).min(cols);
     if shown_rows == 0 || shown_cols == 0 {
-        let needed = (label_width + 4, FRAME_LINES + 1);
+        let needed = (label_width + 4, LINES_ABOVE + 2 + below.len());
         lines.extend(render::wrap(
             &format!(
                 "The terminal is {width}x{height}; a {shape} board needs at least {}x{} to \
@@ -237,32 +239,7 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
     let first_piece = (label_width + 2, lines.len() + 2);
     lines.extend(render::side_by_side(&[panel], width));
     lines.push(String::new());
-    let status = game.status();
-    lines.extend(
-        render::wrap(&status_words(puzzle, &status), width)
-            .into_iter()
-            .take(2),
-    );
-    if let Some(message) = &ui.message {
-        lines.extend(render::wrap(message, width).into_iter().take(2));
-    }
-    let mut used = Vec::new();
-    if !marks.is_empty() {
-        used.push(Mark::Hint);
-    }
-    if proof.is_some() {
-        used.push(Mark::Proof);
-    }
-    lines.extend(pen.legend(&used, width).into_iter().take(1));
-    let help: Vec<(String, usize)> = HELP_LINE
-        .iter()
-        .map(|item| (item.to_string(), item.len()))
-        .collect();
-    lines.extend(
-        render::join_to_width(&help, "  ", width)
-            .into_iter()
-            .take(2),
-    );
+    lines.extend(below);
     let on_screen = (
         first_piece.0 + 3 * (cursor.col - view.cols.start),
         first_piece.1 + (cursor.row - view.rows.start),
@@ -272,6 +249,30 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
         cursor: Some((on_screen.0 as u16, on_screen.1 as u16)),
         board: Some((view, first_piece)),
     }
+}
+
+/// The lines under the board: the status, the message, the legend of the marks shown and the
+/// keys.
+fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize) -> Vec<String> {
+    let status = game.status();
+    let mut lines = render::wrap(&status_words(game.puzzle(), &status), width);
+    if let Some(message) = &ui.message {
+        lines.extend(render::wrap(message, width));
+    }
+    let mut used = Vec::new();
+    if !game.marks().is_empty() {
+        used.push(Mark::Hint);
+    }
+    if game.proof().is_some() {
+        used.push(Mark::Proof);
+    }
+    lines.extend(pen.legend(&used, width));
+    let help: Vec<(String, usize)> = HELP_LINE
+        .iter()
+        .map(|item| (item.to_string(), item.len()))
+        .collect();
+    lines.extend(render::join_to_width(&help, "  ", width));
+    lines
 }
 
 /// The title line: the puzzle.
@@ -294,4 +295,149 @@ fn scrolled(first: usize, at: usize, shown: usize, total: usize) -> usize {
         first
     };
     first.min(total - shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use flipgame::board::Goal;
+    use flipgame::game::{Direction, Event};
+    use flipgame::grid::{Grid, Shape};
+    use flipgame::rule::Rule;
+    use flipgame::solve::Solver;
+
+    use super::*;
+
+    fn game(size: (u32, u32), rule: &str, goal: Goal, board: &str) -> Game {
+        let shape = Shape::new(size.0, size.1).unwrap();
+        let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), false, goal).unwrap();
+        let board = Grid::parse(board, shape).unwrap();
+        Game::new(Solver::new(puzzle).unwrap(), board).unwrap()
+    }
+
+    fn sample() -> Game {
+        game((4, 4), "plus", Goal::Either, "bwwb/bbwb/bwwb/bwww")
+    }
+
+    fn text(game: &Game, ui: &mut Ui, size: (usize, usize)) -> String {
+        let frame = frame(game, ui, &Pen::new(false, false), size);
+        let mut text = frame.lines.join("\n");
+        if let Some((x, y)) = frame.cursor {
+            text.push_str(&format!("\n[cursor at column {x}, line {y}]"));
+        }
+        text
+    }
+
+    #[test]
+    fn the_start() {
+        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (80, 24)));
+    }
+
+    #[test]
+    fn after_a_hint_and_a_move() {
+        let mut game = sample();
+        game.apply(Event::Hint).unwrap();
+        game.apply(Event::Move(Direction::Down)).unwrap();
+        game.apply(Event::Move(Direction::Right)).unwrap();
+        let mut ui = Ui {
+            message: Some("Hint: tap r1c1.".to_string()),
+            ..Ui::default()
+        };
+        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+    }
+
+    #[test]
+    fn solved() {
+        let mut game = sample();
+        let before = game.status();
+        for square in game.solution() {
+            game.apply(Event::Tap(square)).unwrap();
+        }
+        let mut ui = Ui {
+            message: news(&game, &before),
+            ..Ui::default()
+        };
+        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+    }
+
+    #[test]
+    fn impossible_with_its_proof() {
+        let mut game = game((4, 4), "plus", Goal::Either, "bwbw/wwww/bbwb/bwwb");
+        game.apply(Event::ShowProof).unwrap();
+        let proof = game.proof().unwrap();
+        let mut ui = Ui {
+            message: Some(render::impossibility(game.puzzle(), proof, true)),
+            ..Ui::default()
+        };
+        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+    }
+
+    #[test]
+    fn a_board_larger_than_the_window_scrolls_with_the_cursor() {
+        let board = vec!["bw".repeat(15); 30].join("/");
+        let mut game = game((30, 30), "x", Goal::Either, &board);
+        let mut ui = Ui::default();
+        for _ in 0..20 {
+            game.apply(Event::Move(Direction::Down)).unwrap();
+            game.apply(Event::Move(Direction::Right)).unwrap();
+        }
+        insta::assert_snapshot!(text(&game, &mut ui, (50, 22)));
+        assert_eq!((ui.top, ui.left), (9, 6));
+    }
+
+    #[test]
+    fn a_window_too_small_says_so() {
+        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (30, 10)));
+    }
+
+    #[test]
+    fn the_list_of_keys() {
+        let mut ui = Ui {
+            help: true,
+            seed: 42,
+            ..Ui::default()
+        };
+        insta::assert_snapshot!(text(&sample(), &mut ui, (80, 24)));
+    }
+
+    #[test]
+    fn a_click_lands_on_the_piece_drawn_there() {
+        let board = vec!["w".repeat(12); 12].join("/");
+        let mut game = game((12, 12), "plus", Goal::Either, &board);
+        let mut ui = Ui::default();
+        for _ in 0..11 {
+            game.apply(Event::Move(Direction::Right)).unwrap();
+        }
+        game.apply(Event::Move(Direction::Down)).unwrap();
+        let frame = frame(&game, &mut ui, &Pen::new(false, false), (30, 20));
+        let (x, y) = frame.cursor.unwrap();
+        let (x, y) = (usize::from(x), usize::from(y));
+        assert_eq!(frame.square_at(x, y), Some(game.cursor()));
+        // The brackets on either side of a piece belong to its cell; the labels to none.
+        assert_eq!(frame.square_at(x - 1, y), Some(game.cursor()));
+        assert_eq!(frame.square_at(x + 1, y), Some(game.cursor()));
+        assert_eq!(frame.square_at(x - 2, y), Some(Square::new(1, 10)));
+        assert_eq!(frame.square_at(x, y - 1), Some(Square::new(0, 11)));
+        assert_eq!(frame.square_at(x, y - 2), None);
+        assert_eq!(frame.square_at(x + 2, y), None);
+        assert_eq!(frame.square_at(0, y), None);
+        let cell: String = frame.lines[y].chars().skip(x - 1).take(3).collect();
+        assert_eq!(cell.trim_end(), " ○");
+    }
+
+    #[test]
+    fn the_status_says_what_is_proven() {
+        let puzzle = sample().puzzle().clone();
+        let mut status = sample().status();
+        assert_eq!(
+            status_words(&puzzle, &status),
+            "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
+        );
+        status.proven = false;
+        status.taps_made = 1;
+        assert_eq!(
+            status_words(&puzzle, &status),
+            "Taps made: 1. Fewest taps left: at most 4, to all white (not proven minimal). \
+             Goal: all white or all black."
+        );
+    }
 }
