@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -146,6 +147,26 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'flipgame;play' {
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98')
+            [CompletionResult]::new('--cells', '--cells', [CompletionResultType]::ParameterName, 'How cells are written in --board and FILE: bw, 01 or .#')
+            [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'What the line mode writes after each command (jsonl implies --lines)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
+            [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
+            [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
+            [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'Read one command per line even on a terminal (for scripts and screen readers)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw pieces as the letters b and w, with ASCII marks only')
+            [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'flipgame;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -161,6 +182,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -181,6 +203,9 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;help;check' {
+            break
+        }
+        'flipgame;help;play' {
             break
         }
         'flipgame;help;completions' {

@@ -31,6 +31,9 @@ _flipgame() {
             flipgame,help)
                 cmd="flipgame__subcmd__help"
                 ;;
+            flipgame,play)
+                cmd="flipgame__subcmd__play"
+                ;;
             flipgame,solve)
                 cmd="flipgame__subcmd__solve"
                 ;;
@@ -55,6 +58,9 @@ _flipgame() {
             flipgame__subcmd__help,help)
                 cmd="flipgame__subcmd__help__subcmd__help"
                 ;;
+            flipgame__subcmd__help,play)
+                cmd="flipgame__subcmd__help__subcmd__play"
+                ;;
             flipgame__subcmd__help,solve)
                 cmd="flipgame__subcmd__help__subcmd__solve"
                 ;;
@@ -71,7 +77,7 @@ _flipgame() {
 
     case "${cmd}" in
         flipgame)
-            opts="-h -V --color --help --version solve explain table stats gen check completions help"
+            opts="-h -V --color --help --version solve explain table stats gen check play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,7 +279,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__help)
-            opts="solve explain table stats gen check completions help"
+            opts="solve explain table stats gen check play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -356,6 +362,20 @@ _flipgame() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        flipgame__subcmd__help__subcmd__play)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         flipgame__subcmd__help__subcmd__solve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -391,6 +411,60 @@ _flipgame() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        flipgame__subcmd__play)
+            opts="-h -V --board --cells --moves --seed --lines --format --ascii --goal --size --rule --wrap --rule-file --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --board)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cells)
+                    COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
+                    return 0
+                    ;;
+                --moves)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

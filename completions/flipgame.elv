@@ -29,6 +29,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
             cand check 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board'
+            cand play 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -136,6 +137,25 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'flipgame;play'= {
+            cand --board 'Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98'
+            cand --cells 'How cells are written in --board and FILE: bw, 01 or .#'
+            cand --moves 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished'
+            cand --seed 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)'
+            cand --format 'What the line mode writes after each command (jsonl implies --lines)'
+            cand --goal 'Which finished boards count'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
+            cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
+            cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --lines 'Read one command per line even on a terminal (for scripts and screen readers)'
+            cand --ascii 'Draw pieces as the letters b and w, with ASCII marks only'
+            cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'flipgame;completions'= {
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand -h 'Print help (see more with ''--help'')'
@@ -150,6 +170,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
             cand check 'Judge answers: a contestant''s output for a judge''s input, or a tap list for a board'
+            cand play 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -164,6 +185,8 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;help;gen'= {
         }
         &'flipgame;help;check'= {
+        }
+        &'flipgame;help;play'= {
         }
         &'flipgame;help;completions'= {
         }

@@ -35,6 +35,7 @@ complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "table" -d 'Print 
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "play" -d 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)' -r
@@ -180,16 +181,39 @@ never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l board -d 'Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l cells -d 'How cells are written in --board and FILE: bw, 01 or .#' -r -f -a "bw\t'b black, w white (either case)'
+01\t'1 black, 0 white, with or without spaces between'
+.#\t'# (or x) black, . white'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l moves -d 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l seed -d 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'What the line mode writes after each command (jsonl implies --lines)' -r -f -a "text\t'The board\'s rows and a status sentence'
+jsonl\t'One JSON object per command'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l lines -d 'Read one command per line even on a terminal (for scripts and screen readers)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "play" -d 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

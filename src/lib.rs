@@ -9,6 +9,8 @@
 //!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
+//! - [`game`]: the game of `flipgame play` as a state machine: history, hints and proofs from
+//!   the exact solver, no terminal;
 //! - [`generate`]: random boards of a given distance, reproducible from a seed;
 //! - [`judge`]: the online judges of the family as plug-ins: each reads its input, writes its
 //!   exact output, and checks a contestant's;

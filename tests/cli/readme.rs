@@ -181,6 +181,23 @@ fn every_json_field_is_documented_in_the_readme() {
         assert!(!values.is_empty(), "{args:?} printed no JSON");
         values.iter().for_each(|value| keys(value, &mut found));
     }
+    let plays: &[(&[&str], &str)] = &[
+        (&["--board", "0x9d98"], "hint\nsolve\nr1c1\nundo\nhelp\n"),
+        (&["--board", "0xa0d9"], "proof\n"),
+        (&["--moves", "3", "--seed", "1"], ""),
+    ];
+    for (args, commands) in plays {
+        let output = crate::common::flipgame()
+            .args(["play", "--format", "jsonl"])
+            .args(*args)
+            .write_stdin(*commands)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        for line in text.lines() {
+            keys(&serde_json::from_str(line).unwrap(), &mut found);
+        }
+    }
     let missing: Vec<&String> = found
         .iter()
         .filter(|key| {

@@ -611,14 +611,14 @@ fn rows_may_be_indented_and_digits_get_a_hint() {
         .stderr(contains("--board[1]:1:19: expected '#' or '.', found 'b'"));
 }
 
-/// clap's nearest-subcommand tip only for real typos: `play` is not a misspelt `explain`.
+/// clap's nearest-subcommand tip only for real typos: `graph` is not a misspelt `gen`.
 #[test]
 fn unknown_subcommands_get_a_tip_only_when_they_are_typos() {
     flipgame()
-        .arg("play")
+        .arg("graph")
         .assert()
         .code(2)
-        .stderr(contains("unrecognized subcommand 'play'").and(contains("explain").not()));
+        .stderr(contains("unrecognized subcommand 'graph'").and(contains("tip").not()));
     flipgame()
         .arg("sovle")
         .assert()

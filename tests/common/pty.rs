@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -154,6 +154,32 @@ impl Terminal {
         self.master.flush().expect("type on the terminal");
     }
 
+    /// Makes the terminal `cols` x `rows` and tells the program, as a terminal emulator does.
+    pub fn resize(&self, (cols, rows): (u16, u16)) {
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: TIOCSWINSZ reads one winsize from the pointer, which outlives the call.
+        let set = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        assert_eq!(set, 0, "TIOCSWINSZ: {}", std::io::Error::last_os_error());
+        // The program has no controlling terminal here, so the kernel would not tell it.
+        self.signal(libc::SIGWINCH);
+    }
+
+    /// True when the terminal is in cooked mode (lines edited and echoed), as a shell leaves it;
+    /// false in the raw mode of a full-screen program.
+    pub fn is_cooked(&self) -> bool {
+        // SAFETY: termios is plain data that tcgetattr fills in; on a pseudo-terminal's master
+        // side it reads the settings of the program's side.
+        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
+        let got = unsafe { libc::tcgetattr(self.master.as_raw_fd(), &mut settings) };
+        assert_eq!(got, 0, "tcgetattr: {}", std::io::Error::last_os_error());
+        settings.c_lflag & libc::ICANON != 0 && settings.c_lflag & libc::ECHO != 0
+    }
+
     /// Sends `signal` to the program.
     pub fn signal(&self, signal: libc::c_int) {
         // SAFETY: kill only sends a signal to the child this terminal started.
@@ -163,7 +189,7 @@ impl Terminal {
 
     /// Waits (at most 30 seconds) for the program to end; returns how it ended and everything
     /// it wrote.
-    pub fn finish(mut self) -> Screen {
+    pub fn finish(&mut self) -> Screen {
         let started = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().expect("wait for the program") {

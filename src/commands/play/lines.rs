@@ -64,6 +64,7 @@ impl Session {
             Some(_) => None,
         };
         self.write("start", None, news.take(), out)?;
+        out.flush()?;
         let mut line = Vec::new();
         let mut number = 0u64;
         loop {

@@ -1,0 +1,487 @@
+//! `flipgame play`: the line mode end to end (text and JSON Lines) with its errors, checked
+//! against a brute-force search of the 4x4 board; and the full screen on a real
+//! pseudo-terminal, typed at key by key, which must always give the terminal back.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command as StdCommand, Stdio};
+
+use serde_json::Value;
+
+use crate::common::pty::Terminal;
+use crate::common::{IMPOSSIBLE_LINE, SAMPLE, SAMPLE_LINE, Scratch, flipgame};
+
+/// The fewest taps that make a 4x4 board (`bwwb/...`) one colour under the plus rule, trying all
+/// 2^16 tap sets: independent of the solver under test.
+fn brute_force(board: &str) -> Option<u32> {
+    let cells: Vec<bool> = board
+        .chars()
+        .filter(|&c| c != '/')
+        .map(|c| c == 'b')
+        .collect();
+    assert_eq!(cells.len(), 16, "{board}");
+    let start = cells
+        .iter()
+        .enumerate()
+        .fold(0u16, |bits, (i, &black)| bits | u16::from(black) << i);
+    let flips: Vec<u16> = (0..16)
+        .map(|i: i32| {
+            let (row, col) = (i / 4, i % 4);
+            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .map(|(dr, dc)| (row + dr, col + dc))
+                .filter(|&(r, c)| (0..4).contains(&r) && (0..4).contains(&c))
+                .fold(0u16, |mask, (r, c)| mask | 1 << (r * 4 + c))
+        })
+        .collect();
+    (0u32..1 << 16)
+        .filter(|taps| {
+            let end = (0..16)
+                .filter(|i| taps >> i & 1 == 1)
+                .fold(start, |bits, i| bits ^ flips[i]);
+            end == 0 || end == u16::MAX
+        })
+        .map(u32::count_ones)
+        .min()
+}
+
+fn records_of(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn the_line_mode_answers_each_command_with_the_board_and_the_status() {
+    flipgame()
+        .args(["play", "--board", SAMPLE_LINE])
+        .write_stdin("r1c1\nhint\n\n# a comment\nundo\nundo\nsolve\nquit\nr4c4\n")
+        .assert()
+        .success()
+        .stderr("")
+        .stdout(
+            "bwwb\nbbwb\nbwwb\nbwww\n\
+             Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black.\n\n\
+             wbwb\nwbwb\nbwwb\nbwww\n\
+             Taps made: 1. Fewest taps left: 3, to all white. Goal: all white or all black.\n\n\
+             wbwb\nwbwb\nbwwb\nbwww\n\
+             Taps made: 1. Fewest taps left: 3, to all white. Goal: all white or all black.\n\
+             Hint: tap r2c2.\n\n\
+             bwwb\nbbwb\nbwwb\nbwww\n\
+             Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black.\n\n\
+             bwwb\nbbwb\nbwwb\nbwww\n\
+             Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black.\n\
+             Refused: nothing to undo: no taps made.\n\n\
+             bwwb\nbbwb\nbwwb\nbwww\n\
+             Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black.\n\
+             Solution: r1c1 r2c2 r2c4 r3c1.\n\n",
+        );
+}
+
+/// Plays by following the hints, one command at a time as a program driving the game would:
+/// every record's fewest taps left agrees with brute force, and the hints finish the board in
+/// exactly the fewest taps.
+#[test]
+fn following_the_hints_solves_in_the_fewest_taps() {
+    for seed in 1..=4 {
+        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(["play", "--moves", "6", "--format", "jsonl", "--seed"])
+            .arg(seed.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A game that stops answering would block this test's reads for ever.
+        let watchdog = watchdog(child.id());
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut read = || {
+            let mut line = String::new();
+            output.read_line(&mut line).unwrap();
+            serde_json::from_str::<Value>(&line).unwrap()
+        };
+        let start = read();
+        assert_eq!(start["command"], "start");
+        assert_eq!(start["seed"], seed);
+        let board = start["board"].as_str().unwrap();
+        assert_eq!(brute_force(board), Some(6), "{board}");
+        assert_eq!(start["moves_left"], 6);
+        let mut record = start;
+        for made in 1..=6 {
+            writeln!(input, "hint").unwrap();
+            let hinted = read();
+            assert_eq!(hinted["command"], "hint");
+            assert_eq!(hinted["board"], record["board"]);
+            let (row, col) = (&hinted["hint"]["row"], &hinted["hint"]["col"]);
+            writeln!(input, "r{row}c{col}").unwrap();
+            record = read();
+            let board = record["board"].as_str().unwrap();
+            assert_eq!(record["taps_made"], made);
+            assert_eq!(record["moves_left"], 6 - made);
+            assert_eq!(brute_force(board), Some(6 - made), "{board}");
+            assert_eq!(record["solved"], made == 6);
+        }
+        assert_eq!(
+            record["message"],
+            "Solved in 6 taps, the fewest possible! 'new' deals the next."
+        );
+        drop(input);
+        assert!(child.wait().unwrap().success());
+        watchdog.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Kills process `pid` after a minute unless the flag returned is set first.
+fn watchdog(pid: u32) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = std::sync::Arc::clone(&done);
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        if !seen.load(std::sync::atomic::Ordering::SeqCst) {
+            // SAFETY: kill only sends a signal; the game is this test's own child.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+        }
+    });
+    done
+}
+
+#[test]
+fn json_records_carry_what_each_command_asked_for() {
+    let output = flipgame()
+        .args(["play", "--format", "jsonl", "--board", IMPOSSIBLE_LINE])
+        .write_stdin("hint\nproof\nr1c1\nundo\nredo\nrestart\nhelp\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let records = records_of(&output.stdout);
+    let commands: Vec<&str> = records
+        .iter()
+        .map(|r| r["command"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "start", "hint", "proof", "r1c1", "undo", "redo", "restart", "help"
+        ]
+    );
+    for record in &records {
+        assert_eq!(record["solvable"], false);
+        assert_eq!(record["moves_left"], Value::Null);
+        assert_eq!(record["fewest_from_start"], Value::Null);
+        assert!(record.get("seed").is_none(), "a given board has no seed");
+    }
+    assert_eq!(
+        records[0]["message"],
+        "This board can never be finished: 'proof' shows why."
+    );
+    assert!(
+        records[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Refused: the board can never")
+    );
+    assert!(records[1].get("hint").is_none());
+    let proof = &records[2]["proof"];
+    let cells = proof["cells"].as_array().unwrap();
+    // The proof's black count is the board's black pieces in its cells, counted here.
+    let board: Vec<char> = IMPOSSIBLE_LINE.chars().filter(|&c| c != '/').collect();
+    let black = cells
+        .iter()
+        .filter(|cell| {
+            let (row, col) = (cell["row"].as_u64().unwrap(), cell["col"].as_u64().unwrap());
+            board[((row - 1) * 4 + col - 1) as usize] == 'b'
+        })
+        .count();
+    assert_eq!(proof["black"], black as u64);
+    assert_eq!(
+        black % 2,
+        1,
+        "an odd count where both goals have an even one"
+    );
+    assert_eq!(records[3]["taps_made"], 1);
+    assert_eq!(
+        (&records[4]["taps_made"], &records[5]["taps_made"]),
+        (&0.into(), &1.into())
+    );
+    assert_eq!(records[6]["taps_made"], 0);
+    assert!(
+        records[7]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Commands: r<row>c<col>")
+    );
+
+    let output = flipgame()
+        .args(["play", "--format", "jsonl", "--board", SAMPLE_LINE])
+        .write_stdin("solve\nhint\n")
+        .output()
+        .unwrap();
+    let records = records_of(&output.stdout);
+    let solution: Vec<(u64, u64)> = records[1]["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| (cell["row"].as_u64().unwrap(), cell["col"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(solution, [(1, 1), (2, 2), (2, 4), (3, 1)]);
+    assert_eq!(
+        records[2]["message"],
+        "Refused: every tap of the solution is already marked."
+    );
+    assert_eq!(records[0]["finishing_color"], "white");
+    assert_eq!(records[0]["optimal"], true);
+}
+
+#[test]
+fn a_line_that_is_no_command_is_reported_where_it_is_and_the_game_goes_on() {
+    let output = flipgame()
+        .args(["play", "--format", "jsonl", "--board", SAMPLE_LINE])
+        .write_stdin(b"r1c1\n  flip r2c2\nr5c1\n\xff\xfe\nundo\n".as_slice())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("error: -:2:3: expected a command: r<row>c<col> (such as r2c3), hint,"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("found 'flip r2c2'"), "{stderr}");
+    assert!(
+        stderr.contains("error: -:3:1: r5c1 is outside the 4x4 board: rows go from 1 to 4"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("error: -:4: expected a command, found bytes that are not UTF-8"));
+    let commands: Vec<String> = records_of(&output.stdout)
+        .iter()
+        .map(|r| r["command"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(commands, ["start", "r1c1", "undo"]);
+}
+
+#[test]
+fn new_deals_puzzles_of_the_same_difficulty_the_same_for_the_same_seed() {
+    let play = || {
+        flipgame()
+            .args(["play", "--moves", "3", "--seed", "9", "--format", "jsonl"])
+            .write_stdin("new\nr1c1\nnew\nnew\n")
+            .output()
+            .unwrap()
+    };
+    let output = play();
+    assert!(output.status.success());
+    let records = records_of(&output.stdout);
+    assert_eq!(records.len(), 5);
+    let mut boards = Vec::new();
+    for record in records.iter().filter(|r| r["command"] != "r1c1") {
+        let board = record["board"].as_str().unwrap();
+        assert_eq!(brute_force(board), Some(3), "{board}");
+        assert_eq!(record["taps_made"], 0);
+        boards.push(board.to_string());
+    }
+    boards.dedup();
+    assert!(boards.len() > 1, "new puzzles differ: {boards:?}");
+    assert_eq!(play().stdout, output.stdout);
+
+    // Without --moves, every board dealt can be finished and is not finished yet.
+    let output = flipgame()
+        .args(["play", "--seed", "5", "--format", "jsonl"])
+        .write_stdin("new\n".repeat(30))
+        .output()
+        .unwrap();
+    for record in records_of(&output.stdout) {
+        let moves = brute_force(record["board"].as_str().unwrap());
+        assert!(moves.is_some_and(|moves| moves > 0), "{record}");
+        assert_eq!(record["moves_left"], moves.unwrap());
+    }
+}
+
+#[test]
+fn the_board_comes_from_the_flag_or_the_first_board_of_a_file() {
+    let scratch = Scratch::new();
+    let two = scratch.file("two.txt", format!("{SAMPLE}\nbbbb\nbbbb\nbbbb\nbbbb\n"));
+    flipgame()
+        .args(["play", "--format", "jsonl"])
+        .arg(&two)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(format!(
+            "\"board\":\"{SAMPLE_LINE}\""
+        )));
+    let bad = scratch.file("bad.txt", "bwwb\nbbxb\nbwwb\nbwww\n");
+    flipgame()
+        .args(["play"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("bad.txt:2:3: expected"));
+    let empty = scratch.file("empty.txt", "");
+    flipgame()
+        .args(["play"])
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("empty.txt: no board in it"));
+    flipgame()
+        .args(["play", "missing.txt"])
+        .current_dir(scratch.path())
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("missing.txt: "));
+    flipgame()
+        .args(["play", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("give a FILE or --board"));
+    flipgame()
+        .args(["play", "--board", "bwwb/bbwb/bwwb"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--board: "));
+    flipgame()
+        .args([
+            "play", "--cells", "01", "--size", "2x2", "--board", "10/01", "--format", "jsonl",
+        ])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("\"board\":\"bw/wb\""));
+}
+
+#[test]
+fn puzzles_that_cannot_be_dealt_are_usage_errors() {
+    for (args, message) in [
+        (
+            &["--moves", "0"][..],
+            "--moves 0 deals only finished boards",
+        ),
+        (
+            &["--size", "6x6", "--moves", "3"][..],
+            "--moves needs the distance of every board",
+        ),
+        (&["--moves", "30"][..], "no 4x4 board needs exactly 30 taps"),
+        (
+            &["--size", "1x1"][..],
+            "already finished, so there is nothing to play",
+        ),
+    ] {
+        flipgame()
+            .arg("play")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    }
+}
+
+/// Typed into the full screen: move with the arrows and tap with space.
+const SOLVE_THE_SAMPLE: [&[u8]; 4] = [
+    b" ",
+    b"\x1b[B\x1b[C ",
+    b"\x1b[C\x1b[C ",
+    b"\x1b[B\x1b[D\x1b[D\x1b[D ",
+];
+
+/// The escape sequences that give the terminal back, each after the game's last frame.
+fn assert_given_back(terminal: &Terminal, text: &str) {
+    let entered = text
+        .rfind("\x1b[?1049h")
+        .expect("the game used the alternate screen");
+    let left = text
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen was left");
+    assert!(left > entered);
+    assert!(
+        text[left..].contains("\x1b[?25h"),
+        "the cursor is shown again"
+    );
+    assert!(
+        text[entered..].contains("\x1b[?1000h"),
+        "mouse reports were on"
+    );
+    assert!(
+        text[left - 40..].contains("\x1b[?1000l"),
+        "mouse reports are off"
+    );
+    assert!(terminal.is_cooked(), "the terminal is back in cooked mode");
+}
+
+fn start(args: &[&str], size: (u16, u16)) -> Terminal {
+    let mut all = vec!["--color", "never", "play"];
+    all.extend_from_slice(args);
+    let mut terminal = Terminal::spawn(env!("CARGO_BIN_EXE_flipgame"), &all, size);
+    terminal.wait_for("Taps made: 0");
+    assert!(!terminal.is_cooked(), "the game runs in raw mode");
+    terminal
+}
+
+#[test]
+fn the_full_screen_is_solved_with_keys_and_gives_the_terminal_back_on_q() {
+    let mut terminal = start(&["--board", SAMPLE_LINE], (80, 24));
+    for (made, keys) in SOLVE_THE_SAMPLE.iter().enumerate() {
+        terminal.type_keys(keys);
+        if made < 3 {
+            terminal.wait_for(&format!("Taps made: {}", made + 1));
+        }
+    }
+    terminal.wait_for("Solved in 4 taps, the fewest possible! n deals the next.");
+    terminal.type_keys(b"q");
+    let screen = terminal.finish();
+    assert!(screen.status.success(), "{:?}", screen.status);
+    assert_given_back(&terminal, &screen.text);
+}
+
+#[test]
+fn hints_undo_help_and_a_new_puzzle_work_from_the_keyboard() {
+    let mut terminal = start(&["--board", SAMPLE_LINE, "--seed", "3"], (80, 24));
+    terminal.type_keys(b"h");
+    terminal.wait_for("Hint: tap r1c1.");
+    terminal.type_keys(b"h");
+    terminal.wait_for("Hint: tap r2c2.");
+    terminal.type_keys(b" ");
+    terminal.wait_for("Taps made: 1. Fewest taps left: 3");
+    terminal.type_keys(b"u");
+    terminal.wait_for("Taps made: 0. Fewest taps left: 4");
+    terminal.type_keys(b"\x19");
+    terminal.wait_for("Taps made: 1. Fewest taps left: 3");
+    terminal.type_keys(b"\x1a");
+    terminal.wait_for("Taps made: 0. Fewest taps left: 4");
+    terminal.type_keys(b"?");
+    terminal.wait_for("New puzzles are dealt from --seed 3.");
+    terminal.type_keys(b"x");
+    terminal.wait_for("Taps made: 0");
+    terminal.type_keys(b"n");
+    terminal.wait_for("Taps made: 0");
+    terminal.type_keys(b"\x1b[<0;4;5M\x1b[<0;4;5m");
+    terminal.wait_for("Taps made: 1");
+    terminal.type_keys(b"\x7f");
+    terminal.wait_for("Taps made: 0");
+    terminal.type_keys(b"\x03");
+    let screen = terminal.finish();
+    assert!(screen.status.success(), "Ctrl-C quits: {:?}", screen.status);
+    assert_given_back(&terminal, &screen.text);
+}
+
+#[test]
+fn sigterm_ends_the_game_and_gives_the_terminal_back() {
+    let mut terminal = start(&["--board", SAMPLE_LINE], (80, 24));
+    terminal.signal(libc::SIGTERM);
+    let screen = terminal.finish();
+    assert_eq!(screen.status.code(), Some(130));
+    assert_given_back(&terminal, &screen.text);
+}
+
+#[test]
+fn a_resize_redraws_and_a_window_too_small_says_so() {
+    let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));
+    terminal.wait_for("Goal: all white or all black");
+    terminal.resize((40, 8));
+    terminal.wait_for("Enlarge the window");
+    terminal.resize((60, 24));
+    terminal.wait_for("of 30x30");
+    terminal.type_keys(b"q");
+    let screen = terminal.finish();
+    assert!(screen.status.success());
+    assert_given_back(&terminal, &screen.text);
+}
