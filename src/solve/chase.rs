@@ -6,6 +6,8 @@
 //! `A`, and its solutions are one particular tap set plus the quiet tap sets, chased from the
 //! null space of `A`.
 
+use std::ops::Range;
+
 use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
 
@@ -136,6 +138,9 @@ impl Chase {
 /// starting a thread costs more than it saves.
 const THREADED_COLUMNS: usize = 512;
 
+/// The bytes of one block's three rows of vectors: about half a core's own (L2) cache.
+const BLOCK_BYTES: usize = 256 << 10;
+
 /// The columns of `A` for a puzzle of `shape` chased with `pattern`: column `j` is what the
 /// last row leaves on when only first-row tap `j` is made.
 ///
@@ -146,23 +151,34 @@ const THREADED_COLUMNS: usize = 512;
 fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
     let cols = shape.cols() as usize;
     let width = shape.words_per_row();
+    // A block's three rows of vectors stay in the core's own cache while it is chased.
+    let block_words = (BLOCK_BYTES / (3 * 8 * cols)).clamp(1, width);
+    let blocks: Vec<Range<usize>> = (0..width)
+        .step_by(block_words)
+        .map(|start| start..(start + block_words).min(width))
+        .collect();
     let threads = if cols < THREADED_COLUMNS {
         1
     } else {
         std::thread::available_parallelism()
             .map_or(1, |n| n.get())
-            .min(width)
+            .min(blocks.len())
     };
-    let blocks: Vec<std::ops::Range<usize>> = (0..threads)
-        .map(|t| width * t / threads..width * (t + 1) / threads)
-        .collect();
-    let chased: Vec<Vec<u64>> = if threads == 1 {
-        vec![chase_block(shape, pattern, 0..width)]
+    // Thread t chases blocks t, t + threads, ...: the same blocks whatever the timing.
+    let chase_share = |thread: usize| -> Vec<Vec<u64>> {
+        blocks
+            .iter()
+            .skip(thread)
+            .step_by(threads)
+            .map(|block| chase_block(shape, pattern, block.clone()))
+            .collect()
+    };
+    let shares: Vec<Vec<Vec<u64>>> = if threads == 1 {
+        vec![chase_share(0)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = blocks
-                .iter()
-                .map(|block| scope.spawn(|| chase_block(shape, pattern, block.clone())))
+            let handles: Vec<_> = (0..threads)
+                .map(|thread| scope.spawn(move || chase_share(thread)))
                 .collect();
             handles
                 .into_iter()
@@ -174,6 +190,9 @@ fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
                 .collect()
         })
     };
+    let chased: Vec<&Vec<u64>> = (0..blocks.len())
+        .map(|index| &shares[index % threads][index / threads])
+        .collect();
     // Cell c's vector has first-row tap j at bit j; column j of A has cell c at bit c.
     let mut columns = vec![vec![0u64; width]; cols];
     for (block, words) in blocks.iter().zip(&chased) {
@@ -196,7 +215,7 @@ fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
 
 /// Chases the words `block` of every cell's vector of first-row taps through all the rows;
 /// returns the last row's residual vectors, cell by cell (`block.len()` words each).
-fn chase_block(shape: Shape, pattern: &ChasePattern, block: std::ops::Range<usize>) -> Vec<u64> {
+fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
     let cols = shape.cols() as usize;
     let words = block.len();
     let mut previous = vec![0u64; cols * words];
@@ -209,30 +228,69 @@ fn chase_block(shape: Shape, pattern: &ChasePattern, block: std::ops::Range<usiz
             current[cell * words + word - block.start] = bit_of(cell);
         }
     }
-    let most = pattern.same_row.len() + pattern.row_below.len();
     for _ in 0..shape.rows() {
-        let mut sources: Vec<&[u64]> = Vec::with_capacity(most);
-        for (cell, target) in next.chunks_exact_mut(words).enumerate() {
-            sources.clear();
-            for (offsets, source) in [
-                (&pattern.same_row, &current),
-                (&pattern.row_below, &previous),
-            ] {
-                for &offset in offsets {
-                    // Cell c gets what a tap at c - offset turns over there.
-                    let from = cell as i64 - i64::from(offset);
-                    if (0..cols as i64).contains(&from) {
-                        let from = from as usize;
-                        sources.push(&source[from * words..(from + 1) * words]);
-                    }
-                }
-            }
-            sum_into(target, &sources);
-        }
+        step(&mut next, (&current, &previous), pattern, words);
         std::mem::swap(&mut previous, &mut current);
         std::mem::swap(&mut current, &mut next);
     }
     current
+}
+
+/// One row of the symbolic chase: each cell's vector in `next` is the sum of the vectors of
+/// `current` at the pattern's offsets in the same row and of `previous` at its offsets in the
+/// row below (cells of `words` words each, side by side). Cells whose offsets all fall on the
+/// board are summed in one pass over contiguous memory; the few at the edges one by one.
+fn step(
+    next: &mut [u64],
+    (current, previous): (&[u64], &[u64]),
+    pattern: &ChasePattern,
+    words: usize,
+) {
+    let cells = next.len() / words;
+    let offsets = || {
+        pattern
+            .same_row
+            .iter()
+            .map(move |&offset| (offset, current))
+            .chain(
+                pattern
+                    .row_below
+                    .iter()
+                    .map(move |&offset| (offset, previous)),
+            )
+    };
+    // Cell c takes what a tap at c - offset turns over, so it needs c - offset on the board.
+    let first = offsets().map(|(o, _)| o.max(0) as usize).max().unwrap_or(0);
+    let margin = offsets()
+        .map(|(o, _)| (-o).max(0) as usize)
+        .max()
+        .unwrap_or(0);
+    let last = cells.saturating_sub(margin);
+    let edge = |next: &mut [u64], cell: usize| {
+        let sources: Vec<&[u64]> = offsets()
+            .filter_map(|(offset, source)| {
+                let from = usize::try_from(cell as i64 - i64::from(offset)).ok()?;
+                (from < cells).then(|| &source[from * words..(from + 1) * words])
+            })
+            .collect();
+        sum_into(&mut next[cell * words..(cell + 1) * words], &sources);
+    };
+    if first >= last {
+        for cell in 0..cells {
+            edge(next, cell);
+        }
+        return;
+    }
+    let sources: Vec<&[u64]> = offsets()
+        .map(|(offset, source)| {
+            let from = (first as i64 - i64::from(offset)) as usize;
+            &source[from * words..(from + last - first) * words]
+        })
+        .collect();
+    sum_into(&mut next[first * words..last * words], &sources);
+    for cell in (0..first).chain(last..cells) {
+        edge(next, cell);
+    }
 }
 
 /// `target` = the sum (XOR) of `sources`, all as long as it, in one pass for the usual counts.
@@ -390,7 +448,9 @@ mod tests {
     /// every chased rule, on narrow and wide boards, threaded or not.
     #[test]
     fn the_symbolic_chase_agrees_with_one_chase_per_tap() {
+        // 3x1500 is chased in several blocks of words, on every core.
         let shapes = [
+            (3, 1500),
             (1, 1),
             (1, 7),
             (5, 5),

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Light chasing on large boards: the all-on n x n board solved for all white, as whole
+# processes (parsing included), with hyperfine, and the peak memory of each with GNU time.
+#
+#   bench/chase.sh                 this checkout's release build
+#   bench/chase.sh OLD_FLIPGAME    ... side by side with another build (such as an older commit's
+#                                  target/release/flipgame), after checking both print the same
+#
+# SIZES (default "1000 2000 4096") chooses the sides. Needs hyperfine and GNU time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+new=target/release/flipgame
+old=${1:-}
+sizes=${SIZES:-1000 2000 4096}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for n in $sizes; do
+    board="$work/on$n.txt"
+    python3 -c "import sys; n=int(sys.argv[1]); sys.stdout.write(('b'*n+'\n')*n)" "$n" > "$board"
+    run() { "$1" solve --taps --size "${n}x$n" --goal white "$board"; }
+    if [ -n "$old" ] && ! cmp -s <(run "$old") <(run "$new"); then
+        echo "bench/chase.sh: the two builds answer the ${n}x$n board differently" >&2
+        exit 1
+    fi
+    commands=("$new solve --size ${n}x$n --goal white $board")
+    [ -n "$old" ] && commands=("$old solve --size ${n}x$n --goal white $board" "${commands[@]}")
+    hyperfine -N --warmup 1 --min-runs 5 "${commands[@]}"
+    for binary in $old $new; do
+        /usr/bin/time -f "$binary ${n}x$n: %e s, %M KB peak" "$binary" solve --size "${n}x$n" \
+            --goal white "$board" > /dev/null
+    done
+done
