@@ -527,6 +527,58 @@ mod tests {
     }
 
     #[test]
+    fn squares_and_refusals_read_as_people_write_them() {
+        assert_eq!(Square::new(1, 2).to_string(), "r2c3");
+        let shape = Shape::new(3, 4).unwrap();
+        let words = [
+            (
+                Refusal::OutsideBoard(Square::new(3, 0), shape),
+                "r4c1 is outside the board: rows go from 1 to 3, columns from 1 to 4",
+            ),
+            (Refusal::NothingToUndo, "nothing to undo: no taps made"),
+            (
+                Refusal::NothingToRedo,
+                "nothing to redo: no taps taken back",
+            ),
+            (Refusal::AtStart, "already at the start: no taps made"),
+            (Refusal::AlreadySolved, "the board is already finished"),
+            (
+                Refusal::Impossible,
+                "the board can never be finished, so no tap helps; ask for the proof",
+            ),
+            (
+                Refusal::EveryHintShown,
+                "every tap of the solution is already marked",
+            ),
+            (
+                Refusal::NothingToProve,
+                "no proof: the board can still be finished; ask for a hint",
+            ),
+            (
+                Refusal::WrongShape(shape, Shape::new(4, 4).unwrap()),
+                "a new puzzle must be 3x4, not 4x4",
+            ),
+        ];
+        for (refusal, text) in words {
+            assert_eq!(refusal.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn hints_are_marked_one_by_one_in_the_solution_s_order() {
+        let puzzle = puzzle("plus", false, (4, 4), Goal::Either);
+        let mut game = game(&puzzle, "bwwb/bbwb/bwwb/bwww");
+        assert!(game.status().solvable());
+        assert_eq!(game.newest_mark(), None);
+        let solution = game.solution();
+        for (shown, square) in solution.iter().enumerate() {
+            game.apply(Event::Hint).unwrap();
+            assert_eq!(game.newest_mark(), Some(*square));
+            assert_eq!(game.marks(), &solution[..=shown]);
+        }
+    }
+
+    #[test]
     fn a_goal_of_one_colour_is_not_met_by_the_other() {
         let puzzle = puzzle("plus", false, (2, 2), Goal::White);
         let game = game(&puzzle, "bb/bb");
