@@ -485,3 +485,39 @@ fn a_resize_redraws_and_a_window_too_small_says_so() {
     assert!(screen.status.success());
     assert_given_back(&terminal, &screen.text);
 }
+
+/// On a terminal, `--lines` and `--format jsonl` play by lines, and so does a game whose output
+/// goes to a pipe: the full screen needs both ends on the terminal.
+#[test]
+fn a_terminal_plays_by_lines_when_asked_or_when_output_is_piped() {
+    for args in [&["--lines"][..], &["--format", "jsonl"][..]] {
+        let mut all = vec!["--color", "never", "play", "--board", SAMPLE_LINE];
+        all.extend_from_slice(args);
+        let mut terminal = Terminal::spawn(env!("CARGO_BIN_EXE_flipgame"), &all, (80, 24));
+        terminal.type_keys(b"r1c1\nquit\n");
+        let screen = terminal.finish();
+        assert!(screen.status.success(), "{args:?}: {:?}", screen.status);
+        assert!(
+            !screen.text.contains("\x1b[?1049h"),
+            "{args:?} drew a full screen"
+        );
+        assert!(
+            screen.text.contains("Taps made: 1") || screen.text.contains("\"taps_made\":1"),
+            "{args:?}: {}",
+            screen.text
+        );
+    }
+    let command = format!(
+        "{} --color never play --board {SAMPLE_LINE} | cat",
+        env!("CARGO_BIN_EXE_flipgame")
+    );
+    let mut terminal = Terminal::spawn("sh", &["-c", &command], (80, 24));
+    terminal.type_keys(b"r1c1\nquit\n");
+    let screen = terminal.finish();
+    assert!(screen.status.success());
+    assert!(
+        !screen.text.contains("\x1b[?1049h"),
+        "a piped game drew a full screen"
+    );
+    assert!(screen.text.contains("Taps made: 1"), "{}", screen.text);
+}
