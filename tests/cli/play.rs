@@ -283,6 +283,17 @@ fn new_deals_puzzles_of_the_same_difficulty_the_same_for_the_same_seed() {
     assert!(boards.len() > 1, "new puzzles differ: {boards:?}");
     assert_eq!(play().stdout, output.stdout);
 
+    // The text form names the seed once, under the first puzzle.
+    let output = flipgame()
+        .args(["play", "--moves", "3", "--seed", "9"])
+        .write_stdin("r1c1\nnew\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let note = "(Dealt from --seed 9: the same seed deals the same puzzles.)";
+    assert_eq!(text.matches(note).count(), 1, "{text}");
+    assert!(text.split("\n\n").next().unwrap().ends_with(note), "{text}");
+
     // Without --moves, every board dealt can be finished and is not finished yet.
     let output = flipgame()
         .args(["play", "--seed", "5", "--format", "jsonl"])
