@@ -360,6 +360,31 @@ mod tests {
     }
 
     #[test]
+    fn a_win_is_measured_against_the_fewest() {
+        let mut game = sample();
+        let before = game.status();
+        game.apply(Event::Tap(Square::new(3, 3))).unwrap();
+        assert_eq!(news(&game, &before), None, "not solved yet");
+        game.apply(Event::Tap(Square::new(3, 3))).unwrap();
+        for square in game.solution() {
+            game.apply(Event::Tap(square)).unwrap();
+        }
+        assert_eq!(
+            news(&game, &before).as_deref(),
+            Some("Solved in 6 taps; the fewest is 4. 'new' deals the next.")
+        );
+        assert_eq!(
+            news(&game, &game.status()),
+            None,
+            "said once, when it happens"
+        );
+        assert_eq!(
+            status_words(game.puzzle(), &game.status()),
+            "Solved in 6 taps (the fewest is 4)."
+        );
+    }
+
+    #[test]
     fn impossible_with_its_proof() {
         let mut game = game((4, 4), "plus", Goal::Either, "bwbw/wwww/bbwb/bwwb");
         game.apply(Event::ShowProof).unwrap();
