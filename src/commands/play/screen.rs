@@ -236,7 +236,9 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
         }
     };
     let panel = render::grid_view(pen, &board_title, &view, color, mark);
-    let first_piece = (label_width + 2, lines.len() + 2);
+    // The board's first row comes after the lines above it; its first piece after the label,
+    // a space and the cell's opening bracket.
+    let first_piece = (label_width + 2, LINES_ABOVE);
     lines.extend(render::side_by_side(&[panel], width));
     lines.push(String::new());
     lines.extend(below);
@@ -407,6 +409,24 @@ mod tests {
         }
         insta::assert_snapshot!(text(&game, &mut ui, (50, 22)));
         assert_eq!((ui.top, ui.left), (9, 6));
+    }
+
+    #[test]
+    fn the_title_says_which_part_of_the_board_is_shown() {
+        let title = |size: (u32, u32), window: (usize, usize)| {
+            let board = vec!["w".repeat(size.1 as usize); size.0 as usize].join("/");
+            let game = game(size, "plus", Goal::Either, &board);
+            frame(&game, &mut Ui::default(), &Pen::new(false, false), window).lines[2].clone()
+        };
+        assert_eq!(
+            title((30, 3), (80, 20)),
+            "Rows 1-12 and columns 1-3 of 30x3"
+        );
+        assert_eq!(
+            title((3, 40), (60, 24)),
+            "Rows 1-3 and columns 1-19 of 3x40"
+        );
+        assert_eq!(title((3, 19), (60, 24)), "3x19 board");
     }
 
     #[test]
