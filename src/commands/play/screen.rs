@@ -289,13 +289,9 @@ fn title(puzzle: &Puzzle) -> String {
 
 /// The first index shown of `total` when `shown` fit, moved as little as keeps `at` in view.
 fn scrolled(first: usize, at: usize, shown: usize, total: usize) -> usize {
-    let first = if at < first {
-        at
-    } else if at >= first + shown {
-        at + 1 - shown
-    } else {
-        first
-    };
+    // Up to `at` when it is above, down to show it last when it is below, and never past the
+    // end (a window that grows shows more of the board, not empty space).
+    let first = first.min(at).max((at + 1).saturating_sub(shown));
     first.min(total - shown)
 }
 
@@ -427,6 +423,36 @@ mod tests {
             "Rows 1-3 and columns 1-19 of 3x40"
         );
         assert_eq!(title((3, 19), (60, 24)), "3x19 board");
+    }
+
+    #[test]
+    fn the_view_follows_the_cursor_both_ways_and_fills_a_larger_window() {
+        assert_eq!(scrolled(0, 3, 5, 20), 0, "in view: no scrolling");
+        assert_eq!(scrolled(0, 7, 5, 20), 3, "below: shown last");
+        assert_eq!(scrolled(10, 4, 5, 20), 4, "above: shown first");
+        assert_eq!(scrolled(10, 10, 5, 20), 10, "at the top: stays");
+        assert_eq!(scrolled(10, 14, 5, 20), 10, "at the bottom: stays");
+        assert_eq!(
+            scrolled(15, 19, 10, 20),
+            10,
+            "a larger window shows no empty space"
+        );
+        let board = vec!["w".repeat(30); 30].join("/");
+        let mut game = game((30, 30), "plus", Goal::Either, &board);
+        let mut ui = Ui::default();
+        for _ in 0..29 {
+            game.apply(Event::Move(Direction::Down)).unwrap();
+        }
+        // 15 rows fit in 60x24 and 21 in 60x30.
+        frame(&game, &mut ui, &Pen::new(false, false), (60, 24));
+        assert_eq!(ui.top, 30 - 15);
+        frame(&game, &mut ui, &Pen::new(false, false), (60, 30));
+        assert_eq!(ui.top, 30 - 21, "a taller window shows more rows above");
+        for _ in 0..25 {
+            game.apply(Event::Move(Direction::Up)).unwrap();
+        }
+        frame(&game, &mut ui, &Pen::new(false, false), (60, 30));
+        assert_eq!(ui.top, 4);
     }
 
     #[test]

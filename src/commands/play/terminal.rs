@@ -307,7 +307,9 @@ mod tests {
         for (key, expected) in commands {
             assert_eq!(action(key), Some(expected), "{key:?}");
         }
-        assert_eq!(action(press(KeyCode::Char('x'))), None);
+        for letter in ['x', 'c', 'z', 'y', 'e'] {
+            assert_eq!(action(press(KeyCode::Char(letter))), None, "{letter}");
+        }
         assert_eq!(action(control('h')), None);
         let mut release = press(KeyCode::Char('q'));
         release.kind = KeyEventKind::Release;
