@@ -480,6 +480,22 @@ fn hints_undo_help_and_a_new_puzzle_work_from_the_keyboard() {
 }
 
 #[test]
+fn an_impossible_board_shows_its_proof_on_p() {
+    let mut terminal = start(&["--board", IMPOSSIBLE_LINE], (80, 24));
+    terminal.wait_for("This board can never be finished: p shows why.");
+    terminal.type_keys(b"h");
+    terminal.wait_for("the board can never be finished, so no tap helps");
+    terminal.type_keys(b"p");
+    terminal.wait_for("<");
+    terminal.wait_for("Every tap turns over an even number (0, 2 or 4) of the 8 marked pieces");
+    terminal.wait_for("cell of the proof");
+    terminal.type_keys(b"q");
+    let screen = terminal.finish();
+    assert!(screen.status.success());
+    assert_given_back(&terminal, &screen.text);
+}
+
+#[test]
 fn sigterm_ends_the_game_and_gives_the_terminal_back() {
     let mut terminal = start(&["--board", SAMPLE_LINE], (80, 24));
     terminal.signal(libc::SIGTERM);

@@ -205,16 +205,10 @@ impl<'a, W: Write> Screen<'a, W> {
         Ok(screen)
     }
 
+    /// Gives the terminal back. Every way out of the game comes here, and a panic is handled by
+    /// the hook [`install_handlers`] sets, so no `Drop` is needed.
     fn leave(self) -> io::Result<()> {
-        let restored = restore(self.out);
-        std::mem::forget(self);
-        restored
-    }
-}
-
-impl<W: Write> Drop for Screen<'_, W> {
-    fn drop(&mut self) {
-        let _ = restore(self.out);
+        restore(self.out)
     }
 }
 
