@@ -504,6 +504,16 @@ fn sigterm_ends_the_game_and_gives_the_terminal_back() {
     assert_given_back(&terminal, &screen.text);
 }
 
+/// A terminal closed under the game, with no signal, ends it (status 129, as a SIGHUP would)
+/// instead of leaving it to spin on the dead terminal.
+#[test]
+fn a_terminal_that_hangs_up_ends_the_game() {
+    let mut terminal = start(&["--board", SAMPLE_LINE], (80, 24));
+    terminal.hang_up();
+    let screen = terminal.finish();
+    assert_eq!(screen.status.code(), Some(129));
+}
+
 #[test]
 fn a_resize_redraws_and_a_window_too_small_says_so() {
     let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));

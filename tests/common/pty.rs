@@ -79,7 +79,8 @@ pub fn run_on_terminal(
 /// answer keys, such as `play`'s full screen.
 pub struct Terminal {
     child: Child,
-    master: File,
+    master: Option<File>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
     screen: Arc<Mutex<Vec<u8>>>,
     reader: Option<std::thread::JoinHandle<()>>,
     /// How much of the screen the last `wait_for` consumed.
@@ -111,19 +112,48 @@ impl Terminal {
         let screen = Arc::new(Mutex::new(Vec::new()));
         let mut reader = master.try_clone().expect("dup the terminal");
         let filling = Arc::clone(&screen);
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopping = Arc::clone(&stop);
         let reader = std::thread::spawn(move || {
             let mut buffer = [0u8; 4096];
-            while let Ok(read @ 1..) = reader.read(&mut buffer) {
-                filling.lock().unwrap().extend_from_slice(&buffer[..read]);
+            // Polled with a timeout, so that a hang-up can close this copy of the terminal too.
+            while !stopping.load(std::sync::atomic::Ordering::SeqCst) {
+                let mut wanted = libc::pollfd {
+                    fd: reader.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                // SAFETY: poll reads and writes the one pollfd given, which outlives the call.
+                if unsafe { libc::poll(&mut wanted, 1, 50) } <= 0 {
+                    continue;
+                }
+                match reader.read(&mut buffer) {
+                    Ok(read @ 1..) => filling.lock().unwrap().extend_from_slice(&buffer[..read]),
+                    _ => break,
+                }
             }
         });
         Terminal {
             child,
-            master,
+            master: Some(master),
+            stop,
             screen,
             reader: Some(reader),
             seen: 0,
         }
+    }
+
+    /// Closes the terminal under the program, as closing its window does, without a signal.
+    pub fn hang_up(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("read the screen");
+        }
+        self.master = None;
+    }
+
+    fn master(&self) -> &File {
+        self.master.as_ref().expect("the terminal is still open")
     }
 
     /// Waits until `text` appears in what the program wrote since the last wait, and moves
@@ -150,8 +180,9 @@ impl Terminal {
 
     /// Types `keys` on the terminal.
     pub fn type_keys(&mut self, keys: &[u8]) {
-        self.master.write_all(keys).expect("type on the terminal");
-        self.master.flush().expect("type on the terminal");
+        let mut master = self.master();
+        master.write_all(keys).expect("type on the terminal");
+        master.flush().expect("type on the terminal");
     }
 
     /// Makes the terminal `cols` x `rows` and tells the program, as a terminal emulator does.
@@ -163,7 +194,7 @@ impl Terminal {
             ws_ypixel: 0,
         };
         // SAFETY: TIOCSWINSZ reads one winsize from the pointer, which outlives the call.
-        let set = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        let set = unsafe { libc::ioctl(self.master().as_raw_fd(), libc::TIOCSWINSZ, &size) };
         assert_eq!(set, 0, "TIOCSWINSZ: {}", std::io::Error::last_os_error());
         // The program has no controlling terminal here, so the kernel would not tell it.
         self.signal(libc::SIGWINCH);
@@ -175,7 +206,7 @@ impl Terminal {
         // SAFETY: termios is plain data that tcgetattr fills in; on a pseudo-terminal's master
         // side it reads the settings of the program's side.
         let mut settings: libc::termios = unsafe { std::mem::zeroed() };
-        let got = unsafe { libc::tcgetattr(self.master.as_raw_fd(), &mut settings) };
+        let got = unsafe { libc::tcgetattr(self.master().as_raw_fd(), &mut settings) };
         assert_eq!(got, 0, "tcgetattr: {}", std::io::Error::last_os_error());
         settings.c_lflag & libc::ICANON != 0 && settings.c_lflag & libc::ECHO != 0
     }
@@ -238,6 +269,14 @@ fn open_pty_of_size(size: Option<&libc::winsize>) -> (File, OwnedFd) {
         )
     };
     assert_eq!(result, 0, "openpty: {}", std::io::Error::last_os_error());
+    // Programs started on the terminal (and by other tests meanwhile) must not inherit these
+    // descriptors: a copy of the master side kept open by a child would keep the terminal from
+    // ever hanging up.
+    for fd in [master, slave] {
+        // SAFETY: fcntl only changes the flags of a descriptor openpty just gave us.
+        let set = unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        assert_eq!(set, 0, "fcntl: {}", std::io::Error::last_os_error());
+    }
     // SAFETY: both descriptors were just opened by openpty and are owned by nobody else.
     unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) }
 }

@@ -224,8 +224,40 @@ fn restore(out: &mut impl Write) -> io::Result<()> {
     shown.and(cooked)
 }
 
+/// Exit status when the terminal goes away, as shells report a death by SIGHUP.
+#[cfg(unix)]
+const HUNG_UP: i32 = 129;
+
+/// Ends the process when the terminal on standard input hangs up (its window closed, its
+/// session gone) without a SIGHUP reaching the game, as when it was started by a shell that does
+/// not pass hang-ups on. crossterm would then spin on the dead terminal for ever (its issue
+/// 793), so the watch runs on a thread of its own, blocked in poll(2) until the hang-up comes.
+#[cfg(unix)]
+fn watch_for_hang_up() {
+    std::thread::spawn(|| {
+        let mut terminal = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        loop {
+            // SAFETY: poll reads and writes the one pollfd given, which lives across the call.
+            let ready = unsafe { libc::poll(&mut terminal, 1, -1) };
+            if ready > 0 && terminal.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+            {
+                // Nothing is left to give back: the terminal is gone.
+                std::process::exit(HUNG_UP);
+            }
+            if ready < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return;
+            }
+        }
+    });
+}
+
 /// A panic gives the terminal back before its message is printed; SIGINT, SIGTERM and SIGHUP
-/// end the game loop, which gives it back on its way out.
+/// end the game loop, which gives it back on its way out; a terminal that hangs up without a
+/// signal ends the process.
 fn install_handlers() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -237,6 +269,8 @@ fn install_handlers() {
         // Without a handler a signal still ends the process; only the terminal would be left
         // raw, which is no reason to refuse to play.
         let _ = ctrlc::set_handler(|| SIGNALLED.store(true, Ordering::SeqCst));
+        #[cfg(unix)]
+        watch_for_hang_up();
     });
 }
 
