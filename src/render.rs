@@ -327,6 +327,15 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The finished boards a goal accepts, in words: `all white or all black`, `all white`.
+pub fn goal_words(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Either => "all white or all black",
+        Goal::White => "all white",
+        Goal::Black => "all black",
+    }
+}
+
 /// The one-sentence argument that a board can never be finished, every number in it computed
 /// from the certificate. `drawn` says whether the pattern is marked on a board the reader sees;
 /// when it is not, the sentence lists its cells.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use owo_colors::Style;
 use serde::Serialize;
 
-use flipgame::board::{BoardId, Color, Goal};
+use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
 use flipgame::stats::StateSpace;
@@ -48,14 +48,6 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
     Ok(Status::Success)
 }
 
-fn goal_words(goal: Goal) -> &'static str {
-    match goal {
-        Goal::Either => "all white or all black",
-        Goal::White => "all white",
-        Goal::Black => "all black",
-    }
-}
-
 /// `65536` as `65,536`.
 pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
@@ -90,7 +82,7 @@ fn text_report(
     } else {
         format!(", {}", puzzle.rule_words())
     };
-    let (goal, words) = (space.goal.name(), goal_words(space.goal));
+    let (goal, words) = (space.goal.name(), render::goal_words(space.goal));
     let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
     let mut lines = vec![
         pen.strong(&format!(

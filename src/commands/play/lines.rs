@@ -63,7 +63,7 @@ impl Session {
             None => Some("This board can never be finished: 'proof' shows why.".to_string()),
             Some(_) => None,
         };
-        self.write("start", None, news.take(), out)?;
+        self.write("start", Shown::Nothing, news.take(), out)?;
         out.flush()?;
         let mut line = Vec::new();
         let mut number = 0u64;
@@ -124,7 +124,7 @@ impl Session {
             Err(refusal) => Some(format!("Refused: {refusal}.")),
             Ok(()) => news.or_else(|| screen::news(&self.game, &before)),
         };
-        self.write(word, Some(shown), news, out)?;
+        self.write(word, shown, news, out)?;
         // Whoever drives the game waits for this answer before sending the next command.
         out.flush()
     }
@@ -132,20 +132,18 @@ impl Session {
     fn write(
         &self,
         command: &str,
-        shown: Option<Shown>,
+        shown: Shown,
         news: Option<String>,
         out: &mut impl Write,
     ) -> io::Result<()> {
         let status = self.game.status();
         match self.format {
             PlayFormat::Jsonl => {
-                let record = self.record(command, &status, shown.unwrap_or(Shown::Nothing), news);
+                let record = self.record(command, &status, shown, news);
                 serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
                 out.write_all(b"\n")
             }
-            PlayFormat::Text => {
-                self.write_text(command, &status, shown.unwrap_or(Shown::Nothing), news, out)
-            }
+            PlayFormat::Text => self.write_text(command, &status, shown, news, out),
         }
     }
 

@@ -2,7 +2,7 @@
 //! a terminal of a given size. Nothing here touches a terminal, so every screen is tested as
 //! plain text.
 
-use flipgame::board::{Color, Goal};
+use flipgame::board::Color;
 use flipgame::game::{Game, Square, Status};
 use flipgame::puzzle::Puzzle;
 
@@ -43,16 +43,6 @@ const KEYS: &[(&str, &str)] = &[
 /// labels.
 const LINES_ABOVE: usize = 4;
 
-/// `all white or all black`, `all white`.
-fn goal_words(goal: Goal) -> String {
-    let names: Vec<String> = goal
-        .colors()
-        .iter()
-        .map(|color| format!("all {color}"))
-        .collect();
-    names.join(" or ")
-}
-
 fn taps(count: u64) -> String {
     if count == 1 {
         "1 tap".to_string()
@@ -84,7 +74,7 @@ pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
     format!(
         "Taps made: {}. {left} Goal: {}.",
         status.taps_made,
-        goal_words(puzzle.goal())
+        render::goal_words(puzzle.goal())
     )
 }
 
