@@ -150,6 +150,25 @@ impl SmallSpace {
         }
     }
 
+    /// How many boards need each number of taps: `[k]` is the boards at distance `k`, up to the
+    /// largest (so the last entry is never 0).
+    pub fn layer_sizes(&self) -> Vec<u64> {
+        let mut sizes: Vec<u64> = Vec::new();
+        for &moves in self.distances.iter().filter(|&&d| d != UNREACHED) {
+            let moves = usize::from(moves);
+            if sizes.len() <= moves {
+                sizes.resize(moves + 1, 0);
+            }
+            sizes[moves] += 1;
+        }
+        sizes
+    }
+
+    /// The most taps any board needs (God's number).
+    pub fn max_moves(&self) -> u8 {
+        self.layer_sizes().len().saturating_sub(1) as u8
+    }
+
     /// Every board's distance by its bits, 255 when impossible.
     pub fn distances(&self) -> &[u8] {
         &self.distances
@@ -169,6 +188,37 @@ impl SmallSpace {
     /// The board with these bits as a grid.
     pub fn grid(&self, bits: u32) -> Grid {
         grid_from_bits(self.shape, bits)
+    }
+
+    /// Every edge of the state graph once: boards `from < to` that a tap on cell `index`
+    /// (row-major) turns into each other, in order of `from`, then of `index`. Taps are their own
+    /// inverses, so the graph is undirected; two cells whose taps turn over the same pieces give
+    /// two edges, and a tap that turns over nothing gives none.
+    pub fn edges(&self) -> impl Iterator<Item = (u32, u32, usize)> + '_ {
+        (0..self.distances.len() as u32).flat_map(move |from| {
+            self.flips
+                .iter()
+                .enumerate()
+                .map(move |(index, &(flip, _))| (from, from ^ flip, index))
+                .filter(|&(from, to, _)| from < to)
+        })
+    }
+
+    /// The boards from `bits` to a finished board along the least optimal tap set (when explored
+    /// with taps), tapped in row-major order, each with the cell tapped to reach the next:
+    /// `[(start, first tap), (after it, second tap), ..]`, then the finished board last with no
+    /// tap. `None` for an impossible board.
+    pub fn path(&self, bits: u32) -> Option<Vec<(u32, Option<usize>)>> {
+        let taps = self.taps(bits)?;
+        let cells = self.flips.len();
+        let mut board = bits;
+        let mut path = Vec::new();
+        for index in (0..cells).filter(|index| taps >> (cells - 1 - index) & 1 == 1) {
+            path.push((board, Some(index)));
+            board ^= self.flips[index].0;
+        }
+        path.push((board, None));
+        Some(path)
     }
 }
 
@@ -255,6 +305,61 @@ mod tests {
     use crate::solve::{Solver, Strategy};
 
     use crate::puzzle::test_puzzle as puzzle;
+
+    /// Every edge is one tap between two boards, each board has one edge per tap, and the path
+    /// walks the least optimal tap set down one layer per tap to a finished board.
+    #[test]
+    fn edges_and_paths_follow_the_taps() {
+        for (rows, cols, rule, goal) in [
+            (2, 2, "plus", Goal::Either),
+            (2, 3, "plus", Goal::White),
+            (3, 3, "x", Goal::Either),
+        ] {
+            let puzzle = puzzle(rows, cols, rule, false, goal);
+            let space = SmallSpace::explore(&puzzle, true, &mut |_, _| {}).unwrap();
+            let cells = (rows * cols) as usize;
+            let mut degree = vec![0usize; 1 << cells];
+            let mut count = 0;
+            for (from, to, index) in space.edges() {
+                assert!(from < to);
+                assert_eq!(from ^ to, space.flip_mask(index));
+                degree[from as usize] += 1;
+                degree[to as usize] += 1;
+                count += 1;
+            }
+            assert_eq!(count, cells << cells >> 1, "{rows}x{cols} {rule}");
+            let mut sizes = vec![0u64; usize::from(space.max_moves()) + 1];
+            for bits in 0..1u32 << cells {
+                if let Some(moves) = space.moves(bits) {
+                    sizes[usize::from(moves)] += 1;
+                }
+            }
+            assert_eq!(space.layer_sizes(), sizes);
+            assert_ne!(sizes.last(), Some(&0));
+            assert!(degree.iter().all(|&d| d == cells));
+            for bits in 0..1u32 << cells {
+                let Some(path) = space.path(bits) else {
+                    assert_eq!(space.moves(bits), None);
+                    continue;
+                };
+                let moves = usize::from(space.moves(bits).unwrap());
+                assert_eq!(path.len(), moves + 1);
+                assert_eq!(path[0].0, bits);
+                for (step, pair) in path.windows(2).enumerate() {
+                    let (board, Some(index)) = pair[0] else {
+                        panic!("a tap before the end")
+                    };
+                    assert_eq!(pair[1].0, board ^ space.flip_mask(index));
+                    assert_eq!(
+                        usize::from(space.moves(pair[1].0).unwrap()),
+                        moves - step - 1
+                    );
+                }
+                let (last, tap) = path[moves];
+                assert_eq!((space.moves(last), tap), (Some(0), None));
+            }
+        }
+    }
 
     /// The search and the linear algebra (light chasing or elimination) are independent
     /// algorithms: they agree on every board of every shape up to 12 cells, and on an odd stride

@@ -53,14 +53,7 @@ impl StateSpace {
         let space = SmallSpace::explore(puzzle, false, progress)?;
         // Up to 25 cells every strategy fits in memory.
         let lights = Solver::new(puzzle.clone()).map_err(|_| TooLarge { shape })?;
-        let mut histogram: Vec<u64> = Vec::new();
-        for &moves in space.distances().iter().filter(|&&d| d != u8::MAX) {
-            let moves = usize::from(moves);
-            if histogram.len() <= moves {
-                histogram.resize(moves + 1, 0);
-            }
-            histogram[moves] += 1;
-        }
+        let histogram = space.layer_sizes();
         let solvable: u64 = histogram.iter().sum();
         let max_moves = histogram.len().saturating_sub(1) as u64;
         let total: u64 = histogram
