@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Walk through the fewest taps board by board, or prove a board impossible')
+            [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the state graph of a small board: boards as nodes, taps as edges')
             [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
@@ -62,11 +63,34 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
             [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
+            [CompletionResult]::new('--max-steps', '--max-steps', [CompletionResultType]::ParameterName, 'Draw at most N boards after taps; the rest are listed (JSON always has every step)')
+            [CompletionResult]::new('--output-dir', '--output-dir', [CompletionResultType]::ParameterName, 'With --format svg: write one SVG file per board into DIR (created if missing), named by the board''s place in the input and, for 4x4, its id: 0001-9d98.svg')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
             [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw pieces as the letters b and w, with ASCII marks only')
             [CompletionResult]::new('--no-boards', '--no-boards', [CompletionResultType]::ParameterName, 'List the taps without drawing any board')
+            [CompletionResult]::new('--map', '--map', [CompletionResultType]::ParameterName, 'Draw the answer as one board: the start board with every cell to tap marked')
+            [CompletionResult]::new('--trace', '--trace', [CompletionResultType]::ParameterName, 'First tell how a breadth-first search finds the board, layer by layer (at most 25 cells)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'flipgame;graph' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'Highlight the shortest path from this board to a finished one')
+            [CompletionResult]::new('--cells', '--cells', [CompletionResultType]::ParameterName, 'How the cells of --board are written')
+            [CompletionResult]::new('--max-cells', '--max-cells', [CompletionResultType]::ParameterName, 'The most cells a board may have (2^cells nodes); at most 16')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE (atomically) instead of standard output')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE (atomically) instead of standard output')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)')
+            [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010')
+            [CompletionResult]::new('--rule-file', '--rule-file', [CompletionResultType]::ParameterName, 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment')
+            [CompletionResult]::new('--wrap', '--wrap', [CompletionResultType]::ParameterName, 'Neighbours wrap around the edges (the board is a torus)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -178,6 +202,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;help' {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Walk through the fewest taps board by board, or prove a board impossible')
+            [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the state graph of a small board: boards as nodes, taps as edges')
             [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Print every board (all 65,536 for 4x4) with its fewest taps')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Print the facts of the whole game: histogram, God''s number, quiet patterns')
             [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Generate random boards: puzzles for people, test data for judges')
@@ -191,6 +216,9 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;help;explain' {
+            break
+        }
+        'flipgame;help;graph' {
             break
         }
         'flipgame;help;table' {

@@ -28,6 +28,9 @@ _flipgame() {
             flipgame,gen)
                 cmd="flipgame__subcmd__gen"
                 ;;
+            flipgame,graph)
+                cmd="flipgame__subcmd__graph"
+                ;;
             flipgame,help)
                 cmd="flipgame__subcmd__help"
                 ;;
@@ -55,6 +58,9 @@ _flipgame() {
             flipgame__subcmd__help,gen)
                 cmd="flipgame__subcmd__help__subcmd__gen"
                 ;;
+            flipgame__subcmd__help,graph)
+                cmd="flipgame__subcmd__help__subcmd__graph"
+                ;;
             flipgame__subcmd__help,help)
                 cmd="flipgame__subcmd__help__subcmd__help"
                 ;;
@@ -77,7 +83,7 @@ _flipgame() {
 
     case "${cmd}" in
         flipgame)
-            opts="-h -V --color --help --version solve explain table stats gen check play completions help"
+            opts="-h -V --color --help --version solve explain graph table stats gen check play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -167,7 +173,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --ascii --no-boards --format --color --help --version"
+            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -197,8 +203,16 @@ _flipgame() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-steps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json jsonl" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json jsonl svg" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -278,8 +292,66 @@ _flipgame() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        flipgame__subcmd__graph)
+            opts="-o -h -V --format --board --cells --max-cells --output --goal --size --rule --wrap --rule-file --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "dot svg" -- "${cur}"))
+                    return 0
+                    ;;
+                --board)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cells)
+                    COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-cells)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         flipgame__subcmd__help)
-            opts="solve explain table stats gen check play completions help"
+            opts="solve explain graph table stats gen check play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -335,6 +407,20 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__help__subcmd__gen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        flipgame__subcmd__help__subcmd__graph)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -546,7 +632,7 @@ _flipgame() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json svg" -- "${cur}"))
                     return 0
                     ;;
                 --color)

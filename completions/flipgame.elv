@@ -25,6 +25,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --version 'Print version'
             cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
             cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
+            cand graph 'Draw the state graph of a small board: boards as nodes, taps as edges'
             cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
@@ -57,11 +58,33 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
             cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
             cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
+            cand --max-steps 'Draw at most N boards after taps; the rest are listed (JSON always has every step)'
+            cand --output-dir 'With --format svg: write one SVG file per board into DIR (created if missing), named by the board''s place in the input and, for 4x4, its id: 0001-9d98.svg'
             cand --format 'Output format'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
             cand --ascii 'Draw pieces as the letters b and w, with ASCII marks only'
             cand --no-boards 'List the taps without drawing any board'
+            cand --map 'Draw the answer as one board: the start board with every cell to tap marked'
+            cand --trace 'First tell how a breadth-first search finds the board, layer by layer (at most 25 cells)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'flipgame;graph'= {
+            cand --format 'Output format'
+            cand --board 'Highlight the shortest path from this board to a finished one'
+            cand --cells 'How the cells of --board are written'
+            cand --max-cells 'The most cells a board may have (2^cells nodes); at most 16'
+            cand -o 'Write to FILE (atomically) instead of standard output'
+            cand --output 'Write to FILE (atomically) instead of standard output'
+            cand --goal 'Which finished boards count'
+            cand --size 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
+            cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
+            cand --rule-file 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)'
+            cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
+            cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -166,6 +189,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;help'= {
             cand solve 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
             cand explain 'Walk through the fewest taps board by board, or prove a board impossible'
+            cand graph 'Draw the state graph of a small board: boards as nodes, taps as edges'
             cand table 'Print every board (all 65,536 for 4x4) with its fewest taps'
             cand stats 'Print the facts of the whole game: histogram, God''s number, quiet patterns'
             cand gen 'Generate random boards: puzzles for people, test data for judges'
@@ -177,6 +201,8 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;help;solve'= {
         }
         &'flipgame;help;explain'= {
+        }
+        &'flipgame;help;graph'= {
         }
         &'flipgame;help;table'= {
         }

@@ -31,6 +31,7 @@ complete -c flipgame -n "__fish_flipgame_needs_command" -s h -l help -d 'Print h
 complete -c flipgame -n "__fish_flipgame_needs_command" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "graph" -d 'Draw the state graph of a small board: boards as nodes, taps as edges'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
@@ -78,17 +79,42 @@ black\t'Only all black'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l max-steps -d 'Draw at most N boards after taps; the rest are listed (JSON always has every step)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l output-dir -d 'With --format svg: write one SVG file per board into DIR (created if missing), named by the board\'s place in the input and, for 4x4, its id: 0001-9d98.svg' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Boards drawn as text for a terminal'
 json\t'One JSON array of objects'
-jsonl\t'One JSON object per line, written as soon as each board is done'"
+jsonl\t'One JSON object per line, written as soon as each board is done'
+svg\t'A self-contained SVG picture'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l no-boards -d 'List the taps without drawing any board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l map -d 'Draw the answer as one board: the start board with every cell to tap marked'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l trace -d 'First tell how a breadth-first search finds the board, layer by layer (at most 25 cells)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -s V -l version -d 'Print version'
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT: render with dot -Tsvg, or read with any DOT library'
+svg\t'An SVG picture laid out by flipgame'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l board -d 'Highlight the shortest path from this board to a finished one' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l cells -d 'How the cells of --board are written' -r -f -a "bw\t'b black, w white (either case)'
+01\t'1 black, 0 white, with or without spaces between'
+.#\t'# (or x) black, . white'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l max-cells -d 'The most cells a board may have (2^cells nodes); at most 16' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s o -l output -d 'Write to FILE (atomically) instead of standard output' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+white\t'Only all white'
+black\t'Only all black'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l size -d 'Board size: ROWS x COLS, each from 1 to 4096 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l format -d 'Output format' -r -f -a "text\t'One line per board: id, board, fewest taps or Impossible'
 csv\t'Comma-separated values with a header: id,board,moves'
 json\t'One JSON array of objects'
@@ -116,7 +142,8 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Boa
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see the README)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
-json\t'One JSON object'"
+json\t'One JSON object'
+svg\t'A self-contained SVG picture: the histogram as a bar chart, the quiet patterns drawn'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -208,12 +235,13 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "play" -d 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain table stats gen check play completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "explain" -d 'Walk through the fewest taps board by board, or prove a board impossible'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "graph" -d 'Draw the state graph of a small board: boards as nodes, taps as edges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "table" -d 'Print every board (all 65,536 for 4x4) with its fewest taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "stats" -d 'Print the facts of the whole game: histogram, God\'s number, quiet patterns'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "gen" -d 'Generate random boards: puzzles for people, test data for judges'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "check" -d 'Judge answers: a contestant\'s output for a judge\'s input, or a tap list for a board'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "play" -d 'Play a puzzle in the terminal, with hints, undo and a proof when it is hopeless'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

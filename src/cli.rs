@@ -92,8 +92,8 @@ const EXPLAIN_EXAMPLES: &[Example] = &[
         command: "flipgame explain --board bwbw/wwww/bbwb/bwwb --ascii",
     },
     Example {
-        description: "The steps as JSON",
-        command: "flipgame explain --format json --board 0x9d98",
+        description: "Which cells to tap on a random 9x9 board, as one SVG picture",
+        command: "flipgame gen --size 9x9 --count 1 | flipgame explain --size 9x9 --map --format svg >map.svg",
     },
 ];
 
@@ -122,8 +122,19 @@ const STATS_EXAMPLES: &[Example] = &[
         command: "flipgame stats --size 3x3 --rule box --wrap",
     },
     Example {
-        description: "As JSON",
-        command: "flipgame stats --format json",
+        description: "The histogram as a bar chart and the quiet patterns drawn, in SVG",
+        command: "flipgame stats --format svg > stats.svg",
+    },
+];
+
+const GRAPH_EXAMPLES: &[Example] = &[
+    Example {
+        description: "The 16 boards of 2x2 and their taps, for Graphviz",
+        command: "flipgame graph --size 2x2",
+    },
+    Example {
+        description: "The 512 boards of 3x3 drawn by flipgame, with one board's shortest path",
+        command: "flipgame graph --format svg --board bwb/wbw/bwb --output graph.svg",
     },
 ];
 
@@ -189,6 +200,7 @@ pub fn examples(subcommand: &str) -> &'static [Example] {
         "gen" => GEN_EXAMPLES,
         "check" => CHECK_EXAMPLES,
         "play" => PLAY_EXAMPLES,
+        "graph" => GRAPH_EXAMPLES,
         "completions" => COMPLETIONS_EXAMPLES,
         _ => TOP_EXAMPLES,
     }
@@ -275,10 +287,32 @@ pub enum Command {
             cells that every tap meets in an even number of cells, holding an odd number of \
             black pieces.\n\n\
             Boards are read as by 'solve'. The drawings fit the terminal width (COLUMNS when \
-            set).",
+            set). --map draws one board instead of a walkthrough: the start board with every \
+            cell to tap marked. --trace first tells how a breadth-first search from the finished \
+            boards finds the board, layer by layer (boards of at most 25 cells).\n\n\
+            --format svg draws the same as one self-contained SVG document (one section per \
+            board), or one file per board with --output-dir; pieces are discs, and every mark \
+            has its own shape (tapped: square frame, turned over: ring, proof: diamond, tap \
+            here: corner brackets), so a greyscale print keeps them apart.",
         after_long_help = long_help_footer("explain")
     )]
     Explain(ExplainArgs),
+
+    /// Draw the state graph of a small board: boards as nodes, taps as edges
+    #[command(
+        long_about = "Draw the state graph of a small puzzle: every board is a node and every \
+            tap an edge between the two boards it turns into each other (a tap undoes itself). \
+            Boards are laid out in layers by their fewest taps, the finished boards first, as a \
+            breadth-first search from them finds them; boards that can never be finished come \
+            last. As Graphviz DOT (--format dot, each layer a rank) or as an SVG document laid \
+            out by flipgame (--format svg, nothing to install). With --board, the shortest path \
+            from that board (the least optimal tap set, tapped in row-major order) is \
+            highlighted.\n\n\
+            The size defaults to 3x3 here (512 boards); boards of more than --max-cells cells \
+            (9 unless given, at most 16) are refused, as their graphs are too large to look at.",
+        after_long_help = long_help_footer("graph")
+    )]
+    Graph(GraphArgs),
 
     /// Print every board (all 65,536 for 4x4) with its fewest taps
     #[command(
@@ -545,12 +579,81 @@ pub struct ExplainArgs {
     pub ascii: bool,
 
     /// List the taps without drawing any board
-    #[arg(long)]
+    #[arg(long, conflicts_with = "map")]
     pub no_boards: bool,
 
+    /// Draw the answer as one board: the start board with every cell to tap marked
+    #[arg(long)]
+    pub map: bool,
+
+    /// First tell how a breadth-first search finds the board, layer by layer (at most 25
+    /// cells)
+    #[arg(long)]
+    pub trace: bool,
+
+    /// Draw at most N boards after taps; the rest are listed (JSON always has every step)
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_steps: usize,
+
+    /// With --format svg: write one SVG file per board into DIR (created if missing), named
+    /// by the board's place in the input and, for 4x4, its id: 0001-9d98.svg
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+
     /// Output format
-    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
-    pub format: RecordFormat,
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+}
+
+/// `explain --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplainFormat {
+    /// Boards drawn as text for a terminal
+    Text,
+    /// One JSON array of objects
+    Json,
+    /// One JSON object per line, written as soon as each board is done
+    Jsonl,
+    /// A self-contained SVG picture
+    Svg,
+}
+
+/// `graph`: the state graph of a small puzzle.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    pub format: GraphFormat,
+
+    /// Highlight the shortest path from this board to a finished one
+    #[arg(long, value_name = "TEXT")]
+    pub board: Option<String>,
+
+    /// How the cells of --board are written
+    #[arg(long, value_enum, value_name = "CELLS", default_value_t = CellsArg::Bw)]
+    pub cells: CellsArg,
+
+    /// The most cells a board may have (2^cells nodes); at most 16
+    #[arg(long, value_name = "N", default_value_t = 9,
+          value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub max_cells: u64,
+
+    /// Write to FILE (atomically) instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The puzzle (the size defaults to 3x3 here)
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// `graph --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphFormat {
+    /// Graphviz DOT: render with dot -Tsvg, or read with any DOT library
+    Dot,
+    /// An SVG picture laid out by flipgame
+    Svg,
 }
 
 /// `table`: every board with its fewest taps.
@@ -601,21 +704,23 @@ pub struct StatsArgs {
     pub puzzle: PuzzleArgs,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
 
     /// Draw with ASCII only
     #[arg(long)]
     pub ascii: bool,
 }
 
-/// `--format` of the commands that print one report.
+/// `stats --format`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportFormat {
+pub enum StatsFormat {
     /// For people
     Text,
     /// One JSON object
     Json,
+    /// A self-contained SVG picture: the histogram as a bar chart, the quiet patterns drawn
+    Svg,
 }
 
 /// `check`: judge a contestant's output, or one tap list.

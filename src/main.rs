@@ -2,10 +2,12 @@
 
 mod cli;
 mod commands;
+mod figure;
 mod output;
 mod progress;
 mod render;
 mod source;
+mod svg;
 
 use std::process::ExitCode;
 

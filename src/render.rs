@@ -60,6 +60,17 @@ pub enum Mark {
     Hint,
 }
 
+/// What a mark means, as legends say it.
+pub fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Plain => "plain",
+        Mark::Tapped => "tapped",
+        Mark::Flipped => "turned over",
+        Mark::Proof => "cell of the proof",
+        Mark::Hint => "tap here",
+    }
+}
+
 /// Colours and glyphs for one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Pen {
@@ -71,6 +82,11 @@ impl Pen {
     /// A pen that colours when `color` and draws only ASCII when `ascii`.
     pub fn new(color: bool, ascii: bool) -> Pen {
         Pen { color, ascii }
+    }
+
+    /// True when drawing with ASCII only.
+    pub fn is_ascii(&self) -> bool {
+        self.ascii
     }
 
     /// The glyph of a piece: a filled or hollow disc, or the letter in ASCII mode.
@@ -128,13 +144,7 @@ impl Pen {
         let mut items: Vec<(String, usize)> = marks
             .iter()
             .map(|&mark| {
-                let name = match mark {
-                    Mark::Plain => "plain",
-                    Mark::Tapped => "tapped",
-                    Mark::Flipped => "turned over",
-                    Mark::Proof => "cell of the proof",
-                    Mark::Hint => "tap here",
-                };
+                let name = mark_name(mark);
                 (
                     format!("{} {name}", self.cell(Color::White, mark)),
                     4 + name.len(),

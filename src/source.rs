@@ -123,6 +123,12 @@ pub fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Grid, Board
     }
 }
 
+/// The one `--board` value of a command that takes one board, or its error as
+/// `--board:1:COL: message`.
+pub fn board_argument(text: &str, shape: Shape, cells: Cells) -> Result<Grid, String> {
+    parse_board(text, shape, cells).map_err(|error| format!("--board:1:{}: {error}", error.column))
+}
+
 /// A `--board` value as a record.
 fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
     let parsed = parse_board(text, shape, cells).map(|board| Record::Board { board, line: 1 });

@@ -1,9 +1,12 @@
-//! `flipgame explain`: the optimal taps as a walkthrough of boards, or a proof of impossibility.
+//! `flipgame explain`: the optimal taps as a walkthrough of boards, or a proof of impossibility,
+//! drawn as terminal text or as SVG.
 //!
 //! Every size goes through one presentation: a 4x4 board's answer from the distance table is
-//! turned into the same grid form the any-size solver gives.
+//! turned into the same grid form the any-size solver gives, and the answer into one
+//! [`Figure`], which either renderer draws.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use serde::{Serialize, Serializer};
 
@@ -11,40 +14,117 @@ use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, ENUMERATION_LIMIT, Solution, Solver};
+use flipgame::space::{SmallSpace, bits_of_grid};
 
-use super::{BoardCommand, Context, Place, Status, puzzle, run_boards, solver};
-use crate::cli::ExplainArgs;
+use super::{
+    BoardCommand, Context, Place, Status, explore, puzzle, report, run_boards, solver, write_to,
+};
+use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
+use crate::figure::{Block, Drawing, Figure, Target, taps, thousands};
 use crate::output::json::{
     BoardFields, CellJson, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
-use crate::render::{self, Mark, Panel, Pen};
-
-/// The most steps drawn for one board; the rest are listed, and JSON has them all.
-const MAX_STEP_PANELS: usize = 64;
+use crate::render::{self, Mark, Pen};
+use crate::svg;
 
 /// Explains every board of the inputs.
 pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+    if let Some(message) = misused(args) {
+        report(message);
+        return Ok(Status::BadInput);
+    }
     let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
         return Ok(Status::BadInput);
     };
     let shape = solver.puzzle().shape();
-    let command = Explain {
+    let trace = if args.trace {
+        match explore(solver.puzzle(), false) {
+            Ok(space) => Some(space),
+            Err(too_large) => {
+                report(&format!("--trace: {too_large}"));
+                return Ok(Status::BadInput);
+            }
+        }
+    } else {
+        None
+    };
+    if let Some(directory) = &args.output_dir
+        && let Err(error) = std::fs::create_dir_all(directory)
+    {
+        report(&format!("{}: {error}", directory.display()));
+        return Ok(Status::IoError);
+    }
+    let target = match args.format {
+        ExplainFormat::Svg => Target::Svg,
+        _ => Target::Terminal {
+            width: render::output_width(),
+        },
+    };
+    let record_format = match args.format {
+        ExplainFormat::Json => RecordFormat::Json,
+        ExplainFormat::Jsonl => RecordFormat::Jsonl,
+        ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
+    };
+    let mut command = Explain {
         rule: RuleFields::of(solver.puzzle()),
         solver,
         pen: Pen::new(context.color, args.ascii),
-        width: render::output_width(),
+        target,
         draw_boards: !args.no_boards,
+        map: args.map,
+        max_steps: args.max_steps,
+        trace,
+        output_dir: args.output_dir.clone(),
+        figures: Vec::new(),
+        files_failed: false,
         boards_done: 0,
     };
-    run_boards(&args.input, shape, args.format, out, command)
+    let status = run_boards(&args.input, shape, record_format, out, &mut command)?;
+    if target == Target::Svg && command.output_dir.is_none() {
+        let title = match command.figures.len() {
+            1 => "flipgame explain".to_string(),
+            boards => format!("flipgame explain: {boards} boards"),
+        };
+        out.write_all(svg::document(&title, &command.figures).as_bytes())?;
+    }
+    let files = if command.files_failed {
+        Status::IoError
+    } else {
+        Status::Success
+    };
+    Ok(status.max(files))
+}
+
+/// The usage error of a combination of flags that would draw nothing or ignore one of them.
+fn misused(args: &ExplainArgs) -> Option<&'static str> {
+    let json = matches!(args.format, ExplainFormat::Json | ExplainFormat::Jsonl);
+    if json && (args.map || args.trace) {
+        Some(
+            "--map and --trace are drawings for people: use them with --format text or svg \
+             (JSON has the taps and every step already)",
+        )
+    } else if args.format == ExplainFormat::Svg && args.no_boards {
+        Some("--no-boards leaves an SVG picture nothing to draw: leave out one of them")
+    } else if args.output_dir.is_some() && args.format != ExplainFormat::Svg {
+        Some("--output-dir writes SVG files: add --format svg")
+    } else {
+        None
+    }
 }
 
 struct Explain {
     solver: Solver,
     rule: RuleFields,
     pen: Pen,
-    width: usize,
+    target: Target,
     draw_boards: bool,
+    map: bool,
+    max_steps: usize,
+    trace: Option<SmallSpace>,
+    output_dir: Option<PathBuf>,
+    /// The SVG sections of a single document, written when every board is done.
+    figures: Vec<Figure>,
+    files_failed: bool,
     boards_done: u64,
 }
 
@@ -96,96 +176,178 @@ impl Explain {
         if let Some(json) = json {
             return json.write(out, &self.explained_json(index, place, answer));
         }
-        if self.boards_done > 0 {
-            out.write_all(b"\n")?;
+        let figure = self.figure(place, answer);
+        match (self.target, &self.output_dir) {
+            (Target::Svg, Some(directory)) => {
+                let name = match answer.id {
+                    Some(id) => format!("{index:04}-{id}.svg"),
+                    None => format!("{index:04}.svg"),
+                };
+                let path = directory.join(name);
+                let document = svg::document("flipgame explain", std::slice::from_ref(&figure));
+                let status =
+                    write_to(Some(&path), out, |file| file.write_all(document.as_bytes()))?;
+                if status == Status::Success {
+                    writeln!(out, "{}", path.display())?;
+                } else {
+                    self.files_failed = true;
+                }
+            }
+            (Target::Svg, None) => self.figures.push(figure),
+            (Target::Terminal { width }, _) => {
+                if self.boards_done > 0 {
+                    out.write_all(b"\n")?;
+                }
+                for line in figure.lines(&self.pen, width) {
+                    writeln!(out, "{line}")?;
+                }
+            }
         }
         self.boards_done += 1;
-        let mut lines = self.header(place, answer);
-        match (&answer.solution, &answer.certificate) {
-            (Some(solution), _) => lines.extend(self.walkthrough(answer.board, solution)),
-            (None, Some(certificate)) => lines.extend(self.proof(answer.board, certificate)),
-            // Every unsolvable board has a certificate (the library's tests check it).
-            (None, None) => lines.push("Impossible".to_string()),
-        }
-        for line in lines {
-            writeln!(out, "{line}")?;
-        }
         Ok(())
     }
 
-    fn header(&self, place: Place<'_>, answer: &Answer<'_>) -> Vec<String> {
+    /// Everything shown for one board, for either renderer.
+    fn figure(&self, place: Place<'_>, answer: &Answer<'_>) -> Figure {
+        let mut figure = Figure::default();
+        figure.push(self.heading(place, answer));
+        if let Some(space) = &self.trace {
+            self.narrate(&mut figure, space, answer.board);
+        }
+        match (&answer.solution, &answer.certificate) {
+            (Some(solution), _) => self.walkthrough(&mut figure, answer.board, solution),
+            (None, Some(certificate)) => self.proof(&mut figure, answer.board, certificate),
+            // Every unsolvable board has a certificate (the library's tests check it).
+            (None, None) => figure.push(Block::Line("Impossible".to_string())),
+        }
+        figure
+    }
+
+    fn heading(&self, place: Place<'_>, answer: &Answer<'_>) -> Block {
         let shape = answer.board.shape();
         let rule = if self.puzzle().is_default_rule() {
             String::new()
         } else {
             format!("{}, ", self.puzzle().rule_words())
         };
-        let origin = match answer.id {
+        let detail = match answer.id {
             Some(id) => format!("(id {id}, {rule}{place})"),
             None => format!("({shape}, {rule}{place})"),
         };
         let text = answer.board.to_string();
-        let name = if text.len() <= self.width {
-            (self.pen.strong(&text), text.len())
+        let title = if text.len() <= self.target.columns() {
+            text
         } else {
-            let name = format!("A {shape} board");
-            (self.pen.strong(&name), name.len())
+            format!("A {shape} board")
         };
-        render::join_to_width(
-            &[name, (origin.clone(), origin.chars().count())],
-            "  ",
-            self.width,
-        )
+        Block::Heading { title, detail }
     }
 
-    /// Boards can be drawn when asked for and when one fits the width.
+    /// The breadth-first search from the finished boards told layer by layer, up to the layer
+    /// that holds `board` (all of them when none does).
+    fn narrate(&self, figure: &mut Figure, space: &SmallSpace, board: &Grid) {
+        let layers = space.layer_sizes();
+        let found = space.moves(bits_of_grid(board)).map(usize::from);
+        let goal = render::goal_words(self.puzzle().goal());
+        figure.push(Block::Blank);
+        figure.push(Block::Strong(
+            "How a breadth-first search finds the fewest taps".to_string(),
+        ));
+        figure.push(Block::Text(format!(
+            "Start from the finished boards ({goal}): they are layer 0. Tapping each cell of \
+             every board of a layer gives boards one tap further; those that no earlier layer \
+             holds make the next layer. So a board's layer is its fewest taps, and the search \
+             stops when a layer adds nothing."
+        )));
+        figure.push(Block::Line(format!(
+            "{:>7}  {:>11}  {:>15}",
+            "layer", "new boards", "reached so far"
+        )));
+        let mut reached = 0;
+        for (layer, &boards) in layers.iter().enumerate() {
+            if found.is_some_and(|found| layer > found) {
+                break;
+            }
+            reached += boards;
+            let note = if found == Some(layer) {
+                "   <- this board"
+            } else if layer == 0 {
+                "   the finished boards"
+            } else {
+                ""
+            };
+            figure.push(Block::Line(format!(
+                "{layer:>7}  {:>11}  {:>15}{note}",
+                thousands(boards),
+                thousands(reached)
+            )));
+        }
+        let positions = space.positions();
+        let text = match found {
+            Some(0) => "The board is finished: it is in layer 0.".to_string(),
+            Some(layer) => {
+                let rest = if layer + 1 < layers.len() {
+                    format!(
+                        " The search goes on to layer {} for the other boards.",
+                        layers.len() - 1
+                    )
+                } else {
+                    " It is in the last layer: no board needs more.".to_string()
+                };
+                format!(
+                    "The board is found in layer {layer}, so it needs {}: no \
+                     sequence of fewer taps reaches it, or an earlier layer would hold it.{rest}",
+                    taps(layer as u64)
+                )
+            }
+            None => format!(
+                "After layer {} no new boards appear: {} of the {} boards were reached, and \
+                 this board is not among them, so no sequence of taps finishes it.",
+                layers.len() - 1,
+                thousands(reached),
+                thousands(positions)
+            ),
+        };
+        figure.push(Block::Text(text));
+        figure.push(Block::Blank);
+    }
+
+    /// Boards can be drawn when asked for and when one fits the target.
     fn boards_fit(&self, board: &Grid) -> bool {
         let shape = board.shape();
         self.draw_boards
-            && render::panel_width(shape.rows() as usize, shape.cols() as usize) <= self.width
+            && self
+                .target
+                .fits(shape.rows() as usize, shape.cols() as usize)
     }
 
-    fn too_wide_note(&self, board: &Grid) -> Option<String> {
+    fn too_wide_note(&self, board: &Grid) -> Option<Block> {
         let shape = board.shape();
         (self.draw_boards && !self.boards_fit(board)).then(|| {
-            format!(
+            Block::Line(format!(
                 "(A board of {} columns does not fit in {} columns, so none is drawn; \
-                 --format json has every step.)",
+                 --format svg draws it, and --format json has every step.)",
                 shape.cols(),
-                self.width
-            )
+                self.target.columns()
+            ))
         })
     }
 
-    fn panel(&self, title: &str, board: &Grid, mark: impl Fn(usize, usize) -> Mark) -> Panel {
-        let shape = board.shape();
-        let size = (shape.rows() as usize, shape.cols() as usize);
-        let color = |row, col| {
-            if board.get(row, col) {
-                Color::Black
-            } else {
-                Color::White
-            }
-        };
-        render::grid_panel(&self.pen, title, size, color, mark)
-    }
-
-    fn walkthrough(&self, board: &Grid, solution: &Solution) -> Vec<String> {
+    fn walkthrough(&self, figure: &mut Figure, board: &Grid, solution: &Solution) {
         let goal = solution.goal;
         let moves = solution.moves();
-        let mut lines = Vec::new();
+        let tapped: Vec<(usize, usize)> = solution.taps.cells().collect();
         if moves == 0 {
-            lines.push(format!("Already solved: all {goal}, 0 taps."));
+            figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
         } else {
-            let plural = if moves == 1 { "tap" } else { "taps" };
-            let taps: Vec<String> = solution
-                .taps
-                .cells()
+            let listed: Vec<String> = tapped
+                .iter()
                 .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
                 .collect();
             let mut text = format!(
-                "{moves} {plural} to all {goal}: {}. Taps commute, so any order works.",
-                taps.join(" ")
+                "{} to all {goal}: {}. Taps commute, so any order works.",
+                taps(moves),
+                listed.join(" ")
             );
             if !solution.optimal {
                 let nullity = self.solver.nullity();
@@ -194,73 +356,82 @@ impl Explain {
                      2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame tries."
                 ));
             }
-            lines.extend(render::wrap(&text, self.width));
+            figure.push(Block::Text(text));
         }
-        lines.extend(self.too_wide_note(board));
+        figure.blocks.extend(self.too_wide_note(board));
         if self.boards_fit(board) {
-            lines.push(String::new());
-            let mut panels = vec![self.panel("Start", board, |_, _| Mark::Plain)];
-            let mut current = board.clone();
-            for (number, (row, col)) in solution.taps.cells().enumerate().take(MAX_STEP_PANELS) {
-                self.puzzle().tap(&mut current, row, col);
-                let flipped = self.puzzle().flips(row, col);
-                let title = format!("Tap {}: r{}c{}", number + 1, row + 1, col + 1);
-                panels.push(self.panel(&title, &current, |r, c| {
-                    if (r, c) == (row, col) {
-                        Mark::Tapped
-                    } else if flipped.contains(&(r, c)) {
-                        Mark::Flipped
-                    } else {
-                        Mark::Plain
-                    }
-                }));
-            }
-            lines.extend(render::side_by_side(&panels, self.width));
-            if moves > MAX_STEP_PANELS as u64 {
-                lines.push(format!(
-                    "(The other {} taps are not drawn; --format json has every step.)",
-                    moves - MAX_STEP_PANELS as u64
-                ));
-            }
-            if moves > 0 {
-                lines.push(String::new());
-                lines.extend(self.pen.legend(&[Mark::Tapped, Mark::Flipped], self.width));
+            figure.push(Block::Blank);
+            if self.map {
+                let title = match moves {
+                    0 => "Nothing to tap".to_string(),
+                    _ => format!("Tap map: {}", taps(moves)),
+                };
+                let drawing = Drawing::new(title, board.clone()).with_marks(tapped, Mark::Hint);
+                figure.push(Block::Boards(vec![drawing]));
+                if moves > 0 {
+                    figure.push(Block::Blank);
+                    figure.push(Block::Legend(vec![Mark::Hint]));
+                }
+            } else {
+                self.steps(figure, board, &tapped);
             }
         }
         if moves > 0 {
-            let plural = if moves == 1 { "tap" } else { "taps" };
-            lines.push(
-                self.pen
-                    .strong(&format!("Solved in {moves} {plural}: all {goal}.")),
-            );
+            figure.push(Block::Strong(format!(
+                "Solved in {}: all {goal}.",
+                taps(moves)
+            )));
         }
-        lines
     }
 
-    fn proof(&self, board: &Grid, certificate: &Certificate) -> Vec<String> {
+    /// The start board and the board after each tap, at most `max_steps` of them.
+    fn steps(&self, figure: &mut Figure, board: &Grid, taps: &[(usize, usize)]) {
+        let mut drawings = vec![Drawing::new("Start".to_string(), board.clone())];
+        let mut current = board.clone();
+        for (number, &(row, col)) in taps.iter().enumerate().take(self.max_steps) {
+            self.puzzle().tap(&mut current, row, col);
+            let flipped = self
+                .puzzle()
+                .flips(row, col)
+                .into_iter()
+                .filter(|&cell| cell != (row, col));
+            let title = format!("Tap {}: r{}c{}", number + 1, row + 1, col + 1);
+            drawings.push(
+                Drawing::new(title, current.clone())
+                    .with_marks(flipped, Mark::Flipped)
+                    .with_marks([(row, col)], Mark::Tapped),
+            );
+        }
+        figure.push(Block::Boards(drawings));
+        if taps.len() > self.max_steps {
+            figure.push(Block::Line(format!(
+                "(The other {} taps are not drawn (--max-steps {}); --format json has every \
+                 step.)",
+                taps.len() - self.max_steps,
+                self.max_steps
+            )));
+        }
+        if !taps.is_empty() {
+            figure.push(Block::Blank);
+            figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
+        }
+    }
+
+    fn proof(&self, figure: &mut Figure, board: &Grid, certificate: &Certificate) {
         let pattern = &certificate.pattern;
-        let mut lines = vec![self.pen.strong("Impossible")];
-        lines.extend(self.too_wide_note(board));
+        figure.push(Block::Strong("Impossible".to_string()));
+        figure.blocks.extend(self.too_wide_note(board));
         if self.boards_fit(board) {
-            lines.push(String::new());
-            let mark = |row, col| {
-                if pattern.get(row, col) {
-                    Mark::Proof
-                } else {
-                    Mark::Plain
-                }
-            };
-            lines.extend(render::side_by_side(
-                &[self.panel("Proof", board, mark)],
-                self.width,
-            ));
-            lines.push(String::new());
-            lines.extend(self.pen.legend(&[Mark::Proof], self.width));
+            figure.push(Block::Blank);
+            let drawing = Drawing::new("Proof".to_string(), board.clone())
+                .with_marks(pattern.cells(), Mark::Proof);
+            figure.push(Block::Boards(vec![drawing]));
+            figure.push(Block::Blank);
+            figure.push(Block::Legend(vec![Mark::Proof]));
         }
         let drawn = self.boards_fit(pattern);
         let reason = render::impossibility(self.puzzle(), certificate, drawn);
-        lines.extend(render::wrap(&reason, self.width));
-        lines
+        figure.push(Block::Text(reason));
     }
 }
 

@@ -18,7 +18,6 @@ use flipgame::space::{MAX_CELLS, SmallSpace};
 use super::{Status, json_stream, puzzle, report, write_to};
 use crate::cli::{GenArgs, PuzzleArgs, Size};
 use crate::output::json::{BoardFields, RuleFields};
-use crate::progress::Progress;
 
 /// Where boards are drawn from: an explored small space, or random boards checked one by one.
 pub(super) enum Source {
@@ -167,10 +166,7 @@ pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> 
     let shape = puzzle.shape();
     let goal = puzzle.goal();
     if shape.cells() <= MAX_CELLS {
-        let mut progress = Progress::new("exploring every board");
-        let explored = SmallSpace::explore(puzzle, false, &mut |d, t| progress.update(d, t));
-        progress.finish();
-        let space = explored.map_err(|e| e.to_string())?;
+        let space = super::explore(puzzle, false).map_err(|e| e.to_string())?;
         let pool = candidates(&space, wanted);
         if pool.is_empty() {
             return Err(no_such_board(&space, goal, wanted));
@@ -238,13 +234,7 @@ pub(super) fn draw(
 
 /// The usage error for a request no board meets, naming the distances there are.
 fn no_such_board(space: &SmallSpace, goal: Goal, wanted: Wanted) -> String {
-    let largest = space
-        .distances()
-        .iter()
-        .filter(|&&d| d != u8::MAX)
-        .max()
-        .copied()
-        .unwrap_or(0);
+    let largest = space.max_moves();
     let shape = space.shape();
     match wanted {
         Wanted::Moves(moves) => format!(

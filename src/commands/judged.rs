@@ -206,10 +206,7 @@ fn draw_cases(
                     && let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {})
                 {
                     let wanted = match wanted {
-                        Wanted::Moves(_) => {
-                            let reached = space.distances().iter().filter(|&&d| d != u8::MAX);
-                            Wanted::Moves(reached.max().copied().unwrap_or(0))
-                        }
+                        Wanted::Moves(_) => Wanted::Moves(space.max_moves()),
                         other => other,
                     };
                     if let Some(bits) = generator.pick(&candidates(&space, wanted)) {

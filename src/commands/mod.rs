@@ -6,6 +6,7 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod generate;
+pub mod graph;
 pub mod judged;
 pub mod play;
 pub mod solve;
@@ -25,6 +26,7 @@ use crate::cli::{
 use crate::output::Output;
 use crate::output::file::AtomicFile;
 use crate::output::json::{JsonStream, as_text};
+use crate::progress::Progress;
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
 use flipgame::board::{Cells, Goal};
@@ -33,6 +35,7 @@ use flipgame::input::{InputError, Record};
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::{Graph, Rule};
 use flipgame::solve::Solver;
+use flipgame::space::{SmallSpace, TooLarge};
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -86,6 +89,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Gen(args) => generate::run(&args, &mut out),
         Command::Check(args) => check::run(&args, &mut out),
         Command::Play(args) => play::run(&args, &context, &mut out),
+        Command::Graph(args) => graph::run(&args, &mut out),
         Command::Completions(args) => completions::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
@@ -181,6 +185,17 @@ fn rule_file(path: &Path) -> Result<Graph, String> {
     })
 }
 
+/// Every board of `puzzle` explored (with a progress bar on a terminal when it takes a while),
+/// or why it cannot be.
+pub fn explore(puzzle: &Puzzle, with_taps: bool) -> Result<SmallSpace, TooLarge> {
+    let mut progress = Progress::new("exploring every board");
+    let explored = SmallSpace::explore(puzzle, with_taps, &mut |done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
+    explored
+}
+
 /// The solver for a puzzle, or the usage error when it is too large to solve.
 pub fn solver(puzzle: Puzzle) -> Option<Solver> {
     Solver::new(puzzle)
@@ -250,7 +265,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     shape: Shape,
     format: RecordFormat,
     out: &mut W,
-    command: C,
+    command: &mut C,
 ) -> io::Result<Status> {
     let json = json_stream(format);
     let mut sink = BoardSink {
@@ -278,7 +293,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
 }
 
 struct BoardSink<'a, C, W> {
-    command: C,
+    command: &'a mut C,
     out: &'a mut W,
     json: Option<JsonStream>,
     index: u64,

@@ -32,7 +32,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
         SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
-    let command = Solve {
+    let mut command = Solve {
         rule: RuleFields::of(solver.puzzle()),
         table: solver.strategy() == Strategy::Table && !matrix,
         solver,
@@ -41,7 +41,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
         answered: 0,
     };
     let shape = command.solver.puzzle().shape();
-    run_boards(&args.input, shape, format, out, command)
+    run_boards(&args.input, shape, format, out, &mut command)
 }
 
 struct Solve {

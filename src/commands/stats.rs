@@ -2,7 +2,6 @@
 
 use std::io::{self, Write};
 
-use owo_colors::Style;
 use serde::Serialize;
 
 use flipgame::board::{BoardId, Color};
@@ -11,10 +10,12 @@ use flipgame::puzzle::Puzzle;
 use flipgame::stats::StateSpace;
 
 use super::{Context, Status, puzzle, report};
-use crate::cli::{ReportFormat, StatsArgs};
+use crate::cli::{StatsArgs, StatsFormat};
+use crate::figure::{Block, Chart, Drawing, Figure, percent, thousands};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::Progress;
-use crate::render::{self, Mark, Pen};
+use crate::render::{self, Pen};
+use crate::svg;
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
@@ -32,46 +33,30 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
     };
     progress.finish();
     match args.format {
-        ReportFormat::Json => {
+        StatsFormat::Json => {
             let json = StatsJson::new(&space, RuleFields::of(&puzzle));
             serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
             out.write_all(b"\n")?;
         }
-        ReportFormat::Text => {
+        StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
             let width = render::output_width();
-            for line in text_report(&puzzle, &space, &pen, args.ascii, width) {
+            for line in report_figure(&puzzle, &space, &pen).lines(&pen, width) {
                 writeln!(out, "{line}")?;
             }
+        }
+        StatsFormat::Svg => {
+            let pen = Pen::new(false, false);
+            let title = format!("flipgame stats: {}", space.shape);
+            let figure = report_figure(&puzzle, &space, &pen);
+            out.write_all(svg::document(&title, &[figure]).as_bytes())?;
         }
     }
     Ok(Status::Success)
 }
 
-/// `65536` as `65,536`.
-pub fn thousands(number: u64) -> String {
-    let digits = number.to_string();
-    let mut text = String::new();
-    for (n, digit) in digits.chars().enumerate() {
-        if n > 0 && (digits.len() - n).is_multiple_of(3) {
-            text.push(',');
-        }
-        text.push(digit);
-    }
-    text
-}
-
-fn percent(part: u64, whole: u64) -> String {
-    format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
-}
-
-fn text_report(
-    puzzle: &Puzzle,
-    space: &StateSpace,
-    pen: &Pen,
-    ascii: bool,
-    width: usize,
-) -> Vec<String> {
+/// The report, for either renderer; `pen` names the glyph of a black piece.
+fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
     let game = if space.shape.is_flip_game() {
         "Flip Game"
     } else {
@@ -84,95 +69,74 @@ fn text_report(
     };
     let (goal, words) = (space.goal.name(), render::goal_words(space.goal));
     let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
-    let mut lines = vec![
-        pen.strong(&format!(
+    let mut figure = Figure::default();
+    for block in [
+        Block::Strong(format!(
             "{game} {}{rule}, goal: {goal} ({words})",
             space.shape
         )),
-        String::new(),
-        format!("Positions    {:>10}", thousands(space.positions)),
-        format!("Solvable     {}", count(space.solvable)),
-        format!("Impossible   {}", count(space.impossible)),
-        String::new(),
-        pen.strong("Fewest taps      Boards    Share of solvable"),
-    ];
-    let largest = space.histogram.iter().copied().max().unwrap_or(1).max(1);
-    let bar_room = width.saturating_sub(32).clamp(1, 40);
-    let block = if ascii { "#" } else { "\u{2588}" };
-    for (moves, &boards) in space.histogram.iter().enumerate() {
-        // Every non-empty row gets at least one block, so rare distances stay visible.
-        let length = if boards == 0 {
-            0
-        } else {
-            ((boards * bar_room as u64).div_ceil(largest)) as usize
-        };
-        let bar = pen.paint(&block.repeat(length), Style::new().cyan());
-        lines.push(format!(
-            "{moves:>11}  {:>10}  {:>7}  {bar}",
-            thousands(boards),
-            percent(boards, space.solvable)
-        ));
+        Block::Blank,
+        Block::Line(format!("Positions    {:>10}", thousands(space.positions))),
+        Block::Line(format!("Solvable     {}", count(space.solvable))),
+        Block::Line(format!("Impossible   {}", count(space.impossible))),
+        Block::Blank,
+        Block::Chart(Chart {
+            boards: space.histogram.clone(),
+            whole: space.solvable,
+        }),
+        Block::Blank,
+    ] {
+        figure.push(block);
     }
-    lines.push(String::new());
     let hardest = &space.hardest_example;
     let id = hardest
         .to_board()
         .map(|b| format!(" (id {})", b.id()))
         .unwrap_or_default();
-    lines.push(format!(
+    figure.push(Block::Line(format!(
         "God's number: {} taps, for example {hardest}{id}",
         space.max_moves
-    ));
-    lines.push(format!(
+    )));
+    figure.push(Block::Line(format!(
         "Mean over solvable boards: {:.4} taps",
         space.mean_moves
-    ));
-    lines.push(format!(
+    )));
+    figure.push(Block::Line(format!(
         "Tap matrix over GF(2): rank {}, nullity {}, so {} non-empty quiet patterns",
         space.rank,
         space.nullity,
         space.quiet_patterns.len()
-    ));
-    lines.extend(render::wrap(&hardest_sentence(space), width));
-    lines.push(String::new());
+    )));
+    figure.push(Block::Text(hardest_sentence(space)));
+    figure.push(Block::Blank);
     if space.quiet_patterns.is_empty() {
-        lines.extend(render::wrap(
+        figure.push(Block::Text(
             "No quiet patterns: the tap matrix has full rank, so every board can be made all \
-             white and all black.",
-            width,
+             white and all black."
+                .to_string(),
         ));
-        return lines;
+        return figure;
     }
-    lines.extend(render::wrap(
-        &format!(
-            "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
-             of the pattern), so no tap changes whether a board has an odd or even number of \
-             black pieces there.",
-            pen.piece(Color::Black)
-        ),
-        width,
-    ));
-    lines.push(String::new());
-    let panels: Vec<render::Panel> = space
+    figure.push(Block::Text(format!(
+        "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
+         of the pattern), so no tap changes whether a board has an odd or even number of black \
+         pieces there.",
+        pen.piece(Color::Black)
+    )));
+    figure.push(Block::Blank);
+    let drawings = space
         .quiet_patterns
         .iter()
         .enumerate()
         .map(|(n, pattern)| {
-            let title = format!("#{}: {} cells", n + 1, pattern.count());
-            let shape = pattern.shape();
-            let size = (shape.rows() as usize, shape.cols() as usize);
-            let color = |row, col| {
-                if pattern.get(row, col) {
-                    Color::Black
-                } else {
-                    Color::White
-                }
-            };
-            render::grid_panel(pen, &title, size, color, |_, _| Mark::Plain)
+            Drawing::new(
+                format!("#{}: {} cells", n + 1, pattern.count()),
+                pattern.clone(),
+            )
         })
         .collect();
-    lines.extend(render::side_by_side(&panels, width));
-    lines
+    figure.push(Block::Boards(drawings));
+    figure
 }
 
 fn hardest_sentence(space: &StateSpace) -> String {
@@ -273,19 +237,5 @@ impl<'a> StatsJson<'a> {
             },
             quiet_patterns: space.quiet_patterns.iter().map(CellsJson).collect(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn thousands_are_separated_by_commas() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(4096), "4,096");
-        assert_eq!(thousands(65536), "65,536");
-        assert_eq!(thousands(1_048_576), "1,048,576");
     }
 }

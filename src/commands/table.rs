@@ -11,7 +11,6 @@ use super::{Status, puzzle, report, write_to};
 use crate::cli::{TableArgs, TableFormat};
 use crate::output::json::{CellJson, JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
-use crate::progress::Progress;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
@@ -24,12 +23,7 @@ pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
         );
         return Ok(Status::BadInput);
     }
-    let mut progress = Progress::new("exploring every board");
-    let explored = SmallSpace::explore(&puzzle, args.taps, &mut |done, total| {
-        progress.update(done, total)
-    });
-    progress.finish();
-    let space = match explored {
+    let space = match super::explore(&puzzle, args.taps) {
         Ok(space) => space,
         Err(too_large) => {
             report(&too_large.to_string());

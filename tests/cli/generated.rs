@@ -195,6 +195,42 @@ fn checked_in_completions_match_the_generated_ones() {
     check_all(files);
 }
 
+/// The pictures the README shows, and the command that draws each.
+pub const PICTURES: [(&str, &[&str]); 2] = [
+    (
+        "walkthrough.svg",
+        &[
+            "explain",
+            "--format",
+            "svg",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+        ],
+    ),
+    (
+        "graph-2x3.svg",
+        &[
+            "graph", "--format", "svg", "--size", "2x3", "--board", "bwb/wbw",
+        ],
+    ),
+];
+
+#[test]
+fn checked_in_pictures_match_the_generated_ones() {
+    let files = PICTURES
+        .iter()
+        .map(|(file, args)| {
+            let output = flipgame().args(*args).output().unwrap();
+            assert!(output.status.success());
+            (
+                repository().join("docs").join(file),
+                String::from_utf8(output.stdout).unwrap(),
+            )
+        })
+        .collect();
+    check_all(files);
+}
+
 #[test]
 fn checked_in_man_pages_match_the_generated_ones() {
     let pages = man_pages();

@@ -349,7 +349,7 @@ fn the_board_comes_from_the_flag_or_the_first_board_of_a_file() {
         .args(["play", "--board", "bwwb/bbwb/bwwb"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("--board: "));
+        .stderr(predicates::str::contains("--board:1:"));
     flipgame()
         .args([
             "play", "--cells", "01", "--size", "2x2", "--board", "10/01", "--format", "jsonl",

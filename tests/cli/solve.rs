@@ -611,14 +611,20 @@ fn rows_may_be_indented_and_digits_get_a_hint() {
         .stderr(contains("--board[1]:1:19: expected '#' or '.', found 'b'"));
 }
 
-/// clap's nearest-subcommand tip only for real typos: `graph` is not a misspelt `gen`.
+/// clap's nearest-subcommand tip only for real typos: `graphs` is near `graph`, but `draw` is
+/// no misspelt `play` or `gen`.
 #[test]
 fn unknown_subcommands_get_a_tip_only_when_they_are_typos() {
     flipgame()
-        .arg("graph")
+        .arg("draw")
         .assert()
         .code(2)
-        .stderr(contains("unrecognized subcommand 'graph'").and(contains("tip").not()));
+        .stderr(contains("unrecognized subcommand 'draw'").and(contains("tip").not()));
+    flipgame()
+        .arg("graphs")
+        .assert()
+        .code(2)
+        .stderr(contains("tip: a similar subcommand exists: 'graph'"));
     flipgame()
         .arg("sovle")
         .assert()

@@ -80,9 +80,9 @@ pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> io::Resu
 fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, Status)> {
     let cells = cells(args.cells);
     if let Some(text) = &args.board {
-        return source::parse_board(text, shape, cells)
+        return source::board_argument(text, shape, cells)
             .map(Some)
-            .map_err(|error| (format!("--board: {error}"), Status::BadInput));
+            .map_err(|message| (message, Status::BadInput));
     }
     let Some(path) = &args.file else {
         return Ok(None);

@@ -1,0 +1,213 @@
+//! `flipgame graph`: the state graph of a small puzzle, as Graphviz DOT or as SVG.
+//!
+//! Both formats come from one [`Layout`]: the same layers, the same order within each layer,
+//! the same highlighted path.
+
+use std::io::{self, Write};
+
+use flipgame::puzzle::Puzzle;
+use flipgame::space::{SmallSpace, bits_of_grid};
+
+use super::{Status, cells, explore, puzzle, report, write_to};
+use crate::cli::{GraphArgs, GraphFormat, Size};
+use crate::figure::{taps, thousands};
+use crate::render;
+use crate::source;
+use crate::svg;
+use crate::svg::graph::{Layout, path_edges, tap_name};
+
+/// The colour a board on the highlighted path is filled with in DOT (light enough for its
+/// letters to read).
+const PATH_FILL: &str = "#f4c7c3";
+
+/// Draws the graph the arguments ask for.
+pub fn run(args: &GraphArgs, out: &mut impl Write) -> io::Result<Status> {
+    let mut puzzle_args = args.puzzle.clone();
+    if puzzle_args.size.is_none() && puzzle_args.rule_file.is_none() {
+        puzzle_args.size = Some(Size { rows: 3, cols: 3 });
+    }
+    let Some(puzzle) = puzzle(&puzzle_args) else {
+        return Ok(Status::BadInput);
+    };
+    let shape = puzzle.shape();
+    if shape.cells() > args.max_cells {
+        report(&format!(
+            "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
+             ({} boards) unless --max-cells allows more (up to 16)",
+            shape.cells(),
+            shape.cells(),
+            thousands(1 << shape.cells()),
+            args.max_cells,
+            thousands(1 << args.max_cells)
+        ));
+        return Ok(Status::BadInput);
+    }
+    let start = match &args.board {
+        Some(text) => match source::board_argument(text, shape, cells(args.cells)) {
+            Ok(board) => Some(bits_of_grid(&board)),
+            Err(message) => {
+                report(&message);
+                return Ok(Status::BadInput);
+            }
+        },
+        None => None,
+    };
+    let space = match explore(&puzzle, start.is_some()) {
+        Ok(space) => space,
+        Err(too_large) => {
+            report(&too_large.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
+    // An impossible board has no path: it is highlighted alone.
+    let path = start.map_or_else(Vec::new, |bits| {
+        space.path(bits).unwrap_or_else(|| vec![(bits, None)])
+    });
+    let layout = Layout::new(&space);
+    let (title, notes) = captions(&puzzle, &space, &layout, &path);
+    write_to(args.output.as_deref(), out, |out| match args.format {
+        GraphFormat::Dot => write_dot(out, &space, &layout, &path, &title, &notes),
+        GraphFormat::Svg => {
+            out.write_all(svg::graph::document(&space, &layout, &path, &title, &notes).as_bytes())
+        }
+    })
+}
+
+/// The title of the graph and the sentences under it, with every count computed.
+fn captions(
+    puzzle: &Puzzle,
+    space: &SmallSpace,
+    layout: &Layout,
+    path: &[(u32, Option<usize>)],
+) -> (String, Vec<String>) {
+    let shape = space.shape();
+    let goal = render::goal_words(puzzle.goal());
+    let title = format!(
+        "The state graph of {shape}, {}, goal {goal}",
+        puzzle.rule_words()
+    );
+    let edges = space.edges().count() as u64;
+    let solvable = space.distances().iter().filter(|&&d| d != u8::MAX).count() as u64;
+    let layers = layout
+        .layers
+        .iter()
+        .filter(|(moves, _)| moves.is_some())
+        .count();
+    let mut notes = vec![format!(
+        "{} boards, {} taps between them; {} can be finished, in {layers} {} by fewest \
+         taps; {} cannot.",
+        thousands(space.positions()),
+        thousands(edges),
+        thousands(solvable),
+        if layers == 1 { "layer" } else { "layers" },
+        thousands(space.positions() - solvable)
+    )];
+    if let Some(&(start, _)) = path.first() {
+        let board = space.grid(start);
+        notes.push(match space.moves(start) {
+            Some(moves) => {
+                let listed: Vec<String> = path
+                    .iter()
+                    .filter_map(|&(_, tap)| tap)
+                    .map(|index| tap_name(index, shape.cols() as usize))
+                    .collect();
+                format!(
+                    "Highlighted: the shortest path from {board}, {}: {}.",
+                    taps(moves),
+                    if listed.is_empty() {
+                        "none, it is finished".to_string()
+                    } else {
+                        listed.join(" ")
+                    }
+                )
+            }
+            None => format!("Highlighted: {board}, which cannot be finished."),
+        });
+    }
+    (title, notes)
+}
+
+/// A quoted DOT string.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn write_dot(
+    out: &mut dyn Write,
+    space: &SmallSpace,
+    layout: &Layout,
+    path: &[(u32, Option<usize>)],
+    title: &str,
+    notes: &[String],
+) -> io::Result<()> {
+    let cols = space.shape().cols() as usize;
+    let name = |bits: u32| quoted(&space.grid(bits).to_string());
+    writeln!(out, "// {title}")?;
+    for note in notes {
+        writeln!(out, "// {note}")?;
+    }
+    writeln!(out, "graph flipgame {{")?;
+    writeln!(
+        out,
+        "  graph [label={}, labelloc=t, rankdir=TB, ranksep=1.2, nodesep=0.15];",
+        quoted(title)
+    )?;
+    writeln!(
+        out,
+        "  node [shape=box, fontname=\"monospace\", fontsize=10, style=filled, fillcolor=\"{}\"];",
+        svg::palette::PAPER
+    )?;
+    writeln!(out, "  edge [color=\"{}\"];", svg::palette::EDGE)?;
+    let on_path = |bits: u32| path.iter().any(|&(b, _)| b == bits);
+    for (layer, (moves, boards)) in layout.layers.iter().enumerate() {
+        let label = layout.label(layer);
+        match moves {
+            // A layer is a rank of its own.
+            Some(moves) => {
+                writeln!(out, "  subgraph layer_{moves} {{")?;
+                writeln!(out, "    rank=same;")?;
+                writeln!(out, "    // {label}")?;
+            }
+            None => {
+                writeln!(out, "  subgraph cluster_impossible {{")?;
+                writeln!(out, "    label={};", quoted(&label))?;
+            }
+        }
+        for &bits in boards {
+            let grid = space.grid(bits);
+            let text = grid.to_string();
+            let picture = text.replace('/', "\\n");
+            let moves = space
+                .moves(bits)
+                .map_or("cannot be finished".to_string(), taps);
+            let highlight = if on_path(bits) {
+                format!(", fillcolor=\"{PATH_FILL}\", penwidth=3")
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "    {} [label=\"{picture}\", tooltip={}{highlight}];",
+                name(bits),
+                quoted(&format!("{text}: {moves}"))
+            )?;
+        }
+        writeln!(out, "  }}")?;
+    }
+    let path_edges = path_edges(path);
+    for (from, to, index) in space.edges() {
+        let tap = tap_name(index, cols);
+        let highlight = if path_edges.contains(&(from, to, index)) {
+            format!(", color=\"{}\", penwidth=3", svg::palette::PATH)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {} -- {} [label=\"{tap}\"{highlight}];",
+            name(from),
+            name(to)
+        )?;
+    }
+    writeln!(out, "}}")
+}

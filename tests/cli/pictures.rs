@@ -1,0 +1,804 @@
+//! Pictures: `explain --format svg`, `explain --map`, `explain --trace`, `stats --format svg` and
+//! `graph`. Every SVG is parsed as XML and rendered with a real renderer (resvg), and the pixels
+//! are checked against the boards that `--format json` reports and against an independent
+//! breadth-first search written here.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use predicates::str::contains;
+use resvg::{tiny_skia, usvg};
+use roxmltree::{Document, Node};
+use serde_json::Value;
+
+use crate::common::{IMPOSSIBLE_LINE, SAMPLE_LINE, Scratch, flipgame};
+
+/// The palette the README documents.
+const TAPPED: [u8; 3] = [0x6a, 0x1b, 0x9a];
+const PROOF: [u8; 3] = [0xc6, 0x28, 0x28];
+const HINT: [u8; 3] = [0x2e, 0x7d, 0x32];
+const BAR: [u8; 3] = [0x4a, 0x6f, 0xa5];
+
+fn run(args: &[&str]) -> String {
+    let output = flipgame().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&run(args)).unwrap()
+}
+
+/// The document parsed, after checking what every SVG must have.
+fn parse(text: &str) -> Document<'_> {
+    let document = Document::parse(text).expect("the SVG is well-formed XML");
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+    let height: f64 = root.attribute("height").unwrap().parse().unwrap();
+    assert_eq!(
+        root.attribute("viewBox"),
+        Some(format!("0 0 {width} {height}").as_str())
+    );
+    // Self-contained: nothing is fetched from elsewhere.
+    for node in document.descendants() {
+        assert!(
+            !matches!(
+                node.tag_name().name(),
+                "script" | "image" | "foreignObject" | "use"
+            ),
+            "{node:?}"
+        );
+        for attribute in node.attributes() {
+            assert!(!attribute.value().contains("url("), "{attribute:?}");
+            assert!(!attribute.name().contains("href"), "{attribute:?}");
+        }
+    }
+    document
+}
+
+fn has_class(node: &Node, class: &str) -> bool {
+    node.attribute("class")
+        .is_some_and(|classes| classes.split(' ').any(|c| c == class))
+}
+
+fn with_class<'a, 'input>(root: Node<'a, 'input>, class: &str) -> Vec<Node<'a, 'input>> {
+    root.descendants().filter(|n| has_class(n, class)).collect()
+}
+
+fn number(node: &Node, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
+/// The SVG rendered at its own size.
+fn render(text: &str) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(text, &usvg::Options::default()).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+}
+
+fn pixel(pixmap: &tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {
+    let colour = pixmap.pixel(x as u32, y as u32).unwrap();
+    [colour.red(), colour.green(), colour.blue()]
+}
+
+fn near(actual: [u8; 3], expected: [u8; 3]) -> bool {
+    actual
+        .iter()
+        .zip(expected)
+        .all(|(&a, e)| (i32::from(a) - i32::from(e)).abs() <= 24)
+}
+
+/// The centre of a piece shape: a disc or a square.
+fn centre(piece: &Node) -> (f64, f64) {
+    match piece.tag_name().name() {
+        "circle" => (number(piece, "cx"), number(piece, "cy")),
+        "rect" => (
+            number(piece, "x") + number(piece, "width") / 2.0,
+            number(piece, "y") + number(piece, "height") / 2.0,
+        ),
+        other => panic!("a piece drawn as {other}"),
+    }
+}
+
+/// The pieces of a drawn board, row by row, as the letters b and w, after checking that the
+/// rendered picture shows each one's colour at its centre.
+fn pieces_seen(board: &Node, pixmap: &tiny_skia::Pixmap) -> String {
+    let cols: usize = board.attribute("data-cols").unwrap().parse().unwrap();
+    let rows: usize = board.attribute("data-rows").unwrap().parse().unwrap();
+    let pieces: Vec<Node> = board
+        .descendants()
+        .filter(|n| has_class(n, "b") || has_class(n, "w"))
+        .collect();
+    assert_eq!(pieces.len(), rows * cols, "one shape per piece");
+    let mut text = String::new();
+    for (index, piece) in pieces.iter().enumerate() {
+        if index > 0 && index % cols == 0 {
+            text.push('/');
+        }
+        let (x, y) = centre(piece);
+        let [red, ..] = pixel(pixmap, x, y);
+        let letter = if has_class(piece, "b") { 'b' } else { 'w' };
+        match letter {
+            'b' => assert!(red < 60, "a black piece at {x},{y} shows {red}"),
+            _ => assert!(red > 200, "a white piece at {x},{y} shows {red}"),
+        }
+        text.push(letter);
+    }
+    text
+}
+
+/// The cell (row, col from 1) under a point of a drawn board.
+fn cell_at(board: &Node, x: f64, y: f64) -> (u64, u64) {
+    let cols: usize = board.attribute("data-cols").unwrap().parse().unwrap();
+    let pieces: Vec<Node> = board
+        .descendants()
+        .filter(|n| has_class(n, "b") || has_class(n, "w"))
+        .collect();
+    let index = pieces
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| {
+            let distance = |n: &Node| {
+                let (cx, cy) = centre(n);
+                (cx - x).powi(2) + (cy - y).powi(2)
+            };
+            distance(a).total_cmp(&distance(b))
+        })
+        .unwrap()
+        .0;
+    ((index / cols + 1) as u64, (index % cols + 1) as u64)
+}
+
+fn cell_of(value: &Value) -> (u64, u64) {
+    (
+        value["row"].as_u64().unwrap(),
+        value["col"].as_u64().unwrap(),
+    )
+}
+
+/// Checks the SVG walkthrough of one board against its JSON: every board drawn shows the
+/// board after that step, the tapped cell carries its frame, and the turned-over cells a ring.
+fn check_walkthrough(args: &[&str]) {
+    let mut svg_args = vec!["explain", "--format", "svg"];
+    svg_args.extend(args);
+    let text = run(&svg_args);
+    let mut json_args = vec!["explain", "--format", "json"];
+    json_args.extend(args);
+    let answer = &json(&json_args)[0];
+    let document = parse(&text);
+    let pixmap = render(&text);
+    let boards = with_class(document.root_element(), "board");
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(boards.len(), steps.len() + 1, "{args:?}");
+    assert_eq!(
+        pieces_seen(&boards[0], &pixmap),
+        answer["board"].as_str().unwrap()
+    );
+    for (step, board) in steps.iter().zip(&boards[1..]) {
+        assert_eq!(pieces_seen(board, &pixmap), step["board"].as_str().unwrap());
+        let frames = with_class(*board, "tapped");
+        assert_eq!(frames.len(), 1);
+        let frame = frames[0];
+        let (x, y, size) = (
+            number(&frame, "x"),
+            number(&frame, "y"),
+            number(&frame, "width"),
+        );
+        assert_eq!(
+            cell_at(board, x + size / 2.0, y + size / 2.0),
+            cell_of(&step["tap"])
+        );
+        let seen = pixel(&pixmap, x, y + size / 2.0);
+        assert!(near(seen, TAPPED), "the frame of a tap shows {seen:?}");
+        let mut rings: Vec<(u64, u64)> = with_class(*board, "flipped")
+            .iter()
+            .map(|ring| cell_at(board, number(ring, "cx"), number(ring, "cy")))
+            .collect();
+        rings.sort_unstable();
+        let mut flipped: Vec<(u64, u64)> = step["flipped"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(cell_of)
+            .filter(|&cell| cell != cell_of(&step["tap"]))
+            .collect();
+        flipped.sort_unstable();
+        assert_eq!(rings, flipped);
+    }
+}
+
+#[test]
+fn walkthroughs_in_svg_show_every_step_as_json_reports_it() {
+    check_walkthrough(&["--board", SAMPLE_LINE]);
+    check_walkthrough(&["--board", "wwww/wwww/wwww/wwww"]);
+    check_walkthrough(&[
+        "--size",
+        "3x5",
+        "--rule",
+        "x",
+        "--board",
+        "bwbwb/wwbww/bbwbb",
+    ]);
+    check_walkthrough(&[
+        "--size", "2x3", "--rule", "lines", "--wrap", "--board", "bwb/wwb",
+    ]);
+    // A 20x20 board: small cells, labels on every other row, many taps.
+    let board = run(&["gen", "--size", "20x20", "--count", "1", "--seed", "7"]);
+    let board = board.trim().replace('\n', "/");
+    check_walkthrough(&["--size", "20x20", "--max-steps", "1000", "--board", &board]);
+}
+
+#[test]
+fn a_proof_in_svg_marks_the_quiet_pattern_with_diamonds() {
+    let text = run(&["explain", "--format", "svg", "--board", IMPOSSIBLE_LINE]);
+    let answer = &json(&["explain", "--format", "json", "--board", IMPOSSIBLE_LINE])[0];
+    let document = parse(&text);
+    let pixmap = render(&text);
+    let boards = with_class(document.root_element(), "board");
+    assert_eq!(boards.len(), 1);
+    assert_eq!(pieces_seen(&boards[0], &pixmap), IMPOSSIBLE_LINE);
+    let mut marked: Vec<(u64, u64)> = Vec::new();
+    for diamond in with_class(boards[0], "proof") {
+        let points: Vec<f64> = diamond
+            .attribute("points")
+            .unwrap()
+            .split([' ', ','])
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // The top corner is on the cell's edge, above its centre.
+        let (x, top) = (points[0], points[1]);
+        assert!(near(pixel(&pixmap, x, top + 1.0), PROOF));
+        marked.push(cell_at(&boards[0], x, points[5]));
+    }
+    marked.sort_unstable();
+    let mut cells: Vec<(u64, u64)> = answer["certificate"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(cell_of)
+        .collect();
+    cells.sort_unstable();
+    assert_eq!(marked, cells);
+    assert!(text.contains("Every tap turns over an even number"));
+}
+
+#[test]
+fn the_tap_map_marks_exactly_the_taps_in_text_and_svg() {
+    let board = run(&["gen", "--size", "12x12", "--count", "1", "--seed", "3"]);
+    let board = board.trim().replace('\n', "/");
+    let args = ["--size", "12x12", "--board", board.as_str()];
+    let answer = &json(&[&["explain", "--format", "json"][..], &args].concat())[0];
+    let mut taps: Vec<(u64, u64)> = answer["taps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(cell_of)
+        .collect();
+    taps.sort_unstable();
+    let moves = answer["moves"].as_u64().unwrap();
+    assert_eq!(taps.len() as u64, moves);
+    assert!(moves > 10);
+
+    let text = run(&[&["explain", "--map", "--ascii"][..], &args].concat());
+    assert!(text.contains(&format!("Tap map: {moves} taps")), "{text}");
+    let grid: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("Tap map"))
+        .skip(2)
+        .take(12)
+        .collect();
+    let mut marked = Vec::new();
+    for (row, line) in grid.iter().enumerate() {
+        let cells = &line[3..];
+        for col in 0..12 {
+            if cells.as_bytes()[3 * col] == b'{' {
+                marked.push((row as u64 + 1, col as u64 + 1));
+            }
+        }
+    }
+    assert_eq!(marked, taps, "{text}");
+
+    let svg = run(&[&["explain", "--map", "--format", "svg"][..], &args].concat());
+    let document = parse(&svg);
+    let pixmap = render(&svg);
+    let boards = with_class(document.root_element(), "board");
+    assert_eq!(boards.len(), 1);
+    assert_eq!(pieces_seen(&boards[0], &pixmap), board);
+    let mut hinted: Vec<(u64, u64)> = Vec::new();
+    for brackets in with_class(boards[0], "hint") {
+        // The path starts at the top left corner's lower end: M x,y.
+        let d = brackets.attribute("d").unwrap();
+        let start: Vec<f64> = d[1..]
+            .split(['V', 'H', 'M'])
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let (x, y) = (start[0], start[1]);
+        assert!(near(pixel(&pixmap, x, y - 1.0), HINT));
+        hinted.push(cell_at(&boards[0], x + 3.0, y));
+    }
+    hinted.sort_unstable();
+    assert_eq!(hinted, taps);
+}
+
+#[test]
+fn several_boards_make_one_document_with_a_section_each() {
+    let text = run(&[
+        "explain",
+        "--format",
+        "svg",
+        "--board",
+        SAMPLE_LINE,
+        "--board",
+        IMPOSSIBLE_LINE,
+        "--board",
+        "wwww/wwww/wwww/wwww",
+    ]);
+    let document = parse(&text);
+    assert_eq!(with_class(document.root_element(), "section").len(), 3);
+    assert!(text.contains("<title>flipgame explain: 3 boards</title>"));
+}
+
+#[test]
+fn output_dir_writes_one_file_per_board_and_keeps_going_past_a_bad_one() {
+    let scratch = Scratch::new();
+    let input = scratch.file(
+        "boards.txt",
+        format!(
+            "{}\nbwwb\nbbxb\nbwwb\nbwww\n\n{}\n",
+            SAMPLE_LINE.replace('/', "\n"),
+            IMPOSSIBLE_LINE.replace('/', "\n")
+        ),
+    );
+    let output = scratch
+        .flipgame()
+        .args(["explain", "--format", "svg", "--output-dir", "pictures"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("boards.txt:6:3:"), "{stderr}");
+    let listed = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(listed, "pictures/0001-9d98.svg\npictures/0003-a0d9.svg\n");
+    for name in ["0001-9d98.svg", "0003-a0d9.svg"] {
+        let text = std::fs::read_to_string(scratch.path().join("pictures").join(name)).unwrap();
+        let document = parse(&text);
+        assert_eq!(with_class(document.root_element(), "section").len(), 1);
+    }
+    assert_eq!(
+        std::fs::read_dir(scratch.path().join("pictures"))
+            .unwrap()
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn an_output_dir_that_cannot_be_made_is_an_error() {
+    let scratch = Scratch::new();
+    scratch.file("taken", "a file, not a directory");
+    scratch
+        .flipgame()
+        .args([
+            "explain",
+            "--format",
+            "svg",
+            "--output-dir",
+            "taken/sub",
+            "--board",
+            SAMPLE_LINE,
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("taken/sub"));
+}
+
+#[test]
+fn flags_that_would_be_ignored_are_refused() {
+    for (args, message) in [
+        (
+            &["--map", "--format", "json"][..],
+            "--map and --trace are drawings",
+        ),
+        (
+            &["--trace", "--format", "jsonl"][..],
+            "--map and --trace are drawings",
+        ),
+        (
+            &["--no-boards", "--format", "svg"][..],
+            "--no-boards leaves an SVG",
+        ),
+        (
+            &["--output-dir", "x"][..],
+            "--output-dir writes SVG files: add --format svg",
+        ),
+        (&["--map", "--no-boards"][..], "cannot be used with"),
+    ] {
+        flipgame()
+            .arg("explain")
+            .args(args)
+            .args(["--board", SAMPLE_LINE])
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+}
+
+#[test]
+fn elided_steps_are_said_in_text_and_svg() {
+    let board = vec!["bw".repeat(11); 22].join("/");
+    let args = [
+        "--size",
+        "22x22",
+        "--max-steps",
+        "3",
+        "--board",
+        board.as_str(),
+    ];
+    let moves = json(&[&["explain", "--format", "json"][..], &args].concat())[0]["moves"]
+        .as_u64()
+        .unwrap();
+    let note = format!(
+        "(The other {} taps are not drawn (--max-steps 3)",
+        moves - 3
+    );
+    let svg = run(&[&["explain", "--format", "svg"][..], &args].concat());
+    let document = parse(&svg);
+    assert_eq!(with_class(document.root_element(), "board").len(), 4);
+    assert!(svg.contains(&note));
+    let output = flipgame()
+        .args(["explain"])
+        .args(args)
+        .env("COLUMNS", "400")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(output.stdout).unwrap().contains(&note));
+}
+
+/// The fewest taps of every board of a plus-rule puzzle, by breadth-first search over the
+/// boards as bit sets (cell i at bit i), from the finished boards the goal accepts.
+fn bfs(rows: usize, cols: usize, goal_colors: &[bool]) -> Vec<Option<u32>> {
+    let cells = rows * cols;
+    let masks: Vec<u32> = (0..cells)
+        .map(|i| {
+            let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .map(|(dr, dc)| (r + dr, c + dc))
+                .filter(|&(r, c)| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64)
+                .fold(0, |mask, (r, c)| {
+                    mask | 1 << (r as usize * cols + c as usize)
+                })
+        })
+        .collect();
+    let mut distance = vec![None; 1 << cells];
+    let mut queue = VecDeque::new();
+    for &black in goal_colors {
+        let start = if black { (1u32 << cells) - 1 } else { 0 };
+        distance[start as usize] = Some(0);
+        queue.push_back(start);
+    }
+    while let Some(board) = queue.pop_front() {
+        let next_distance = distance[board as usize].unwrap() + 1;
+        for mask in &masks {
+            let next = board ^ mask;
+            if distance[next as usize].is_none() {
+                distance[next as usize] = Some(next_distance);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+fn layer_sizes(distances: &[Option<u32>]) -> BTreeMap<String, usize> {
+    let mut sizes = BTreeMap::new();
+    for distance in distances {
+        let key = distance.map_or("none".to_string(), |d| d.to_string());
+        *sizes.entry(key).or_insert(0) += 1;
+    }
+    sizes
+}
+
+#[test]
+fn the_graph_in_svg_has_every_board_and_tap_in_its_layer() {
+    for (rows, cols) in [(2, 2), (3, 3), (2, 3)] {
+        let size = format!("{rows}x{cols}");
+        let text = run(&["graph", "--format", "svg", "--size", &size]);
+        let document = parse(&text);
+        let root = document.root_element();
+        let cells = rows * cols;
+        let nodes = with_class(root, "node");
+        assert_eq!(nodes.len(), 1 << cells);
+        assert_eq!(with_class(root, "edge").len(), cells << cells >> 1);
+        let mut seen = BTreeMap::new();
+        for node in &nodes {
+            *seen
+                .entry(node.attribute("data-layer").unwrap().to_string())
+                .or_insert(0) += 1;
+            let pieces = node
+                .descendants()
+                .filter(|n| has_class(n, "b") || has_class(n, "w"))
+                .count();
+            assert_eq!(pieces, cells);
+        }
+        assert_eq!(
+            seen,
+            layer_sizes(&bfs(rows, cols, &[false, true])),
+            "{size}"
+        );
+        let pixmap = render(&text);
+        assert_eq!(pixmap.width() as f64, number(&root, "width"));
+    }
+    // With one goal colour, 2x3 has boards that cannot be finished; they are drawn too.
+    let text = run(&[
+        "graph", "--format", "svg", "--size", "2x3", "--goal", "white",
+    ]);
+    let document = parse(&text);
+    let mut seen = BTreeMap::new();
+    for node in with_class(document.root_element(), "node") {
+        *seen
+            .entry(node.attribute("data-layer").unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(seen, layer_sizes(&bfs(2, 3, &[false])));
+}
+
+#[test]
+fn the_graph_highlights_the_shortest_path_of_a_board() {
+    let board = "bwb/wbw/bwb";
+    let moves = run(&["solve", "--size", "3x3", "--board", board])
+        .trim()
+        .parse::<usize>()
+        .unwrap();
+    let taps = run(&["solve", "--size", "3x3", "--taps", "--board", board]);
+    let text = run(&["graph", "--format", "svg", "--board", board]);
+    let document = parse(&text);
+    let root = document.root_element();
+    let path_edges = with_class(root, "path")
+        .into_iter()
+        .filter(|n| has_class(n, "edge"))
+        .collect::<Vec<_>>();
+    assert_eq!(path_edges.len(), moves);
+    let mut tapped: Vec<&str> = path_edges
+        .iter()
+        .map(|e| e.attribute("data-tap").unwrap())
+        .collect();
+    tapped.sort_unstable();
+    let mut expected: Vec<&str> = taps
+        .split_whitespace()
+        .filter(|t| t.starts_with('r'))
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(tapped, expected);
+    let framed: Vec<&str> = with_class(root, "node")
+        .iter()
+        .filter(|node| node.children().any(|c| has_class(&c, "path")))
+        .map(|node| node.attribute("data-board").unwrap())
+        .collect();
+    assert_eq!(framed.len(), moves + 1);
+    assert!(framed.contains(&board));
+    assert!(text.contains(&format!("the shortest path from {board}, {moves} taps")));
+}
+
+#[test]
+fn the_graph_in_dot_parses_with_every_board_and_tap() {
+    for (rows, cols) in [(2, 2), (3, 3)] {
+        let size = format!("{rows}x{cols}");
+        let text = run(&[
+            "graph",
+            "--size",
+            &size,
+            "--board",
+            &vec!["b".repeat(cols); rows].join("/"),
+        ]);
+        let ast = dot_parser::ast::Graph::try_from(text.as_str()).expect("valid DOT");
+        let graph = dot_parser::canonical::Graph::from(ast);
+        let cells = rows * cols;
+        assert_eq!(graph.nodes.set.len(), 1 << cells);
+        assert_eq!(graph.edges.set.len(), cells << cells >> 1);
+        // Each layer is a rank of its own, of the size the search finds.
+        let expected = layer_sizes(&bfs(rows, cols, &[false, true]));
+        for (layer, size) in expected {
+            let block = text
+                .split(&format!("subgraph layer_{layer} {{"))
+                .nth(1)
+                .unwrap()
+                .split("  }")
+                .next()
+                .unwrap();
+            assert_eq!(
+                block.matches(" [label=").count(),
+                size,
+                "{rows}x{cols} layer {layer}"
+            );
+        }
+        assert!(text.contains("penwidth=3"));
+    }
+}
+
+#[test]
+fn graph_refuses_what_is_too_large_or_malformed() {
+    flipgame()
+        .args(["graph", "--size", "4x4"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "graph draws at most 9 cells (512 boards) unless --max-cells",
+        ));
+    flipgame()
+        .args(["graph", "--size", "4x4", "--max-cells", "17"])
+        .assert()
+        .code(2);
+    flipgame()
+        .args(["graph", "--board", "bwb/wxw/bwb"])
+        .assert()
+        .code(2)
+        .stderr(contains("--board:1:6: expected 'b' or 'w', found 'x'"));
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args(["graph", "--output", "missing/graph.dot"])
+        .assert()
+        .code(1)
+        .stderr(contains("missing/graph.dot"));
+}
+
+#[test]
+fn stats_in_svg_draw_the_histogram_and_the_quiet_patterns() {
+    for size in ["4x4", "3x3", "5x5"] {
+        let report = json(&["stats", "--size", size, "--format", "json"]);
+        let text = run(&["stats", "--size", size, "--format", "svg"]);
+        let document = parse(&text);
+        let pixmap = render(&text);
+        let root = document.root_element();
+        let bars = with_class(root, "bar");
+        let histogram = report["histogram"].as_array().unwrap();
+        assert_eq!(bars.len(), histogram.len());
+        let tallest = bars.iter().map(|b| number(b, "height")).fold(0.0, f64::max);
+        let largest = histogram
+            .iter()
+            .map(|r| r["boards"].as_u64().unwrap())
+            .max()
+            .unwrap();
+        for (bar, row) in bars.iter().zip(histogram) {
+            let boards = row["boards"].as_u64().unwrap();
+            assert_eq!(
+                bar.attribute("data-boards"),
+                Some(boards.to_string().as_str())
+            );
+            let height = number(bar, "height");
+            let expected = tallest * boards as f64 / largest as f64;
+            assert!(
+                (height - expected).abs() < 0.02,
+                "{size}: {height} vs {expected}"
+            );
+            if height >= 2.0 {
+                let x = number(bar, "x") + number(bar, "width") / 2.0;
+                let y = number(bar, "y") + height / 2.0;
+                assert!(near(pixel(&pixmap, x, y), BAR));
+            }
+        }
+        let patterns = report["quiet_patterns"].as_array().unwrap();
+        let boards = with_class(root, "board");
+        assert_eq!(boards.len(), patterns.len());
+        for (board, pattern) in boards.iter().zip(patterns) {
+            let seen = pieces_seen(board, &pixmap);
+            let black: Vec<(u64, u64)> = pattern.as_array().unwrap().iter().map(cell_of).collect();
+            let cols = seen.split('/').next().unwrap().len();
+            let mut drawn = Vec::new();
+            for (row, line) in seen.split('/').enumerate() {
+                for (col, letter) in line.chars().enumerate() {
+                    if letter == 'b' {
+                        drawn.push((row as u64 + 1, col as u64 + 1));
+                    }
+                }
+            }
+            assert_eq!(drawn, black, "{size} {cols}");
+        }
+        for label in ["fewest taps", "boards"] {
+            assert!(text.contains(&format!(">{label}</text>")));
+        }
+    }
+}
+
+#[test]
+fn the_trace_counts_each_layer_as_an_independent_search_does() {
+    for (rows, cols, board) in [
+        (4, 4, SAMPLE_LINE),
+        (3, 3, "bwb/wbw/bwb"),
+        (4, 4, IMPOSSIBLE_LINE),
+    ] {
+        let size = format!("{rows}x{cols}");
+        let text = run(&["explain", "--trace", "--size", &size, "--board", board]);
+        let distances = bfs(rows, cols, &[false, true]);
+        let bits = board
+            .replace('/', "")
+            .chars()
+            .enumerate()
+            .fold(0usize, |bits, (i, c)| bits | usize::from(c == 'b') << i);
+        let found = distances[bits];
+        let sizes = layer_sizes(&distances);
+        let mut reached = 0;
+        let mut rows_seen = 0;
+        for line in text
+            .lines()
+            .skip_while(|l| !l.contains("new boards"))
+            .skip(1)
+        {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let Some(Ok(layer)) = fields.first().map(|f| f.parse::<u32>()) else {
+                break;
+            };
+            let boards: usize = fields[1].replace(',', "").parse().unwrap();
+            reached += boards;
+            assert_eq!(boards, sizes[&layer.to_string()], "{size} layer {layer}");
+            assert_eq!(
+                fields[2].replace(',', "").parse::<usize>().unwrap(),
+                reached
+            );
+            assert_eq!(
+                line.contains("<- this board"),
+                found == Some(layer),
+                "{line}"
+            );
+            rows_seen += 1;
+        }
+        match found {
+            Some(layer) => {
+                assert_eq!(rows_seen, layer as usize + 1);
+                assert!(text.contains(&format!("found in layer {layer}, so it needs {layer}")));
+            }
+            None => {
+                assert_eq!(rows_seen, sizes.len() - 1);
+                assert!(text.contains("this board is not among them"), "{text}");
+            }
+        }
+    }
+    flipgame()
+        .args([
+            "explain",
+            "--trace",
+            "--size",
+            "6x5",
+            "--board",
+            &["bwbwb"; 6].join("/"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("--trace: a 6x5 board has 30 cells"));
+}
+
+/// Small cases as text, so a change to the drawing is seen in review.
+#[test]
+fn snapshots_of_small_pictures() {
+    insta::assert_snapshot!(
+        "explain_2x2_svg",
+        run(&[
+            "explain", "--format", "svg", "--size", "2x2", "--board", "bw/ww"
+        ])
+    );
+    insta::assert_snapshot!(
+        "stats_2x2_svg",
+        run(&["stats", "--format", "svg", "--size", "2x2"])
+    );
+    insta::assert_snapshot!(
+        "graph_2x2_dot",
+        run(&["graph", "--size", "2x2", "--board", "bw/ww"])
+    );
+    insta::assert_snapshot!(
+        "graph_1x3_svg",
+        run(&[
+            "graph", "--format", "svg", "--size", "1x3", "--board", "bwb"
+        ])
+    );
+}
