@@ -116,6 +116,20 @@ impl Puzzle {
         format!("rule {}{wrap}", self.rule.label())
     }
 
+    /// At least as many cells as any one tap turns over (exactly as many, except that a
+    /// stencil's count is taken before wrapping or the edges remove any).
+    pub fn widest_tap(&self) -> u64 {
+        let (rows, cols) = (u64::from(self.shape.rows()), u64::from(self.shape.cols()));
+        match &self.rule {
+            Rule::Stencil { stencil, .. } => stencil.offsets().len() as u64,
+            Rule::Lines => rows + cols - 1,
+            Rule::Graph(graph) => (0..(rows * cols) as usize)
+                .map(|index| graph.flips(index).len() as u64)
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
     /// The cells (row, col from 0) a tap at `row`, `col` turns over, row-major, each once.
     pub fn flips(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
         let (rows, cols) = (self.shape.rows() as i64, self.shape.cols() as i64);

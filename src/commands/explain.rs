@@ -105,6 +105,8 @@ fn misused(args: &ExplainArgs) -> Option<&'static str> {
         )
     } else if args.format == ExplainFormat::Svg && args.no_boards {
         Some("--no-boards leaves an SVG picture nothing to draw: leave out one of them")
+    } else if args.format != ExplainFormat::Text && args.ascii {
+        Some("--ascii chooses the letters of terminal text: use it with --format text")
     } else if args.output_dir.is_some() && args.format != ExplainFormat::Svg {
         Some("--output-dir writes SVG files: add --format svg")
     } else {
@@ -452,6 +454,7 @@ impl Explain {
             moves: solution.map(Solution::moves),
             goal: solution.map(|s| s.goal),
             optimal: solution.is_none_or(|s| s.optimal),
+            lower_bound: solution.map(|s| s.lower_bound),
             taps: solution.map(|s| CellsJson(&s.taps)),
             steps: Steps {
                 puzzle: self.puzzle(),
@@ -481,6 +484,7 @@ struct ExplainedJson<'a> {
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
     optimal: bool,
+    lower_bound: Option<u64>,
     taps: Option<CellsJson<'a>>,
     steps: Steps<'a>,
     certificate: Option<CertificateJson<'a>>,

@@ -15,8 +15,10 @@ use crate::output::json::{
 };
 use crate::output::{write_count, write_tap_after_space};
 
-/// What the text format says after a count that is not proven minimal.
-const NOT_PROVEN: &str = "(not proven minimal)";
+/// What the text format says after a count that is not proven minimal, before any taps.
+fn not_proven(solution: &Solution) -> String {
+    format!("(at least {}; not proven minimal)", solution.lower_bound)
+}
 
 /// Solves every board of the inputs and writes one answer per board.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
@@ -108,6 +110,7 @@ impl Solve {
                     moves: solution.as_ref().map(Solution::moves),
                     goal: solution.as_ref().map(|s| s.goal),
                     optimal: solution.as_ref().is_none_or(|s| s.optimal),
+                    lower_bound: solution.as_ref().map(|s| s.lower_bound),
                     taps: solution.as_ref().map(|s| CellsJson(&s.taps)),
                 },
             );
@@ -116,6 +119,9 @@ impl Solve {
             return out.write_all(b"Impossible\n");
         };
         write_count(out, solution.moves().try_into().unwrap_or(u32::MAX))?;
+        if !solution.optimal {
+            write!(out, " {}", not_proven(&solution))?;
+        }
         if self.taps {
             for (row, col) in solution.taps.cells() {
                 write_tap_after_space(out, row, col)?;
@@ -124,9 +130,6 @@ impl Solve {
                 // Either colour counts, so say which one these taps reach.
                 write!(out, " (all {})", solution.goal)?;
             }
-        }
-        if !solution.optimal {
-            write!(out, " {NOT_PROVEN}")?;
         }
         out.write_all(b"\n")
     }
@@ -149,7 +152,7 @@ impl Solve {
         };
         if !solution.optimal {
             // The matrix has no room for words: say it where people look, not in the data.
-            super::report(&format!("{place}: these taps are {NOT_PROVEN}"));
+            super::report(&format!("{place}: these taps are {}", not_proven(solution)));
         }
         let mut matrix = Vec::new();
         flipgame::judge::write_digit_rows(&solution.taps, &mut matrix);
@@ -172,5 +175,6 @@ struct SolvedJson<'a> {
     #[serde(serialize_with = "optional_color")]
     goal: Option<Color>,
     optimal: bool,
+    lower_bound: Option<u64>,
     taps: Option<CellsJson<'a>>,
 }

@@ -19,6 +19,10 @@ use crate::svg;
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+    if args.ascii && args.format != StatsFormat::Text {
+        report("--ascii chooses the letters of terminal text: use it with --format text");
+        return Ok(Status::BadInput);
+    }
     let Some(puzzle) = puzzle(&args.puzzle) else {
         return Ok(Status::BadInput);
     };

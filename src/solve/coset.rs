@@ -116,3 +116,258 @@ pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Gr
     }
     None
 }
+
+/// The quiet tap sets prepared for [`CosetIndex::least`]: reduced so each has a first cell (its
+/// pivot) that no other has, in order of those cells, and, for every cell some quiet tap set
+/// touches, which of them do (its *pattern*, one bit per basis vector, the first vector's the
+/// highest). Computed once per puzzle; boards then cost one pass over those cells.
+pub(crate) struct CosetIndex {
+    basis: Vec<Grid>,
+    /// Word index and bit of each basis vector's pivot.
+    pivots: Vec<(usize, u64)>,
+    /// Word index, bit shift and pattern of every cell whose pattern is not 0.
+    touched: Vec<(u32, u8, u32)>,
+    /// Every cell of the board, with or without a pattern.
+    cells: i64,
+}
+
+/// The position of a grid's first set cell in row-major order (`None` for an empty grid).
+fn first_cell(grid: &Grid) -> Option<(usize, u64)> {
+    let (index, word) = grid.words().iter().enumerate().find(|(_, w)| **w != 0)?;
+    Some((index, 1u64 << (63 - word.leading_zeros())))
+}
+
+impl CosetIndex {
+    /// The index of the coset search over `quiet`, a basis of quiet tap sets of boards with
+    /// `cells` cells (at most 31 vectors).
+    pub(crate) fn new(quiet: &[Grid], cells: u64) -> CosetIndex {
+        let mut basis: Vec<Grid> = quiet.to_vec();
+        let mut pivots = Vec::with_capacity(basis.len());
+        for row in 0..basis.len() {
+            let first = (row..basis.len())
+                .filter_map(|candidate| {
+                    first_cell(&basis[candidate]).map(|(word, bit)| (word, bit, candidate))
+                })
+                // The earliest cell: the lowest word, then the highest bit in it.
+                .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+            let Some((word, bit, chosen)) = first else {
+                break;
+            };
+            basis.swap(row, chosen);
+            let pivot_row = basis[row].clone();
+            for (other, vector) in basis.iter_mut().enumerate() {
+                if other != row && vector.words()[word] & bit != 0 {
+                    vector.xor_with(&pivot_row);
+                }
+            }
+            pivots.push((word, bit));
+        }
+        basis.truncate(pivots.len());
+        let count = basis.len();
+        let words = quiet.first().map_or(0, |grid| grid.words().len());
+        let mut patterns = vec![0u32; words * 64];
+        for (index, vector) in basis.iter().enumerate() {
+            let flag = 1u32 << (count - 1 - index);
+            for (word_index, &word) in vector.words().iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let shift = rest.trailing_zeros() as usize;
+                    patterns[word_index * 64 + shift] |= flag;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        let touched = patterns
+            .iter()
+            .enumerate()
+            .filter(|(_, pattern)| **pattern != 0)
+            .map(|(position, &pattern)| ((position / 64) as u32, (position % 64) as u8, pattern))
+            .collect();
+        CosetIndex {
+            basis,
+            pivots,
+            touched,
+            cells: cells as i64,
+        }
+    }
+
+    /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of
+    /// the quiet tap sets, the same answer as [`least_in_coset`] without trying the sums one by
+    /// one.
+    ///
+    /// Adding the sum with coefficients `a` turns a cell over when its pattern `p` has
+    /// `a . p` odd, so the count of taps is `N1 + (S - W[a]) / 2`, where `N1` is the count of
+    /// `taps`, `S` the sum over cells of `s = 1 - 2 * taps[cell]`, and `W` the Walsh-Hadamard
+    /// transform of `d[p]` = the sum of `s` over the cells of pattern `p`. One transform gives
+    /// the count for every `a` in `k 2^k` additions. Among the fewest, the lexicographically
+    /// least tap set is the one whose pivot cells are earliest 0: since no other vector touches a
+    /// pivot and none touches a cell before its own pivot, two sums first differ at the pivot of
+    /// the first coefficient where they differ, and there the tap set is `taps[pivot] ^ a_i`.
+    pub(crate) fn least(&self, taps: Grid) -> Grid {
+        let count = self.basis.len();
+        if count == 0 {
+            return taps;
+        }
+        let words = taps.words();
+        let lit = taps.count() as i64;
+        let mut sums = vec![0i32; 1 << count];
+        let mut touched_sum = 0i64;
+        for &(word, shift, pattern) in &self.touched {
+            let sign = 1 - 2 * ((words[word as usize] >> shift) & 1) as i32;
+            sums[pattern as usize] += sign;
+            touched_sum += i64::from(sign);
+        }
+        let all_sum = self.cells - 2 * lit;
+        // The cells no quiet tap set touches have pattern 0: they never change.
+        sums[0] += (all_sum - touched_sum) as i32;
+        transform(&mut sums);
+        let mut flip = 0usize;
+        for (index, &(word, bit)) in self.pivots.iter().enumerate() {
+            if words[word] & bit != 0 {
+                flip |= 1 << (count - 1 - index);
+            }
+        }
+        let (_, best) = best_coefficients(&sums, flip);
+        let mut least = taps;
+        for (index, vector) in self.basis.iter().enumerate() {
+            if best >> (count - 1 - index) & 1 == 1 {
+                least.xor_with(vector);
+            }
+        }
+        least
+    }
+}
+
+/// The coefficients with the largest transform value (the fewest taps), ties to the least
+/// `a ^ flip`; and that value.
+fn best_coefficients(sums: &[i32], flip: usize) -> (i32, usize) {
+    let mut best = (i32::MIN, usize::MAX);
+    for (coefficients, &value) in sums.iter().enumerate() {
+        let key = coefficients ^ flip;
+        if value > best.0 || (value == best.0 && key < best.1) {
+            best = (value, key);
+        }
+    }
+    (best.0, best.1 ^ flip)
+}
+
+/// Below this many values the transform runs on one thread.
+const PARALLEL_TRANSFORM: usize = 1 << 18;
+
+/// The Walsh-Hadamard transform in place: `values[a]` becomes the sum over `p` of
+/// `values[p] * (-1)^popcount(a & p)`. Large transforms split across threads; each value is the
+/// same sum of the same terms in the same order whatever the threads do.
+fn transform(values: &mut [i32]) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    transform_with(values, threads.next_power_of_two());
+}
+
+fn transform_with(values: &mut [i32], threads: usize) {
+    let length = values.len();
+    if threads < 2 || length < PARALLEL_TRANSFORM {
+        let mut half = 1;
+        while half < length {
+            for block in values.chunks_exact_mut(2 * half) {
+                let (low, high) = block.split_at_mut(half);
+                butterfly(low, high);
+            }
+            half *= 2;
+        }
+        return;
+    }
+    let (low, high) = values.split_at_mut(length / 2);
+    std::thread::scope(|scope| {
+        scope.spawn(|| transform_with(low, threads / 2));
+        transform_with(high, threads / 2);
+    });
+    let chunk = (length / 2).div_ceil(threads);
+    std::thread::scope(|scope| {
+        for (low, high) in low.chunks_mut(chunk).zip(high.chunks_mut(chunk)) {
+            scope.spawn(move || butterfly(low, high));
+        }
+    });
+}
+
+#[inline]
+fn butterfly(low: &mut [i32], high: &mut [i32]) {
+    for (a, b) in low.iter_mut().zip(high.iter_mut()) {
+        let (x, y) = (*a, *b);
+        *a = x + y;
+        *b = x - y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use proptest::prelude::*;
+
+    fn grid(shape: Shape, bits: &[bool]) -> Grid {
+        let mut grid = Grid::new(shape);
+        let cols = shape.cols() as usize;
+        for (index, &bit) in bits.iter().enumerate() {
+            grid.set(index / cols, index % cols, bit);
+        }
+        grid
+    }
+
+    #[test]
+    fn the_transform_is_its_own_inverse_up_to_scale_on_every_thread_count() {
+        let original: Vec<i32> = (0..1i64 << 19)
+            .map(|n| (n * 7919 % 23) as i32 - 11)
+            .collect();
+        let mut serial = original.clone();
+        transform_with(&mut serial, 1);
+        for threads in [2, 4, 8] {
+            let mut parallel = original.clone();
+            transform_with(&mut parallel, threads);
+            assert_eq!(parallel, serial, "{threads} threads");
+        }
+        transform_with(&mut serial, 2);
+        let scale = original.len() as i32;
+        assert!(serial.iter().zip(&original).all(|(&t, &o)| t == o * scale));
+        let mut small = vec![1, 0, 0, 0];
+        transform(&mut small);
+        assert_eq!(small, [1, 1, 1, 1]);
+        let mut small = vec![0, 1, 0, 0];
+        transform(&mut small);
+        assert_eq!(small, [1, -1, 1, -1]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The transform finds the same least tap set as trying every sum, on random cosets
+        /// (bases with dependent and repeated vectors, empty vectors, boards wider than a word,
+        /// and many ties).
+        #[test]
+        fn the_transform_agrees_with_trying_every_sum(
+            rows in 1u32..5,
+            cols in prop_oneof![1u32..9, 60u32..70],
+            seeds in prop::collection::vec(any::<u64>(), 0..11),
+            taps_seed in any::<u64>(),
+            sparse in any::<bool>(),
+        ) {
+            let shape = Shape::new(rows, cols).unwrap();
+            let cells = (rows * cols) as usize;
+            let bits_of = |seed: u64| -> Vec<bool> {
+                let mut state = seed | 1;
+                (0..cells)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        if sparse { state.is_multiple_of(5) } else { state.is_multiple_of(2) }
+                    })
+                    .collect()
+            };
+            let quiet: Vec<Grid> = seeds.iter().map(|&s| grid(shape, &bits_of(s))).collect();
+            let taps = grid(shape, &bits_of(taps_seed));
+            let index = CosetIndex::new(&quiet, shape.cells());
+            let fast = index.least(taps.clone());
+            let slow = least_in_coset(taps, &quiet);
+            prop_assert_eq!(fast, slow);
+        }
+    }
+}

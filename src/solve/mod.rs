@@ -10,11 +10,12 @@
 //! - **banded elimination** ([`elimination`]) over GF(2) for everything else.
 //!
 //! A board's solutions are one particular tap set plus the quiet tap sets (the null space of the
-//! tap matrix). The minimum tries every element of the null space in Gray-code order, one basis
-//! vector changing per step, with the tap count kept incrementally; ties go to the
-//! lexicographically least row-major 0/1 string (the POJ 3279 rule). Above [`ENUMERATION_LIMIT`]
-//! the null space is too large to try in full: the answer is still a valid tap set, improved by
-//! local search, and marked as not proven minimal.
+//! tap matrix). The minimum comes from one Walsh-Hadamard transform over the null space (see
+//! [`coset::CosetIndex::least`]), or, for small null spaces, from trying every element in
+//! Gray-code order; ties go to the lexicographically least row-major 0/1 string (the POJ 3279
+//! rule). Above [`ENUMERATION_LIMIT`] the null space is too large to search in full: the answer
+//! is still a valid tap set, improved by local search, marked as not proven minimal, with a
+//! lower bound.
 //!
 //! Impossible boards get a certificate: a *quiet pattern* (a set of cells every tap meets an even
 //! number of times: the null space of the transposed tap matrix, the same as the quiet tap sets
@@ -43,6 +44,9 @@ use elimination::Elimination;
 /// The largest nullity whose null space is enumerated in full (2^24 tap sets tried).
 pub const ENUMERATION_LIMIT: usize = 24;
 
+/// The smallest nullity searched by transform rather than by trying every quiet tap set.
+const TRANSFORM_NULLITY: usize = 10;
+
 /// The largest nullity whose quiet patterns are all tried for the smallest certificate.
 const CERTIFICATE_SEARCH_LIMIT: usize = 16;
 
@@ -58,6 +62,8 @@ pub struct Solution {
     pub goal: Color,
     /// True when the count is proven minimal (and the taps are the least optimal set).
     pub optimal: bool,
+    /// No tap set that finishes the board has fewer taps: the count itself when `optimal`.
+    pub lower_bound: u64,
 }
 
 impl Solution {
@@ -208,6 +214,10 @@ pub struct Solver {
     taps_basis: OnceLock<Basis>,
     /// Quiet patterns of a rule that is not symmetric, found on first need.
     patterns_basis: OnceLock<Basis>,
+    /// The quiet tap sets prepared for the transform search, on first need.
+    coset_index: OnceLock<coset::CosetIndex>,
+    /// The most cells one tap turns over, on first need.
+    widest_tap: OnceLock<u64>,
 }
 
 impl Solver {
@@ -228,6 +238,8 @@ impl Solver {
             engine,
             taps_basis: OnceLock::new(),
             patterns_basis: OnceLock::new(),
+            coset_index: OnceLock::new(),
+            widest_tap: OnceLock::new(),
         })
     }
 
@@ -337,8 +349,10 @@ impl Solver {
     pub fn solve(&self, board: &Grid) -> Option<Solution> {
         if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
             let (taps, goal) = table.get().solve(bits)?;
+            let taps = Grid::from_bits16(taps);
             return Some(Solution {
-                taps: Grid::from_bits16(taps),
+                lower_bound: taps.count(),
+                taps,
                 goal,
                 optimal: true,
             });
@@ -354,28 +368,67 @@ impl Solver {
             .filter_map(|(&color, taps)| {
                 let taps = taps?;
                 let (taps, optimal) = if proven {
-                    (coset::least_in_coset(taps, quiet), true)
+                    (self.least_in_coset(taps), true)
                 } else {
                     let taps = coset::improve_locally(taps, quiet);
                     // No taps at all is the minimum whatever the null space.
                     let optimal = taps.is_empty();
                     (taps, optimal)
                 };
+                let lower_bound = if optimal {
+                    taps.count()
+                } else {
+                    self.counting_bound(&lits).min(taps.count())
+                };
                 Some(Solution {
                     taps,
                     goal: color,
                     optimal,
+                    lower_bound,
                 })
             })
             .reduce(|a, b| {
-                let optimal = a.optimal && b.optimal;
                 let better = match a.moves().cmp(&b.moves()) {
                     std::cmp::Ordering::Equal => a.taps.cmp_lexicographic(&b.taps).is_le(),
                     order => order.is_lt(),
                 };
+                let lower_bound = a.lower_bound.min(b.lower_bound);
                 let best = if better { a } else { b };
-                Solution { optimal, ..best }
+                // The best is proven when nothing can beat it: no taps at all, or both colours'
+                // minimums known.
+                let optimal = lower_bound == best.moves();
+                Solution {
+                    optimal,
+                    lower_bound,
+                    ..best
+                }
             })
+    }
+
+    /// The least tap set of `taps` plus any quiet tap set: one Walsh-Hadamard transform over
+    /// the null space when trying every sum would cost more (a large null space on a large
+    /// board), else every sum in Gray-code order. Both are exact and agree (the tests check).
+    fn least_in_coset(&self, taps: Grid) -> Grid {
+        let quiet = self.quiet_tap_basis();
+        if quiet.len() >= TRANSFORM_NULLITY && taps.words().len() > quiet.len() + 2 {
+            let cells = self.puzzle.shape().cells();
+            self.coset_index
+                .get_or_init(|| coset::CosetIndex::new(quiet, cells))
+                .least(taps)
+        } else {
+            coset::least_in_coset(taps, quiet)
+        }
+    }
+
+    /// A lower bound on the taps finishing any of `lits` (the cells to turn over for each
+    /// accepted colour): every such cell must be turned over by some tap, and no tap turns over
+    /// more than the largest tap of the rule.
+    fn counting_bound(&self, lits: &[Grid]) -> u64 {
+        let widest = *self.widest_tap.get_or_init(|| self.puzzle.widest_tap());
+        lits.iter()
+            .map(|lit| lit.count().div_ceil(widest.max(1)))
+            .min()
+            .unwrap_or(0)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.

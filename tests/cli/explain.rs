@@ -195,6 +195,7 @@ struct Explained {
     moves: Option<u32>,
     goal: Option<String>,
     optimal: bool,
+    lower_bound: Option<u64>,
     taps: Option<Vec<Cell>>,
     steps: Vec<StepJson>,
     certificate: Option<CertificateJson>,

@@ -422,6 +422,14 @@ fn flags_that_would_be_ignored_are_refused() {
             "--output-dir writes SVG files: add --format svg",
         ),
         (&["--map", "--no-boards"][..], "cannot be used with"),
+        (
+            &["--ascii", "--format", "svg"][..],
+            "--ascii chooses the letters of terminal text",
+        ),
+        (
+            &["--ascii", "--format", "json"][..],
+            "--ascii chooses the letters of terminal text",
+        ),
     ] {
         flipgame()
             .arg("explain")
@@ -709,6 +717,11 @@ fn stats_in_svg_draw_the_histogram_and_the_quiet_patterns() {
             assert!(text.contains(&format!(">{label}</text>")));
         }
     }
+    flipgame()
+        .args(["stats", "--ascii", "--format", "svg"])
+        .assert()
+        .code(2)
+        .stderr(contains("--ascii chooses the letters of terminal text"));
 }
 
 #[test]

@@ -128,11 +128,32 @@ fn an_unproven_count_is_never_presented_as_the_minimum() {
     let text = stdout(&[
         "solve", "--size", "39x39", "--goal", "white", "--board", &board,
     ]);
-    assert!(text.ends_with(" (not proven minimal)\n"), "{text}");
+    // The bound comes before any taps, so a program reading the tap list reads only taps.
+    let (count, rest) = text.split_once(' ').unwrap();
+    let count: u64 = count.parse().unwrap();
+    let bound: u64 = rest
+        .strip_prefix("(at least ")
+        .and_then(|rest| rest.strip_suffix("; not proven minimal)\n"))
+        .unwrap_or_else(|| panic!("{text}"))
+        .parse()
+        .unwrap();
+    // OEIS A075464: 561 is the minimum; the counting bound is 39 * 39 / 5, rounded up.
+    assert!(bound <= 561 && 561 <= count, "{text}");
+    assert_eq!(bound, 305);
+    let with_taps = stdout(&[
+        "solve", "--size", "39x39", "--goal", "white", "--taps", "--board", &board,
+    ]);
+    assert!(with_taps.starts_with(&format!("{count} (at least 305; not proven minimal) r")));
+    let listed = with_taps
+        .split_whitespace()
+        .filter(|t| t.starts_with('r'))
+        .count();
+    assert_eq!(listed as u64, count);
     let json = json_lines(&[
         "explain", "--size", "39x39", "--goal", "white", "--format", "jsonl", "--board", &board,
     ]);
     assert_eq!(json[0]["optimal"], false);
+    assert_eq!(json[0]["lower_bound"], 305);
     let mut lit = vec![vec![true; 39]; 39];
     for tap in json[0]["taps"].as_array().unwrap() {
         let (r, c) = (

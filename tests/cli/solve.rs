@@ -28,6 +28,7 @@ struct Answer {
     moves: Option<u32>,
     goal: Option<String>,
     optimal: bool,
+    lower_bound: Option<u32>,
     taps: Option<Vec<Tap>>,
 }
 
@@ -206,6 +207,7 @@ fn jsonl_gives_one_object_per_board_in_input_order() {
                     moves: Some(4),
                     goal: Some("white".into()),
                     optimal: true,
+                    lower_bound: Some(4),
                     taps: Some(taps.into()),
                 }
             );
@@ -224,6 +226,7 @@ fn jsonl_gives_one_object_per_board_in_input_order() {
                     moves: None,
                     goal: None,
                     optimal: true,
+                    lower_bound: None,
                     taps: None,
                 }
             );
