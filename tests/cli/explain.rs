@@ -251,7 +251,7 @@ fn json_steps_replay_the_taps_to_the_goal() {
     assert_eq!((answer.rule.as_str(), answer.wrap), ("plus", false));
     assert!(answer.solvable && answer.certificate.is_none() && answer.optimal);
     assert_eq!((answer.rows, answer.cols), (4, 4));
-    assert_eq!(answer.moves, Some(4));
+    assert_eq!((answer.moves, answer.lower_bound), (Some(4), Some(4)));
     let taps = answer.taps.clone().unwrap();
     assert_eq!(answer.steps.iter().map(|s| s.tap).collect::<Vec<_>>(), taps);
     let mut board = grid(&answer.board);
