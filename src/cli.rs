@@ -235,8 +235,9 @@ fn long_help_footer(subcommand: &str) -> String {
         neighbours above, below, left and right. flipgame finds the fewest taps that make the \
         board all white or all black, or says it is impossible. With --size RxC it does the \
         same for the Lights Out family on boards of any size (proven minimal whenever the null \
-        space of the tap matrix has at most 2^24 elements, as on every square board up to 38x38; \
-        past that, a valid answer marked not proven, with a lower bound), and with --rule, --wrap \
+        space of the tap matrix has at most 2^32 elements, as on every square board up to 100x100 \
+        but 61, 65, 79 and 95; past that, a valid answer marked not proven, with a lower bound), \
+        and with --rule, --wrap \
         or --rule-file for every other tap pattern: diagonals, 3x3 neighbourhoods, the sigma \
         game, whole rows and columns, any stencil, and any graph.",
     after_long_help = long_help_footer(""),

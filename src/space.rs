@@ -80,6 +80,8 @@ impl SmallSpace {
             }
         }
         let mut reached = layer.len() as u64;
+        // Only the boards the goals can reach are ever reached: that is the total to show.
+        let reachable = reachable_count(&flips, &layer);
         // A small layer is walked from its list; a large one by scanning the distances in
         // order, which visits neighbouring boards together and keeps memory access local.
         let list_limit = total / 32;
@@ -87,7 +89,7 @@ impl SmallSpace {
         let mut next_layer: Vec<u32> = Vec::new();
         let mut distance = 0u8;
         loop {
-            progress(reached, total as u64);
+            progress(reached, reachable);
             let mut search = Layer {
                 distance,
                 distances: &mut distances,
@@ -118,7 +120,7 @@ impl SmallSpace {
             next_layer.clear();
             distance += 1;
         }
-        progress(reached, total as u64);
+        progress(reached, reachable);
         Ok(SmallSpace {
             shape,
             distances,
@@ -280,6 +282,35 @@ pub fn bits_of_grid(grid: &Grid) -> u32 {
     })
 }
 
+/// How many boards some taps turn into one of the `finished` boards: 2^rank of the tap masks
+/// for each finished board not reachable from another.
+fn reachable_count(flips: &[(u32, u32)], finished: &[u32]) -> u64 {
+    // A basis of the span of the masks, one vector per leading bit.
+    let mut basis = [0u32; 32];
+    let reduce = |basis: &[u32; 32], mut vector: u32| {
+        while vector != 0 {
+            let top = 31 - vector.leading_zeros() as usize;
+            if basis[top] == 0 {
+                break;
+            }
+            vector ^= basis[top];
+        }
+        vector
+    };
+    for &(mask, _) in flips {
+        let reduced = reduce(&basis, mask);
+        if reduced != 0 {
+            basis[31 - reduced.leading_zeros() as usize] = reduced;
+        }
+    }
+    let rank = basis.iter().filter(|&&v| v != 0).count();
+    let cosets = match finished {
+        [a, b] if reduce(&basis, a ^ b) == 0 => 1,
+        _ => finished.len() as u64,
+    };
+    cosets << rank
+}
+
 /// For each cell, the board bits a tap there flips and the tap's own bit.
 fn flip_masks(puzzle: &Puzzle) -> Vec<(u32, u32)> {
     let shape = puzzle.shape();
@@ -305,6 +336,33 @@ mod tests {
     use crate::solve::{Solver, Strategy};
 
     use crate::puzzle::test_puzzle as puzzle;
+
+    /// The progress total is the number of boards the search reaches, so the bar ends full.
+    #[test]
+    fn progress_ends_at_its_total() {
+        for (rows, cols, rule, goal) in [
+            (5, 5, "plus", Goal::Either),
+            (4, 4, "plus", Goal::White),
+            (3, 3, "plus", Goal::Either),
+            (2, 3, "plus", Goal::Black),
+            (3, 4, "x", Goal::Either),
+            (2, 2, "lines", Goal::Either),
+        ] {
+            let puzzle = puzzle(rows, cols, rule, false, goal);
+            let mut last = (0, 0);
+            let space = SmallSpace::explore(&puzzle, false, &mut |done, total| {
+                assert!(done <= total);
+                last = (done, total);
+            })
+            .unwrap();
+            let reached = space
+                .distances()
+                .iter()
+                .filter(|&&d| d != UNREACHED)
+                .count() as u64;
+            assert_eq!(last, (reached, reached), "{rows}x{cols} {rule} {goal:?}");
+        }
+    }
 
     /// Every edge is one tap between two boards, each board has one edge per tap, and the path
     /// walks the least optimal tap set down one layer per tap to a finished board.

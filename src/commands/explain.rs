@@ -147,7 +147,7 @@ impl BoardCommand for Explain {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = self.solver.solve(board);
+        let solution = super::solve_board(&self.solver, board);
         let certificate = match solution {
             Some(_) => None,
             None => self.solver.certificate(board),

@@ -34,7 +34,7 @@ use flipgame::grid::{Grid, MAX_SIDE, Shape};
 use flipgame::input::{InputError, Record};
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::{Graph, Rule};
-use flipgame::solve::Solver;
+use flipgame::solve::{Solution, Solver};
 use flipgame::space::{SmallSpace, TooLarge};
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status.
@@ -194,6 +194,20 @@ pub fn explore(puzzle: &Puzzle, with_taps: bool) -> Result<SmallSpace, TooLarge>
     });
     progress.finish();
     explored
+}
+
+/// The answer for one board, with a progress bar on a terminal when the search over the null
+/// space runs long (the bar exists only for searches that report progress).
+pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
+    let mut bar: Option<Progress> = None;
+    let solution = solver.solve_with_progress(board, &mut |done, total| {
+        bar.get_or_insert_with(|| Progress::new("searching the null space"))
+            .update(done, total)
+    });
+    if let Some(bar) = bar {
+        bar.finish();
+    }
+    solution
 }
 
 /// The solver for a puzzle, or the usage error when it is too large to solve.

@@ -94,7 +94,7 @@ impl Solve {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = self.solver.solve(board);
+        let solution = super::solve_board(&self.solver, board);
         if self.matrix {
             return self.write_matrix(out, place, solution.as_ref());
         }

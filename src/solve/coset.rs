@@ -203,40 +203,79 @@ impl CosetIndex {
     /// least tap set is the one whose pivot cells are earliest 0: since no other vector touches a
     /// pivot and none touches a cell before its own pivot, two sums first differ at the pivot of
     /// the first coefficient where they differ, and there the tap set is `taps[pivot] ^ a_i`.
-    pub(crate) fn least(&self, taps: Grid) -> Grid {
+    ///
+    /// Past [`INNER_BITS`] vectors one transform would not fit in memory: the coefficients of
+    /// the first vectors are then tried one assignment at a time (each a transform over the
+    /// rest), and `progress` hears how many of those assignments are done.
+    pub(crate) fn least(&self, taps: Grid, progress: &mut dyn FnMut(u64, u64)) -> Grid {
+        self.least_split(taps, INNER_BITS, progress)
+    }
+
+    fn least_split(
+        &self,
+        taps: Grid,
+        inner_bits: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Grid {
         let count = self.basis.len();
-        if count == 0 {
-            return taps;
-        }
+        let inner = count.min(inner_bits);
+        let outer = count - inner;
+        let inner_mask = (1u64 << inner) - 1;
         let words = taps.words();
-        let lit = taps.count() as i64;
-        let mut sums = vec![0i32; 1 << count];
-        let mut touched_sum = 0i64;
-        for &(word, shift, pattern) in &self.touched {
-            let sign = 1 - 2 * ((words[word as usize] >> shift) & 1) as i32;
-            sums[pattern as usize] += sign;
-            touched_sum += i64::from(sign);
-        }
-        let all_sum = self.cells - 2 * lit;
-        // The cells no quiet tap set touches have pattern 0: they never change.
-        sums[0] += (all_sum - touched_sum) as i32;
-        transform(&mut sums);
-        let mut flip = 0usize;
+        let mut flip = 0u64;
         for (index, &(word, bit)) in self.pivots.iter().enumerate() {
             if words[word] & bit != 0 {
                 flip |= 1 << (count - 1 - index);
             }
         }
-        let (_, best) = best_coefficients(&sums, flip);
+        let lit = taps.count() as i64;
+        let mut sums = vec![0i32; 1 << inner];
+        // The fewest taps and the least key (coefficients ^ flip) among them.
+        let mut best: Option<(i64, u64)> = None;
+        let assignments = 1u64 << outer;
+        progress(0, assignments);
+        for prefix in 0..assignments {
+            sums.fill(0);
+            let (mut touched_sum, mut lit_now) = (0i64, lit);
+            for &(word, shift, pattern) in &self.touched {
+                let before = (words[word as usize] >> shift) & 1;
+                let turned = u64::from((u64::from(pattern >> inner) & prefix).count_ones() & 1);
+                let now = before ^ turned;
+                lit_now += now as i64 - before as i64;
+                let sign = 1 - 2 * now as i32;
+                sums[(u64::from(pattern) & inner_mask) as usize] += sign;
+                touched_sum += i64::from(sign);
+            }
+            let all_sum = self.cells - 2 * lit_now;
+            // The cells no quiet tap set of the inner part touches have pattern 0: the inner
+            // coefficients never change them.
+            sums[0] += (all_sum - touched_sum) as i32;
+            transform(&mut sums);
+            let inner_flip = (flip & inner_mask) as usize;
+            let (value, coefficients) = best_coefficients(&sums, inner_flip);
+            let taps_now = lit_now + (all_sum - i64::from(value)) / 2;
+            let key = (prefix ^ (flip >> inner)) << inner | (coefficients ^ inner_flip) as u64;
+            if best.is_none_or(|(fewest, least)| {
+                taps_now < fewest || (taps_now == fewest && key < least)
+            }) {
+                best = Some((taps_now, key));
+            }
+            progress(prefix + 1, assignments);
+        }
+        let chosen = best.map_or(0, |(_, key)| key ^ flip);
         let mut least = taps;
         for (index, vector) in self.basis.iter().enumerate() {
-            if best >> (count - 1 - index) & 1 == 1 {
+            if chosen >> (count - 1 - index) & 1 == 1 {
                 least.xor_with(vector);
             }
         }
         least
     }
 }
+
+/// The most quiet tap sets one transform covers (2^24 sums, 64 MiB); past it, the first ones
+/// are tried one assignment at a time.
+pub(crate) const INNER_BITS: usize = 24;
 
 /// The coefficients with the largest transform value (the fewest taps), ties to the least
 /// `a ^ flip`; and that value.
@@ -365,9 +404,21 @@ mod tests {
             let quiet: Vec<Grid> = seeds.iter().map(|&s| grid(shape, &bits_of(s))).collect();
             let taps = grid(shape, &bits_of(taps_seed));
             let index = CosetIndex::new(&quiet, shape.cells());
-            let fast = index.least(taps.clone());
-            let slow = least_in_coset(taps, &quiet);
-            prop_assert_eq!(fast, slow);
+            let slow = least_in_coset(taps.clone(), &quiet);
+            // One transform, and the first vectors tried one assignment at a time.
+            let mut calls = 0;
+            let fast = index.least(taps.clone(), &mut |_, _| calls += 1);
+            prop_assert_eq!(&fast, &slow);
+            prop_assert_eq!(calls, 2);
+            for inner in [0, 1, 3] {
+                let mut last = (0, 0);
+                let split = index.least_split(taps.clone(), inner, &mut |done, total| {
+                    last = (done, total)
+                });
+                prop_assert_eq!(&split, &slow);
+                let outer = index.basis.len().saturating_sub(inner);
+                prop_assert_eq!(last, (1 << outer, 1 << outer));
+            }
         }
     }
 }

@@ -41,8 +41,9 @@ use crate::puzzle::Puzzle;
 use chase::Chase;
 use elimination::Elimination;
 
-/// The largest nullity whose null space is enumerated in full (2^24 tap sets tried).
-pub const ENUMERATION_LIMIT: usize = 24;
+/// The largest nullity whose null space is searched in full (2^32 tap sets: under a minute for
+/// the 39x39 board on two cores).
+pub const ENUMERATION_LIMIT: usize = 32;
 
 /// The smallest nullity searched by transform rather than by trying every quiet tap set.
 const TRANSFORM_NULLITY: usize = 10;
@@ -347,6 +348,16 @@ impl Solver {
     /// The least optimal tap set finishing `board` for the puzzle's goal, or `None` when
     /// impossible.
     pub fn solve(&self, board: &Grid) -> Option<Solution> {
+        self.solve_with_progress(board, &mut |_, _| {})
+    }
+
+    /// [`Solver::solve`], telling `progress` how a long search over the null space goes (steps
+    /// done, steps in all); it is not called at all when the search is quick.
+    pub fn solve_with_progress(
+        &self,
+        board: &Grid,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Solution> {
         if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
             let (taps, goal) = table.get().solve(bits)?;
             let taps = Grid::from_bits16(taps);
@@ -368,7 +379,7 @@ impl Solver {
             .filter_map(|(&color, taps)| {
                 let taps = taps?;
                 let (taps, optimal) = if proven {
-                    (self.least_in_coset(taps), true)
+                    (self.least_in_coset(taps, progress), true)
                 } else {
                     let taps = coset::improve_locally(taps, quiet);
                     // No taps at all is the minimum whatever the null space.
@@ -408,13 +419,15 @@ impl Solver {
     /// The least tap set of `taps` plus any quiet tap set: one Walsh-Hadamard transform over
     /// the null space when trying every sum would cost more (a large null space on a large
     /// board), else every sum in Gray-code order. Both are exact and agree (the tests check).
-    fn least_in_coset(&self, taps: Grid) -> Grid {
+    fn least_in_coset(&self, taps: Grid, progress: &mut dyn FnMut(u64, u64)) -> Grid {
         let quiet = self.quiet_tap_basis();
-        if quiet.len() >= TRANSFORM_NULLITY && taps.words().len() > quiet.len() + 2 {
+        let inner = quiet.len().min(coset::INNER_BITS);
+        let transform_pays = quiet.len() >= TRANSFORM_NULLITY && taps.words().len() > inner + 2;
+        if transform_pays || quiet.len() > coset::INNER_BITS {
             let cells = self.puzzle.shape().cells();
             self.coset_index
                 .get_or_init(|| coset::CosetIndex::new(quiet, cells))
-                .least(taps)
+                .least(taps, progress)
         } else {
             coset::least_in_coset(taps, quiet)
         }

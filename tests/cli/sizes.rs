@@ -120,13 +120,13 @@ fn json_of_every_size_carries_rows_cols_and_optimal_and_id_only_for_4x4() {
     );
 }
 
-/// 39x39 has a null space too large to enumerate: the answer is a valid tap set, and it says
+/// 79x79 has a null space too large to search (nullity 64): the answer is a valid tap set, and it says
 /// it is not proven minimal instead of passing for the minimum.
 #[test]
 fn an_unproven_count_is_never_presented_as_the_minimum() {
-    let board = filled(39, 39, 'b');
+    let board = filled(79, 79, 'b');
     let text = stdout(&[
-        "solve", "--size", "39x39", "--goal", "white", "--board", &board,
+        "solve", "--size", "79x79", "--goal", "white", "--board", &board,
     ]);
     // The bound comes before any taps, so a program reading the tap list reads only taps.
     let (count, rest) = text.split_once(' ').unwrap();
@@ -137,24 +137,24 @@ fn an_unproven_count_is_never_presented_as_the_minimum() {
         .unwrap_or_else(|| panic!("{text}"))
         .parse()
         .unwrap();
-    // OEIS A075464: 561 is the minimum; the counting bound is 39 * 39 / 5, rounded up.
-    assert!(bound <= 561 && 561 <= count, "{text}");
-    assert_eq!(bound, 305);
+    // The counting bound: 79 * 79 cells to turn over, at most 5 by a tap, rounded up.
+    assert!(bound < count, "{text}");
+    assert_eq!(bound, 1249);
     let with_taps = stdout(&[
-        "solve", "--size", "39x39", "--goal", "white", "--taps", "--board", &board,
+        "solve", "--size", "79x79", "--goal", "white", "--taps", "--board", &board,
     ]);
-    assert!(with_taps.starts_with(&format!("{count} (at least 305; not proven minimal) r")));
+    assert!(with_taps.starts_with(&format!("{count} (at least 1249; not proven minimal) r")));
     let listed = with_taps
         .split_whitespace()
         .filter(|t| t.starts_with('r'))
         .count();
     assert_eq!(listed as u64, count);
     let json = json_lines(&[
-        "explain", "--size", "39x39", "--goal", "white", "--format", "jsonl", "--board", &board,
+        "explain", "--size", "79x79", "--goal", "white", "--format", "jsonl", "--board", &board,
     ]);
     assert_eq!(json[0]["optimal"], false);
-    assert_eq!(json[0]["lower_bound"], 305);
-    let mut lit = vec![vec![true; 39]; 39];
+    assert_eq!(json[0]["lower_bound"], 1249);
+    let mut lit = vec![vec![true; 79]; 79];
     for tap in json[0]["taps"].as_array().unwrap() {
         let (r, c) = (
             tap["row"].as_u64().unwrap() as i64 - 1,
@@ -162,7 +162,7 @@ fn an_unproven_count_is_never_presented_as_the_minimum() {
         );
         for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
             let (nr, nc) = (r + dr, c + dc);
-            if (0..39).contains(&nr) && (0..39).contains(&nc) {
+            if (0..79).contains(&nr) && (0..79).contains(&nc) {
                 lit[nr as usize][nc as usize] ^= true;
             }
         }
@@ -174,7 +174,7 @@ fn an_unproven_count_is_never_presented_as_the_minimum() {
     let explained = stdout(&[
         "explain",
         "--size",
-        "39x39",
+        "79x79",
         "--goal",
         "white",
         "--no-boards",
