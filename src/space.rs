@@ -337,6 +337,19 @@ mod tests {
 
     use crate::puzzle::test_puzzle as puzzle;
 
+    /// A tap that turns over nothing joins a board to itself: the graph leaves it out.
+    #[test]
+    fn a_tap_that_turns_over_nothing_is_no_edge() {
+        use crate::rule::{Graph, Rule};
+        let shape = Shape::new(1, 3).unwrap();
+        let graph = Graph::new(shape, vec![vec![0, 1], vec![], vec![1, 2]], "g".into()).unwrap();
+        let puzzle = Puzzle::new(shape, Rule::Graph(graph), false, Goal::Either).unwrap();
+        let space = SmallSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
+        let edges: Vec<(u32, u32, usize)> = space.edges().collect();
+        assert_eq!(edges.len(), 8);
+        assert!(edges.iter().all(|&(from, to, index)| from < to && index != 1));
+    }
+
     /// The progress total is the number of boards the search reaches, so the bar ends full.
     #[test]
     fn progress_ends_at_its_total() {
