@@ -347,7 +347,11 @@ mod tests {
         let space = SmallSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
         let edges: Vec<(u32, u32, usize)> = space.edges().collect();
         assert_eq!(edges.len(), 8);
-        assert!(edges.iter().all(|&(from, to, index)| from < to && index != 1));
+        assert!(
+            edges
+                .iter()
+                .all(|&(from, to, index)| from < to && index != 1)
+        );
     }
 
     /// The progress total is the number of boards the search reaches, so the bar ends full.

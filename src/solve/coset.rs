@@ -126,7 +126,7 @@ pub(crate) struct CosetIndex {
     /// Word index and bit of each basis vector's pivot.
     pivots: Vec<(usize, u64)>,
     /// Word index, bit shift and pattern of every cell whose pattern is not 0.
-    touched: Vec<(u32, u8, u32)>,
+    touched: Vec<(u32, u8, u64)>,
     /// Every cell of the board, with or without a pattern.
     cells: i64,
 }
@@ -139,7 +139,7 @@ fn first_cell(grid: &Grid) -> Option<(usize, u64)> {
 
 impl CosetIndex {
     /// The index of the coset search over `quiet`, a basis of quiet tap sets of boards with
-    /// `cells` cells (at most 31 vectors).
+    /// `cells` cells (at most 64 vectors).
     pub(crate) fn new(quiet: &[Grid], cells: u64) -> CosetIndex {
         let mut basis: Vec<Grid> = quiet.to_vec();
         let mut pivots = Vec::with_capacity(basis.len());
@@ -165,9 +165,9 @@ impl CosetIndex {
         basis.truncate(pivots.len());
         let count = basis.len();
         let words = quiet.first().map_or(0, |grid| grid.words().len());
-        let mut patterns = vec![0u32; words * 64];
+        let mut patterns = vec![0u64; words * 64];
         for (index, vector) in basis.iter().enumerate() {
-            let flag = 1u32 << (count - 1 - index);
+            let flag = 1u64 << (count - 1 - index);
             for (word_index, &word) in vector.words().iter().enumerate() {
                 let mut rest = word;
                 while rest != 0 {
@@ -217,59 +217,123 @@ impl CosetIndex {
         inner_bits: usize,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Grid {
-        let count = self.basis.len();
-        let inner = count.min(inner_bits);
-        let outer = count - inner;
-        let inner_mask = (1u64 << inner) - 1;
-        let words = taps.words();
-        let mut flip = 0u64;
-        for (index, &(word, bit)) in self.pivots.iter().enumerate() {
-            if words[word] & bit != 0 {
-                flip |= 1 << (count - 1 - index);
-            }
-        }
-        let lit = taps.count() as i64;
-        let mut sums = vec![0i32; 1 << inner];
+        let mut search = Split::new(self, &taps, inner_bits);
+        let assignments = 1u64 << search.outer;
+        progress(0, assignments);
         // The fewest taps and the least key (coefficients ^ flip) among them.
         let mut best: Option<(i64, u64)> = None;
-        let assignments = 1u64 << outer;
-        progress(0, assignments);
         for prefix in 0..assignments {
-            sums.fill(0);
-            let (mut touched_sum, mut lit_now) = (0i64, lit);
-            for &(word, shift, pattern) in &self.touched {
-                let before = (words[word as usize] >> shift) & 1;
-                let turned = u64::from((u64::from(pattern >> inner) & prefix).count_ones() & 1);
-                let now = before ^ turned;
-                lit_now += now as i64 - before as i64;
-                let sign = 1 - 2 * now as i32;
-                sums[(u64::from(pattern) & inner_mask) as usize] += sign;
-                touched_sum += i64::from(sign);
-            }
-            let all_sum = self.cells - 2 * lit_now;
-            // The cells no quiet tap set of the inner part touches have pattern 0: the inner
-            // coefficients never change them.
-            sums[0] += (all_sum - touched_sum) as i32;
-            transform(&mut sums);
-            let inner_flip = (flip & inner_mask) as usize;
-            let (value, coefficients) = best_coefficients(&sums, inner_flip);
-            let taps_now = lit_now + (all_sum - i64::from(value)) / 2;
-            let key = (prefix ^ (flip >> inner)) << inner | (coefficients ^ inner_flip) as u64;
-            if best.is_none_or(|(fewest, least)| {
-                taps_now < fewest || (taps_now == fewest && key < least)
-            }) {
-                best = Some((taps_now, key));
+            let found = search.evaluate(prefix);
+            if best.is_none_or(|least| found < least) {
+                best = Some(found);
             }
             progress(prefix + 1, assignments);
         }
-        let chosen = best.map_or(0, |(_, key)| key ^ flip);
-        let mut least = taps;
-        for (index, vector) in self.basis.iter().enumerate() {
-            if chosen >> (count - 1 - index) & 1 == 1 {
-                least.xor_with(vector);
+        let key = best.map_or(0, |(_, key)| key);
+        search.apply(taps, key)
+    }
+
+    /// A good tap set when the null space is too large to search in full: the coefficients of
+    /// the last `inner_bits` quiet tap sets exact (one transform) for an assignment of the
+    /// others, which a descent changes one coefficient at a time while that lowers the count.
+    pub(crate) fn improve(&self, taps: Grid, inner_bits: usize) -> Grid {
+        let mut search = Split::new(self, &taps, inner_bits);
+        let mut prefix = 0;
+        let mut best = search.evaluate(prefix);
+        loop {
+            let mut improved = false;
+            for bit in 0..search.outer {
+                let candidate = prefix ^ (1 << bit);
+                let found = search.evaluate(candidate);
+                if found.0 < best.0 {
+                    (prefix, best, improved) = (candidate, found, true);
+                }
+            }
+            if !improved {
+                return search.apply(taps, best.1);
             }
         }
-        least
+    }
+}
+
+/// One search over a coset split in two: the coefficients of the first `outer` basis vectors
+/// are given, the `inner` others found by one transform.
+struct Split<'a> {
+    index: &'a CosetIndex,
+    words: Vec<u64>,
+    /// The tap set's bits at the pivots, as coefficients (the first vector's the highest).
+    flip: u64,
+    lit: i64,
+    inner: usize,
+    outer: usize,
+    sums: Vec<i32>,
+}
+
+impl<'a> Split<'a> {
+    fn new(index: &'a CosetIndex, taps: &Grid, inner_bits: usize) -> Split<'a> {
+        let count = index.basis.len();
+        // 2^inner sums are held at once: never more than 2^30.
+        let inner = count.min(inner_bits).min(30);
+        let words = taps.words();
+        let mut flip = 0u64;
+        for (position, &(word, bit)) in index.pivots.iter().enumerate() {
+            if words[word] & bit != 0 {
+                flip |= 1 << (count - 1 - position);
+            }
+        }
+        Split {
+            index,
+            words: words.to_vec(),
+            flip,
+            lit: taps.count() as i64,
+            inner,
+            outer: count - inner,
+            sums: vec![0i32; 1 << inner],
+        }
+    }
+
+    /// The fewest taps with the outer coefficients `prefix`, and the least key (coefficients ^
+    /// flip) that gives them.
+    fn evaluate(&mut self, prefix: u64) -> (i64, u64) {
+        let inner = self.inner;
+        let inner_mask = (1u64 << inner) - 1;
+        self.sums.fill(0);
+        let (mut touched_sum, mut lit_now) = (0i64, self.lit);
+        for &(word, shift, pattern) in &self.index.touched {
+            let before = (self.words[word as usize] >> shift) & 1;
+            let turned = u64::from(((pattern >> inner) & prefix).count_ones() & 1);
+            let now = before ^ turned;
+            lit_now += now as i64 - before as i64;
+            let sign = 1 - 2 * now as i32;
+            self.sums[(pattern & inner_mask) as usize] += sign;
+            touched_sum += i64::from(sign);
+        }
+        let all_sum = self.index.cells - 2 * lit_now;
+        // The cells no quiet tap set of the inner part touches have pattern 0: the inner
+        // coefficients never change them.
+        self.sums[0] += (all_sum - touched_sum) as i32;
+        transform(&mut self.sums);
+        let inner_flip = (self.flip & inner_mask) as usize;
+        let (value, coefficients) = best_coefficients(&self.sums, inner_flip);
+        let taps = lit_now + (all_sum - i64::from(value)) / 2;
+        let high = if inner == 64 {
+            0
+        } else {
+            (prefix ^ (self.flip >> inner)) << inner
+        };
+        (taps, high | (coefficients ^ inner_flip) as u64)
+    }
+
+    /// `taps` plus the basis vectors the key (coefficients ^ flip) chooses.
+    fn apply(&self, mut taps: Grid, key: u64) -> Grid {
+        let chosen = key ^ self.flip;
+        let count = self.index.basis.len();
+        for (position, vector) in self.index.basis.iter().enumerate() {
+            if chosen >> (count - 1 - position) & 1 == 1 {
+                taps.xor_with(vector);
+            }
+        }
+        taps
     }
 }
 
@@ -418,6 +482,16 @@ mod tests {
                 prop_assert_eq!(&split, &slow);
                 let outer = index.basis.len().saturating_sub(inner);
                 prop_assert_eq!(last, (1 << outer, 1 << outer));
+            }
+            // The descent stays in the coset and never beats the minimum; with the whole basis
+            // inside one transform it is the minimum.
+            for inner in [0, 2, 64] {
+                let improved = index.improve(taps.clone(), inner);
+                prop_assert!(improved.count() >= slow.count());
+                prop_assert_eq!(&least_in_coset(improved.clone(), &quiet), &slow);
+                if inner == 64 {
+                    prop_assert_eq!(&improved, &slow);
+                }
             }
         }
     }

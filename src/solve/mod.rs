@@ -45,6 +45,12 @@ use elimination::Elimination;
 /// the 39x39 board on two cores).
 pub const ENUMERATION_LIMIT: usize = 32;
 
+/// The most cells of a board whose quiet tap sets are indexed for the descent past the search.
+const IMPROVE_CELLS: u64 = 1_000_000;
+
+/// The quiet tap sets one transform covers in each step of that descent.
+const IMPROVE_INNER_BITS: usize = 22;
+
 /// The smallest nullity searched by transform rather than by trying every quiet tap set.
 const TRANSFORM_NULLITY: usize = 10;
 
@@ -381,16 +387,15 @@ impl Solver {
                 let (taps, optimal) = if proven {
                     (self.least_in_coset(taps, progress), true)
                 } else {
-                    let taps = coset::improve_locally(taps, quiet);
-                    // No taps at all is the minimum whatever the null space.
-                    let optimal = taps.is_empty();
-                    (taps, optimal)
+                    (self.improve(taps), false)
                 };
                 let lower_bound = if optimal {
                     taps.count()
                 } else {
                     self.counting_bound(&lits).min(taps.count())
                 };
+                // An answer that meets the bound is the minimum, however it was found.
+                let optimal = optimal || lower_bound == taps.count();
                 Some(Solution {
                     taps,
                     goal: color,
@@ -442,6 +447,25 @@ impl Solver {
             .map(|lit| lit.count().div_ceil(widest.max(1)))
             .min()
             .unwrap_or(0)
+    }
+
+    /// A good tap set when the null space is too large to search: the transform over the last
+    /// quiet tap sets for each assignment of the others that a descent tries (where the index
+    /// fits: at most 64 quiet tap sets, boards up to a million cells), then single quiet tap sets
+    /// added while they lower the count.
+    fn improve(&self, taps: Grid) -> Grid {
+        let quiet = self.quiet_tap_basis();
+        let cells = self.puzzle.shape().cells();
+        // The descent starts from the greedy answer, so it is never worse than that.
+        let taps = coset::improve_locally(taps, quiet);
+        let taps = if quiet.len() <= 64 && cells <= IMPROVE_CELLS {
+            self.coset_index
+                .get_or_init(|| coset::CosetIndex::new(quiet, cells))
+                .improve(taps, IMPROVE_INNER_BITS)
+        } else {
+            taps
+        };
+        coset::improve_locally(taps, quiet)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.
