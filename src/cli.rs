@@ -331,7 +331,10 @@ pub enum Command {
         long_about = "Print the facts of the whole game, computed at run time: how many boards \
             are solvable, the histogram of fewest taps, the largest (God's number) with an \
             example, the mean, the rank and nullity of the tap matrix over GF(2), the quiet \
-            patterns, and how many optimal tap sets the hardest boards have.",
+            patterns, and how many optimal tap sets the hardest boards have.\n\n\
+            Past 25 cells (2^25 boards) the fewest taps of every board are out of reach; the \
+            counts, rank, nullity and quiet patterns (a basis of them past nullity 4) are still \
+            reported, and the report says what is left out.",
         after_long_help = long_help_footer("stats")
     )]
     Stats(StatsArgs),
@@ -702,7 +705,7 @@ pub enum TableFormat {
 /// `stats`: the facts of the whole state space.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// The puzzle (at most 25 cells: 2^25 boards)
+    /// The puzzle (the histogram and hardest boards need at most 25 cells: 2^25 boards)
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
 

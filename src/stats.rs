@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::board::Goal;
+use crate::board::{Color, Goal};
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 use crate::solve::Solver;
@@ -98,6 +98,57 @@ impl StateSpace {
     }
 }
 
+/// What is known of a puzzle of any size without the fewest taps of every board: the counts
+/// follow from the rank of the tap matrix, and the quiet patterns from its null space.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facts {
+    /// The board shape.
+    pub shape: Shape,
+    /// The goal the figures are for.
+    pub goal: Goal,
+    /// Rank of the tap matrix over GF(2).
+    pub rank: u64,
+    /// Nullity of the tap matrix over GF(2).
+    pub nullity: u64,
+    /// The solvable boards are 2^`solvable_log2`: one coset of the taps' span per finished
+    /// board, the two finished boards sharing one when taps turn one into the other.
+    pub solvable_log2: u64,
+    /// A basis of the quiet patterns (all of it unless memory caps it).
+    pub quiet_basis: Vec<Grid>,
+}
+
+impl Facts {
+    /// The facts of `solver`'s puzzle.
+    pub fn of(solver: &Solver) -> Facts {
+        let puzzle = solver.puzzle();
+        let (shape, goal) = (puzzle.shape(), puzzle.goal());
+        let white = Grid::new(shape);
+        let cosets = if goal == Goal::Either && !solver.can_reach(&white, Color::Black) {
+            1
+        } else {
+            0
+        };
+        Facts {
+            shape,
+            goal,
+            rank: solver.rank(),
+            nullity: solver.nullity() as u64,
+            solvable_log2: solver.rank() + cosets,
+            quiet_basis: solver.quiet_pattern_basis().to_vec(),
+        }
+    }
+
+    /// The number of boards, solvable boards and impossible ones, when they fit in a `u64`.
+    pub fn counts(&self) -> Option<(u64, u64, u64)> {
+        let cells = self.shape.cells();
+        (cells < 64).then(|| {
+            let positions = 1u64 << cells;
+            let solvable = 1u64 << self.solvable_log2;
+            (positions, solvable, positions - solvable)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +189,25 @@ mod tests {
             assert_eq!(stats.solvable + stats.impossible, 65_536);
             let hardest = stats.histogram[stats.max_moves as usize];
             assert_eq!(stats.hardest_tap_sets.values().sum::<u64>(), hardest);
+        }
+    }
+
+    /// The counts from the rank agree with the breadth-first search wherever both exist.
+    #[test]
+    fn facts_from_the_rank_agree_with_the_search() {
+        for (rows, cols, rule) in [(4, 4, "plus"), (5, 5, "plus"), (3, 4, "x"), (2, 2, "lines")] {
+            for goal in Goal::ALL {
+                let puzzle = crate::puzzle::test_puzzle(rows, cols, rule, false, goal);
+                let space = StateSpace::compute(&puzzle, &mut |_, _| {}).unwrap();
+                let facts = Facts::of(&Solver::new(puzzle).unwrap());
+                assert_eq!(
+                    facts.counts(),
+                    Some((space.positions, space.solvable, space.impossible)),
+                    "{rows}x{cols} {rule} {goal:?}"
+                );
+                assert_eq!((facts.rank, facts.nullity), (space.rank, space.nullity));
+                assert_eq!(facts.quiet_basis.len() as u64, facts.nullity);
+            }
         }
     }
 

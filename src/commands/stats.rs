@@ -7,11 +7,12 @@ use serde::Serialize;
 use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
-use flipgame::stats::StateSpace;
+use flipgame::space::MAX_CELLS;
+use flipgame::stats::{Facts, StateSpace};
 
 use super::{Context, Status, puzzle, report};
 use crate::cli::{StatsArgs, StatsFormat};
-use crate::figure::{Block, Chart, Drawing, Figure, percent, thousands};
+use crate::figure::{Block, Chart, Drawing, Figure, Target, percent, thousands};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::Progress;
 use crate::render::{self, Pen};
@@ -26,6 +27,9 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
     let Some(puzzle) = puzzle(&args.puzzle) else {
         return Ok(Status::BadInput);
     };
+    if puzzle.shape().cells() > MAX_CELLS {
+        return large(args, context, puzzle, out);
+    }
     let mut progress = Progress::new("exploring every board");
     let space = match StateSpace::compute(&puzzle, &mut |done, total| progress.update(done, total))
     {
@@ -57,6 +61,150 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
         }
     }
     Ok(Status::Success)
+}
+
+/// The report of a puzzle too large to search every board of: what the rank and the null space
+/// tell.
+fn large(
+    args: &StatsArgs,
+    context: &Context,
+    puzzle: Puzzle,
+    out: &mut impl Write,
+) -> io::Result<Status> {
+    let rule = RuleFields::of(&puzzle);
+    let Some(solver) = super::solver(puzzle) else {
+        return Ok(Status::BadInput);
+    };
+    let facts = Facts::of(&solver);
+    match args.format {
+        StatsFormat::Json => {
+            let json = LargeStatsJson::new(&facts, rule);
+            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
+        }
+        StatsFormat::Text => {
+            let pen = Pen::new(context.color, args.ascii);
+            let width = render::output_width();
+            let target = Target::Terminal { width };
+            for line in large_figure(solver.puzzle(), &facts, target).lines(&pen, width) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        StatsFormat::Svg => {
+            let title = format!("flipgame stats: {}", facts.shape);
+            let figure = large_figure(solver.puzzle(), &facts, Target::Svg);
+            out.write_all(svg::document(&title, &[figure]).as_bytes())?;
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// Why a large report has no histogram, in words shared by text and JSON.
+fn no_histogram_note(facts: &Facts) -> String {
+    format!(
+        "No histogram, God's number, mean or hardest boards: they need the fewest taps of every \
+         one of the 2^{} boards, which flipgame searches only up to {MAX_CELLS} cells (2^{MAX_CELLS} \
+         boards).",
+        facts.shape.cells()
+    )
+}
+
+/// The largest nullity whose quiet patterns are all listed rather than a basis of them.
+const ALL_PATTERNS_NULLITY: u64 = 4;
+
+fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
+    let shape = facts.shape;
+    let game = "Lights Out";
+    let rule = if puzzle.is_default_rule() {
+        String::new()
+    } else {
+        format!(", {}", puzzle.rule_words())
+    };
+    let (goal, words) = (facts.goal.name(), render::goal_words(facts.goal));
+    let mut figure = Figure::default();
+    figure.push(Block::Strong(format!(
+        "{game} {shape}{rule}, goal: {goal} ({words})"
+    )));
+    figure.push(Block::Blank);
+    let cells = shape.cells();
+    match facts.counts() {
+        Some((positions, solvable, impossible)) => {
+            let count = |n: u64| format!("{:>26}  {:>7}", thousands(n), percent(n, positions));
+            figure.push(Block::Line(format!(
+                "Positions    {:>26}",
+                thousands(positions)
+            )));
+            figure.push(Block::Line(format!("Solvable     {}", count(solvable))));
+            figure.push(Block::Line(format!("Impossible   {}", count(impossible))));
+        }
+        None => {
+            let share = cells - facts.solvable_log2;
+            figure.push(Block::Line(format!("Positions    2^{cells}")));
+            figure.push(Block::Line(format!(
+                "Solvable     2^{}  (1 in 2^{share})",
+                facts.solvable_log2
+            )));
+            figure.push(Block::Line(format!(
+                "Impossible   2^{cells} - 2^{}",
+                facts.solvable_log2
+            )));
+        }
+    }
+    figure.push(Block::Blank);
+    let quiet = if facts.nullity < 64 {
+        thousands((1u64 << facts.nullity) - 1)
+    } else {
+        format!("2^{} - 1", facts.nullity)
+    };
+    figure.push(Block::Line(format!(
+        "Tap matrix over GF(2): rank {}, nullity {}, so {quiet} non-empty quiet patterns",
+        facts.rank, facts.nullity
+    )));
+    figure.push(Block::Text(no_histogram_note(facts)));
+    figure.push(Block::Blank);
+    if facts.nullity == 0 {
+        figure.push(Block::Text(
+            "No quiet patterns: the tap matrix has full rank, so every board can be made all \
+             white and all black."
+                .to_string(),
+        ));
+        return figure;
+    }
+    let (patterns, which) = if facts.nullity <= ALL_PATTERNS_NULLITY {
+        (flipgame::solve::all_sums(&facts.quiet_basis), "all of them")
+    } else {
+        let basis = facts.quiet_basis.clone();
+        (
+            basis,
+            "a basis (every quiet pattern is a sum of some of these)",
+        )
+    };
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    if !target.fits(rows, cols) {
+        figure.push(Block::Text(format!(
+            "Quiet patterns: a board of {cols} columns does not fit here; --format svg draws \
+             {which}, {} patterns, and --format json lists the basis.",
+            patterns.len()
+        )));
+        return figure;
+    }
+    figure.push(Block::Text(format!(
+        "Quiet patterns, {which}: every tap turns over an even number of their cells (a black \
+         piece marks a cell of the pattern)."
+    )));
+    figure.push(Block::Blank);
+    let drawings = patterns
+        .iter()
+        .enumerate()
+        .map(|(n, pattern)| {
+            Drawing::new(
+                format!("#{}: {} cells", n + 1, pattern.count()),
+                pattern.clone(),
+            )
+        })
+        .collect();
+    figure.push(Block::Boards(drawings));
+    figure
 }
 
 /// The report, for either renderer; `pen` names the glyph of a black piece.
@@ -182,6 +330,46 @@ struct StatsJson<'a> {
     histogram: Vec<HistogramRow>,
     hardest: HardestJson<'a>,
     quiet_patterns: Vec<CellsJson<'a>>,
+}
+
+/// The report of a puzzle too large to search every board of.
+#[derive(Serialize)]
+struct LargeStatsJson<'a> {
+    rows: u32,
+    cols: u32,
+    #[serde(flatten)]
+    rule: RuleFields,
+    goal: &'static str,
+    positions: Option<u64>,
+    solvable: Option<u64>,
+    impossible: Option<u64>,
+    positions_log2: u64,
+    solvable_log2: u64,
+    rank: u64,
+    nullity: u64,
+    note: String,
+    quiet_pattern_basis: Vec<CellsJson<'a>>,
+}
+
+impl<'a> LargeStatsJson<'a> {
+    fn new(facts: &'a Facts, rule: RuleFields) -> LargeStatsJson<'a> {
+        let counts = facts.counts();
+        LargeStatsJson {
+            rows: facts.shape.rows(),
+            cols: facts.shape.cols(),
+            rule,
+            goal: facts.goal.name(),
+            positions: counts.map(|c| c.0),
+            solvable: counts.map(|c| c.1),
+            impossible: counts.map(|c| c.2),
+            positions_log2: facts.shape.cells(),
+            solvable_log2: facts.solvable_log2,
+            rank: facts.rank,
+            nullity: facts.nullity,
+            note: no_histogram_note(facts),
+            quiet_pattern_basis: facts.quiet_basis.iter().map(CellsJson).collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -58,7 +58,7 @@ pub(crate) fn improve_locally(taps: Grid, quiet: &[Grid]) -> Grid {
 }
 
 /// Every sum of a non-empty set of `basis` vectors (2^len - 1 of them), in Gray-code order.
-pub(crate) fn all_sums(basis: &[Grid]) -> Vec<Grid> {
+pub fn all_sums(basis: &[Grid]) -> Vec<Grid> {
     let Some(first) = basis.first() else {
         return Vec::new();
     };

@@ -32,6 +32,7 @@ mod tests;
 
 use std::sync::OnceLock;
 
+pub use coset::all_sums;
 pub use elimination::ELIMINATION_MEMORY_BYTES;
 pub use table::DistanceTable;
 
@@ -379,46 +380,73 @@ impl Solver {
         let particulars = self.particulars(&lits);
         let quiet = self.quiet_tap_basis();
         let proven = self.nullity() <= ENUMERATION_LIMIT && quiet.len() == self.nullity();
-        colors
+        let bounds: Vec<u64> = lits
             .iter()
-            .zip(particulars)
-            .filter_map(|(&color, taps)| {
-                let taps = taps?;
-                let (taps, optimal) = if proven {
-                    (self.least_in_coset(taps, progress), true)
-                } else {
-                    (self.improve(taps), false)
-                };
-                let lower_bound = if optimal {
-                    taps.count()
-                } else {
-                    self.counting_bound(&lits).min(taps.count())
-                };
-                // An answer that meets the bound is the minimum, however it was found.
-                let optimal = optimal || lower_bound == taps.count();
-                Some(Solution {
-                    taps,
-                    goal: color,
-                    optimal,
-                    lower_bound,
-                })
-            })
-            .reduce(|a, b| {
-                let better = match a.moves().cmp(&b.moves()) {
-                    std::cmp::Ordering::Equal => a.taps.cmp_lexicographic(&b.taps).is_le(),
-                    order => order.is_lt(),
-                };
-                let lower_bound = a.lower_bound.min(b.lower_bound);
-                let best = if better { a } else { b };
-                // The best is proven when nothing can beat it: no taps at all, or both colours'
-                // minimums known.
-                let optimal = lower_bound == best.moves();
-                Solution {
-                    optimal,
-                    lower_bound,
-                    ..best
-                }
-            })
+            .map(|lit| self.counting_bound(std::slice::from_ref(lit)))
+            .collect();
+        // The colour with fewer cells to turn over first: a proven answer there spares the
+        // search of a colour whose bound it already beats (an all-black board needs no taps to
+        // be all black, so its all-white search is never run).
+        let mut order: Vec<usize> = (0..colors.len()).collect();
+        order.sort_by_key(|&side| bounds[side]);
+        let mut solutions: Vec<Solution> = Vec::with_capacity(colors.len());
+        for side in order {
+            if lits[side].is_empty() {
+                // Already finished in this colour: no taps, whatever the null space.
+                solutions.push(Solution {
+                    taps: Grid::new(board.shape()),
+                    goal: colors[side],
+                    optimal: true,
+                    lower_bound: 0,
+                });
+                continue;
+            }
+            let Some(taps) = particulars[side].clone() else {
+                continue;
+            };
+            let proven_best = solutions
+                .iter()
+                .filter(|s| s.optimal)
+                .map(Solution::moves)
+                .min();
+            if proven_best.is_some_and(|best| bounds[side] > best) {
+                continue;
+            }
+            let (taps, optimal) = if proven {
+                (self.least_in_coset(taps, progress), true)
+            } else {
+                (self.improve(taps), false)
+            };
+            let lower_bound = if optimal {
+                taps.count()
+            } else {
+                bounds[side].min(taps.count())
+            };
+            // An answer that meets the bound is the minimum, however it was found.
+            let optimal = optimal || lower_bound == taps.count();
+            solutions.push(Solution {
+                taps,
+                goal: colors[side],
+                optimal,
+                lower_bound,
+            });
+        }
+        solutions.into_iter().reduce(|a, b| {
+            let better = match a.moves().cmp(&b.moves()) {
+                std::cmp::Ordering::Equal => a.taps.cmp_lexicographic(&b.taps).is_le(),
+                order => order.is_lt(),
+            };
+            let lower_bound = a.lower_bound.min(b.lower_bound);
+            let best = if better { a } else { b };
+            // The best is proven when nothing can beat it: no taps at all, or both colours'
+            // minimums known.
+            let optimal = lower_bound == best.moves();
+            Solution {
+                optimal,
+                lower_bound,
+                ..best
+            }
+        })
     }
 
     /// The least tap set of `taps` plus any quiet tap set: one Walsh-Hadamard transform over

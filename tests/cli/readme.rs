@@ -139,9 +139,11 @@ fn every_json_field_is_documented_in_the_readme() {
             "--format",
             "jsonl",
             "--size",
-            "39x39",
+            "79x79",
+            "--goal",
+            "white",
             "--board",
-            &"b".repeat(39 * 39),
+            &"b".repeat(79 * 79),
         ],
         &[
             "explain", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9",

@@ -16,6 +16,12 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+fn stdout_with_input(args: &[&str], input: &str) -> String {
+    let output = flipgame().args(args).write_stdin(input).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
 fn json_lines(args: &[&str]) -> Vec<Value> {
     stdout(args)
         .lines()
@@ -374,14 +380,12 @@ fn table_and_stats_of_small_shapes_agree() {
 }
 
 #[test]
-fn table_and_stats_refuse_spaces_too_large_to_explore() {
-    for command in ["table", "stats"] {
-        flipgame()
-            .args([command, "--size", "6x6"])
-            .assert()
-            .code(2)
-            .stderr(contains("2^36"));
-    }
+fn table_refuses_spaces_too_large_to_explore() {
+    flipgame()
+        .args(["table", "--size", "6x6"])
+        .assert()
+        .code(2)
+        .stderr(contains("2^36"));
     let scratch = Scratch::new();
     scratch
         .flipgame()
@@ -389,6 +393,70 @@ fn table_and_stats_refuse_spaces_too_large_to_explore() {
         .assert()
         .code(2);
     assert!(!scratch.path().join("t.txt").exists());
+}
+
+/// Past 25 cells `stats` reports what the rank and the null space tell, each count checked here
+/// a second way: the solvable boards of 5x7 by solving random boards (one in 16 for nullity 4
+/// under one goal), the quiet patterns by the tap rule itself.
+#[test]
+fn stats_past_25_cells_report_what_the_rank_tells() {
+    let report: Value = serde_json::from_str(&stdout(&[
+        "stats", "--size", "5x7", "--goal", "white", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(report["positions"], 1u64 << 35);
+    assert_eq!(report["positions_log2"], 35);
+    assert_eq!(
+        (report["rank"].as_u64(), report["nullity"].as_u64()),
+        (Some(31), Some(4))
+    );
+    assert_eq!(report["solvable"], 1u64 << 31);
+    assert_eq!(report["impossible"], (1u64 << 35) - (1 << 31));
+    assert!(report.get("histogram").is_none() && report.get("max_moves").is_none());
+    assert!(report["note"].as_str().unwrap().contains("up to 25 cells"));
+    let basis = report["quiet_pattern_basis"].as_array().unwrap();
+    assert_eq!(basis.len(), 4);
+    for pattern in basis {
+        let cells: Vec<(i64, i64)> = pattern
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["row"].as_i64().unwrap(), c["col"].as_i64().unwrap()))
+            .collect();
+        // Every tap meets an even number of the pattern's cells.
+        for row in 1..=5 {
+            for col in 1..=7 {
+                let met = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .filter(|(dr, dc)| cells.contains(&(row + dr, col + dc)))
+                    .count();
+                assert_eq!(met % 2, 0, "r{row}c{col}");
+            }
+        }
+    }
+    // One random board in 16 can be made all white.
+    let boards = stdout(&["gen", "--size", "5x7", "--count", "400", "--seed", "9"]);
+    let answers = stdout_with_input(&["solve", "--size", "5x7", "--goal", "white"], &boards);
+    let solvable = answers.lines().filter(|l| *l != "Impossible").count();
+    assert!((10..45).contains(&solvable), "{solvable} of 400");
+
+    let text = stdout(&["stats", "--size", "61x61"]);
+    assert!(text.contains("Positions    2^3721\n"), "{text}");
+    assert!(text.contains("Solvable     2^3681  (1 in 2^40)"), "{text}");
+    assert!(
+        text.contains("rank 3681, nullity 40, so 1,099,511,627,775 non-empty"),
+        "{text}"
+    );
+    assert!(
+        text.replace('\n', " ")
+            .contains("--format svg draws a basis"),
+        "{text}"
+    );
+    // Nullity 4: all 15 quiet patterns drawn; nullity 16: a basis of 16.
+    let svg = stdout(&["stats", "--size", "44x44", "--format", "svg"]);
+    assert_eq!(svg.matches("class=\"board\"").count(), 15);
+    let svg = stdout(&["stats", "--size", "33x33", "--format", "svg"]);
+    assert_eq!(svg.matches("class=\"board\"").count(), 16);
 }
 
 /// LeetCode 1284's examples (1 is black, goal all zeros): 3 flips, 0 flips, impossible.
