@@ -131,7 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
             break
         }
         'flipgame;gen' {
-            [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Only boards whose fewest taps is exactly K')
+            [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Only boards whose fewest taps is exactly K (uniformly up to 25 cells; past that, K random taps kept when the minimum is proven to be K, so only K small for the board is reachable)')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many boards')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)')
             [CompletionResult]::new('--judge', '--judge', [CompletionResultType]::ParameterName, 'Write valid input for this judge (within its statement''s limits) instead of boards; with --output-dir, --count pairs of input and expected output')
@@ -174,7 +174,7 @@ Register-ArgumentCompleter -Native -CommandName 'flipgame' -ScriptBlock {
         'flipgame;play' {
             [CompletionResult]::new('--board', '--board', [CompletionResultType]::ParameterName, 'Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98')
             [CompletionResult]::new('--cells', '--cells', [CompletionResultType]::ParameterName, 'How cells are written in --board and FILE: bw, 01 or .#')
-            [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished')
+            [CompletionResult]::new('--moves', '--moves', [CompletionResultType]::ParameterName, 'Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be finished')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'What the line mode writes after each command (jsonl implies --lines)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Which finished boards count')

@@ -122,7 +122,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --version 'Print version'
         }
         &'flipgame;gen'= {
-            cand --moves 'Only boards whose fewest taps is exactly K'
+            cand --moves 'Only boards whose fewest taps is exactly K (uniformly up to 25 cells; past that, K random taps kept when the minimum is proven to be K, so only K small for the board is reachable)'
             cand --count 'How many boards'
             cand --seed 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)'
             cand --judge 'Write valid input for this judge (within its statement''s limits) instead of boards; with --output-dir, --count pairs of input and expected output'
@@ -163,7 +163,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;play'= {
             cand --board 'Play this board: bwwb/bbwb/bwwb/bwww, the letters in a row, or a 4x4 id such as 9d98'
             cand --cells 'How cells are written in --board and FILE: bw, 01 or .#'
-            cand --moves 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished'
+            cand --moves 'Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be finished'
             cand --seed 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)'
             cand --format 'What the line mode writes after each command (jsonl implies --lines)'
             cand --goal 'Which finished boards count'

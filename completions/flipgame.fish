@@ -151,7 +151,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l wrap -d 'Nei
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l ascii -d 'Draw with ASCII only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l moves -d 'Only boards whose fewest taps is exactly K' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l moves -d 'Only boards whose fewest taps is exactly K (uniformly up to 25 cells; past that, K random taps kept when the minimum is proven to be K, so only K small for the board is reachable)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l count -d 'How many boards' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l seed -d 'Seed of the generator: the same seed gives the same boards everywhere (default: a fresh random seed)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l judge -d 'Write valid input for this judge (within its statement\'s limits) instead of boards; with --output-dir, --count pairs of input and expected output' -r -f -a "poj1753\t''
@@ -212,7 +212,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l board -d 'Pla
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l cells -d 'How cells are written in --board and FILE: bw, 01 or .#' -r -f -a "bw\t'b black, w white (either case)'
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l moves -d 'Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can be finished' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l moves -d 'Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be finished' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l seed -d 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'What the line mode writes after each command (jsonl implies --lines)' -r -f -a "text\t'The board\'s rows and a status sentence'
 jsonl\t'One JSON object per command'"

@@ -793,8 +793,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "CELLS", default_value_t = CellsArg::Bw)]
     pub cells: CellsArg,
 
-    /// Deal puzzles that need exactly K taps (at most 25 cells); without it, any board that can
-    /// be finished
+    /// Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be
+    /// finished
     #[arg(long, value_name = "K")]
     pub moves: Option<u8>,
 
@@ -831,7 +831,8 @@ pub enum PlayFormat {
 /// `gen`: random boards.
 #[derive(Args, Debug)]
 pub struct GenArgs {
-    /// Only boards whose fewest taps is exactly K
+    /// Only boards whose fewest taps is exactly K (uniformly up to 25 cells; past that, K random
+    /// taps kept when the minimum is proven to be K, so only K small for the board is reachable)
     #[arg(long, value_name = "K", conflicts_with = "impossible")]
     pub moves: Option<u8>,
 
@@ -880,7 +881,8 @@ pub struct GenArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// The puzzle (--moves needs at most 25 cells); --rule random writes a new random rule file
+    /// The puzzle (past 25 cells --moves keeps scrambles of proven minimum K); --rule random
+    /// writes a new random rule file
     /// instead of boards
     #[command(flatten)]
     pub puzzle: PuzzleArgs,

@@ -28,7 +28,13 @@ pub(super) enum Source {
         solver: Box<Solver>,
         impossible: bool,
     },
+    /// Larger boards that need exactly `moves` taps: a finished board turned by that many
+    /// distinct random taps, kept when its proven minimum is exactly that.
+    Scrambled { solver: Box<Solver>, moves: u64 },
 }
+
+/// Scrambles tried before `gen --moves` past 25 cells gives up on K.
+const SCRAMBLE_ATTEMPTS: u32 = 200;
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -116,11 +122,26 @@ fn too_few_to_be_unique(source: &Source, shape: Shape, count: u64) -> Option<Str
         Source::Random { .. } => 1u64
             .checked_shl(shape.cells().min(63) as u32)
             .unwrap_or(u64::MAX),
+        // Each such board has an optimal set of K taps: at most C(cells, K) per colour.
+        Source::Scrambled { solver, moves } => {
+            let colors = solver.puzzle().goal().colors().len() as u64;
+            binomial(shape.cells(), *moves).saturating_mul(colors)
+        }
     };
     (count > available).then(|| {
         format!(
             "--unique: only {available} distinct {shape} boards fit, fewer than --count {count}"
         )
+    })
+}
+
+/// `n` choose `k`, saturating at `u64::MAX`.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k.min(n));
+    (0..k).fold(1u64, |product, i| {
+        // product * (n - i) / (i + 1) is exact at every step; saturate instead of overflowing.
+        let (wide, divisor) = (u128::from(product) * u128::from(n - i), u128::from(i + 1));
+        u64::try_from(wide / divisor).unwrap_or(u64::MAX)
     })
 }
 
@@ -173,14 +194,32 @@ pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> 
         }
         return Ok(Source::Space { space, pool });
     }
-    if let Wanted::Moves(_) = wanted {
-        return Err(format!(
-            "--moves needs the distance of every board, known only up to {MAX_CELLS} cells; \
-             a {shape} board has {}",
-            shape.cells()
-        ));
-    }
     let solver = Solver::new(puzzle.clone()).map_err(|e| e.to_string())?;
+    if let Wanted::Moves(moves) = wanted {
+        let moves = u64::from(moves);
+        if moves > shape.cells() {
+            return Err(format!(
+                "--moves {moves}: a {shape} board has only {} cells to tap",
+                shape.cells()
+            ));
+        }
+        let source = Source::Scrambled {
+            solver: Box::new(solver),
+            moves,
+        };
+        // A K no scramble reaches would loop for ever: try a few first, with a generator of
+        // their own so the boards drawn stay the ones the seed gives.
+        let mut trial = Generator::from_seed(moves);
+        return match (0..SCRAMBLE_ATTEMPTS).find_map(|_| scramble(&source, &mut trial, shape)) {
+            Some(_) => Ok(source),
+            None => Err(format!(
+                "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
+                 {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
+                 keeps a scramble only when its minimum is proven to be K, which holds for K \
+                 small enough that random taps rarely undo each other"
+            )),
+        };
+    }
     let impossible = wanted == Wanted::Impossible;
     if impossible && !has_impossible_boards(&solver) {
         return Err(format!(
@@ -220,6 +259,11 @@ pub(super) fn draw(
             let bits = generator.pick(pool).unwrap_or(0);
             (space.grid(bits), space.moves(bits).map(u64::from), true)
         }
+        Source::Scrambled { moves, .. } => loop {
+            if let Some(board) = scramble(source, generator, shape) {
+                return (board, Some(*moves), true);
+            }
+        },
         Source::Random { solver, impossible } => loop {
             let mut board = Grid::new(shape);
             generator.fill(&mut board);
@@ -230,6 +274,27 @@ pub(super) fn draw(
             }
         },
     }
+}
+
+/// One scramble of a [`Source::Scrambled`]: a board made by K distinct random taps from a
+/// random accepted colour, if its proven minimum is exactly K.
+fn scramble(source: &Source, generator: &mut Generator, shape: Shape) -> Option<Grid> {
+    let Source::Scrambled { solver, moves } = source else {
+        return None;
+    };
+    let puzzle = solver.puzzle();
+    let colors = puzzle.goal().colors();
+    let color = colors[generator.below(colors.len() as u64) as usize];
+    let mut taps = Grid::new(shape);
+    let cols = u64::from(shape.cols());
+    while taps.count() < *moves {
+        let cell = generator.below(shape.cells());
+        taps.set((cell / cols) as usize, (cell % cols) as usize, true);
+    }
+    let mut board = Grid::filled(shape, color);
+    puzzle.apply(&mut board, &taps);
+    let solution = solver.solve(&board)?;
+    (solution.optimal && solution.moves() == *moves).then_some(board)
 }
 
 /// The usage error for a request no board meets, naming the distances there are.

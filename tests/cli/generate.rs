@@ -178,3 +178,52 @@ fn unique_boards_are_distinct_or_refused() {
         .code(2)
         .stderr(contains("only 2 distinct 4x4 boards fit"));
 }
+
+/// Past 25 cells `--moves K` keeps scrambles whose minimum is proven to be K: each board solves
+/// in exactly K proven taps, the same seed gives the same boards, and a K no scramble reaches is
+/// a usage error, not an endless search.
+#[test]
+fn moves_past_25_cells_gives_boards_of_exactly_k_proven_taps() {
+    let run = |args: &[&str]| {
+        let output = flipgame().args(args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for (size, moves, goal) in [
+        ("10x10", "12", "either"),
+        ("7x9", "5", "white"),
+        ("40x40", "30", "black"),
+    ] {
+        let args = [
+            "gen", "--size", size, "--moves", moves, "--goal", goal, "--seed", "4", "--count", "3",
+        ];
+        let boards = run(&args);
+        assert_eq!(boards, run(&args), "the same seed, the same boards");
+        let answers = flipgame()
+            .args(["solve", "--size", size, "--goal", goal, "--format", "jsonl"])
+            .write_stdin(boards)
+            .output()
+            .unwrap();
+        let answers = String::from_utf8(answers.stdout).unwrap();
+        assert_eq!(answers.lines().count(), 3);
+        for line in answers.lines() {
+            let answer: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(answer["moves"].to_string(), moves, "{line}");
+            assert_eq!(answer["optimal"], true);
+        }
+    }
+    flipgame()
+        .args(["gen", "--size", "6x6", "--moves", "37"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "a 6x6 board has only 36 cells to tap",
+        ));
+    flipgame()
+        .args([
+            "gen", "--size", "6x5", "--moves", "1", "--count", "61", "--unique",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("only 60 distinct 6x5 boards fit"));
+}

@@ -367,8 +367,8 @@ fn puzzles_that_cannot_be_dealt_are_usage_errors() {
             "--moves 0 deals only finished boards",
         ),
         (
-            &["--size", "6x6", "--moves", "3"][..],
-            "--moves needs the distance of every board",
+            &["--size", "6x6", "--moves", "30"][..],
+            "--moves 30: no 6x6 board made by 30 random taps needed exactly 30",
         ),
         (&["--moves", "30"][..], "no 4x4 board needs exactly 30 taps"),
         (
