@@ -2,7 +2,6 @@
 //! Lights Out family, honesty about unproven minimums, and the limits.
 
 use crate::common::{Scratch, flipgame};
-use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 
