@@ -154,6 +154,7 @@ fn every_json_field_is_documented_in_the_readme() {
         &[
             "stats", "--format", "json", "--size", "2x2", "--rule", "x", "--wrap",
         ],
+        &["stats", "--format", "json", "--size", "5x7"],
         &["gen", "--format", "jsonl", "--seed", "1", "--count", "2"],
         &["gen", "--format", "json", "--seed", "1", "--size", "9x9"],
         &[
