@@ -11,6 +11,7 @@ use super::{Status, puzzle, report, write_to};
 use crate::cli::{TableArgs, TableFormat};
 use crate::output::json::{CellJson, JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
+use crate::progress::Progress;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
@@ -63,7 +64,13 @@ fn write_table(
         out.write_all(header.as_bytes())?;
     }
     let mut line = Vec::with_capacity(256);
-    for bits in 0..space.positions() as u32 {
+    // Writing 2^25 lines takes a while too: the bar goes on from the search's.
+    let mut progress = Progress::new("writing the table");
+    let positions = space.positions();
+    for bits in 0..positions as u32 {
+        if bits % (1 << 16) == 0 {
+            progress.update(u64::from(bits), positions);
+        }
         let moves = space.moves(bits);
         if args.solvable && moves.is_none() {
             continue;
@@ -121,6 +128,8 @@ fn write_table(
         }
         out.write_all(&line)?;
     }
+    progress.update(positions, positions);
+    progress.finish();
     if let Some(json) = json.as_mut() {
         json.finish(out)?;
     }

@@ -523,6 +523,31 @@ fn long_searches_are_silent_in_a_pipe() {
     assert_eq!(stats["solvable"], 1u64 << 23);
 }
 
+/// On a terminal a long run shows where it is: writing the 5x5 table (8 million lines) takes
+/// more than a second, and the bar says so, then clears.
+#[test]
+fn writing_a_large_table_shows_progress_on_a_terminal() {
+    let scratch = Scratch::new();
+    let output = scratch.path().join("table.txt");
+    let screen = crate::common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &[
+            "table",
+            "--size",
+            "5x5",
+            "--solvable",
+            "--output",
+            output.to_str().unwrap(),
+        ],
+        &[],
+        b"",
+    );
+    assert!(screen.status.success(), "{}", screen.text);
+    assert!(screen.text.contains("writing the table"), "{}", screen.text);
+    let lines = std::fs::read_to_string(&output).unwrap().lines().count();
+    assert_eq!(lines, 1 << 23);
+}
+
 #[test]
 fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
     let stats: Value =
