@@ -173,7 +173,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,6 +185,10 @@ _flipgame() {
                     ;;
                 --cells)
                     COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
+                    return 0
+                    ;;
+                --search-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --goal)
@@ -559,7 +563,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --cells --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -571,6 +575,10 @@ _flipgame() {
                     ;;
                 --cells)
                     COMPREPLY=($(compgen -W "bw 01 .#" -- "${cur}"))
+                    return 0
+                    ;;
+                --search-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --goal)

@@ -435,6 +435,12 @@ pub struct BoardInput {
     #[arg(long, value_enum, value_name = "CELLS", default_value_t = CellsArg::Bw)]
     pub cells: CellsArg,
 
+    /// Stop a board's search over a large null space after SECONDS and answer with the best
+    /// found, marked not proven, with a lower bound (by default every search runs to the end:
+    /// under a minute a board up to nullity 32)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub search_time: Option<f64>,
+
     /// The puzzle: size, rule, wrap and goal
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
@@ -491,6 +497,16 @@ pub struct Size {
     pub rows: u32,
     /// Columns, from 1.
     pub cols: u32,
+}
+
+/// Reads a positive number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 => Ok(seconds),
+        _ => Err(format!(
+            "expected a number of seconds above 0, such as 5 or 0.5, found '{text}'"
+        )),
+    }
 }
 
 /// Reads `RxC` (such as `5x5`); the library checks the limits.

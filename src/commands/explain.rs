@@ -16,9 +16,7 @@ use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, ENUMERATION_LIMIT, Solution, Solver};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
-use super::{
-    BoardCommand, Context, Place, Status, explore, puzzle, report, run_boards, solver, write_to,
-};
+use super::{BoardCommand, Context, Place, Status, explore, report, run_boards, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Drawing, Figure, Target, taps, thousands};
 use crate::output::json::{
@@ -33,7 +31,7 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
         report(message);
         return Ok(Status::BadInput);
     }
-    let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
+    let Some(solver) = super::board_solver(&args.input) else {
         return Ok(Status::BadInput);
     };
     let shape = solver.puzzle().shape();

@@ -210,6 +210,13 @@ pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
     solution
 }
 
+/// The solver for the boards of `input`: [`solver`], with its `--search-time`.
+pub fn board_solver(input: &BoardInput) -> Option<Solver> {
+    let mut solver = puzzle(&input.puzzle).and_then(solver)?;
+    solver.set_search_time(input.search_time.map(std::time::Duration::from_secs_f64));
+    Some(solver)
+}
+
 /// The solver for a puzzle, or the usage error when it is too large to solve.
 pub fn solver(puzzle: Puzzle) -> Option<Solver> {
     Solver::new(puzzle)

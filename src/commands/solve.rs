@@ -8,7 +8,7 @@ use flipgame::board::{Color, Goal};
 use flipgame::grid::Grid;
 use flipgame::solve::{Solution, Solver, Strategy};
 
-use super::{BoardCommand, Place, Status, puzzle, run_boards, solver};
+use super::{BoardCommand, Place, Status, run_boards};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{
     BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
@@ -25,7 +25,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
     if let Some(name) = &args.judge {
         return super::judged::solve(args, name, out);
     }
-    let Some(solver) = puzzle(&args.input.puzzle).and_then(solver) else {
+    let Some(solver) = super::board_solver(&args.input) else {
         return Ok(Status::BadInput);
     };
     let (format, matrix) = match args.format {

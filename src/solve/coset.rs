@@ -2,6 +2,7 @@
 //! by local search, and the smallest proof of impossibility.
 
 use std::cmp::Ordering;
+use std::time::Instant;
 
 use crate::grid::Grid;
 
@@ -207,8 +208,16 @@ impl CosetIndex {
     /// Past [`INNER_BITS`] vectors one transform would not fit in memory: the coefficients of
     /// the first vectors are then tried one assignment at a time (each a transform over the
     /// rest), and `progress` hears how many of those assignments are done.
-    pub(crate) fn least(&self, taps: Grid, progress: &mut dyn FnMut(u64, u64)) -> Grid {
-        self.least_split(taps, INNER_BITS, progress)
+    ///
+    /// Past `deadline` (checked between assignments, after the first) the search stops with the
+    /// best tap set so far; the flag says whether every assignment was tried.
+    pub(crate) fn least(
+        &self,
+        taps: Grid,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+    ) -> (Grid, bool) {
+        self.least_split(taps, INNER_BITS, progress, deadline)
     }
 
     fn least_split(
@@ -216,13 +225,19 @@ impl CosetIndex {
         taps: Grid,
         inner_bits: usize,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Grid {
+        deadline: Option<Instant>,
+    ) -> (Grid, bool) {
         let mut search = Split::new(self, &taps, inner_bits);
         let assignments = 1u64 << search.outer;
         progress(0, assignments);
         // The fewest taps and the least key (coefficients ^ flip) among them.
         let mut best: Option<(i64, u64)> = None;
+        let mut complete = true;
         for prefix in 0..assignments {
+            if prefix > 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                complete = false;
+                break;
+            }
             let found = search.evaluate(prefix);
             if best.is_none_or(|least| found < least) {
                 best = Some(found);
@@ -230,7 +245,7 @@ impl CosetIndex {
             progress(prefix + 1, assignments);
         }
         let key = best.map_or(0, |(_, key)| key);
-        search.apply(taps, key)
+        (search.apply(taps, key), complete)
     }
 
     /// A good tap set when the null space is too large to search in full: the coefficients of
@@ -471,15 +486,25 @@ mod tests {
             let slow = least_in_coset(taps.clone(), &quiet);
             // One transform, and the first vectors tried one assignment at a time.
             let mut calls = 0;
-            let fast = index.least(taps.clone(), &mut |_, _| calls += 1);
+            let (fast, complete) = index.least(taps.clone(), &mut |_, _| calls += 1, None);
             prop_assert_eq!(&fast, &slow);
+            prop_assert!(complete);
             prop_assert_eq!(calls, 2);
             for inner in [0, 1, 3] {
                 let mut last = (0, 0);
-                let split = index.least_split(taps.clone(), inner, &mut |done, total| {
-                    last = (done, total)
-                });
+                let (split, complete) = index.least_split(
+                    taps.clone(),
+                    inner,
+                    &mut |done, total| last = (done, total),
+                    None,
+                );
                 prop_assert_eq!(&split, &slow);
+                prop_assert!(complete);
+                // A deadline already past stops after the first assignment, in the coset.
+                let (early, complete) =
+                    index.least_split(taps.clone(), inner, &mut |_, _| {}, Some(Instant::now()));
+                prop_assert_eq!(complete, index.basis.len() <= inner);
+                prop_assert_eq!(&least_in_coset(early, &quiet), &slow);
                 let outer = index.basis.len().saturating_sub(inner);
                 prop_assert_eq!(last, (1 << outer, 1 << outer));
             }

@@ -31,6 +31,7 @@ pub mod table;
 mod tests;
 
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 pub use coset::all_sums;
 pub use elimination::ELIMINATION_MEMORY_BYTES;
@@ -226,6 +227,8 @@ pub struct Solver {
     coset_index: OnceLock<coset::CosetIndex>,
     /// The most cells one tap turns over, on first need.
     widest_tap: OnceLock<u64>,
+    /// How long one board's search over the null space may run (unlimited when `None`).
+    search_time: Option<Duration>,
 }
 
 impl Solver {
@@ -248,6 +251,7 @@ impl Solver {
             patterns_basis: OnceLock::new(),
             coset_index: OnceLock::new(),
             widest_tap: OnceLock::new(),
+            search_time: None,
         })
     }
 
@@ -258,6 +262,12 @@ impl Solver {
         let mut solver = Solver::new(puzzle)?;
         solver.table = None;
         Ok(solver)
+    }
+
+    /// Limits how long one board's search over the null space runs; past it the answer is the
+    /// best found, marked not proven. Without a limit every search runs to the end.
+    pub fn set_search_time(&mut self, limit: Option<Duration>) {
+        self.search_time = limit;
     }
 
     /// The puzzle this solver is for.
@@ -375,6 +385,8 @@ impl Solver {
                 optimal: true,
             });
         }
+        // One budget for the board, whichever colours it takes.
+        let deadline = self.search_time.map(|limit| Instant::now() + limit);
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let particulars = self.particulars(&lits);
@@ -413,7 +425,7 @@ impl Solver {
                 continue;
             }
             let (taps, optimal) = if proven {
-                (self.least_in_coset(taps, progress), true)
+                self.least_in_coset(taps, progress, deadline)
             } else {
                 (self.improve(taps), false)
             };
@@ -452,17 +464,28 @@ impl Solver {
     /// The least tap set of `taps` plus any quiet tap set: one Walsh-Hadamard transform over
     /// the null space when trying every sum would cost more (a large null space on a large
     /// board), else every sum in Gray-code order. Both are exact and agree (the tests check).
-    fn least_in_coset(&self, taps: Grid, progress: &mut dyn FnMut(u64, u64)) -> Grid {
+    fn least_in_coset(
+        &self,
+        taps: Grid,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+    ) -> (Grid, bool) {
         let quiet = self.quiet_tap_basis();
         let inner = quiet.len().min(coset::INNER_BITS);
         let transform_pays = quiet.len() >= TRANSFORM_NULLITY && taps.words().len() > inner + 2;
         if transform_pays || quiet.len() > coset::INNER_BITS {
             let cells = self.puzzle.shape().cells();
-            self.coset_index
+            let found = self
+                .coset_index
                 .get_or_init(|| coset::CosetIndex::new(quiet, cells))
-                .least(taps, progress)
+                .least(taps, progress, deadline);
+            match found {
+                (taps, true) => (taps, true),
+                // Cut short: what single quiet tap sets can still improve is free.
+                (taps, false) => (coset::improve_locally(taps, quiet), false),
+            }
         } else {
-            coset::least_in_coset(taps, quiet)
+            (coset::least_in_coset(taps, quiet), true)
         }
     }
 

@@ -615,3 +615,61 @@ fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it()
         "the taps finish the board"
     );
 }
+
+/// `--search-time` cuts a long search short: the 39x39 board (nullity 32, a minute to prove 561)
+/// answers at once with valid taps, not proven, at least the published minimum, and the
+/// counting bound beside them; a limit that is no positive number is a usage error.
+#[test]
+fn search_time_cuts_a_long_search_short_and_says_so() {
+    let board = filled(39, 39, 'b');
+    let json = json_lines(&[
+        "solve",
+        "--size",
+        "39x39",
+        "--goal",
+        "white",
+        "--format",
+        "jsonl",
+        "--search-time",
+        "0.1",
+        "--board",
+        &board,
+    ]);
+    assert_eq!(json[0]["optimal"], false);
+    assert_eq!(json[0]["lower_bound"], 305);
+    let moves = json[0]["moves"].as_u64().unwrap();
+    assert!(
+        moves >= 561,
+        "{moves}: OEIS A075464 says 561 is the minimum"
+    );
+    let mut lit = vec![vec![true; 39]; 39];
+    for tap in json[0]["taps"].as_array().unwrap() {
+        let (r, c) = (
+            tap["row"].as_i64().unwrap() - 1,
+            tap["col"].as_i64().unwrap() - 1,
+        );
+        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r + dr, c + dc);
+            if (0..39).contains(&nr) && (0..39).contains(&nc) {
+                lit[nr as usize][nc as usize] ^= true;
+            }
+        }
+    }
+    assert!(
+        lit.iter().flatten().all(|&on| !on),
+        "the taps finish the board"
+    );
+    for bad in ["0", "soon", "inf", "NaN"] {
+        flipgame()
+            .args([
+                "explain",
+                "--search-time",
+                bad,
+                "--board",
+                "bwwb/bbwb/bwwb/bwww",
+            ])
+            .assert()
+            .code(2)
+            .stderr(contains("expected a number of seconds above 0"));
+    }
+}
