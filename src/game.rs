@@ -143,6 +143,8 @@ pub struct Status {
     pub moves_left: Option<u64>,
     /// True when `moves_left` is proven minimal (false only on boards too large to prove it).
     pub proven: bool,
+    /// No fewer taps can finish the board from here: `moves_left` itself when proven.
+    pub lower_bound: Option<u64>,
     /// The colour the fewest taps finish in, when the board can be finished.
     pub finishing_color: Option<Color>,
     /// The fewest taps that finish the puzzle from its start (`None` when impossible).
@@ -251,14 +253,19 @@ impl Game {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        let (proven, finishing_color) = match &self.plan {
-            Plan::Solvable(solution) => (solution.optimal, Some(solution.goal)),
-            Plan::Impossible(_) => (true, None),
+        let (proven, finishing_color, lower_bound) = match &self.plan {
+            Plan::Solvable(solution) => (
+                solution.optimal,
+                Some(solution.goal),
+                Some(solution.lower_bound),
+            ),
+            Plan::Impossible(_) => (true, None, None),
         };
         Status {
             taps_made: self.made.len(),
             moves_left: self.moves_left(),
             proven,
+            lower_bound,
             finishing_color,
             fewest_from_start: self.fewest_from_start,
             solved: self.is_solved(),

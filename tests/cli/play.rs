@@ -231,6 +231,36 @@ fn json_records_carry_what_each_command_asked_for() {
     );
     assert_eq!(records[0]["finishing_color"], "white");
     assert_eq!(records[0]["optimal"], true);
+    assert_eq!(records[0]["lower_bound"], records[0]["moves_left"]);
+}
+
+/// Past the exact search the line mode says the count is a bound's distance from proven.
+#[test]
+fn an_unproven_count_in_play_carries_its_lower_bound() {
+    let board = vec!["b".repeat(79); 79].join("/");
+    let output = flipgame()
+        .args([
+            "play", "--size", "79x79", "--goal", "white", "--format", "jsonl",
+        ])
+        .args(["--board", &board])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(record["optimal"], false);
+    assert_eq!(record["lower_bound"], 1249);
+    let text = flipgame()
+        .args(["play", "--size", "79x79", "--goal", "white", "--lines"])
+        .args(["--board", &board])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("(at least 1249; not proven minimal)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -207,6 +207,7 @@ impl Session {
             taps_made: status.taps_made,
             moves_left: status.moves_left,
             optimal: status.proven,
+            lower_bound: status.lower_bound,
             finishing_color: status.finishing_color,
             fewest_from_start: status.fewest_from_start,
             solvable: status.solvable(),
@@ -253,6 +254,7 @@ struct Record<'a> {
     taps_made: usize,
     moves_left: Option<u64>,
     optimal: bool,
+    lower_bound: Option<u64>,
     #[serde(serialize_with = "optional_color")]
     finishing_color: Option<Color>,
     fewest_from_start: Option<u64>,

@@ -67,8 +67,9 @@ pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
             format!("Fewest taps left: {moves}{}.", to_color(color))
         }
         (Some(moves), false, color) => format!(
-            "Fewest taps left: at most {moves}{} (not proven minimal).",
-            to_color(color)
+            "Fewest taps left: at most {moves}{} (at least {}; not proven minimal).",
+            to_color(color),
+            status.lower_bound.unwrap_or(0)
         ),
     };
     format!(
@@ -494,11 +495,12 @@ mod tests {
             "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
         );
         status.proven = false;
+        status.lower_bound = Some(2);
         status.taps_made = 1;
         assert_eq!(
             status_words(&puzzle, &status),
-            "Taps made: 1. Fewest taps left: at most 4, to all white (not proven minimal). \
-             Goal: all white or all black."
+            "Taps made: 1. Fewest taps left: at most 4, to all white (at least 2; not proven \
+             minimal). Goal: all white or all black."
         );
     }
 }
