@@ -53,6 +53,14 @@ const IMPROVE_CELLS: u64 = 1_000_000;
 /// The quiet tap sets one transform covers in each step of that descent.
 const IMPROVE_INNER_BITS: usize = 22;
 
+/// Whether the transform search costs less than trying every sum (about `nullity + 2` against
+/// `words` operations a sum), or is the only one that fits (past one transform's size the sums
+/// are too many to try one by one).
+fn transform_pays(nullity: usize, words: usize) -> bool {
+    let inner = nullity.min(coset::INNER_BITS);
+    (nullity >= TRANSFORM_NULLITY && words > inner + 2) || nullity > coset::INNER_BITS
+}
+
 /// The smallest nullity searched by transform rather than by trying every quiet tap set.
 const TRANSFORM_NULLITY: usize = 10;
 
@@ -471,9 +479,7 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> (Grid, bool) {
         let quiet = self.quiet_tap_basis();
-        let inner = quiet.len().min(coset::INNER_BITS);
-        let transform_pays = quiet.len() >= TRANSFORM_NULLITY && taps.words().len() > inner + 2;
-        if transform_pays || quiet.len() > coset::INNER_BITS {
+        if transform_pays(quiet.len(), taps.words().len()) {
             let cells = self.puzzle.shape().cells();
             let found = self
                 .coset_index

@@ -590,3 +590,56 @@ fn all_on_board_matches(n: u32, fewest: u64, nullity: usize) {
     assert!(solution.optimal, "{n}x{n}");
     assert_eq!(solution.moves(), fewest, "{n}x{n}");
 }
+
+/// The cost model between the two exact searches: small null spaces and narrow boards try every
+/// sum; large null spaces on wide boards, and every null space past one transform, transform.
+#[test]
+fn the_transform_is_chosen_where_it_costs_less() {
+    assert!(!transform_pays(4, 1_000));
+    assert!(!transform_pays(TRANSFORM_NULLITY - 1, 1_000));
+    assert!(transform_pays(TRANSFORM_NULLITY, 1_000));
+    assert!(!transform_pays(16, 18));
+    assert!(transform_pays(16, 19));
+    assert!(!transform_pays(24, 26));
+    assert!(transform_pays(24, 27));
+    // Past 24 the other search would take 2^k passes: always the transform.
+    assert!(transform_pays(25, 1));
+    assert!(transform_pays(32, 27));
+}
+
+/// Past the exact search (79x79 has nullity 64) the answer is proven exactly when it meets the
+/// counting bound, and the bound reported is the least over the colours the goal accepts.
+#[test]
+fn past_the_search_the_bound_decides_what_is_proven() {
+    let shape = shape(79, 79);
+    let white = Puzzle::plus(shape, Goal::White);
+    let solver = Solver::new(white.clone()).unwrap();
+    assert!(solver.nullity() > ENUMERATION_LIMIT);
+    // Thirty taps far apart turn over 150 cells, so no fewer than 30 taps can undo them.
+    let mut taps = Grid::new(shape);
+    for n in 0..30 {
+        taps.set(3 + 7 * (n / 10), 3 + 7 * (n % 10), true);
+    }
+    let mut board = Grid::new(shape);
+    white.apply(&mut board, &taps);
+    let solution = solver.solve(&board).unwrap();
+    assert_eq!((solution.moves(), solution.lower_bound), (30, 30));
+    assert!(solution.optimal);
+
+    let either = Solver::new(Puzzle::plus(shape, Goal::Either)).unwrap();
+    let mut generator = crate::generate::Generator::from_seed(17);
+    {
+        // Random taps, so both colours can be reached (all black is, from all white, on 79x79).
+        let mut taps = Grid::new(shape);
+        generator.fill(&mut taps);
+        let mut board = Grid::new(shape);
+        either.puzzle().apply(&mut board, &taps);
+        let solution = either.solve(&board).unwrap();
+        assert!(!solution.optimal);
+        let bound = |color| lit_cells(&board, color).count().div_ceil(5);
+        assert_eq!(
+            solution.lower_bound,
+            bound(Color::White).min(bound(Color::Black))
+        );
+    }
+}
