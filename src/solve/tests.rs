@@ -626,6 +626,25 @@ fn past_the_search_the_bound_decides_what_is_proven() {
     assert_eq!((solution.moves(), solution.lower_bound), (30, 30));
     assert!(solution.optimal);
 
+    // The descent beats adding single quiet tap sets alone (1,739 taps on the all-on 61x61
+    // board, nullity 40).
+    let puzzle = Puzzle::plus(self::shape(61, 61), Goal::White);
+    let all_on = Grid::filled(puzzle.shape(), Color::Black);
+    let solver = Solver::new(puzzle).unwrap();
+    let greedy = coset::improve_locally(
+        solver.particulars(std::slice::from_ref(&all_on))[0]
+            .clone()
+            .unwrap(),
+        solver.quiet_tap_basis(),
+    );
+    let solution = solver.solve(&all_on).unwrap();
+    assert!(
+        solution.moves() < greedy.count(),
+        "{} vs {}",
+        solution.moves(),
+        greedy.count()
+    );
+
     let either = Solver::new(Puzzle::plus(shape, Goal::Either)).unwrap();
     let mut generator = crate::generate::Generator::from_seed(17);
     {
