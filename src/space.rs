@@ -364,6 +364,8 @@ mod tests {
             (2, 3, "plus", Goal::Black),
             (3, 4, "x", Goal::Either),
             (2, 2, "lines", Goal::Either),
+            // All black is not reachable from all white: two cosets to count.
+            (3, 3, "sigma", Goal::Either),
         ] {
             let puzzle = puzzle(rows, cols, rule, false, goal);
             let mut last = (0, 0);
