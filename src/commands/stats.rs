@@ -114,17 +114,8 @@ const ALL_PATTERNS_NULLITY: u64 = 4;
 
 fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
     let shape = facts.shape;
-    let game = "Lights Out";
-    let rule = if puzzle.is_default_rule() {
-        String::new()
-    } else {
-        format!(", {}", puzzle.rule_words())
-    };
-    let (goal, words) = (facts.goal.name(), render::goal_words(facts.goal));
     let mut figure = Figure::default();
-    figure.push(Block::Strong(format!(
-        "{game} {shape}{rule}, goal: {goal} ({words})"
-    )));
+    figure.push(title(puzzle));
     figure.push(Block::Blank);
     let cells = shape.cells();
     match facts.counts() {
@@ -193,6 +184,33 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
          piece marks a cell of the pattern)."
     )));
     figure.push(Block::Blank);
+    figure.push(pattern_boards(&patterns));
+    figure
+}
+
+/// The report's first line: the game, size, rule and goal.
+fn title(puzzle: &Puzzle) -> Block {
+    let shape = puzzle.shape();
+    let game = if shape.is_flip_game() {
+        "Flip Game"
+    } else {
+        "Lights Out"
+    };
+    let rule = if puzzle.is_default_rule() {
+        String::new()
+    } else {
+        format!(", {}", puzzle.rule_words())
+    };
+    let goal = puzzle.goal();
+    let words = render::goal_words(goal);
+    Block::Strong(format!(
+        "{game} {shape}{rule}, goal: {} ({words})",
+        goal.name()
+    ))
+}
+
+/// Quiet patterns drawn as boards, each titled with its number and size.
+fn pattern_boards(patterns: &[Grid]) -> Block {
     let drawings = patterns
         .iter()
         .enumerate()
@@ -203,30 +221,15 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
             )
         })
         .collect();
-    figure.push(Block::Boards(drawings));
-    figure
+    Block::Boards(drawings)
 }
 
 /// The report, for either renderer; `pen` names the glyph of a black piece.
 fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
-    let game = if space.shape.is_flip_game() {
-        "Flip Game"
-    } else {
-        "Lights Out"
-    };
-    let rule = if puzzle.is_default_rule() {
-        String::new()
-    } else {
-        format!(", {}", puzzle.rule_words())
-    };
-    let (goal, words) = (space.goal.name(), render::goal_words(space.goal));
     let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
     let mut figure = Figure::default();
     for block in [
-        Block::Strong(format!(
-            "{game} {}{rule}, goal: {goal} ({words})",
-            space.shape
-        )),
+        title(puzzle),
         Block::Blank,
         Block::Line(format!("Positions    {:>10}", thousands(space.positions))),
         Block::Line(format!("Solvable     {}", count(space.solvable))),
@@ -276,18 +279,7 @@ fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
         pen.piece(Color::Black)
     )));
     figure.push(Block::Blank);
-    let drawings = space
-        .quiet_patterns
-        .iter()
-        .enumerate()
-        .map(|(n, pattern)| {
-            Drawing::new(
-                format!("#{}: {} cells", n + 1, pattern.count()),
-                pattern.clone(),
-            )
-        })
-        .collect();
-    figure.push(Block::Boards(drawings));
+    figure.push(pattern_boards(&space.quiet_patterns));
     figure
 }
 
