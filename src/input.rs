@@ -272,24 +272,37 @@ impl BoardParser {
     ) -> Result<(), E> {
         while !input.is_empty() {
             if self.at_clean_line_start() {
-                if self.rows_done == 0 {
-                    while let Some(rows) = fast_board(input) {
-                        emit(Record::Board {
-                            board: Grid::from_row_nibbles(rows),
-                            line: self.line,
-                        })?;
-                        self.line += u64::from(ROWS);
-                        input = &input[BOARD_BYTES..];
+                if let Some(grid) = self.grid.as_mut() {
+                    // Any shape but 4x4: one row at a time, into the board being read.
+                    let row = grid.row_mut(self.rows_done as usize);
+                    if let Some(used) = fast_wide_row(input, row, self.shape.cols()) {
+                        self.pieces = self.shape.cols();
+                        self.line_letters = u64::from(self.shape.cols());
+                        self.line_has_text = true;
+                        self.end_line(emit)?;
+                        input = &input[used..];
+                        continue;
                     }
-                }
-                if let Some((nibble, used)) = fast_row(input) {
-                    self.row_bits = nibble;
-                    self.pieces = PIECES;
-                    self.line_letters = u64::from(PIECES);
-                    self.line_has_text = true;
-                    self.end_line(emit)?;
-                    input = &input[used..];
-                    continue;
+                } else {
+                    if self.rows_done == 0 {
+                        while let Some(rows) = fast_board(input) {
+                            emit(Record::Board {
+                                board: Grid::from_row_nibbles(rows),
+                                line: self.line,
+                            })?;
+                            self.line += u64::from(ROWS);
+                            input = &input[BOARD_BYTES..];
+                        }
+                    }
+                    if let Some((nibble, used)) = fast_row(input) {
+                        self.row_bits = nibble;
+                        self.pieces = PIECES;
+                        self.line_letters = u64::from(PIECES);
+                        self.line_has_text = true;
+                        self.end_line(emit)?;
+                        input = &input[used..];
+                        continue;
+                    }
                 }
             }
             let used = self.parse_careful(input, emit)?;
@@ -300,8 +313,7 @@ impl BoardParser {
 
     fn at_clean_line_start(&self) -> bool {
         // The fast paths read b/w letters only.
-        self.grid.is_none()
-            && self.cells == Cells::Letters
+        self.cells == Cells::Letters
             && self.column == 1
             && !self.skipping
             && self.pending.is_none()
@@ -644,6 +656,48 @@ fn fast_row(input: &[u8]) -> Option<(u8, usize)> {
         _ => return None,
     };
     Some((row_nibble([row[0], row[1], row[2], row[3]])?, used))
+}
+
+/// A well-formed row of `row`'s length in columns (`cols`) ending in `\n` or `\r\n`, read into
+/// `row` (which must be clear) eight letters at a time: the bytes it takes, or `None` (and `row`
+/// left clear) when the row is anything else.
+fn fast_wide_row(input: &[u8], row: &mut [u64], cols: u32) -> Option<usize> {
+    let cols = cols as usize;
+    let used = match (input.get(cols)?, input.get(cols + 1)) {
+        (b'\n', _) => cols + 1,
+        (b'\r', Some(b'\n')) => cols + 2,
+        _ => return None,
+    };
+    for (word, letters) in row.iter_mut().zip(input[..cols].chunks(64)) {
+        let mut bits = 0u64;
+        for eight in letters.chunks(8) {
+            // A short last group is padded with white letters, which add no bits.
+            let mut group = [b'w'; 8];
+            group[..eight.len()].copy_from_slice(eight);
+            let Some(byte) = row_byte(group) else {
+                row.fill(0);
+                return None;
+            };
+            bits = bits << 8 | u64::from(byte);
+        }
+        *word = bits << ((64 - 8 * letters.len().div_ceil(8)) % 64);
+    }
+    Some(used)
+}
+
+/// The 8 bits of 8 piece letters (first letter most significant), or `None` unless all are
+/// `b`, `w`, `B` or `W`: [`row_nibble`] on a whole word.
+#[inline(always)]
+fn row_byte(letters: [u8; 8]) -> Option<u8> {
+    let word = u64::from_le_bytes(letters);
+    let folded = (word | 0x2020_2020_2020_2020) ^ 0x6262_6262_6262_6262;
+    let low_bits = folded & 0x0101_0101_0101_0101;
+    if folded != low_bits * 0x15 {
+        return None;
+    }
+    // Byte i's flag lands on bit 63 - i: the shifts 63 - 9i never collide, so no carries.
+    let black = !word & 0x0101_0101_0101_0101;
+    Some((black.wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8)
 }
 
 /// A well-formed 4x4 board of four `\n`-ended rows: each row's bits, top row first.

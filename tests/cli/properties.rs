@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use flipgame::board::{Board, Cell, Color, Goal, TapSet};
 use flipgame::grid::{Grid, Shape};
-use flipgame::input::{Record, parse_all};
+use flipgame::input::{Record, parse_all, parse_all_shaped};
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
@@ -212,6 +212,53 @@ proptest! {
                         .map(|b| b.to_ascii_lowercase())
                         .collect();
                     prop_assert_eq!(text, board.row_text(row).into_bytes());
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Boards wider than 4 are read a whole row (eight letters) at a time when the row is
+    /// clean and whole in one chunk; fed a byte at a time they never are. Both ways must give
+    /// the same records, whatever spoils the rows (a wrong letter at any column, a missing or
+    /// extra letter, `\r\n`, spaces, a row cut by the end of input).
+    #[test]
+    fn wide_rows_read_fast_or_letter_by_letter_agree(
+        cols in prop_oneof![Just(5u32), Just(8), Just(9), Just(63), Just(64), Just(65), Just(130)],
+        rows in 1u32..4,
+        lines in prop::collection::vec(
+            (prop::collection::vec(any::<bool>(), 131), prop_oneof![
+                12 => Just(None),
+                1 => (0usize..131, prop_oneof![Just(b'x'), Just(b' '), Just(b'\r'), Just(b'W'), Just(0xC3u8)]).prop_map(Some),
+            ], prop_oneof![6 => Just(0i32), 1 => Just(-1), 1 => Just(1)], prop_oneof![5 => Just("\n"), 1 => Just("\r\n"), 1 => Just("")]),
+            0..12
+        ),
+    ) {
+        let shape = Shape::new(rows, cols).unwrap();
+        let mut input = Vec::new();
+        for (letters, damage, length, end) in &lines {
+            let length = (cols as i32 + length) as usize;
+            let mut row: Vec<u8> = letters[..length].iter().map(|&black| if black { b'b' } else { b'w' }).collect();
+            if let Some((at, byte)) = damage {
+                row[at % length] = *byte;
+            }
+            input.extend_from_slice(&row);
+            input.extend_from_slice(end.as_bytes());
+        }
+        let whole = parse_all_shaped(&input, input.len().max(1), shape);
+        prop_assert_eq!(&whole, &parse_all_shaped(&input, 1, shape));
+        prop_assert_eq!(&whole, &parse_all_shaped(&input, 7, shape));
+        // Every board read is the letters of its lines.
+        let text: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        for record in whole {
+            if let Record::Board { board, line } = record {
+                for row in 0..rows as usize {
+                    let source = text[line as usize - 1 + row];
+                    let source = source.strip_suffix(b"\r").unwrap_or(source).to_ascii_lowercase();
+                    prop_assert_eq!(source, board.row_text(row).into_bytes());
                 }
             }
         }
