@@ -232,6 +232,19 @@ pub struct ChasePattern {
     pub row_below: Vec<i32>,
 }
 
+impl ChasePattern {
+    /// How many columns a tap's effect can travel sideways from one row to the next: the
+    /// largest offset either way.
+    pub fn reach(&self) -> u32 {
+        self.same_row
+            .iter()
+            .chain(&self.row_below)
+            .map(|offset| offset.unsigned_abs())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// A puzzle from a rule's text, for the library's tests.
 #[cfg(test)]
 pub(crate) fn test_puzzle(rows: u32, cols: u32, rule: &str, wrap: bool, goal: Goal) -> Puzzle {

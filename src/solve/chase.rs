@@ -21,6 +21,36 @@ struct Reduced {
     tag: Vec<u64>,
 }
 
+impl Reduced {
+    /// Clears this column's bit at the pivot of each of `rows` by adding that row (rows whose
+    /// pivots are clear in each other, so the order does not matter).
+    fn clear(&mut self, rows: &[Reduced]) {
+        for row in rows {
+            if has_bit(&self.vector, row.pivot) {
+                xor_into(&mut self.vector, &row.vector);
+                xor_into(&mut self.tag, &row.tag);
+            }
+        }
+    }
+}
+
+/// The columns of `A` reduced together in one panel (see [`Chase::reduce`]).
+const PANEL_COLUMNS: usize = 64;
+
+/// Runs `work` on every item, the items split into one run of neighbours per thread.
+fn split_mut<T: Send>(items: &mut [T], threads: usize, work: impl Fn(&mut T) + Sync) {
+    if threads < 2 || items.len() < 2 {
+        items.iter_mut().for_each(work);
+        return;
+    }
+    let chunk = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        for part in items.chunks_mut(chunk) {
+            scope.spawn(|| part.iter_mut().for_each(&work));
+        }
+    });
+}
+
 /// `A` reduced for one puzzle, and the first rows of a basis of its quiet tap sets.
 #[derive(Clone, Debug)]
 pub(crate) struct Chase {
@@ -37,41 +67,66 @@ impl Chase {
         let pattern = puzzle.chase_pattern()?;
         let shape = puzzle.shape();
         let residuals = symbolic_residuals(shape, &pattern);
-        Some(Chase::reduce(shape, pattern, residuals.into_iter()))
+        Some(Chase::reduce(shape, pattern, residuals))
     }
 
     /// Reduces the columns of `A`, given in order (column `j`: what first-row tap `j` alone
     /// leaves on in the last row), keeping each reduced column with the first-row taps whose
     /// columns sum to it.
+    ///
+    /// The columns are taken [`PANEL_COLUMNS`] at a time: each is reduced against the rows
+    /// before on its own, then the panel's columns against each other in order, then the rows
+    /// before against the panel's new rows, each on its own; the first and last steps split
+    /// across the cores. The reduced form is unique (every pivot is cleared in every other row),
+    /// so this gives exactly what one column at a time gives, whatever the threads do.
     fn reduce(
         shape: Shape,
         pattern: ChasePattern,
-        columns: impl Iterator<Item = Vec<u64>>,
+        columns: impl IntoIterator<Item = Vec<u64>>,
     ) -> Chase {
         let width = shape.words_per_row();
+        let threads = if (shape.cols() as usize) < THREADED_COLUMNS {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        };
         let mut reduced: Vec<Reduced> = Vec::new();
         let mut null_basis = Vec::new();
-        for (col, mut vector) in columns.enumerate() {
-            let mut tag = vec![0u64; width];
-            tag[col / 64] |= bit_of(col);
-            for row in &reduced {
-                if has_bit(&vector, row.pivot) {
-                    xor_into(&mut vector, &row.vector);
-                    xor_into(&mut tag, &row.tag);
-                }
-            }
-            match first_bit(&vector) {
-                None => null_basis.push(tag),
-                Some(pivot) => {
-                    for row in &mut reduced {
-                        if has_bit(&row.vector, pivot) {
-                            xor_into(&mut row.vector, &vector);
-                            xor_into(&mut row.tag, &tag);
-                        }
+        let mut columns = columns.into_iter().enumerate();
+        loop {
+            let mut panel: Vec<Reduced> = columns
+                .by_ref()
+                .take(PANEL_COLUMNS)
+                .map(|(col, vector)| {
+                    let mut tag = vec![0u64; width];
+                    tag[col / 64] |= bit_of(col);
+                    Reduced {
+                        pivot: col,
+                        vector,
+                        tag,
                     }
-                    reduced.push(Reduced { pivot, vector, tag });
+                })
+                .collect();
+            if panel.is_empty() {
+                break;
+            }
+            split_mut(&mut panel, threads, |column| column.clear(&reduced));
+            let mut fresh: Vec<Reduced> = Vec::new();
+            for mut column in panel {
+                column.clear(&fresh);
+                match first_bit(&column.vector) {
+                    None => null_basis.push(column.tag),
+                    Some(pivot) => {
+                        column.pivot = pivot;
+                        for row in &mut fresh {
+                            row.clear(std::slice::from_ref(&column));
+                        }
+                        fresh.push(column);
+                    }
                 }
             }
+            split_mut(&mut reduced, threads, |row| row.clear(&fresh));
+            reduced.extend(fresh);
         }
         Chase {
             shape,
@@ -215,21 +270,27 @@ fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
 
 /// Chases the words `block` of every cell's vector of first-row taps through all the rows;
 /// returns the last row's residual vectors, cell by cell (`block.len()` words each).
+///
+/// A tap reaches at most [`ChasePattern::reach`] columns further each row, so after `r` rows
+/// only the cells within `r` reaches of the block's own taps can be nonzero: the step skips the
+/// rest (a third of the work on a square board).
 fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
     let cols = shape.cols() as usize;
     let words = block.len();
+    let reach = pattern.reach() as usize;
     let mut previous = vec![0u64; cols * words];
     let mut current = vec![0u64; cols * words];
     let mut next = vec![0u64; cols * words];
     // Row 0 taps are the first-row taps themselves: cell c is forced by tap c alone.
-    for cell in 0..cols {
-        let word = cell / 64;
-        if block.contains(&word) {
-            current[cell * words + word - block.start] = bit_of(cell);
-        }
+    let taps = block.start * 64..(block.end * 64).min(cols);
+    for cell in taps.clone() {
+        current[cell * words + cell / 64 - block.start] = bit_of(cell);
     }
-    for _ in 0..shape.rows() {
-        step(&mut next, (&current, &previous), pattern, words);
+    for row in 1..=shape.rows() as usize {
+        // The cone only widens, so the cells outside it stay zero in all three buffers.
+        let spread = row.saturating_mul(reach);
+        let live = taps.start.saturating_sub(spread)..taps.end.saturating_add(spread).min(cols);
+        step(&mut next, (&current, &previous), pattern, words, live);
         std::mem::swap(&mut previous, &mut current);
         std::mem::swap(&mut current, &mut next);
     }
@@ -238,13 +299,15 @@ fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec
 
 /// One row of the symbolic chase: each cell's vector in `next` is the sum of the vectors of
 /// `current` at the pattern's offsets in the same row and of `previous` at its offsets in the
-/// row below (cells of `words` words each, side by side). Cells whose offsets all fall on the
-/// board are summed in one pass over contiguous memory; the few at the edges one by one.
+/// row below (cells of `words` words each, side by side). Only the cells of `live` are written.
+/// Cells whose offsets all fall on the board are summed in one pass over contiguous memory; the
+/// few at the edges one by one.
 fn step(
     next: &mut [u64],
     (current, previous): (&[u64], &[u64]),
     pattern: &ChasePattern,
     words: usize,
+    live: Range<usize>,
 ) {
     let cells = next.len() / words;
     let offsets = || {
@@ -260,12 +323,16 @@ fn step(
             )
     };
     // Cell c takes what a tap at c - offset turns over, so it needs c - offset on the board.
-    let first = offsets().map(|(o, _)| o.max(0) as usize).max().unwrap_or(0);
+    let first = offsets()
+        .map(|(o, _)| o.max(0) as usize)
+        .max()
+        .unwrap_or(0)
+        .max(live.start);
     let margin = offsets()
         .map(|(o, _)| (-o).max(0) as usize)
         .max()
         .unwrap_or(0);
-    let last = cells.saturating_sub(margin);
+    let last = cells.saturating_sub(margin).min(live.end);
     let edge = |next: &mut [u64], cell: usize| {
         let sources: Vec<&[u64]> = offsets()
             .filter_map(|(offset, source)| {
@@ -276,7 +343,7 @@ fn step(
         sum_into(&mut next[cell * words..(cell + 1) * words], &sources);
     };
     if first >= last {
-        for cell in 0..cells {
+        for cell in live {
             edge(next, cell);
         }
         return;
@@ -288,7 +355,7 @@ fn step(
         })
         .collect();
     sum_into(&mut next[first * words..last * words], &sources);
-    for cell in (0..first).chain(last..cells) {
+    for cell in (live.start..first).chain(last..live.end) {
         edge(next, cell);
     }
 }
