@@ -301,6 +301,15 @@ impl Grid {
         self.words.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
+    /// How many cells are set in exactly one of the grids (the count of their sum).
+    pub fn count_differing(&self, other: &Grid) -> u64 {
+        self.words
+            .iter()
+            .zip(other.words.iter())
+            .map(|(a, b)| u64::from((a ^ b).count_ones()))
+            .sum()
+    }
+
     /// How many cells are set in both grids.
     pub fn count_common(&self, other: &Grid) -> u64 {
         self.words

@@ -12,6 +12,7 @@ use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
 
 use super::bits::{bit_of, first_bit, has_bit, xor_into};
+use super::coset::QuietTaps;
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
 #[derive(Clone, Debug)]
@@ -158,12 +159,16 @@ impl Chase {
 
     /// The first `limit` quiet tap sets of the basis, chased out to whole boards.
     pub(crate) fn quiet_basis(&self, limit: usize) -> Vec<Grid> {
-        let mut chaser = Chaser::new(self.shape, self.pattern.clone());
-        self.null_basis
-            .iter()
-            .take(limit)
-            .map(|first| chaser.taps(first, None).0)
-            .collect()
+        let mut all = Vec::new();
+        self.quiet_taps(limit)
+            .each(&mut |taps| all.push(taps.clone()));
+        all
+    }
+
+    /// The first `limit` quiet tap sets of the basis, each chased out to a whole board only
+    /// when its turn comes (one board in memory, not `limit`).
+    pub(crate) fn quiet_taps(&self, limit: usize) -> ChasedQuietTaps<'_> {
+        ChasedQuietTaps { chase: self, limit }
     }
 
     /// A tap set that turns over exactly the cells of `lit` an odd number of times, if any.
@@ -186,6 +191,23 @@ impl Chase {
             }
         }
         target.iter().all(|&w| w == 0).then_some(first)
+    }
+}
+
+/// The quiet tap sets of a [`Chase`], chased out one at a time.
+pub(crate) struct ChasedQuietTaps<'a> {
+    chase: &'a Chase,
+    limit: usize,
+}
+
+impl QuietTaps for ChasedQuietTaps<'_> {
+    fn each(&self, visit: &mut dyn FnMut(&Grid)) {
+        let mut chaser = Chaser::new(self.chase.shape, self.chase.pattern.clone());
+        let mut taps = Grid::new(self.chase.shape);
+        for first in self.chase.null_basis.iter().take(self.limit) {
+            chaser.taps_into(first, &mut taps);
+            visit(&taps);
+        }
     }
 }
 
@@ -427,6 +449,13 @@ impl Chaser {
             taps.row_mut(row).copy_from_slice(words)
         });
         (taps, self.current.clone())
+    }
+
+    /// Chases from first-row taps `first` on an empty board into `taps` (every row written).
+    fn taps_into(&mut self, first: &[u64], taps: &mut Grid) {
+        self.run(first, None, |row, words| {
+            taps.row_mut(row).copy_from_slice(words)
+        });
     }
 
     fn run(&mut self, first: &[u64], lit: Option<&Grid>, mut visit: impl FnMut(usize, &[u64])) {

@@ -37,24 +37,35 @@ fn flip_counting(grid: &mut Grid, changed: &Grid, count: u64) -> u64 {
 }
 
 /// Greedy descent: keep adding any quiet tap set that lowers the count, until none does.
-pub(crate) fn improve_locally(taps: Grid, quiet: &[Grid]) -> Grid {
+pub(crate) fn improve_locally<Q: QuietTaps + ?Sized>(taps: Grid, quiet: &Q) -> Grid {
     let mut current = taps;
     let mut count = current.count();
     loop {
         let mut improved = false;
-        for pattern in quiet {
-            let mut candidate = current.clone();
-            candidate.xor_with(pattern);
-            let candidate_count = candidate.count();
+        quiet.each(&mut |pattern| {
+            let candidate_count = current.count_differing(pattern);
             if candidate_count < count {
-                current = candidate;
+                current.xor_with(pattern);
                 count = candidate_count;
                 improved = true;
             }
-        }
+        });
         if !improved {
             return current;
         }
+    }
+}
+
+/// Quiet tap sets shown one at a time: stored, or made on demand so that a large board's need
+/// not all be held at once.
+pub(crate) trait QuietTaps {
+    /// Shows `visit` each quiet tap set in turn.
+    fn each(&self, visit: &mut dyn FnMut(&Grid));
+}
+
+impl QuietTaps for [Grid] {
+    fn each(&self, visit: &mut dyn FnMut(&Grid)) {
+        self.iter().for_each(visit);
     }
 }
 

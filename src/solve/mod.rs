@@ -50,6 +50,12 @@ pub const ENUMERATION_LIMIT: usize = 32;
 /// The most cells of a board whose quiet tap sets are indexed for the descent past the search.
 const IMPROVE_CELLS: u64 = 1_000_000;
 
+/// The most cells of quiet tap sets chased out in one pass of the greedy descent (the quiet
+/// tap sets times the cells of each): on a 4096x4096 board 16 of its 2,072, a tenth of a second
+/// a pass, where all that memory allows took a second for a few thousand taps fewer out of
+/// eight million.
+const GREEDY_CELLS: u64 = 1 << 28;
+
 /// The quiet tap sets one transform covers in each step of that descent.
 const IMPROVE_INNER_BITS: usize = 22;
 
@@ -222,6 +228,21 @@ fn basis_of(echelon: &elimination::Echelon<'_>, keep: usize) -> Basis {
     }
 }
 
+/// The quiet tap sets a search uses: the stored basis, or chased out one at a time.
+enum Quiet<'a> {
+    Stored(&'a [Grid]),
+    Chased(chase::ChasedQuietTaps<'a>),
+}
+
+impl coset::QuietTaps for Quiet<'_> {
+    fn each(&self, visit: &mut dyn FnMut(&Grid)) {
+        match self {
+            Quiet::Stored(grids) => grids.each(visit),
+            Quiet::Chased(chased) => chased.each(visit),
+        }
+    }
+}
+
 /// Solves every board of one puzzle, exactly, by whichever strategy fits it.
 pub struct Solver {
     puzzle: Puzzle,
@@ -324,7 +345,33 @@ impl Solver {
     /// The dimension of the null space of the tap matrix: how many independent quiet tap sets
     /// (and as many independent quiet patterns).
     pub fn nullity(&self) -> usize {
-        self.taps_basis().nullity
+        match &self.engine {
+            // Known from the reduction, before any quiet tap set is chased out.
+            Engine::Chase(chase) => chase.nullity(),
+            Engine::Eliminate(_) => self.taps_basis().nullity,
+        }
+    }
+
+    /// How many quiet tap sets the searches use: all of them unless memory caps the basis.
+    fn kept_quiet(&self) -> usize {
+        match &self.engine {
+            Engine::Chase(chase) => chase.nullity().min(self.keep()),
+            Engine::Eliminate(_) => self.taps_basis().vectors.len(),
+        }
+    }
+
+    /// The quiet tap sets the greedy descent tries, one at a time: a large board's are chased
+    /// out when their turn comes rather than held all at once, and no more of them than
+    /// [`GREEDY_CELLS`] allows.
+    fn greedy_quiet_taps(&self) -> Quiet<'_> {
+        match (&self.engine, self.taps_basis.get()) {
+            (Engine::Chase(chase), None) => {
+                let cells = self.puzzle.shape().cells();
+                let affordable = usize::try_from(GREEDY_CELLS / cells).unwrap_or(usize::MAX);
+                Quiet::Chased(chase.quiet_taps(self.keep().min(affordable.max(1))))
+            }
+            _ => Quiet::Stored(self.quiet_tap_basis()),
+        }
     }
 
     /// The rank of the tap matrix over GF(2): cells minus nullity.
@@ -398,8 +445,7 @@ impl Solver {
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let particulars = self.particulars(&lits);
-        let quiet = self.quiet_tap_basis();
-        let proven = self.nullity() <= ENUMERATION_LIMIT && quiet.len() == self.nullity();
+        let proven = self.nullity() <= ENUMERATION_LIMIT && self.kept_quiet() == self.nullity();
         let bounds: Vec<u64> = lits
             .iter()
             .map(|lit| self.counting_bound(std::slice::from_ref(lit)))
@@ -511,18 +557,18 @@ impl Solver {
     /// fits: at most 64 quiet tap sets, boards up to a million cells), then single quiet tap sets
     /// added while they lower the count.
     fn improve(&self, taps: Grid) -> Grid {
-        let quiet = self.quiet_tap_basis();
+        let quiet = self.greedy_quiet_taps();
         let cells = self.puzzle.shape().cells();
         // The descent starts from the greedy answer, so it is never worse than that.
-        let taps = coset::improve_locally(taps, quiet);
-        let taps = if quiet.len() <= 64 && cells <= IMPROVE_CELLS {
+        let taps = coset::improve_locally(taps, &quiet);
+        let taps = if self.kept_quiet() <= 64 && cells <= IMPROVE_CELLS {
             self.coset_index
-                .get_or_init(|| coset::CosetIndex::new(quiet, cells))
+                .get_or_init(|| coset::CosetIndex::new(self.quiet_tap_basis(), cells))
                 .improve(taps, IMPROVE_INNER_BITS)
         } else {
             taps
         };
-        coset::improve_locally(taps, quiet)
+        coset::improve_locally(taps, &quiet)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.

@@ -662,3 +662,41 @@ fn past_the_search_the_bound_decides_what_is_proven() {
         );
     }
 }
+
+/// Past the proven limit, a large board's quiet tap sets are chased out one at a time for the
+/// greedy descent, no more of them a pass than `GREEDY_CELLS` cells allow, and never stored.
+#[test]
+fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
+    let count = |solver: &Solver| {
+        let mut seen = 0;
+        coset::QuietTaps::each(&solver.greedy_quiet_taps(), &mut |taps| {
+            assert_eq!(taps.shape(), solver.puzzle().shape());
+            seen += 1;
+        });
+        seen
+    };
+    // 1024x1024: nullity 484 (the degree of gcd(p(x), p(x + 1)) for its Chebyshev-like
+    // polynomial p, worked out apart), 2^28 / 2^20 cells = 256 a pass.
+    let big = Solver::new(Puzzle::plus(shape(1024, 1024), Goal::White)).unwrap();
+    assert_eq!(big.nullity(), 484);
+    assert_eq!(count(&big), 256);
+    let all_on = Grid::filled(big.puzzle().shape(), Color::Black);
+    let solution = big.solve(&all_on).unwrap();
+    assert!(!solution.optimal);
+    assert!(
+        big.taps_basis.get().is_none(),
+        "the quiet tap sets were stored"
+    );
+    // A small board past the limit tries all of its own (61x61: nullity 40).
+    let small = Solver::new(Puzzle::plus(shape(61, 61), Goal::White)).unwrap();
+    assert_eq!(count(&small), 40);
+    // Chased out one at a time or stored, the greedy descent takes the same steps.
+    let all_on = Grid::filled(small.puzzle().shape(), Color::Black);
+    let start = small.particulars(std::slice::from_ref(&all_on))[0]
+        .clone()
+        .unwrap();
+    let streamed = coset::improve_locally(start.clone(), &small.greedy_quiet_taps());
+    let stored = coset::improve_locally(start.clone(), small.quiet_tap_basis());
+    assert_eq!(streamed, stored);
+    assert!(streamed.count() < start.count());
+}
