@@ -2,7 +2,7 @@
 //! `63 - i % 64` of word `i / 64`), the layout of [`crate::grid::Grid`] rows.
 
 /// Adds `other` to `target` word by word, modulo 2.
-#[inline]
+#[inline(always)]
 pub(crate) fn xor_into(target: &mut [u64], other: &[u64]) {
     for (word, add) in target.iter_mut().zip(other) {
         *word ^= add;

@@ -26,6 +26,23 @@ impl Reduced {
     /// Clears this column's bit at the pivot of each of `rows` by adding that row (rows whose
     /// pivots are clear in each other, so the order does not matter).
     fn clear(&mut self, rows: &[Reduced]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has just been found to have AVX2.
+            return unsafe { self.clear_avx2(rows) };
+        }
+        self.clear_inline(rows);
+    }
+
+    /// [`Reduced::clear`] compiled for AVX2: four words an instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn clear_avx2(&mut self, rows: &[Reduced]) {
+        self.clear_inline(rows);
+    }
+
+    #[inline(always)]
+    fn clear_inline(&mut self, rows: &[Reduced]) {
         for row in rows {
             if has_bit(&self.vector, row.pivot) {
                 xor_into(&mut self.vector, &row.vector);
@@ -297,6 +314,24 @@ fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
 /// only the cells within `r` reaches of the block's own taps can be nonzero: the step skips the
 /// rest (a third of the work on a square board).
 fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has just been found to have AVX2.
+        return unsafe { chase_block_avx2(shape, pattern, block) };
+    }
+    chase_block_inline(shape, pattern, block)
+}
+
+/// [`chase_block`] compiled for AVX2: four words an instruction (a third less time than the
+/// baseline's two at 4096x4096, all of it in the row sums).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn chase_block_avx2(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
+    chase_block_inline(shape, pattern, block)
+}
+
+#[inline(always)]
+fn chase_block_inline(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
     let cols = shape.cols() as usize;
     let words = block.len();
     let reach = pattern.reach() as usize;
@@ -324,6 +359,7 @@ fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec
 /// row below (cells of `words` words each, side by side). Only the cells of `live` are written.
 /// Cells whose offsets all fall on the board are summed in one pass over contiguous memory; the
 /// few at the edges one by one.
+#[inline(always)]
 fn step(
     next: &mut [u64],
     (current, previous): (&[u64], &[u64]),
@@ -383,6 +419,7 @@ fn step(
 }
 
 /// `target` = the sum (XOR) of `sources`, all as long as it, in one pass for the usual counts.
+#[inline(always)]
 fn sum_into(target: &mut [u64], sources: &[&[u64]]) {
     match *sources {
         [] => target.fill(0),
