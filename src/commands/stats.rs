@@ -131,14 +131,20 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
         None => {
             let share = cells - facts.solvable_log2;
             figure.push(Block::Line(format!("Positions    2^{cells}")));
-            figure.push(Block::Line(format!(
-                "Solvable     2^{}  (1 in 2^{share})",
-                facts.solvable_log2
-            )));
-            figure.push(Block::Line(format!(
-                "Impossible   2^{cells} - 2^{}",
-                facts.solvable_log2
-            )));
+            if share == 0 {
+                // A full-rank tap matrix: nothing is impossible.
+                figure.push(Block::Line(format!("Solvable     2^{cells}  (all)")));
+                figure.push(Block::Line("Impossible   0".to_string()));
+            } else {
+                figure.push(Block::Line(format!(
+                    "Solvable     2^{}  (1 in 2^{share})",
+                    facts.solvable_log2
+                )));
+                figure.push(Block::Line(format!(
+                    "Impossible   2^{cells} - 2^{}",
+                    facts.solvable_log2
+                )));
+            }
         }
     }
     figure.push(Block::Blank);
