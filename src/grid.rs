@@ -12,7 +12,7 @@ use crate::board::{Board, COLS, Color, ROWS};
 use crate::diagnostic::{Expected, Found};
 
 /// The largest number of rows or columns a board may have.
-pub const MAX_SIDE: u32 = 4096;
+pub const MAX_SIDE: u32 = 10_000;
 
 /// The size of a board: rows and columns, each from 1 to [`MAX_SIDE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -500,9 +500,10 @@ mod tests {
             Ok((10, 12))
         );
         assert!("0x5".parse::<Shape>().is_err());
-        assert!("4097x1".parse::<Shape>().is_err());
+        assert!("10001x1".parse::<Shape>().is_err());
         assert!("5".parse::<Shape>().is_err());
-        assert!(Shape::new(4096, 4096).is_some());
+        assert!(Shape::new(10_000, 10_000).is_some());
+        assert!(Shape::new(1, 10_001).is_none());
     }
 
     #[test]

@@ -844,7 +844,7 @@ mod tests {
         assert!(!errors[1].contains("--size"), "{}", errors[1]);
         assert!(!errors[2].contains("--size"), "{}", errors[2]);
         let mut long = b"bwwb".to_vec();
-        long.extend(std::iter::repeat_n(b'w', 5000));
+        long.extend(std::iter::repeat_n(b'w', 12_000));
         long.push(b'\n');
         assert!(!errors_of(&parse_all(&long, 4096))[0].contains("--size"));
     }

@@ -15,6 +15,8 @@ pub struct Progress {
     started: Instant,
     shown: bool,
     label: &'static str,
+    /// Show a percentage rather than the counts (which mean nothing to the reader).
+    percent: bool,
 }
 
 impl Progress {
@@ -25,13 +27,27 @@ impl Progress {
             started: Instant::now(),
             shown: false,
             label,
+            percent: false,
+        }
+    }
+
+    /// A hidden bar for a task whose units are internal: it shows a percentage.
+    pub fn percent(label: &'static str) -> Progress {
+        Progress {
+            percent: true,
+            ..Progress::new(label)
         }
     }
 
     /// Records that `done` of `total` are done, showing the bar when it is time.
     pub fn update(&mut self, done: u64, total: u64) {
         if !self.shown && self.started.elapsed() >= PATIENCE && std::io::stderr().is_terminal() {
-            let style = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({elapsed})")
+            let template = if self.percent {
+                "{msg} [{bar:40}] {percent}% ({elapsed})"
+            } else {
+                "{msg} [{bar:40}] {pos}/{len} ({elapsed})"
+            };
+            let style = ProgressStyle::with_template(template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             self.bar.set_style(style.progress_chars("=> "));
             self.bar.set_message(self.label);

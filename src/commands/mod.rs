@@ -219,7 +219,15 @@ pub fn board_solver(input: &BoardInput) -> Option<Solver> {
 
 /// The solver for a puzzle, or the usage error when it is too large to solve.
 pub fn solver(puzzle: Puzzle) -> Option<Solver> {
-    Solver::new(puzzle)
+    let mut bar: Option<Progress> = None;
+    let solver = Solver::with_progress(puzzle, &mut |done, total| {
+        bar.get_or_insert_with(|| Progress::percent("chasing the rows"))
+            .update(done, total)
+    });
+    if let Some(bar) = bar {
+        bar.finish();
+    }
+    solver
         .map_err(|too_large| report(&too_large.to_string()))
         .ok()
 }

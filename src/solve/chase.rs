@@ -7,6 +7,7 @@
 //! null space of `A`.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
@@ -81,11 +82,29 @@ pub(crate) struct Chase {
 impl Chase {
     /// Builds `A` by chasing every unit first row at once ([`symbolic_residuals`]), and reduces
     /// it column by column; `None` when the puzzle's rule cannot be chased.
+    #[cfg(test)]
     pub(crate) fn new(puzzle: &Puzzle) -> Option<Chase> {
+        Chase::with_progress(puzzle, &mut |_, _| {})
+    }
+
+    /// [`Chase::new`], telling `progress` how the work goes (units done, units in all; a unit
+    /// is one word of a cell's vector chased through one row, or reduced against one column).
+    /// It hears nothing on narrow boards, which take a fraction of a second.
+    pub(crate) fn with_progress(
+        puzzle: &Puzzle,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Chase> {
         let pattern = puzzle.chase_pattern()?;
         let shape = puzzle.shape();
-        let residuals = symbolic_residuals(shape, &pattern);
-        Some(Chase::reduce(shape, pattern, residuals))
+        let (rows, cols) = (u64::from(shape.rows()), u64::from(shape.cols()));
+        let width = shape.words_per_row() as u64;
+        // The reduction costs about a column of A against every column before it.
+        let work = Work {
+            chase: rows * cols * width,
+            total: rows * cols * width + cols * cols * width / 2,
+        };
+        let residuals = symbolic_residuals(shape, &pattern, &work, progress);
+        Some(Chase::reduce(shape, pattern, residuals, &work, progress))
     }
 
     /// Reduces the columns of `A`, given in order (column `j`: what first-row tap `j` alone
@@ -101,16 +120,21 @@ impl Chase {
         shape: Shape,
         pattern: ChasePattern,
         columns: impl IntoIterator<Item = Vec<u64>>,
+        work: &Work,
+        progress: &mut dyn FnMut(u64, u64),
     ) -> Chase {
         let width = shape.words_per_row();
-        let threads = if (shape.cols() as usize) < THREADED_COLUMNS {
-            1
-        } else {
+        let wide = shape.cols() as usize >= THREADED_COLUMNS;
+        let threads = if wide {
             std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            1
         };
         let mut reduced: Vec<Reduced> = Vec::new();
         let mut null_basis = Vec::new();
         let mut columns = columns.into_iter().enumerate();
+        let reduce_work = work.total - work.chase;
+        let mut reduced_columns = 0u64;
         loop {
             let mut panel: Vec<Reduced> = columns
                 .by_ref()
@@ -145,6 +169,12 @@ impl Chase {
             }
             split_mut(&mut reduced, threads, |row| row.clear(&fresh));
             reduced.extend(fresh);
+            if wide {
+                reduced_columns += PANEL_COLUMNS as u64;
+                let cols = u64::from(shape.cols());
+                let done = reduce_work * reduced_columns.min(cols) / cols;
+                progress(work.chase + done, work.total);
+            }
         }
         Chase {
             shape,
@@ -166,7 +196,14 @@ impl Chase {
             first[col / 64] |= bit_of(col);
             chaser.residual(&first, None)
         });
-        Some(Chase::reduce(shape, pattern, columns))
+        let work = Work { chase: 0, total: 0 };
+        Some(Chase::reduce(
+            shape,
+            pattern,
+            columns,
+            &work,
+            &mut |_, _| {},
+        ))
     }
 
     /// The dimension of the null space: how many independent quiet tap sets.
@@ -228,6 +265,17 @@ impl QuietTaps for ChasedQuietTaps<'_> {
     }
 }
 
+/// How the work of building a [`Chase`] is counted for a progress bar.
+struct Work {
+    /// The units of the symbolic chase, the first part.
+    chase: u64,
+    /// The units in all.
+    total: u64,
+}
+
+/// How often the chase's progress is told while its workers run.
+const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Boards with fewer first-row taps than this are chased symbolically on one thread: below it
 /// starting a thread costs more than it saves.
 const THREADED_COLUMNS: usize = 512;
@@ -242,7 +290,12 @@ const BLOCK_BYTES: usize = 256 << 10;
 /// taps that force it (one bit per first-row tap), so a row step adds whole vectors, with no
 /// shifts, in long runs the compiler vectorizes. The vectors are split into blocks of words that
 /// never meet, one block per thread; the result does not depend on how many there are.
-fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
+fn symbolic_residuals(
+    shape: Shape,
+    pattern: &ChasePattern,
+    work: &Work,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Vec<Vec<u64>> {
     let cols = shape.cols() as usize;
     let width = shape.words_per_row();
     // A block's three rows of vectors stay in the core's own cache while it is chased.
@@ -259,21 +312,43 @@ fn symbolic_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
             .min(blocks.len())
     };
     // Thread t chases blocks t, t + threads, ...: the same blocks whatever the timing.
+    let chased_words = AtomicU64::new(0);
+    let rows = u64::from(shape.rows());
     let chase_share = |thread: usize| -> Vec<Vec<u64>> {
         blocks
             .iter()
             .skip(thread)
             .step_by(threads)
-            .map(|block| chase_block(shape, pattern, block.clone()))
+            .map(|block| {
+                let chased = chase_block(shape, pattern, block.clone());
+                let words = (block.len() * cols) as u64;
+                chased_words.fetch_add(words, Ordering::Relaxed);
+                chased
+            })
             .collect()
     };
-    let shares: Vec<Vec<Vec<u64>>> = if threads == 1 {
+    let shares: Vec<Vec<Vec<u64>>> = if cols < THREADED_COLUMNS {
         vec![chase_share(0)]
     } else {
+        // The workers chase; this thread tells `progress`, woken by each worker as it ends.
+        let this = std::thread::current();
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
-                .map(|thread| scope.spawn(move || chase_share(thread)))
+                .map(|thread| {
+                    let this = this.clone();
+                    let chase_share = &chase_share;
+                    scope.spawn(move || {
+                        let share = chase_share(thread);
+                        this.unpark();
+                        share
+                    })
+                })
                 .collect();
+            while !handles.iter().all(|handle| handle.is_finished()) {
+                progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
+                std::thread::park_timeout(PROGRESS_INTERVAL);
+            }
+            progress(work.chase, work.total);
             handles
                 .into_iter()
                 .map(|handle| {
@@ -616,6 +691,32 @@ mod tests {
                     assert_eq!((a.pivot, &a.vector, &a.tag), (b.pivot, &b.vector, &b.tag));
                 }
             }
+        }
+    }
+
+    /// Preparing a wide board tells its progress: never backwards, one total, ending at it.
+    #[test]
+    fn the_progress_of_a_wide_chase_ends_at_its_total() {
+        for (rows, cols) in [(3, 1500), (40, 700), (2, 511)] {
+            let puzzle = test_puzzle(rows, cols, "plus", false, Goal::Either);
+            let mut heard: Vec<(u64, u64)> = Vec::new();
+            let chase = Chase::with_progress(&puzzle, &mut |done, total| heard.push((done, total)))
+                .unwrap();
+            assert_eq!(chase.null_basis, Chase::new(&puzzle).unwrap().null_basis);
+            if cols < THREADED_COLUMNS as u32 {
+                assert!(heard.is_empty(), "{rows}x{cols}: {heard:?}");
+                continue;
+            }
+            let total = heard[0].1;
+            assert!(heard.iter().all(|&(_, t)| t == total));
+            assert!(
+                heard.windows(2).all(|pair| pair[0].0 <= pair[1].0),
+                "{heard:?}"
+            );
+            assert_eq!(heard.last(), Some(&(total, total)));
+            // Both parts are told: the chase's end, then the reduction's panels.
+            let chase_end = heard.iter().position(|&(done, _)| done > 0).unwrap();
+            assert!(heard.len() - chase_end >= cols as usize / PANEL_COLUMNS);
         }
     }
 

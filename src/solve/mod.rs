@@ -176,8 +176,8 @@ enum Engine {
 }
 
 impl Engine {
-    fn new(puzzle: &Puzzle) -> Result<Engine, TooLarge> {
-        if let Some(chase) = Chase::new(puzzle) {
+    fn new(puzzle: &Puzzle, progress: &mut dyn FnMut(u64, u64)) -> Result<Engine, TooLarge> {
+        if let Some(chase) = Chase::with_progress(puzzle, progress) {
             return Ok(Engine::Chase(chase));
         }
         Elimination::new(puzzle)
@@ -263,6 +263,15 @@ pub struct Solver {
 impl Solver {
     /// Prepares to solve boards of `puzzle`, picking the strategy.
     pub fn new(puzzle: Puzzle) -> Result<Solver, TooLarge> {
+        Solver::with_progress(puzzle, &mut |_, _| {})
+    }
+
+    /// [`Solver::new`], telling `progress` how the preparation goes (units done, units in all)
+    /// where it takes long: light chasing on boards of 512 columns and more.
+    pub fn with_progress(
+        puzzle: Puzzle,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Solver, TooLarge> {
         let table = puzzle.shape().is_flip_game().then(|| {
             if puzzle.is_default_rule() {
                 TableRef::Shared(DistanceTable::flip_game(puzzle.goal()))
@@ -271,7 +280,7 @@ impl Solver {
                 TableRef::Owned(Box::new(table.unwrap_or_else(|| unreachable!("4x4"))))
             }
         });
-        let engine = Engine::new(&puzzle)?;
+        let engine = Engine::new(&puzzle, progress)?;
         Ok(Solver {
             puzzle,
             table,
@@ -331,7 +340,7 @@ impl Solver {
         }
         self.patterns_basis.get_or_init(|| {
             let transposed = self.puzzle.transposed();
-            match Engine::new(&transposed) {
+            match Engine::new(&transposed, &mut |_, _| {}) {
                 Ok(engine) => engine.basis(self.keep()),
                 // The transposed rule cannot be solved here: no patterns, so no certificates.
                 Err(_) => Basis {

@@ -203,10 +203,10 @@ fn rows_of_the_wrong_length_are_errors_with_their_place() {
 #[test]
 fn sizes_outside_the_limits_are_usage_errors() {
     flipgame()
-        .args(["solve", "--size", "5000x2"])
+        .args(["solve", "--size", "10001x2"])
         .assert()
         .code(2)
-        .stderr(contains("from 1 to 4096"));
+        .stderr(contains("from 1 to 10000"));
     flipgame()
         .args(["solve", "--size", "0x3"])
         .assert()
@@ -548,6 +548,22 @@ fn writing_a_large_table_shows_progress_on_a_terminal() {
     assert_eq!(lines, 1 << 23);
 }
 
+/// Preparing a very large board (light chasing 6000 columns through 6000 rows, then reducing)
+/// takes seconds: on a terminal a bar says so, then clears (that its count reaches its total is
+/// checked in the library, where no drawing rate hides the last step).
+#[test]
+fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
+    let screen = crate::common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &["stats", "--size", "6000x6000"],
+        &[],
+        b"",
+    );
+    assert!(screen.status.success(), "{}", screen.text);
+    assert!(screen.text.contains("chasing the rows"), "{}", screen.text);
+    assert!(screen.text.contains("nullity 8"), "{}", screen.text);
+}
+
 #[test]
 fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
     let stats: Value =
@@ -557,6 +573,12 @@ fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
         (Some(0), Some(0))
     );
     assert!(stdout(&["stats", "--size", "2x2"]).contains("No quiet patterns"));
+    // Past 64 cells the counts are powers of two: all of them solvable, none impossible.
+    let text = stdout(&["stats", "--size", "10x10"]);
+    assert!(
+        text.contains("Solvable     2^100  (all)\nImpossible   0\n"),
+        "{text}"
+    );
 }
 
 /// Past the exact search (61x61 has nullity 40) a board scrambled with a few random taps comes
