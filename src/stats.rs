@@ -113,9 +113,15 @@ pub struct Facts {
     /// The solvable boards are 2^`solvable_log2`: one coset of the taps' span per finished
     /// board, the two finished boards sharing one when taps turn one into the other.
     pub solvable_log2: u64,
-    /// A basis of the quiet patterns (all of it unless memory caps it).
-    pub quiet_basis: Vec<Grid>,
+    /// A basis of the quiet patterns, all of it, or `None` when it has more than
+    /// [`LISTED_BASIS_CELLS`] cells in all (nullity times cells).
+    pub quiet_basis: Option<Vec<Grid>>,
 }
+
+/// The most cells (nullity times cells) of a basis of quiet patterns that [`Facts`] keeps: a
+/// listing past it (a 1024x1024 board's has 507 million) is no use to a reader and takes
+/// gigabytes to print.
+pub const LISTED_BASIS_CELLS: u64 = 1 << 24;
 
 impl Facts {
     /// The facts of `solver`'s puzzle.
@@ -128,13 +134,15 @@ impl Facts {
         } else {
             0
         };
+        let nullity = solver.nullity() as u64;
+        let listed = nullity.saturating_mul(shape.cells()) <= LISTED_BASIS_CELLS;
         Facts {
             shape,
             goal,
             rank: solver.rank(),
-            nullity: solver.nullity() as u64,
+            nullity,
             solvable_log2: solver.rank() + cosets,
-            quiet_basis: solver.quiet_pattern_basis().to_vec(),
+            quiet_basis: listed.then(|| solver.quiet_pattern_basis().to_vec()),
         }
     }
 
@@ -213,7 +221,7 @@ mod tests {
                     "{rows}x{cols} {rule} {goal:?}"
                 );
                 assert_eq!((facts.rank, facts.nullity), (space.rank, space.nullity));
-                assert_eq!(facts.quiet_basis.len() as u64, facts.nullity);
+                assert_eq!(facts.quiet_basis.unwrap().len() as u64, facts.nullity);
             }
         }
     }

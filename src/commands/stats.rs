@@ -8,7 +8,7 @@ use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
 use flipgame::space::MAX_CELLS;
-use flipgame::stats::{Facts, StateSpace};
+use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpace};
 
 use super::{Context, Status, puzzle, report};
 use crate::cli::{StatsArgs, StatsFormat};
@@ -167,12 +167,20 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
         ));
         return figure;
     }
+    let Some(basis) = &facts.quiet_basis else {
+        figure.push(Block::Text(format!(
+            "Quiet patterns: a basis has {} patterns of {} cells each, too many to list (flipgame              lists at most {} cells of them).",
+            thousands(facts.nullity),
+            thousands(shape.cells()),
+            thousands(LISTED_BASIS_CELLS)
+        )));
+        return figure;
+    };
     let (patterns, which) = if facts.nullity <= ALL_PATTERNS_NULLITY {
-        (flipgame::solve::all_sums(&facts.quiet_basis), "all of them")
+        (flipgame::solve::all_sums(basis), "all of them")
     } else {
-        let basis = facts.quiet_basis.clone();
         (
-            basis,
+            basis.clone(),
             "a basis (every quiet pattern is a sum of some of these)",
         )
     };
@@ -346,7 +354,7 @@ struct LargeStatsJson<'a> {
     rank: u64,
     nullity: u64,
     note: String,
-    quiet_pattern_basis: Vec<CellsJson<'a>>,
+    quiet_pattern_basis: Option<Vec<CellsJson<'a>>>,
 }
 
 impl<'a> LargeStatsJson<'a> {
@@ -365,7 +373,10 @@ impl<'a> LargeStatsJson<'a> {
             rank: facts.rank,
             nullity: facts.nullity,
             note: no_histogram_note(facts),
-            quiet_pattern_basis: facts.quiet_basis.iter().map(CellsJson).collect(),
+            quiet_pattern_basis: facts
+                .quiet_basis
+                .as_ref()
+                .map(|basis| basis.iter().map(CellsJson).collect()),
         }
     }
 }

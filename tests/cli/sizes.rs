@@ -452,6 +452,25 @@ fn stats_past_25_cells_report_what_the_rank_tells() {
             .contains("--format svg draws a basis"),
         "{text}"
     );
+    // A basis of 484 patterns of 1,048,576 cells is not listed: JSON null, and the text says so
+    // (1024x1024: nullity 484, the degree of gcd(p(x), p(x + 1)) for its polynomial p).
+    let json: Value = serde_json::from_str(&stdout(&[
+        "stats",
+        "--size",
+        "1024x1024",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["nullity"], 484);
+    assert_eq!(json["quiet_pattern_basis"], Value::Null);
+    let text = stdout(&["stats", "--size", "1024x1024"]).replace('\n', " ");
+    assert!(
+        text.contains("a basis has 484 patterns of 1,048,576 cells each, too many to list"),
+        "{text}"
+    );
+    let svg = stdout(&["stats", "--size", "1024x1024", "--format", "svg"]);
+    assert_eq!(svg.matches("class=\"board\"").count(), 0);
     // Nullity 4: all 15 quiet patterns drawn; nullity 16: a basis of 16.
     let svg = stdout(&["stats", "--size", "44x44", "--format", "svg"]);
     assert_eq!(svg.matches("class=\"board\"").count(), 15);
