@@ -6,7 +6,10 @@
 #   bench/chase.sh OLD_FLIPGAME    ... side by side with another build (such as an older commit's
 #                                  target/release/flipgame), after checking both print the same
 #
-# SIZES (default "1000 2000 4096") chooses the sides. Needs hyperfine and GNU time.
+# SIZES (default "1000 2000 4096") chooses the sides. NJP=PATH adds the C++ solver built by
+# bench/njpipeorgan/build.sh to each comparison (its tap count checked against ours where it finds
+# an answer; it has none when the board's null space is not empty, 4096 among them). Needs
+# hyperfine and GNU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -26,7 +29,21 @@ for n in $sizes; do
     fi
     commands=("$new solve --size ${n}x$n --goal white $board")
     [ -n "$old" ] && commands=("$old solve --size ${n}x$n --goal white $board" "${commands[@]}")
-    hyperfine -N --warmup 1 --min-runs 5 "${commands[@]}"
+    if [ -n "${NJP:-}" ]; then
+        if taps=$("$NJP" "$n" | sed -n 's/^taps=//p') && [ -n "$taps" ]; then
+            ours=$("$new" solve --size "${n}x$n" --goal white "$board")
+            if [ "$taps" != "$ours" ]; then
+                echo "bench/chase.sh: ${n}x$n: njpipeorgan taps $taps, flipgame $ours" >&2
+                exit 1
+            fi
+        fi
+        commands+=("$NJP $n")
+    fi
+    options=(-N --warmup 1 --min-runs 5)
+    # njpipeorgan exits 2 when it has no answer, after all its work: time it anyway.
+    [ -n "${NJP:-}" ] && options+=(--ignore-failure)
+    hyperfine "${options[@]}" "${commands[@]}"
+    [ -n "${NJP:-}" ] && /usr/bin/time -f "$NJP ${n}x$n: %e s, %M KB peak" "$NJP" "$n" > /dev/null || true
     for binary in $old $new; do
         /usr/bin/time -f "$binary ${n}x$n: %e s, %M KB peak" "$binary" solve --size "${n}x$n" \
             --goal white "$board" > /dev/null
