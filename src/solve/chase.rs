@@ -7,7 +7,7 @@
 //! null space of `A`.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
@@ -331,20 +331,24 @@ fn symbolic_residuals(
         vec![chase_share(0)]
     } else {
         // The workers chase; this thread tells `progress`, woken by each worker as it ends.
+        // (A worker counts itself done before it wakes this thread: a thread that has woken it
+        // may not have finished yet, and waiting on that would sleep a whole interval.)
         let this = std::thread::current();
+        let finished = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|thread| {
                     let this = this.clone();
-                    let chase_share = &chase_share;
+                    let (chase_share, finished) = (&chase_share, &finished);
                     scope.spawn(move || {
                         let share = chase_share(thread);
+                        finished.fetch_add(1, Ordering::Release);
                         this.unpark();
                         share
                     })
                 })
                 .collect();
-            while !handles.iter().all(|handle| handle.is_finished()) {
+            while finished.load(Ordering::Acquire) < threads {
                 progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
                 std::thread::park_timeout(PROGRESS_INTERVAL);
             }
