@@ -700,6 +700,20 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
         lit.iter().flatten().all(|&on| !on),
         "the taps finish the board"
     );
+    // A budget long enough lets the search finish and prove its answer: the all-on 59x119
+    // board (nullity 26, four transforms) gets the same proven answer as without a budget.
+    let board = filled(59, 119, 'b');
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve", "--size", "59x119", "--goal", "white", "--format", "jsonl",
+        ];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--board", &board]);
+        json_lines(&args).remove(0)
+    };
+    let budgeted = solve(&["--search-time", "3600"]);
+    assert_eq!(budgeted["optimal"], true, "{budgeted}");
+    assert_eq!(budgeted, solve(&[]));
     for bad in ["0", "soon", "inf", "NaN"] {
         flipgame()
             .args([
