@@ -679,10 +679,13 @@ mod tests {
             "010/101/111",
             "1/1/1",
             "010/111/010",
+            // Two columns either way: the cone widens by two a row.
+            "00100/11111/01010",
         ] {
             for (rows, cols) in shapes {
                 let puzzle = test_puzzle(rows, cols, rule, false, Goal::Either);
                 let Some(symbolic) = Chase::new(&puzzle) else {
+                    assert_eq!(rule, "1/1/1", "{rule} is chased");
                     continue;
                 };
                 let chased = Chase::new_by_unit_chases(&puzzle).unwrap();

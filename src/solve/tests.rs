@@ -690,6 +690,17 @@ fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
     // A small board past the limit tries all of its own (61x61: nullity 40).
     let small = Solver::new(Puzzle::plus(shape(61, 61), Goal::White)).unwrap();
     assert_eq!(count(&small), 40);
+    // Past 64 quiet tap sets there is no descent by transform (its index holds at most 64), even
+    // on a board small enough for one: 123x123 has nullity 80 (worked out apart, as above).
+    let wide_null = Solver::new(Puzzle::plus(shape(123, 123), Goal::White)).unwrap();
+    assert_eq!(wide_null.nullity(), 80);
+    let all_on = Grid::filled(wide_null.puzzle().shape(), Color::Black);
+    let solution = wide_null.solve(&all_on).unwrap();
+    assert!(!solution.optimal);
+    let mut board = all_on.clone();
+    wide_null.puzzle().apply(&mut board, &solution.taps);
+    assert!(board.is_empty(), "the taps finish the board");
+    assert!(wide_null.coset_index.get().is_none());
     // Chased out one at a time or stored, the greedy descent takes the same steps.
     let all_on = Grid::filled(small.puzzle().shape(), Color::Black);
     let start = small.particulars(std::slice::from_ref(&all_on))[0]
