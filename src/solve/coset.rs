@@ -137,8 +137,10 @@ pub(crate) struct CosetIndex {
     basis: Vec<Grid>,
     /// Word index and bit of each basis vector's pivot.
     pivots: Vec<(usize, u64)>,
-    /// Word index, bit shift and pattern of every cell whose pattern is not 0.
-    touched: Vec<(u32, u8, u64)>,
+    /// Word index, bit shift and pattern of every cell whose pattern is not 0, kept on boards of
+    /// up to [`STORED_PATTERN_CELLS`] cells; on larger ones (16 bytes a cell is 128 copies of
+    /// the board) they are worked out from the basis, a word at a time, on every pass.
+    touched: Option<Vec<(u32, u8, u64)>>,
     /// Every cell of the board, with or without a pattern.
     cells: i64,
 }
@@ -150,10 +152,13 @@ fn first_cell(grid: &Grid) -> Option<(usize, u64)> {
 }
 
 impl CosetIndex {
-    /// The index of the coset search over `quiet`, a basis of quiet tap sets of boards with
-    /// `cells` cells (at most 64 vectors).
-    pub(crate) fn new(quiet: &[Grid], cells: u64) -> CosetIndex {
-        let mut basis: Vec<Grid> = quiet.to_vec();
+    /// The index of the coset search over `basis`, quiet tap sets of boards with `cells` cells
+    /// (at most 64 vectors), which it keeps (reduced).
+    pub(crate) fn new(basis: Vec<Grid>, cells: u64) -> CosetIndex {
+        CosetIndex::with_stored_patterns(basis, cells, cells <= STORED_PATTERN_CELLS)
+    }
+
+    fn with_stored_patterns(mut basis: Vec<Grid>, cells: u64, stored: bool) -> CosetIndex {
         let mut pivots = Vec::with_capacity(basis.len());
         for row in 0..basis.len() {
             let first = (row..basis.len())
@@ -175,31 +180,51 @@ impl CosetIndex {
             pivots.push((word, bit));
         }
         basis.truncate(pivots.len());
-        let count = basis.len();
-        let words = quiet.first().map_or(0, |grid| grid.words().len());
-        let mut patterns = vec![0u64; words * 64];
-        for (index, vector) in basis.iter().enumerate() {
-            let flag = 1u64 << (count - 1 - index);
-            for (word_index, &word) in vector.words().iter().enumerate() {
-                let mut rest = word;
+        let mut index = CosetIndex {
+            basis,
+            pivots,
+            touched: None,
+            cells: cells as i64,
+        };
+        if stored {
+            let mut touched = Vec::new();
+            index.each_touched(|word, shift, pattern| touched.push((word, shift, pattern)));
+            index.touched = Some(touched);
+        }
+        index
+    }
+
+    /// Shows `visit` the word index, bit shift and pattern of every cell whose pattern is not 0,
+    /// in row-major order.
+    fn each_touched(&self, mut visit: impl FnMut(u32, u8, u64)) {
+        if let Some(touched) = &self.touched {
+            for &(word, shift, pattern) in touched {
+                visit(word, shift, pattern);
+            }
+            return;
+        }
+        let count = self.basis.len();
+        let words = self.basis.first().map_or(0, |grid| grid.words().len());
+        // The patterns of one word's 64 cells, by bit shift.
+        let mut patterns = [0u64; 64];
+        for word in 0..words {
+            let mut any = 0u64;
+            for (index, vector) in self.basis.iter().enumerate() {
+                let flag = 1u64 << (count - 1 - index);
+                let mut rest = vector.words()[word];
+                any |= rest;
                 while rest != 0 {
-                    let shift = rest.trailing_zeros() as usize;
-                    patterns[word_index * 64 + shift] |= flag;
+                    patterns[rest.trailing_zeros() as usize] |= flag;
                     rest &= rest - 1;
                 }
             }
-        }
-        let touched = patterns
-            .iter()
-            .enumerate()
-            .filter(|(_, pattern)| **pattern != 0)
-            .map(|(position, &pattern)| ((position / 64) as u32, (position % 64) as u8, pattern))
-            .collect();
-        CosetIndex {
-            basis,
-            pivots,
-            touched,
-            cells: cells as i64,
+            // Highest bit first: the first cell of the word first.
+            while any != 0 {
+                let shift = 63 - any.leading_zeros() as usize;
+                visit(word as u32, shift as u8, patterns[shift]);
+                patterns[shift] = 0;
+                any &= !(1u64 << shift);
+            }
         }
     }
 
@@ -325,15 +350,16 @@ impl<'a> Split<'a> {
         let inner_mask = (1u64 << inner) - 1;
         self.sums.fill(0);
         let (mut touched_sum, mut lit_now) = (0i64, self.lit);
-        for &(word, shift, pattern) in &self.index.touched {
-            let before = (self.words[word as usize] >> shift) & 1;
+        let (words, sums) = (&self.words, &mut self.sums);
+        self.index.each_touched(|word, shift, pattern| {
+            let before = (words[word as usize] >> shift) & 1;
             let turned = u64::from(((pattern >> inner) & prefix).count_ones() & 1);
             let now = before ^ turned;
             lit_now += now as i64 - before as i64;
             let sign = 1 - 2 * now as i32;
-            self.sums[(pattern & inner_mask) as usize] += sign;
+            sums[(pattern & inner_mask) as usize] += sign;
             touched_sum += i64::from(sign);
-        }
+        });
         let all_sum = self.index.cells - 2 * lit_now;
         // The cells no quiet tap set of the inner part touches have pattern 0: the inner
         // coefficients never change them.
@@ -379,6 +405,10 @@ fn best_coefficients(sums: &[i32], flip: usize) -> (i32, usize) {
     }
     (best.0, best.1 ^ flip)
 }
+
+/// The most cells of a board whose cells' patterns a [`CosetIndex`] keeps (16 bytes each): a
+/// 2048x2048 board's.
+const STORED_PATTERN_CELLS: u64 = 1 << 22;
 
 /// Below this many values the transform runs on one thread.
 const PARALLEL_TRANSFORM: usize = 1 << 18;
@@ -493,8 +523,16 @@ mod tests {
             };
             let quiet: Vec<Grid> = seeds.iter().map(|&s| grid(shape, &bits_of(s))).collect();
             let taps = grid(shape, &bits_of(taps_seed));
-            let index = CosetIndex::new(&quiet, shape.cells());
+            let index = CosetIndex::new(quiet.clone(), shape.cells());
             let slow = least_in_coset(taps.clone(), &quiet);
+            // Patterns worked out from the basis on every pass, as on large boards: the same
+            // cells, patterns and order as those kept, so the same searches.
+            let streamed = CosetIndex::with_stored_patterns(quiet.clone(), shape.cells(), false);
+            prop_assert!(streamed.touched.is_none());
+            let mut seen = Vec::new();
+            streamed.each_touched(|word, shift, pattern| seen.push((word, shift, pattern)));
+            prop_assert_eq!(Some(&seen), index.touched.as_ref());
+            prop_assert_eq!(&streamed.least(taps.clone(), &mut |_, _| {}, None).0, &slow);
             // One transform, and the first vectors tried one assignment at a time.
             let mut calls = 0;
             let (fast, complete) = index.least(taps.clone(), &mut |_, _| calls += 1, None);

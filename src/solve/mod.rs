@@ -533,21 +533,31 @@ impl Solver {
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> (Grid, bool) {
-        let quiet = self.quiet_tap_basis();
-        if transform_pays(quiet.len(), taps.words().len()) {
-            let cells = self.puzzle.shape().cells();
-            let found = self
-                .coset_index
-                .get_or_init(|| coset::CosetIndex::new(quiet, cells))
-                .least(taps, progress, deadline);
+        if transform_pays(self.kept_quiet(), taps.words().len()) {
+            let found = self.coset_index().least(taps, progress, deadline);
             match found {
                 (taps, true) => (taps, true),
                 // Cut short: what single quiet tap sets can still improve is free.
-                (taps, false) => (coset::improve_locally(taps, quiet), false),
+                (taps, false) => (
+                    coset::improve_locally(taps, &self.greedy_quiet_taps()),
+                    false,
+                ),
             }
         } else {
-            (coset::least_in_coset(taps, quiet), true)
+            (coset::least_in_coset(taps, self.quiet_tap_basis()), true)
         }
+    }
+
+    /// The quiet tap sets prepared for the transform searches, on first need. A chased board's
+    /// are chased out for the index alone, not kept a second time in the solver.
+    fn coset_index(&self) -> &coset::CosetIndex {
+        self.coset_index.get_or_init(|| {
+            let basis = match (&self.engine, self.taps_basis.get()) {
+                (Engine::Chase(chase), None) => chase.quiet_basis(self.keep()),
+                _ => self.quiet_tap_basis().to_vec(),
+            };
+            coset::CosetIndex::new(basis, self.puzzle.shape().cells())
+        })
     }
 
     /// A lower bound on the taps finishing any of `lits` (the cells to turn over for each
@@ -571,9 +581,7 @@ impl Solver {
         // The descent starts from the greedy answer, so it is never worse than that.
         let taps = coset::improve_locally(taps, &quiet);
         let taps = if self.kept_quiet() <= 64 && cells <= IMPROVE_CELLS {
-            self.coset_index
-                .get_or_init(|| coset::CosetIndex::new(self.quiet_tap_basis(), cells))
-                .improve(taps, IMPROVE_INNER_BITS)
+            self.coset_index().improve(taps, IMPROVE_INNER_BITS)
         } else {
             taps
         };
