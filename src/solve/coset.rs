@@ -471,6 +471,26 @@ mod tests {
         grid
     }
 
+    /// The greedy descent takes a quiet tap set only when it lowers the count: one that leaves
+    /// it equal is passed over (taking it would also undo it on the next pass, for ever), and
+    /// one that lowers it is taken even after such a one.
+    #[test]
+    fn the_greedy_descent_takes_only_strict_improvements() {
+        let shape = Shape::new(1, 6).unwrap();
+        let bits = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '1').collect() };
+        let taps = grid(shape, &bits("100110"));
+        let equal = grid(shape, &bits("100001"));
+        let better = grid(shape, &bits("000110"));
+        let quiet = vec![equal, better];
+        assert_eq!(
+            improve_locally(taps, quiet.as_slice()),
+            grid(shape, &bits("100000"))
+        );
+        let stuck = grid(shape, &bits("100000"));
+        let quiet = vec![grid(shape, &bits("110000"))];
+        assert_eq!(improve_locally(stuck.clone(), quiet.as_slice()), stuck);
+    }
+
     #[test]
     fn the_transform_is_its_own_inverse_up_to_scale_on_every_thread_count() {
         let original: Vec<i32> = (0..1i64 << 19)
