@@ -701,6 +701,39 @@ mod tests {
         }
     }
 
+    /// The chase block and the row additions give the same words whichever build of them runs
+    /// (the AVX2 one is picked at run time where the CPU has it; the portable one elsewhere).
+    #[test]
+    fn the_portable_and_the_dispatched_builds_agree() {
+        let puzzle = test_puzzle(5, 700, "00100/11111/01010", false, Goal::Either);
+        let (shape, pattern) = (puzzle.shape(), puzzle.chase_pattern().unwrap());
+        for block in [0..2, 3..11, 10..11] {
+            assert_eq!(
+                chase_block(shape, &pattern, block.clone()),
+                chase_block_inline(shape, &pattern, block)
+            );
+        }
+        let rows: Vec<Reduced> = (0..3)
+            .map(|pivot| Reduced {
+                pivot: pivot * 70,
+                vector: (0..11).map(|w| (w as u64 + 1) << pivot).collect(),
+                tag: vec![pivot as u64; 11],
+            })
+            .collect();
+        let column = Reduced {
+            pivot: 0,
+            vector: vec![u64::MAX; 11],
+            tag: vec![0; 11],
+        };
+        let (mut dispatched, mut portable) = (column.clone(), column);
+        dispatched.clear(&rows);
+        portable.clear_inline(&rows);
+        assert_eq!(
+            (dispatched.vector, dispatched.tag),
+            (portable.vector, portable.tag)
+        );
+    }
+
     /// Preparing a wide board tells its progress: never backwards, one total, ending at it.
     #[test]
     fn the_progress_of_a_wide_chase_ends_at_its_total() {
