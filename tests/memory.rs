@@ -93,29 +93,33 @@ fn a_hundred_megabyte_line_is_refused_in_bounded_memory() {
     assert!(peak < LIMIT_KB, "peak memory {peak} KB on a 100 MB line");
 }
 
+/// The answer of `flipgame solve --goal white` to the all-on `side` x `side` board, after
+/// checking the run's peak memory stays under the limit.
+fn solve_all_on_within_limit(side: usize) -> String {
+    let scratch = Scratch::new();
+    let path = scratch.path().join("all-on.txt");
+    let row = [vec![b'b'; side], vec![b'\n']].concat();
+    std::fs::write(&path, row.repeat(side)).unwrap();
+    let size = format!("{side}x{side}");
+    let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["solve", "--size", &size, "--goal", "white"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let peak = peak_of_children_kb();
+    assert!(peak < LIMIT_KB, "peak memory {peak} KB on the {size} board");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// The all-on 2069x2069 board has 10 independent quiet tap sets, searched exactly by one
 /// transform over the cells' patterns: past 4 million cells those are worked out from the quiet
 /// tap sets on every pass, not kept at 16 bytes a cell (68 MB here, 1.6 GB at 10,000x10,000).
 #[test]
 fn an_exact_search_on_a_large_board_keeps_no_pattern_per_cell() {
-    let scratch = Scratch::new();
-    let path = scratch.path().join("on2069.txt");
-    let row = [vec![b'b'; 2069], vec![b'\n']].concat();
-    std::fs::write(&path, row.repeat(2069)).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
-        .args(["solve", "--size", "2069x2069", "--goal", "white"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
     // A bare count: the minimum, proven.
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = solve_all_on_within_limit(2069);
     assert!(text.trim().parse::<u64>().is_ok(), "{text}");
-    let peak = peak_of_children_kb();
-    assert!(
-        peak < LIMIT_KB,
-        "peak memory {peak} KB on the 2069x2069 board"
-    );
 }
 
 /// The all-on 1024x1024 board has 484 independent quiet tap sets, 128 KB each as whole boards:
@@ -123,20 +127,5 @@ fn an_exact_search_on_a_large_board_keeps_no_pattern_per_cell() {
 /// (62 MB), so the peak stays a few copies of the board.
 #[test]
 fn a_large_null_space_is_never_held_whole() {
-    let scratch = Scratch::new();
-    let path = scratch.path().join("on1024.txt");
-    let row = [vec![b'b'; 1024], vec![b'\n']].concat();
-    std::fs::write(&path, row.repeat(1024)).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
-        .args(["solve", "--size", "1024x1024", "--goal", "white"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    assert!(String::from_utf8_lossy(&output.stdout).contains("not proven minimal"));
-    let peak = peak_of_children_kb();
-    assert!(
-        peak < LIMIT_KB,
-        "peak memory {peak} KB on the 1024x1024 board"
-    );
+    assert!(solve_all_on_within_limit(1024).contains("not proven minimal"));
 }
