@@ -219,6 +219,15 @@ impl Chase {
         all
     }
 
+    /// The quiet tap sets as first rows, chased out only when walked.
+    pub(crate) fn chased_basis(&self) -> ChasedBasis {
+        ChasedBasis {
+            shape: self.shape,
+            pattern: self.pattern.clone(),
+            first_rows: self.null_basis.clone(),
+        }
+    }
+
     /// The first `limit` quiet tap sets of the basis, each chased out to a whole board only
     /// when its turn comes (one board in memory, not `limit`).
     pub(crate) fn quiet_taps(&self, limit: usize) -> ChasedQuietTaps<'_> {
@@ -575,31 +584,105 @@ impl Chaser {
     }
 
     fn run(&mut self, first: &[u64], lit: Option<&Grid>, mut visit: impl FnMut(usize, &[u64])) {
-        let cols = self.shape.cols();
-        self.previous.fill(0);
-        self.current.copy_from_slice(first);
+        self.start(first);
         for row in 0..self.shape.rows() as usize {
             visit(row, &self.current);
-            if self.plus {
-                spread(&self.current, &mut self.next, cols);
-                xor_into(&mut self.next, &self.previous);
-            } else {
-                self.next.fill(0);
-                for &offset in &self.pattern.same_row {
-                    xor_shifted(&mut self.next, &self.current, offset);
-                }
-                for &offset in &self.pattern.row_below {
-                    xor_shifted(&mut self.next, &self.previous, offset);
-                }
-                mask_row(&mut self.next, cols);
-            }
-            if let Some(lit) = lit {
-                xor_into(&mut self.next, lit.row(row));
-            }
-            // Row `row` is now cleared exactly when the next row taps what is left on in it.
-            std::mem::swap(&mut self.previous, &mut self.current);
-            std::mem::swap(&mut self.current, &mut self.next);
+            self.advance(lit.map(|lit| lit.row(row)));
         }
+    }
+
+    /// Puts `first` in the first row, with nothing above it.
+    fn start(&mut self, first: &[u64]) {
+        self.previous.fill(0);
+        self.current.copy_from_slice(first);
+    }
+
+    /// Moves one row down: the next row's taps clear what the current row's cells (`lit`: those
+    /// lit on the board) have left on.
+    fn advance(&mut self, lit: Option<&[u64]>) {
+        let cols = self.shape.cols();
+        if self.plus {
+            spread(&self.current, &mut self.next, cols);
+            xor_into(&mut self.next, &self.previous);
+        } else {
+            self.next.fill(0);
+            for &offset in &self.pattern.same_row {
+                xor_shifted(&mut self.next, &self.current, offset);
+            }
+            for &offset in &self.pattern.row_below {
+                xor_shifted(&mut self.next, &self.previous, offset);
+            }
+            mask_row(&mut self.next, cols);
+        }
+        if let Some(lit) = lit {
+            xor_into(&mut self.next, lit);
+        }
+        // The current row is now cleared exactly when the next row taps what is left on in it.
+        std::mem::swap(&mut self.previous, &mut self.current);
+        std::mem::swap(&mut self.current, &mut self.next);
+    }
+}
+
+/// Quiet tap sets kept as their first rows alone and chased out row by row, all at once, when
+/// they are walked: a few rows of memory in place of whole boards.
+#[derive(Clone, Debug)]
+pub(crate) struct ChasedBasis {
+    shape: Shape,
+    pattern: ChasePattern,
+    first_rows: Vec<Vec<u64>>,
+}
+
+impl ChasedBasis {
+    /// The first rows, to be reduced in place (any change of basis chases to the same change of
+    /// the quiet tap sets: the chase of an empty board is linear).
+    pub(crate) fn first_rows_mut(&mut self) -> &mut Vec<Vec<u64>> {
+        &mut self.first_rows
+    }
+
+    /// How many quiet tap sets.
+    pub(crate) fn len(&self) -> usize {
+        self.first_rows.len()
+    }
+
+    /// Shows `visit` every word index of the board in order, with the word of each quiet tap set
+    /// there (in basis order).
+    pub(crate) fn each_word(&self, visit: &mut dyn FnMut(usize, &[u64])) {
+        let width = self.shape.words_per_row();
+        let mut chasers: Vec<Chaser> = self
+            .first_rows
+            .iter()
+            .map(|first| {
+                let mut chaser = Chaser::new(self.shape, self.pattern.clone());
+                chaser.start(first);
+                chaser
+            })
+            .collect();
+        let mut words = vec![0u64; chasers.len()];
+        for row in 0..self.shape.rows() as usize {
+            for column in 0..width {
+                for (word, chaser) in words.iter_mut().zip(&chasers) {
+                    *word = chaser.current[column];
+                }
+                visit(row * width + column, &words);
+            }
+            chasers.iter_mut().for_each(|chaser| chaser.advance(None));
+        }
+    }
+
+    /// Adds to `taps` the sum of the quiet tap sets `chosen` picks (bit `len - 1 - i` for the
+    /// `i`th), chased out once.
+    pub(crate) fn add_sum(&self, taps: &mut Grid, chosen: u64) {
+        let count = self.first_rows.len();
+        let mut first = vec![0u64; self.shape.words_per_row()];
+        for (position, row) in self.first_rows.iter().enumerate() {
+            if chosen >> (count - 1 - position) & 1 == 1 {
+                xor_into(&mut first, row);
+            }
+        }
+        let mut chaser = Chaser::new(self.shape, self.pattern.clone());
+        chaser.run(&first, None, |row, words| {
+            xor_into(taps.row_mut(row), words)
+        });
     }
 }
 

@@ -6,6 +6,9 @@ use std::time::Instant;
 
 use crate::grid::Grid;
 
+use super::bits::xor_into;
+use super::chase::ChasedBasis;
+
 /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of the
 /// quiet basis, tried in Gray-code order with the count kept incrementally.
 pub(crate) fn least_in_coset(taps: Grid, quiet: &[Grid]) -> Grid {
@@ -134,7 +137,7 @@ pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Gr
 /// touches, which of them do (its *pattern*, one bit per basis vector, the first vector's the
 /// highest). Computed once per puzzle; boards then cost one pass over those cells.
 pub(crate) struct CosetIndex {
-    basis: Vec<Grid>,
+    basis: Vectors,
     /// Word index and bit of each basis vector's pivot.
     pivots: Vec<(usize, u64)>,
     /// Word index, bit shift and pattern of every cell whose pattern is not 0, kept on boards of
@@ -145,10 +148,92 @@ pub(crate) struct CosetIndex {
     cells: i64,
 }
 
-/// The position of a grid's first set cell in row-major order (`None` for an empty grid).
-fn first_cell(grid: &Grid) -> Option<(usize, u64)> {
-    let (index, word) = grid.words().iter().enumerate().find(|(_, w)| **w != 0)?;
-    Some((index, 1u64 << (63 - word.leading_zeros())))
+/// The quiet tap sets of a [`CosetIndex`]: whole boards, or first rows chased out on every walk
+/// (a chased board's, which may be too large to hold many times over).
+enum Vectors {
+    Stored(Vec<Grid>),
+    Chased(ChasedBasis),
+}
+
+impl Vectors {
+    fn len(&self) -> usize {
+        match self {
+            Vectors::Stored(grids) => grids.len(),
+            Vectors::Chased(chased) => chased.len(),
+        }
+    }
+
+    /// Shows `visit` every word index of the board in order, with each vector's word there.
+    fn each_word(&self, visit: &mut dyn FnMut(usize, &[u64])) {
+        match self {
+            Vectors::Stored(grids) => {
+                let words = grids.first().map_or(0, |grid| grid.words().len());
+                let mut column = vec![0u64; grids.len()];
+                for word in 0..words {
+                    for (value, grid) in column.iter_mut().zip(grids) {
+                        *value = grid.words()[word];
+                    }
+                    visit(word, &column);
+                }
+            }
+            Vectors::Chased(chased) => chased.each_word(visit),
+        }
+    }
+
+    /// Adds to `taps` the vectors `chosen` picks (bit `len - 1 - i` for the `i`th).
+    fn add_sum(&self, taps: &mut Grid, chosen: u64) {
+        match self {
+            Vectors::Stored(grids) => {
+                let count = grids.len();
+                for (position, vector) in grids.iter().enumerate() {
+                    if chosen >> (count - 1 - position) & 1 == 1 {
+                        taps.xor_with(vector);
+                    }
+                }
+            }
+            Vectors::Chased(chased) => chased.add_sum(taps, chosen),
+        }
+    }
+}
+
+/// Reduces `vectors` in place so each has a first set bit (its pivot: word index and bit) that
+/// no other has, in order of those bits, drops the vectors that reduce to nothing, and returns
+/// the pivots. A chased basis is reduced by its first rows: a quiet tap set's first set cell is
+/// in its first row, which starts the board's words.
+fn reduce_to_pivots<T>(
+    vectors: &mut Vec<T>,
+    words: impl Fn(&T) -> &[u64],
+    add: impl Fn(&mut T, &T),
+) -> Vec<(usize, u64)>
+where
+    T: Clone,
+{
+    let mut pivots = Vec::with_capacity(vectors.len());
+    for row in 0..vectors.len() {
+        let first = (row..vectors.len())
+            .filter_map(|candidate| {
+                let (index, word) = words(&vectors[candidate])
+                    .iter()
+                    .enumerate()
+                    .find(|(_, w)| **w != 0)?;
+                Some((index, 1u64 << (63 - word.leading_zeros()), candidate))
+            })
+            // The earliest cell: the lowest word, then the highest bit in it.
+            .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let Some((word, bit, chosen)) = first else {
+            break;
+        };
+        vectors.swap(row, chosen);
+        let pivot_row = vectors[row].clone();
+        for (other, vector) in vectors.iter_mut().enumerate() {
+            if other != row && words(vector)[word] & bit != 0 {
+                add(vector, &pivot_row);
+            }
+        }
+        pivots.push((word, bit));
+    }
+    vectors.truncate(pivots.len());
+    pivots
 }
 
 impl CosetIndex {
@@ -158,28 +243,25 @@ impl CosetIndex {
         CosetIndex::with_stored_patterns(basis, cells, cells <= STORED_PATTERN_CELLS)
     }
 
-    fn with_stored_patterns(mut basis: Vec<Grid>, cells: u64, stored: bool) -> CosetIndex {
-        let mut pivots = Vec::with_capacity(basis.len());
-        for row in 0..basis.len() {
-            let first = (row..basis.len())
-                .filter_map(|candidate| {
-                    first_cell(&basis[candidate]).map(|(word, bit)| (word, bit, candidate))
+    /// The index over a chased basis, kept as first rows: on a large board every pass chases
+    /// the quiet tap sets out again, row by row, in place of holding them.
+    pub(crate) fn chased(basis: ChasedBasis, cells: u64) -> CosetIndex {
+        CosetIndex::from_vectors(Vectors::Chased(basis), cells, cells <= STORED_PATTERN_CELLS)
+    }
+
+    fn with_stored_patterns(basis: Vec<Grid>, cells: u64, stored: bool) -> CosetIndex {
+        CosetIndex::from_vectors(Vectors::Stored(basis), cells, stored)
+    }
+
+    fn from_vectors(mut basis: Vectors, cells: u64, stored: bool) -> CosetIndex {
+        let pivots = match &mut basis {
+            Vectors::Stored(grids) => reduce_to_pivots(grids, Grid::words, Grid::xor_with),
+            Vectors::Chased(chased) => {
+                reduce_to_pivots(chased.first_rows_mut(), Vec::as_slice, |row, other| {
+                    xor_into(row, other)
                 })
-                // The earliest cell: the lowest word, then the highest bit in it.
-                .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-            let Some((word, bit, chosen)) = first else {
-                break;
-            };
-            basis.swap(row, chosen);
-            let pivot_row = basis[row].clone();
-            for (other, vector) in basis.iter_mut().enumerate() {
-                if other != row && vector.words()[word] & bit != 0 {
-                    vector.xor_with(&pivot_row);
-                }
             }
-            pivots.push((word, bit));
-        }
-        basis.truncate(pivots.len());
+        };
         let mut index = CosetIndex {
             basis,
             pivots,
@@ -194,6 +276,11 @@ impl CosetIndex {
         index
     }
 
+    /// How many quiet tap sets, once reduced.
+    fn len(&self) -> usize {
+        self.basis.len()
+    }
+
     /// Shows `visit` the word index, bit shift and pattern of every cell whose pattern is not 0,
     /// in row-major order.
     fn each_touched(&self, mut visit: impl FnMut(u32, u8, u64)) {
@@ -203,15 +290,14 @@ impl CosetIndex {
             }
             return;
         }
-        let count = self.basis.len();
-        let words = self.basis.first().map_or(0, |grid| grid.words().len());
+        let count = self.len();
         // The patterns of one word's 64 cells, by bit shift.
         let mut patterns = [0u64; 64];
-        for word in 0..words {
+        self.basis.each_word(&mut |word, vectors| {
             let mut any = 0u64;
-            for (index, vector) in self.basis.iter().enumerate() {
+            for (index, &vector) in vectors.iter().enumerate() {
                 let flag = 1u64 << (count - 1 - index);
-                let mut rest = vector.words()[word];
+                let mut rest = vector;
                 any |= rest;
                 while rest != 0 {
                     patterns[rest.trailing_zeros() as usize] |= flag;
@@ -225,7 +311,7 @@ impl CosetIndex {
                 patterns[shift] = 0;
                 any &= !(1u64 << shift);
             }
-        }
+        });
     }
 
     /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of
@@ -322,7 +408,7 @@ struct Split<'a> {
 
 impl<'a> Split<'a> {
     fn new(index: &'a CosetIndex, taps: &Grid, inner_bits: usize) -> Split<'a> {
-        let count = index.basis.len();
+        let count = index.len();
         // 2^inner sums are held at once: never more than 2^30.
         let inner = count.min(inner_bits).min(30);
         let words = taps.words();
@@ -378,13 +464,7 @@ impl<'a> Split<'a> {
 
     /// `taps` plus the basis vectors the key (coefficients ^ flip) chooses.
     fn apply(&self, mut taps: Grid, key: u64) -> Grid {
-        let chosen = key ^ self.flip;
-        let count = self.index.basis.len();
-        for (position, vector) in self.index.basis.iter().enumerate() {
-            if chosen >> (count - 1 - position) & 1 == 1 {
-                taps.xor_with(vector);
-            }
-        }
+        self.index.basis.add_sum(&mut taps, key ^ self.flip);
         taps
     }
 }
@@ -491,6 +571,73 @@ mod tests {
         assert_eq!(improve_locally(stuck.clone(), quiet.as_slice()), stuck);
     }
 
+    /// An index over first rows, chased out on every walk, sees the same cells with the same
+    /// patterns and finds the same tap sets as one over the whole quiet tap sets, under every
+    /// chased rule, on boards one word wide and several.
+    #[test]
+    fn a_chased_index_agrees_with_one_over_stored_quiet_tap_sets() {
+        use crate::board::Goal;
+        use crate::puzzle::test_puzzle;
+        use crate::solve::chase::Chase;
+        let cases = [
+            ("plus", 4, 4),
+            ("plus", 9, 9),
+            ("plus", 19, 19),
+            ("plus", 4, 69),
+            ("plus", 4, 134),
+            ("sigma", 6, 6),
+            ("010/111/101", 11, 11),
+            ("00100/11111/01010", 6, 6),
+            ("00100/11111/01010", 3, 130),
+        ];
+        let mut wide = 0;
+        for (rule, rows, cols) in cases {
+            let puzzle = test_puzzle(rows, cols, rule, false, Goal::Either);
+            let chase = Chase::new(&puzzle).unwrap();
+            let label = format!("{rule} {rows}x{cols}");
+            assert!(
+                (1..=20).contains(&chase.nullity()),
+                "{label}: {}",
+                chase.nullity()
+            );
+            let shape = puzzle.shape();
+            wide += usize::from(shape.words_per_row() > 1);
+            let cells = shape.cells();
+            let stored = CosetIndex::with_stored_patterns(chase.quiet_basis(64), cells, false);
+            let chased =
+                CosetIndex::from_vectors(Vectors::Chased(chase.chased_basis()), cells, false);
+            assert_eq!(chased.pivots, stored.pivots, "{label}");
+            let walk = |index: &CosetIndex| {
+                let mut seen = Vec::new();
+                index.each_touched(|word, shift, pattern| seen.push((word, shift, pattern)));
+                seen
+            };
+            assert_eq!(walk(&chased), walk(&stored), "{label}");
+            let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ cells;
+            for _ in 0..4 {
+                let mut taps = Grid::new(shape);
+                for row in 0..rows as usize {
+                    for col in 0..cols as usize {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        taps.set(row, col, state.is_multiple_of(3));
+                    }
+                }
+                let expected = least_in_coset(taps.clone(), &chase.quiet_basis(64));
+                // Three outer coefficients tried one assignment at a time, and none.
+                for inner in [chased.len().saturating_sub(3), 24] {
+                    let (found, complete) =
+                        chased.least_split(taps.clone(), inner, &mut |_, _| {}, None);
+                    assert!(complete);
+                    assert_eq!(found, expected, "{label}, {inner} inner");
+                }
+                assert_eq!(chased.improve(taps.clone(), 64), expected, "{label}");
+            }
+        }
+        assert!(wide >= 3);
+    }
+
     #[test]
     fn the_transform_is_its_own_inverse_up_to_scale_on_every_thread_count() {
         let original: Vec<i32> = (0..1i64 << 19)
@@ -572,9 +719,9 @@ mod tests {
                 // A deadline already past stops after the first assignment, in the coset.
                 let (early, complete) =
                     index.least_split(taps.clone(), inner, &mut |_, _| {}, Some(Instant::now()));
-                prop_assert_eq!(complete, index.basis.len() <= inner);
+                prop_assert_eq!(complete, index.len() <= inner);
                 prop_assert_eq!(&least_in_coset(early, &quiet), &slow);
-                let outer = index.basis.len().saturating_sub(inner);
+                let outer = index.len().saturating_sub(inner);
                 prop_assert_eq!(last, (1 << outer, 1 << outer));
             }
             // The descent stays in the coset and never beats the minimum; with the whole basis

@@ -70,6 +70,11 @@ fn transform_pays(nullity: usize, words: usize) -> bool {
 /// The smallest nullity searched by transform rather than by trying every quiet tap set.
 const TRANSFORM_NULLITY: usize = 10;
 
+/// Past this many cells a chased board with a null space of any size is searched by transform
+/// over quiet tap sets chased out on the way, not by trying every sum of stored ones: that
+/// would hold each quiet tap set whole (nine of them at 10,000 x 10,000 are 112 MB).
+const STREAMED_SEARCH_CELLS: u64 = 1 << 22;
+
 /// The largest nullity whose quiet patterns are all tried for the smallest certificate.
 const CERTIFICATE_SEARCH_LIMIT: usize = 16;
 
@@ -364,7 +369,8 @@ impl Solver {
     /// How many quiet tap sets the searches use: all of them unless memory caps the basis.
     fn kept_quiet(&self) -> usize {
         match &self.engine {
-            Engine::Chase(chase) => chase.nullity().min(self.keep()),
+            // Chased out when walked, never held: no memory cap.
+            Engine::Chase(chase) => chase.nullity(),
             Engine::Eliminate(_) => self.taps_basis().vectors.len(),
         }
     }
@@ -454,7 +460,10 @@ impl Solver {
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let particulars = self.particulars(&lits);
-        let proven = self.nullity() <= ENUMERATION_LIMIT && self.kept_quiet() == self.nullity();
+        // Every basis the searches walk is whole up to this nullity: a chased board's is chased
+        // out on the way, and one eliminated fits the memory cap many times over.
+        let proven = self.nullity() <= ENUMERATION_LIMIT;
+        debug_assert!(!proven || self.kept_quiet() == self.nullity());
         let bounds: Vec<u64> = lits
             .iter()
             .map(|lit| self.counting_bound(std::slice::from_ref(lit)))
@@ -533,7 +542,10 @@ impl Solver {
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> (Grid, bool) {
-        if transform_pays(self.kept_quiet(), taps.words().len()) {
+        let streamed = matches!(self.engine, Engine::Chase(_))
+            && self.nullity() > 0
+            && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
+        if transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
             let found = self.coset_index().least(taps, progress, deadline);
             match found {
                 (taps, true) => (taps, true),
@@ -549,14 +561,17 @@ impl Solver {
     }
 
     /// The quiet tap sets prepared for the transform searches, on first need. A chased board's
-    /// are chased out for the index alone, not kept a second time in the solver.
+    /// are kept as first rows and chased out again on every pass over a large board: a few
+    /// rows of memory, where whole quiet tap sets were 12 MB each at 10,000 x 10,000.
     fn coset_index(&self) -> &coset::CosetIndex {
         self.coset_index.get_or_init(|| {
-            let basis = match (&self.engine, self.taps_basis.get()) {
-                (Engine::Chase(chase), None) => chase.quiet_basis(self.keep()),
-                _ => self.quiet_tap_basis().to_vec(),
-            };
-            coset::CosetIndex::new(basis, self.puzzle.shape().cells())
+            let cells = self.puzzle.shape().cells();
+            match &self.engine {
+                Engine::Chase(chase) => coset::CosetIndex::chased(chase.chased_basis(), cells),
+                Engine::Eliminate(_) => {
+                    coset::CosetIndex::new(self.quiet_tap_basis().to_vec(), cells)
+                }
+            }
         })
     }
 

@@ -711,3 +711,36 @@ fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
     assert_eq!(streamed, stored);
     assert!(streamed.count() < start.count());
 }
+
+/// Past [`STREAMED_SEARCH_CELLS`] a chased board's exact search walks quiet tap sets chased out
+/// on the way, even for a null space small enough to try sum by sum: none is ever held whole,
+/// and the answer is the one trying every sum of the stored quiet tap sets gives.
+#[test]
+fn a_large_chased_board_is_searched_without_holding_its_quiet_tap_sets() {
+    // 9999x424: nullity 4 (worked out apart, as above), 4,239,576 cells.
+    let puzzle = Puzzle::plus(shape(9999, 424), Goal::White);
+    assert!(puzzle.shape().cells() > STREAMED_SEARCH_CELLS);
+    let solver = Solver::new(puzzle.clone()).unwrap();
+    assert_eq!(solver.nullity(), 4);
+    let all_on = Grid::filled(puzzle.shape(), Color::Black);
+    let solution = solver.solve(&all_on).unwrap();
+    assert!(solution.optimal);
+    assert!(
+        solver.taps_basis.get().is_none(),
+        "no quiet tap set held whole"
+    );
+    let start = solver.particulars(std::slice::from_ref(&all_on))[0]
+        .clone()
+        .unwrap();
+    let tried = coset::least_in_coset(start, solver.quiet_tap_basis());
+    assert_eq!(solution.taps, tried);
+    // A small board's few quiet tap sets are stored and tried sum by sum.
+    let small = Solver::new(Puzzle::plus(shape(5, 5), Goal::White)).unwrap();
+    assert_eq!(small.nullity(), 2);
+    assert!(
+        small
+            .solve(&Grid::filled(shape(5, 5), Color::Black))
+            .is_some()
+    );
+    assert!(small.taps_basis.get().is_some());
+}
