@@ -476,14 +476,42 @@ pub(crate) const INNER_BITS: usize = 24;
 /// The coefficients with the largest transform value (the fewest taps), ties to the least
 /// `a ^ flip`; and that value.
 fn best_coefficients(sums: &[i32], flip: usize) -> (i32, usize) {
-    let mut best = (i32::MIN, usize::MAX);
-    for (coefficients, &value) in sums.iter().enumerate() {
-        let key = coefficients ^ flip;
-        if value > best.0 || (value == best.0 && key < best.1) {
-            best = (value, key);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has just been found to have AVX2.
+        return unsafe { best_coefficients_avx2(sums, flip) };
+    }
+    best_coefficients_inline(sums, flip)
+}
+
+/// [`best_coefficients`] compiled for AVX2, which has the vector maximum of 32-bit values.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn best_coefficients_avx2(sums: &[i32], flip: usize) -> (i32, usize) {
+    best_coefficients_inline(sums, flip)
+}
+
+#[inline(always)]
+fn best_coefficients_inline(sums: &[i32], flip: usize) -> (i32, usize) {
+    // One sweep of vector maxima a chunk; only a chunk that reaches the largest value so far is
+    // looked at again, value by value, while it is still in the cache.
+    const CHUNK: usize = 4096;
+    let (mut most, mut key) = (i32::MIN, usize::MAX);
+    for (index, chunk) in sums.chunks(CHUNK).enumerate() {
+        let local = chunk.iter().copied().max().unwrap_or(i32::MIN);
+        if local < most {
+            continue;
+        }
+        if local > most {
+            (most, key) = (local, usize::MAX);
+        }
+        for (offset, &value) in chunk.iter().enumerate() {
+            if value == most {
+                key = key.min((index * CHUNK + offset) ^ flip);
+            }
         }
     }
-    (best.0, best.1 ^ flip)
+    (most, key ^ flip)
 }
 
 /// The most cells of a board whose cells' patterns a [`CosetIndex`] keeps (16 bytes each): a
@@ -504,14 +532,7 @@ fn transform(values: &mut [i32]) {
 fn transform_with(values: &mut [i32], threads: usize) {
     let length = values.len();
     if threads < 2 || length < PARALLEL_TRANSFORM {
-        let mut half = 1;
-        while half < length {
-            for block in values.chunks_exact_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                butterfly(low, high);
-            }
-            half *= 2;
-        }
+        transform_in_cache(values);
         return;
     }
     let (low, high) = values.split_at_mut(length / 2);
@@ -527,7 +548,112 @@ fn transform_with(values: &mut [i32], threads: usize) {
     });
 }
 
-#[inline]
+/// Values transformed a block at a time by the low stages (pairs closer than
+/// [`CACHE_BLOCK`]): a block stays in the core's cache for all of them.
+const CACHE_BLOCK: usize = 1 << 16;
+
+/// Consecutive values carried through the high stages together.
+const TILE: usize = 64;
+
+/// The transform on one thread, in a few sweeps over memory instead of one a stage: the stages
+/// pairing values closer than [`CACHE_BLOCK`] run block by block (a block stays in the core's
+/// cache for all of them), the others three at a time, each sweep reading eight far apart
+/// streams of contiguous values. Each stage adds and subtracts along one bit of the index, so
+/// stages commute and the order changes no value.
+fn transform_in_cache(values: &mut [i32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has just been found to have AVX2.
+        return unsafe { transform_in_cache_avx2(values) };
+    }
+    transform_in_cache_inline(values);
+}
+
+/// [`transform_in_cache`] compiled for AVX2: eight values an instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn transform_in_cache_avx2(values: &mut [i32]) {
+    transform_in_cache_inline(values);
+}
+
+#[inline(always)]
+fn transform_in_cache_inline(values: &mut [i32]) {
+    let length = values.len();
+    let block = length.min(CACHE_BLOCK);
+    for chunk in values.chunks_exact_mut(block) {
+        // The three closest stages at once, eight values at a time: one at a time their
+        // loops would run one, two and four values long.
+        let mut half = 1;
+        if block >= 8 {
+            for eight in chunk.chunks_exact_mut(8) {
+                transform_eight(eight);
+            }
+            half = 8;
+        }
+        while half < block {
+            for pair in chunk.chunks_exact_mut(2 * half) {
+                let (low, high) = pair.split_at_mut(half);
+                butterfly(low, high);
+            }
+            half *= 2;
+        }
+    }
+    let mut half = block;
+    while half < length {
+        let stages = (length / half).trailing_zeros().min(3);
+        far_stages(values, half, stages);
+        half <<= stages;
+    }
+}
+
+/// Runs `stages` (1 to 3) consecutive stages from the one pairing values `half` apart (at least
+/// [`TILE`]) in one sweep: each group of 2^stages values, `half` apart, is taken a tile of
+/// contiguous values at a time from each of its 2^stages rows.
+#[inline(always)]
+fn far_stages(values: &mut [i32], half: usize, stages: u32) {
+    let rows = 1usize << stages;
+    let mut tiles = [[0i32; TILE]; 8];
+    for group in (0..values.len()).step_by(half * rows) {
+        for offset in (0..half).step_by(TILE) {
+            for (row, tile) in tiles.iter_mut().enumerate().take(rows) {
+                let start = group + row * half + offset;
+                tile.copy_from_slice(&values[start..start + TILE]);
+            }
+            let mut distance = 1;
+            while distance < rows {
+                for first in (0..rows).step_by(2 * distance) {
+                    for row in first..first + distance {
+                        let (low, high) = tiles.split_at_mut(row + distance);
+                        butterfly(&mut low[row], &mut high[0]);
+                    }
+                }
+                distance *= 2;
+            }
+            for (row, tile) in tiles.iter().enumerate().take(rows) {
+                let start = group + row * half + offset;
+                values[start..start + TILE].copy_from_slice(tile);
+            }
+        }
+    }
+}
+
+/// The transform of eight values, written out.
+#[inline(always)]
+fn transform_eight(values: &mut [i32]) {
+    let mut v = [0i32; 8];
+    v.copy_from_slice(values);
+    for half in [1, 2, 4] {
+        for start in (0..8).step_by(2 * half) {
+            for index in start..start + half {
+                (v[index], v[index + half]) =
+                    (v[index] + v[index + half], v[index] - v[index + half]);
+            }
+        }
+    }
+    values.copy_from_slice(&v);
+}
+
+#[inline(always)]
 fn butterfly(low: &mut [i32], high: &mut [i32]) {
     for (a, b) in low.iter_mut().zip(high.iter_mut()) {
         let (x, y) = (*a, *b);
@@ -636,6 +762,65 @@ mod tests {
             }
         }
         assert!(wide >= 3);
+    }
+
+    /// The best value and its least key come out as one scan of every value gives, with the
+    /// largest value first met, met again and beaten in later chunks, and ties across chunks.
+    #[test]
+    fn the_best_coefficients_agree_with_one_scan() {
+        for (length, spread, flip) in [
+            (1, 1, 0),
+            (5000, 3, 1),
+            (1 << 15, 40, 0x5a5a),
+            (1 << 15, 2, 0x7fff),
+        ] {
+            let sums: Vec<i32> = (0..length as i64)
+                .map(|n| ((n * 2_654_435_761) % 1_000_003 % spread) as i32)
+                .collect();
+            let mut expected = (i32::MIN, usize::MAX);
+            for (coefficients, &value) in sums.iter().enumerate() {
+                let key = coefficients ^ flip;
+                if value > expected.0 || (value == expected.0 && key < expected.1) {
+                    expected = (value, key);
+                }
+            }
+            let found = best_coefficients(&sums, flip);
+            assert_eq!(
+                found,
+                (expected.0, expected.1 ^ flip),
+                "{length} {spread} {flip}"
+            );
+        }
+        // A larger value in a later chunk beats an earlier key of a smaller one.
+        let mut sums = vec![0; 3 * 4096];
+        (sums[10], sums[5000], sums[9000]) = (5, 7, 7);
+        assert_eq!(best_coefficients(&sums, 0), (7, 5000));
+    }
+
+    /// The cache-blocked transform gives exactly the values of one sweep a stage, on sizes
+    /// within one block and across many (where the far stages run in sweeps).
+    #[test]
+    fn the_blocked_transform_agrees_with_one_sweep_a_stage() {
+        // Past 2^16 the far stages run in sweeps of three, two and one.
+        for bits in [0, 1, 4, 14, 16, 17, 18, 19, 21] {
+            let original: Vec<i32> = (0..1i64 << bits)
+                .map(|n| (n * 40503 % 31) as i32 - 15)
+                .collect();
+            let mut expected = original.clone();
+            let mut half = 1;
+            while half < expected.len() {
+                for pair in expected.chunks_exact_mut(2 * half) {
+                    let (low, high) = pair.split_at_mut(half);
+                    for (a, b) in low.iter_mut().zip(high.iter_mut()) {
+                        (*a, *b) = (*a + *b, *a - *b);
+                    }
+                }
+                half *= 2;
+            }
+            let mut blocked = original;
+            transform_in_cache(&mut blocked);
+            assert_eq!(blocked, expected, "2^{bits} values");
+        }
     }
 
     #[test]

@@ -565,10 +565,10 @@ fn all_on_boards_match_oeis_a075464() {
 }
 
 /// The two boards of A075464 up to 54 that need the null space split: 47x47 (nullity 30, 64
-/// transforms) and 39x39 (nullity 32, 256 transforms), about a minute together in a release
+/// transforms) and 39x39 (nullity 32, 256 transforms), about 25 s together in a release
 /// build: `cargo test --release --lib -- --ignored a075464`.
 #[test]
-#[ignore = "a minute in a release build"]
+#[ignore = "25 s in a release build"]
 fn the_split_search_matches_oeis_a075464_on_39x39_and_47x47() {
     for n in [39, 47] {
         all_on_board_matches(n, A075464[n as usize - 1], ENUMERATION_LIMIT);
