@@ -200,17 +200,9 @@ const FLIP_MASKS: [u16; CELLS] = flip_masks();
 pub struct TapSet(u16);
 
 impl TapSet {
-    /// No taps.
-    pub const EMPTY: TapSet = TapSet(0);
-
     /// The tap set with these bits (same layout as a board: bit 15 is r1c1).
     pub const fn from_bits(bits: u16) -> TapSet {
         TapSet(bits)
-    }
-
-    /// The bits of the set (bit 15 is r1c1).
-    pub const fn bits(self) -> u16 {
-        self.0
     }
 
     /// How many taps the set holds.
@@ -228,11 +220,6 @@ impl TapSet {
         self.0 & cell.bit() != 0
     }
 
-    /// The set with `cell` toggled in or out.
-    pub const fn toggled(self, cell: Cell) -> TapSet {
-        TapSet(self.0 ^ cell.bit())
-    }
-
     /// The pieces this set of taps flips, as a board mask.
     pub fn flip_mask(self) -> u16 {
         self.cells().fold(0, |mask, cell| mask ^ cell.flip_mask())
@@ -241,13 +228,6 @@ impl TapSet {
     /// The tapped cells in row-major order.
     pub fn cells(self) -> impl DoubleEndedIterator<Item = Cell> + Clone {
         Cell::all().filter(move |cell| self.contains(*cell))
-    }
-
-    /// The row-major 0/1 string of the set, r1c1 first (the string the tie rule compares).
-    pub fn to_bit_string(self) -> String {
-        Cell::all()
-            .map(|cell| if self.contains(cell) { '1' } else { '0' })
-            .collect()
     }
 }
 
@@ -313,11 +293,6 @@ impl Board {
         }
     }
 
-    /// The board after one tap on `cell`.
-    pub const fn tapped(self, cell: Cell) -> Board {
-        Board(self.0 ^ cell.flip_mask())
-    }
-
     /// The board after every tap of `taps` (in any order: taps commute).
     pub fn after(self, taps: TapSet) -> Board {
         Board(self.0 ^ taps.flip_mask())
@@ -326,20 +301,6 @@ impl Board {
     /// The board with every piece turned over.
     pub const fn inverted(self) -> Board {
         Board(!self.0)
-    }
-
-    /// How many pieces show black.
-    pub const fn black_count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// The finished colour of this board, if every piece shows the same side.
-    pub const fn finished_color(self) -> Option<Color> {
-        match self.0 {
-            0 => Some(Color::White),
-            u16::MAX => Some(Color::Black),
-            _ => None,
-        }
     }
 
     /// The rows from the top, as text such as `bwwb`.
@@ -532,6 +493,22 @@ mod tests {
         }
     }
 
+    /// The names text and JSON print, and the count of boards the benchmarks divide by.
+    #[test]
+    fn colours_and_goals_have_their_printed_names() {
+        assert_eq!(
+            (Color::White.name(), Color::Black.name()),
+            ("white", "black")
+        );
+        assert_eq!(
+            (Color::White.to_string(), Color::Black.to_string()),
+            ("white".to_string(), "black".to_string())
+        );
+        let goals = [Goal::Either, Goal::White, Goal::Black].map(Goal::name);
+        assert_eq!(goals, ["either", "white", "black"]);
+        assert_eq!(POSITIONS, Board::all().count());
+    }
+
     #[test]
     fn corner_edge_and_centre_taps_flip_three_four_and_five_pieces() {
         let count = |row, col| Cell::new(row, col).unwrap().flip_mask().count_ones();
@@ -544,7 +521,7 @@ mod tests {
     #[test]
     fn a_tap_flips_exactly_the_cell_and_its_orthogonal_neighbours() {
         for tap in Cell::all() {
-            let after = Board::ALL_WHITE.tapped(tap);
+            let after = Board::from_id(tap.flip_mask());
             for cell in Cell::all() {
                 let distance = tap.row().abs_diff(cell.row()) + tap.col().abs_diff(cell.col());
                 let flipped = after.color(cell) == Color::Black;
@@ -568,8 +545,8 @@ mod tests {
     fn tap_sets_list_their_cells_row_major() {
         let taps = TapSet::from_bits(0b1000_0101_1000_0000);
         assert_eq!(taps.to_string(), "r1c1 r2c2 r2c4 r3c1");
-        assert_eq!(taps.to_bit_string(), "1000010110000000");
         assert_eq!(taps.len(), 4);
+        assert!(!taps.is_empty() && TapSet::from_bits(0).is_empty());
     }
 
     #[test]
