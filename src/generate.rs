@@ -50,14 +50,8 @@ impl Generator {
     /// A uniform number in `0..bound` (`bound` > 0), by rejecting the top sliver of the 64-bit
     /// range that would bias the remainder.
     pub fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "below needs a positive bound");
-        let zone = u64::MAX - (u64::MAX % bound + 1) % bound;
-        loop {
-            let value = self.rng.next_u64();
-            if value <= zone {
-                return value % bound;
-            }
-        }
+        let rng = &mut self.rng;
+        uniform_below(bound, || rng.next_u64())
     }
 
     /// A board of `grid`'s shape drawn uniformly: every cell black or white with equal chance.
@@ -81,11 +75,43 @@ impl Generator {
     }
 }
 
+/// A uniform number in `0..bound` (`bound` > 0) from uniform 64-bit values `next`: the values
+/// above the largest multiple of `bound` the 64-bit range holds are drawn again, since they
+/// would make the low remainders likelier.
+fn uniform_below(bound: u64, mut next: impl FnMut() -> u64) -> u64 {
+    assert!(bound > 0, "below needs a positive bound");
+    // The last value of the last whole run of `bound` remainders.
+    let zone = u64::MAX - (u64::MAX % bound + 1) % bound;
+    loop {
+        let value = next();
+        if value <= zone {
+            return value % bound;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Shape;
     use crate::puzzle::Puzzle;
+
+    /// The draws at the top of the 64-bit range that would bias the remainders are drawn
+    /// again, and exactly those: 2^64 - 1 is a multiple of 3, so only u64::MAX is drawn again
+    /// for 3; for 10 the last six values are (2^64 = 6 mod 10).
+    #[test]
+    fn exactly_the_biased_top_of_the_range_is_drawn_again() {
+        let draw = |bound: u64, values: &[u64]| {
+            let mut values = values.iter().copied();
+            uniform_below(bound, || values.next().expect("drawn too often"))
+        };
+        assert_eq!(draw(3, &[u64::MAX, 5]), 2);
+        assert_eq!(draw(3, &[u64::MAX - 1]), (u64::MAX - 1) % 3);
+        assert_eq!(draw(10, &[u64::MAX - 5, u64::MAX - 6]), (u64::MAX - 6) % 10);
+        assert_eq!(draw(10, &[u64::MAX, 17]), 7);
+        assert_eq!(draw(1, &[u64::MAX]), 0);
+        assert_eq!(draw(1 << 63, &[u64::MAX]), u64::MAX - (1 << 63));
+    }
 
     #[test]
     fn the_same_seed_gives_the_same_choices() {

@@ -531,6 +531,10 @@ mod tests {
         assert_eq!(Grid::from_bits16(0x9d98).to_string(), "bwwb/bbwb/bwwb/bwww");
         assert_eq!(Grid::from_bits16(0x9d98).bits16(), Some(0x9d98));
         assert_eq!(Grid::new(Shape::new(4, 5).unwrap()).bits16(), None);
+        // The table's fast path reads the same 16 bits for every board.
+        for id in 0..=u16::MAX {
+            assert_eq!(Grid::from_bits16(id).bits16_of_4x4(), id);
+        }
     }
 
     #[test]

@@ -795,6 +795,8 @@ mod tests {
         let mut sums = vec![0; 3 * 4096];
         (sums[10], sums[5000], sums[9000]) = (5, 7, 7);
         assert_eq!(best_coefficients(&sums, 0), (7, 5000));
+        // A tie in a later chunk whose key is less once flipped wins.
+        assert_eq!(best_coefficients(&sums, 0x2000), (7, 9000));
     }
 
     /// The cache-blocked transform gives exactly the values of one sweep a stage, on sizes
