@@ -416,7 +416,8 @@ impl fmt::Display for Grid {
     /// Rows from the top joined by `/`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Letters gather in a stack buffer and go out a buffer at a time: one write per board
-        // for everything up to 255 cells, which is what a JSON stream of small boards prints.
+        // whose text fits 256 bytes (15x15 and smaller), which is what a stream of small boards
+        // prints.
         let mut buffer = [0u8; 256];
         let mut used = 0;
         let cols = self.shape.cols as usize;
@@ -575,6 +576,54 @@ mod tests {
         assert_eq!(grid.finished_color(), Some(Color::Black));
     }
 
+    /// A board larger than the text buffer prints whole, in order, whatever the flushes.
+    #[test]
+    fn large_grids_print_every_row() {
+        for (rows, cols) in [(20, 20), (3, 300), (1, 255), (1, 256)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut grid = Grid::new(shape);
+            for row in 0..rows as usize {
+                for col in 0..cols as usize {
+                    grid.set(row, col, (row * 7 + col * 3) % 5 == 0);
+                }
+            }
+            let rows_text: Vec<String> = (0..rows as usize).map(|r| grid.row_text(r)).collect();
+            assert_eq!(grid.to_string(), rows_text.join("/"), "{rows}x{cols}");
+        }
+        // A board whose text fits the buffer goes out in one write (a stream of small boards
+        // pays one call a board).
+        struct Writes(usize);
+        impl fmt::Write for Writes {
+            fn write_str(&mut self, _: &str) -> fmt::Result {
+                self.0 += 1;
+                Ok(())
+            }
+        }
+        let mut writes = Writes(0);
+        fmt::Write::write_fmt(
+            &mut writes,
+            format_args!("{}", Grid::new(Shape::new(15, 15).unwrap())),
+        )
+        .unwrap();
+        assert_eq!(writes.0, 1);
+    }
+
+    /// Distinct grids hash apart (a hash that ignored the cells would still be correct, but
+    /// `gen`'s set of a million boards drawn would degrade to one long list).
+    #[test]
+    fn distinct_grids_hash_apart() {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let hashes: std::collections::HashSet<u64> = (0..=u16::MAX)
+            .step_by(257)
+            .map(|id| {
+                let mut hasher = DefaultHasher::new();
+                Grid::from_bits16(id).hash(&mut hasher);
+                hasher.finish()
+            })
+            .collect();
+        assert_eq!(hashes.len(), 256);
+    }
+
     #[test]
     fn grids_parse_from_one_line_with_or_without_slashes() {
         let shape = Shape::new(2, 3).unwrap();
@@ -588,6 +637,10 @@ mod tests {
         );
         let error = Grid::parse("bwbw/wwb", shape).unwrap_err();
         assert_eq!(error.to_string(), "expected '/', found 'w'");
+        // One letter too many is named at its own column, after the seven of the board.
+        let error = Grid::parse("bwb/wwbw", shape).unwrap_err();
+        assert_eq!(error.column, 8);
+        assert_eq!(error.expected, crate::diagnostic::Expected::EndOfBoard);
     }
 
     #[test]
