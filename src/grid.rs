@@ -599,13 +599,13 @@ mod tests {
                 Ok(())
             }
         }
-        let mut writes = Writes(0);
-        fmt::Write::write_fmt(
-            &mut writes,
-            format_args!("{}", Grid::new(Shape::new(15, 15).unwrap())),
-        )
-        .unwrap();
-        assert_eq!(writes.0, 1);
+        // 1x255 fills the 256 bytes exactly with its last word (letters and a slash's room).
+        for (rows, cols) in [(15, 15), (1, 255)] {
+            let mut writes = Writes(0);
+            let grid = Grid::new(Shape::new(rows, cols).unwrap());
+            fmt::Write::write_fmt(&mut writes, format_args!("{grid}")).unwrap();
+            assert_eq!(writes.0, 1, "{rows}x{cols}");
+        }
     }
 
     /// Distinct grids hash apart (a hash that ignored the cells would still be correct, but
