@@ -522,6 +522,14 @@ mod tests {
     fn a_tap_flips_exactly_the_cell_and_its_orthogonal_neighbours() {
         for tap in Cell::all() {
             let after = Board::from_id(tap.flip_mask());
+            // A set of taps flips what its taps flip one by one (the property tests' oracle).
+            assert_eq!(Board::ALL_WHITE.after(TapSet::from_bits(tap.bit())), after);
+            let other = Cell::from_index(15 - tap.index());
+            let pair = TapSet::from_bits(tap.bit() | other.bit());
+            assert_eq!(
+                Board::ALL_BLACK.after(pair).inverted(),
+                Board::from_id(tap.flip_mask() ^ other.flip_mask())
+            );
             for cell in Cell::all() {
                 let distance = tap.row().abs_diff(cell.row()) + tap.col().abs_diff(cell.col());
                 let flipped = after.color(cell) == Color::Black;
