@@ -13,7 +13,7 @@ use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
 
 use super::bits::{bit_of, first_bit, has_bit, xor_into};
-use super::coset::QuietTaps;
+use super::coset::{QuietTaps, is_chosen};
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
 #[derive(Clone, Debug)]
@@ -672,10 +672,9 @@ impl ChasedBasis {
     /// Adds to `taps` the sum of the quiet tap sets `chosen` picks (bit `len - 1 - i` for the
     /// `i`th), chased out once.
     pub(crate) fn add_sum(&self, taps: &mut Grid, chosen: u64) {
-        let count = self.first_rows.len();
         let mut first = vec![0u64; self.shape.words_per_row()];
         for (position, row) in self.first_rows.iter().enumerate() {
-            if chosen >> (count - 1 - position) & 1 == 1 {
+            if is_chosen(chosen, self.first_rows.len(), position) {
                 xor_into(&mut first, row);
             }
         }

@@ -184,9 +184,8 @@ impl Vectors {
     fn add_sum(&self, taps: &mut Grid, chosen: u64) {
         match self {
             Vectors::Stored(grids) => {
-                let count = grids.len();
                 for (position, vector) in grids.iter().enumerate() {
-                    if chosen >> (count - 1 - position) & 1 == 1 {
+                    if is_chosen(chosen, grids.len(), position) {
                         taps.xor_with(vector);
                     }
                 }
@@ -194,6 +193,12 @@ impl Vectors {
             Vectors::Chased(chased) => chased.add_sum(taps, chosen),
         }
     }
+}
+
+/// Whether coefficients `chosen` pick the `position`th of `count` vectors: the first vector's
+/// coefficient is the highest bit.
+pub(crate) fn is_chosen(chosen: u64, count: usize, position: usize) -> bool {
+    chosen >> (count - 1 - position) & 1 == 1
 }
 
 /// Reduces `vectors` in place so each has a first set bit (its pivot: word index and bit) that
