@@ -351,10 +351,18 @@ impl Explain {
             );
             if !solution.optimal {
                 let nullity = self.solver.nullity();
-                text.push_str(&format!(
-                    " These are the fewest taps found, not proven minimal: the null space has \
-                     2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame tries."
-                ));
+                text.push_str(&if nullity > ENUMERATION_LIMIT {
+                    format!(
+                        " These are the fewest taps found, not proven minimal: the null space \
+                         has 2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame \
+                         tries."
+                    )
+                } else {
+                    format!(
+                        " These are the fewest taps found, not proven minimal: --search-time \
+                         stopped the search of the null space's 2^{nullity} elements."
+                    )
+                });
             }
             figure.push(Block::Text(text));
         }

@@ -2,12 +2,14 @@
 //! by local search, and the smallest proof of impossibility.
 
 use std::cmp::Ordering;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::grid::Grid;
 
 use super::bits::xor_into;
 use super::chase::ChasedBasis;
+use super::sweep::{self, Sweep};
 
 /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of the
 /// quiet basis, tried in Gray-code order with the count kept incrementally.
@@ -344,7 +346,36 @@ impl CosetIndex {
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> (Grid, bool) {
+        if let Some(touched) = &self.touched
+            && self.len() >= sweep::LEAST_INNER_BITS
+        {
+            let count = self.len();
+            let inner = sweep_inner_bits(touched.len(), count);
+            let words = taps.words();
+            let cells = touched
+                .iter()
+                .map(|&(word, shift, pattern)| (pattern, (words[word as usize] >> shift) & 1 == 1));
+            let flip = self.flip_of(&taps);
+            let search = Sweep::new(cells, count, inner, flip, taps.count());
+            let ((_, key), complete) = search.least(threads(), progress, deadline);
+            let mut taps = taps;
+            self.basis.add_sum(&mut taps, key ^ flip);
+            return (taps, complete);
+        }
         self.least_split(taps, INNER_BITS, progress, deadline)
+    }
+
+    /// A tap set's bits at the pivots, as coefficients (the first vector's the highest).
+    fn flip_of(&self, taps: &Grid) -> u64 {
+        let count = self.len();
+        let words = taps.words();
+        let mut flip = 0u64;
+        for (position, &(word, bit)) in self.pivots.iter().enumerate() {
+            if words[word] & bit != 0 {
+                flip |= 1 << (count - 1 - position);
+            }
+        }
+        flip
     }
 
     fn least_split(
@@ -416,17 +447,10 @@ impl<'a> Split<'a> {
         let count = index.len();
         // 2^inner sums are held at once: never more than 2^30.
         let inner = count.min(inner_bits).min(30);
-        let words = taps.words();
-        let mut flip = 0u64;
-        for (position, &(word, bit)) in index.pivots.iter().enumerate() {
-            if words[word] & bit != 0 {
-                flip |= 1 << (count - 1 - position);
-            }
-        }
         Split {
             index,
-            words: words.to_vec(),
-            flip,
+            words: taps.words().to_vec(),
+            flip: index.flip_of(taps),
             lit: taps.count() as i64,
             inner,
             outer: count - inner,
@@ -472,6 +496,25 @@ impl<'a> Split<'a> {
         self.index.basis.add_sum(&mut taps, key ^ self.flip);
         taps
     }
+}
+
+/// The inner coefficients of a sweep over `count` with `touched` cells: enough that visiting
+/// the cells again for each outer assignment costs little beside the transform (2^inner values
+/// against a quarter as many cells), no more than the null space, and within the cache.
+fn sweep_inner_bits(touched: usize, count: usize) -> usize {
+    let wanted = (touched.max(1) * 32).next_power_of_two().trailing_zeros() as usize;
+    wanted
+        .clamp(SWEEP_INNER_BITS, sweep::MOST_INNER_BITS)
+        .min(count)
+}
+
+/// The fewest inner coefficients of a sweep where the null space allows: 2^14 values.
+const SWEEP_INNER_BITS: usize = 14;
+
+/// The threads long searches use: every core.
+fn threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The most quiet tap sets one transform covers (2^24 sums, 64 MiB); past it, the first ones

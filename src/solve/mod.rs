@@ -26,6 +26,7 @@ mod bits;
 mod chase;
 mod coset;
 mod elimination;
+mod sweep;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -45,7 +46,7 @@ use elimination::Elimination;
 
 /// The largest nullity whose null space is searched in full (2^32 tap sets: about 20 s for
 /// the 39x39 board on two cores).
-pub const ENUMERATION_LIMIT: usize = 32;
+pub const ENUMERATION_LIMIT: usize = 42;
 
 /// The most cells of a board whose quiet tap sets are indexed for the descent past the search.
 const IMPROVE_CELLS: u64 = 1_000_000;

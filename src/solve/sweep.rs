@@ -1,0 +1,699 @@
+//! The exact search of a large null space on a board whose cells' patterns are kept: the
+//! coefficients split into outer ones, tried one assignment at a time on every core, and at
+//! most [`MOST_INNER_BITS`] inner ones, found for each assignment by a Walsh-Hadamard
+//! transform small enough to stay in the core's cache.
+//!
+//! One transform over all the inner coefficients of a 39x39 board (2^24 values, 64 MiB) went
+//! through memory a dozen times; 2^16 of them, one per outer assignment, each 128 KiB, never
+//! leave the cache, and cost less even though every cell is visited again for each.
+//!
+//! The transform starts at 16-value blocks (one AVX2 vector of 16-bit values): a cell adds its
+//! weight times the row of the 16x16 Hadamard matrix its pattern's four lowest bits pick to
+//! the block the other bits pick, which is the transform along those four bits already done;
+//! the butterflies then only ever pair whole blocks, three stages a sweep.
+
+use std::ops::{Add, Mul, Sub};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Values in a block: the transform along the four lowest inner bits is done as cells add in.
+const LANES: usize = 16;
+
+/// The inner bits a block covers.
+const LANE_BITS: usize = 4;
+
+/// The most inner coefficients: 2^20 values (4 MiB of 32-bit ones) a core.
+pub(crate) const MOST_INNER_BITS: usize = 20;
+
+/// The fewest inner coefficients a sweep is built for: one block.
+pub(crate) const LEAST_INNER_BITS: usize = LANE_BITS;
+
+/// Cells with one pattern, taken together.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    /// Their pattern's outer bits.
+    outer: u64,
+    /// The block their inner bits above the lowest four pick.
+    block: u32,
+    /// Their inner pattern's four lowest bits: the Hadamard row they add.
+    low: u8,
+    /// The sum over the cells of `1 - 2 * tapped`: what they add to the transform while the
+    /// outer coefficients leave them as they are.
+    weight: i32,
+}
+
+/// One board's search: the cells by pattern, and the tap set's bits at the pivots.
+pub(crate) struct Sweep {
+    terms: Vec<Term>,
+    inner: usize,
+    outer: usize,
+    /// The tap set's bits at the pivots, as coefficients (the first vector's the highest).
+    flip: u64,
+    /// Taps in the tap set.
+    lit: i64,
+    /// Whether every transform value fits in 16 bits: the sum of the weights' sizes does.
+    narrow: bool,
+}
+
+/// The best found: the fewest taps, then the least key (coefficients ^ flip).
+pub(crate) type Best = (i64, u64);
+
+impl Sweep {
+    /// The search over `count` coefficients of the tap set with `lit` taps, bits `flip` at the
+    /// pivots, whose touched cells are `cells` (pattern, tapped), with `inner` of them (at
+    /// least [`LEAST_INNER_BITS`], at most [`MOST_INNER_BITS`] and `count`) left to transforms.
+    pub(crate) fn new(
+        cells: impl IntoIterator<Item = (u64, bool)>,
+        count: usize,
+        inner: usize,
+        flip: u64,
+        lit: u64,
+    ) -> Sweep {
+        assert!((LEAST_INNER_BITS..=MOST_INNER_BITS.min(count)).contains(&inner));
+        let mut weighted: Vec<(u64, i32)> = cells
+            .into_iter()
+            .map(|(pattern, tapped)| (pattern, 1 - 2 * i32::from(tapped)))
+            .collect();
+        weighted.sort_unstable_by_key(|&(pattern, _)| pattern);
+        let mut terms: Vec<Term> = Vec::with_capacity(weighted.len());
+        let inner_mask = (1u64 << inner) - 1;
+        let mut previous = None;
+        for (pattern, weight) in weighted {
+            if previous == Some(pattern) {
+                terms.last_mut().expect("a previous term").weight += weight;
+                continue;
+            }
+            previous = Some(pattern);
+            terms.push(Term {
+                outer: pattern >> inner,
+                block: ((pattern & inner_mask) >> LANE_BITS) as u32,
+                low: (pattern & ((1 << LANE_BITS) - 1)) as u8,
+                weight,
+            });
+        }
+        // Cells whose taps cancel out add nothing, whatever the coefficients.
+        terms.retain(|term| term.weight != 0);
+        let size: i64 = terms.iter().map(|term| i64::from(term.weight.abs())).sum();
+        Sweep {
+            terms,
+            inner,
+            outer: count - inner,
+            flip,
+            lit: lit as i64,
+            narrow: size <= i64::from(i16::MAX),
+        }
+    }
+
+    /// The least (taps, key) over every assignment, and whether every one was tried: past
+    /// `deadline` (checked between runs of assignments, after each thread's first) the search
+    /// stops. `progress` hears how many assignments are done. The answer is the same whatever
+    /// the threads do: each keeps the least it sees, and an assignment is only passed over when
+    /// its fewest taps are more than a count already found.
+    pub(crate) fn least(
+        &self,
+        threads: usize,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+    ) -> (Best, bool) {
+        self.least_with(self.fastest_kernel(), threads, progress, deadline)
+    }
+
+    /// The fastest kernel this CPU and these weights allow.
+    fn fastest_kernel(&self) -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if self.narrow && std::arch::is_x86_feature_detected!("avx2") {
+            return Kernel::Avx2Narrow;
+        }
+        if self.narrow {
+            Kernel::Narrow
+        } else {
+            Kernel::Wide
+        }
+    }
+
+    fn least_with(
+        &self,
+        kernel: Kernel,
+        threads: usize,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+    ) -> (Best, bool) {
+        let assignments = 1u64 << self.outer;
+        // Runs short enough to share out evenly and to stop soon after the deadline.
+        let run = (assignments / (threads as u64 * 64)).clamp(1, 256);
+        let shared = Shared {
+            next: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            fewest: AtomicI64::new(i64::MAX),
+            run,
+            assignments,
+            deadline,
+            found: Mutex::new(Vec::new()),
+        };
+        progress(0, assignments);
+        let mut reported = 0;
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|| self.work(kernel, &shared, &mut |_| {}));
+            }
+            self.work(kernel, &shared, &mut |done| {
+                reported = done;
+                progress(done, assignments);
+            });
+        });
+        // The other threads' last runs may end after this one's.
+        let done = shared.done.load(Ordering::SeqCst);
+        if done != reported {
+            progress(done, assignments);
+        }
+        let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
+        let best = found.into_iter().min().unwrap_or((i64::MAX, 0));
+        (best, done == assignments)
+    }
+
+    /// One thread's share with `kernel`.
+    fn work(&self, kernel: Kernel, shared: &Shared, report: &mut dyn FnMut(u64)) {
+        match kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: this kernel is only chosen where the CPU has AVX2.
+            Kernel::Avx2Narrow => unsafe { self.work_avx2_narrow(shared, report) },
+            Kernel::Narrow => self.work_portable::<i16>(shared, report),
+            Kernel::Wide => self.work_portable::<i32>(shared, report),
+        }
+    }
+
+    /// [`Sweep::work`] with the AVX2 kernel of 16-bit values.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn work_avx2_narrow(&self, shared: &Shared, report: &mut dyn FnMut(u64)) {
+        let mut kernel = avx2::Narrow::new(self.inner);
+        // The closure has the function's AVX2.
+        self.work_with(shared, report, |prefix, bar| {
+            kernel.evaluate(self, prefix, bar)
+        });
+    }
+
+    /// [`Sweep::work`] with the kernel any CPU runs, 16 values a block of type `T`.
+    fn work_portable<T: Lane>(&self, shared: &Shared, report: &mut dyn FnMut(u64)) {
+        let rows = hadamard_rows::<T>();
+        let mut blocks = vec![[T::default(); LANES]; 1 << (self.inner - LANE_BITS)];
+        self.work_with(shared, report, |prefix, bar| {
+            self.evaluate(prefix, &mut blocks, &rows, bar)
+        });
+    }
+
+    /// Takes runs of assignments until none is left or the deadline passes, evaluating each
+    /// with `evaluate` (given the fewest taps found so far), and leaves its best in `shared`.
+    #[inline(always)]
+    fn work_with(
+        &self,
+        shared: &Shared,
+        report: &mut dyn FnMut(u64),
+        mut evaluate: impl FnMut(u64, i64) -> Option<Best>,
+    ) {
+        let mut best: Option<Best> = None;
+        let mut started = false;
+        loop {
+            if started
+                && shared
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                break;
+            }
+            started = true;
+            let first = shared.next.fetch_add(shared.run, Ordering::Relaxed);
+            if first >= shared.assignments {
+                break;
+            }
+            let last = (first + shared.run).min(shared.assignments);
+            for prefix in first..last {
+                let bar = shared.fewest.load(Ordering::Relaxed);
+                if let Some(found) = evaluate(prefix, bar) {
+                    shared.fewest.fetch_min(found.0, Ordering::Relaxed);
+                    if best.is_none_or(|least| found < least) {
+                        best = Some(found);
+                    }
+                }
+            }
+            let done = shared.done.fetch_add(last - first, Ordering::SeqCst) + (last - first);
+            report(done);
+        }
+        if let Some(best) = best {
+            shared
+                .found
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(best);
+        }
+    }
+
+    /// The fewest taps with outer coefficients `prefix` and the least key giving them, or
+    /// `None` when they are more than `bar`.
+    #[inline(always)]
+    fn evaluate<T: Lane>(
+        &self,
+        prefix: u64,
+        blocks: &mut [[T; LANES]],
+        rows: &[[T; LANES]; LANES],
+        bar: i64,
+    ) -> Option<Best> {
+        blocks.fill([T::default(); LANES]);
+        // Taps the outer coefficients add to the tap set, and the cells' signs after them.
+        let (mut added, mut signs) = (0i64, 0i64);
+        for term in &self.terms {
+            let odd = ((term.outer & prefix).count_ones() & 1) as i32;
+            let weight = term.weight * (1 - 2 * odd);
+            added += i64::from(term.weight * odd);
+            signs += i64::from(weight);
+            let weight = T::from_i32(weight);
+            let block = &mut blocks[term.block as usize];
+            let row = &rows[usize::from(term.low)];
+            for (value, sign) in block.iter_mut().zip(row) {
+                *value = *value + weight * *sign;
+            }
+        }
+        stages(blocks);
+        let mut most = [T::MIN; LANES];
+        for block in blocks.iter() {
+            for (most, &value) in most.iter_mut().zip(block) {
+                *most = (*most).max(value);
+            }
+        }
+        let most = most.into_iter().max().unwrap_or(T::MIN);
+        // Turning the cells of sign sum S by coefficients a adds (S - W[a]) / 2 taps.
+        let taps = self.lit + added + (signs - most.to_i64()) / 2;
+        if taps > bar {
+            return None;
+        }
+        let inner_flip = self.flip & ((1u64 << self.inner) - 1);
+        let mut key = u64::MAX;
+        for (index, block) in blocks.iter().enumerate() {
+            for (lane, &value) in block.iter().enumerate() {
+                if value == most {
+                    key = key.min((index * LANES + lane) as u64 ^ inner_flip);
+                }
+            }
+        }
+        let high = (prefix ^ (self.flip >> self.inner)) << self.inner;
+        Some((taps, high | key))
+    }
+}
+
+/// The code that evaluates an assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kernel {
+    /// AVX2 vectors of 16-bit values.
+    #[cfg(target_arch = "x86_64")]
+    Avx2Narrow,
+    /// Plain code, 16-bit values.
+    Narrow,
+    /// Plain code, 32-bit values: where the weights' sizes add up past 16 bits.
+    Wide,
+}
+
+/// What the threads of one [`Sweep::least`] share.
+struct Shared {
+    /// The first assignment no thread has taken.
+    next: AtomicU64,
+    /// Assignments evaluated.
+    done: AtomicU64,
+    /// The fewest taps any thread has found: assignments that cannot reach it are not looked
+    /// at again for their key.
+    fewest: AtomicI64,
+    run: u64,
+    assignments: u64,
+    deadline: Option<Instant>,
+    /// Each thread's best.
+    found: Mutex<Vec<Best>>,
+}
+
+/// A value type of the transform: 16-bit where every sum fits, else 32-bit.
+trait Lane:
+    Copy + Default + Ord + Send + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+{
+    const MIN: Self;
+    fn from_i32(value: i32) -> Self;
+    fn to_i64(self) -> i64;
+}
+
+impl Lane for i16 {
+    const MIN: i16 = i16::MIN;
+    fn from_i32(value: i32) -> i16 {
+        value as i16
+    }
+    fn to_i64(self) -> i64 {
+        i64::from(self)
+    }
+}
+
+impl Lane for i32 {
+    const MIN: i32 = i32::MIN;
+    fn from_i32(value: i32) -> i32 {
+        value
+    }
+    fn to_i64(self) -> i64 {
+        i64::from(self)
+    }
+}
+
+/// Row `low` of the 16x16 Hadamard matrix: `(-1)^popcount(low & lane)` in each lane.
+fn hadamard_rows<T: Lane>() -> [[T; LANES]; LANES] {
+    std::array::from_fn(|low| {
+        std::array::from_fn(|lane| T::from_i32(1 - 2 * ((low & lane).count_ones() & 1) as i32))
+    })
+}
+
+/// The transform across blocks: every stage pairs blocks `half` apart, three stages a sweep.
+#[inline(always)]
+fn stages<T: Lane>(blocks: &mut [[T; LANES]]) {
+    let length = blocks.len();
+    let mut half = 1;
+    while half < length {
+        let stages = (length / half).trailing_zeros().min(3);
+        match stages {
+            3 => radix::<T, 8>(blocks, half),
+            2 => radix::<T, 4>(blocks, half),
+            _ => radix::<T, 2>(blocks, half),
+        }
+        half <<= stages;
+    }
+}
+
+/// log2(ROWS) stages from the one pairing blocks `half` apart, on ROWS blocks held at once.
+#[inline(always)]
+fn radix<T: Lane, const ROWS: usize>(blocks: &mut [[T; LANES]], half: usize) {
+    for group in blocks.chunks_exact_mut(half * ROWS) {
+        for offset in 0..half {
+            let mut rows: [[T; LANES]; ROWS] =
+                std::array::from_fn(|row| group[row * half + offset]);
+            let mut distance = 1;
+            while distance < ROWS {
+                for first in (0..ROWS).step_by(2 * distance) {
+                    for row in first..first + distance {
+                        let (low, high) = (rows[row], rows[row + distance]);
+                        for lane in 0..LANES {
+                            rows[row][lane] = low[lane] + high[lane];
+                            rows[row + distance][lane] = low[lane] - high[lane];
+                        }
+                    }
+                }
+                distance *= 2;
+            }
+            for (row, block) in rows.into_iter().enumerate() {
+                group[row * half + offset] = block;
+            }
+        }
+    }
+}
+
+/// The sweep's kernel written for AVX2 with 16-bit values: a block is one vector register,
+/// and eight of them go through three stages without touching memory.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_max_epi16, _mm256_movemask_epi8,
+        _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_sub_epi16,
+    };
+
+    use super::{Best, LANES, Sweep, hadamard_rows};
+
+    /// One thread's transform values and the Hadamard rows, as vectors.
+    pub(super) struct Narrow {
+        blocks: Vec<__m256i>,
+        rows: [__m256i; LANES],
+    }
+
+    /// The lanes of a vector.
+    #[inline(always)]
+    fn lanes(vector: __m256i) -> [i16; LANES] {
+        // SAFETY: both are 32 bytes, and every bit pattern is a valid value of each.
+        unsafe { std::mem::transmute::<__m256i, [i16; LANES]>(vector) }
+    }
+
+    /// A vector of lanes.
+    #[inline(always)]
+    fn vector(lanes: [i16; LANES]) -> __m256i {
+        // SAFETY: as in [`lanes`].
+        unsafe { std::mem::transmute::<[i16; LANES], __m256i>(lanes) }
+    }
+
+    impl Narrow {
+        /// Room for `inner` coefficients' values.
+        #[target_feature(enable = "avx2")]
+        pub(super) fn new(inner: usize) -> Narrow {
+            Narrow {
+                blocks: vec![_mm256_setzero_si256(); 1 << (inner - super::LANE_BITS)],
+                rows: hadamard_rows::<i16>().map(vector),
+            }
+        }
+
+        /// [`Sweep::evaluate`] on vectors.
+        #[target_feature(enable = "avx2")]
+        pub(super) fn evaluate(&mut self, sweep: &Sweep, prefix: u64, bar: i64) -> Option<Best> {
+            self.blocks.fill(_mm256_setzero_si256());
+            let (mut added, mut signs) = (0i64, 0i64);
+            for term in &sweep.terms {
+                let odd = ((term.outer & prefix).count_ones() & 1) as i32;
+                let weight = term.weight * (1 - 2 * odd);
+                added += i64::from(term.weight * odd);
+                signs += i64::from(weight);
+                let block = &mut self.blocks[term.block as usize];
+                let row = self.rows[usize::from(term.low)];
+                // The weight fits: the sum of every weight's size does.
+                let spread = _mm256_mullo_epi16(_mm256_set1_epi16(weight as i16), row);
+                *block = _mm256_add_epi16(*block, spread);
+            }
+            stages(&mut self.blocks);
+            let mut most = _mm256_set1_epi16(i16::MIN);
+            for &block in &self.blocks {
+                most = _mm256_max_epi16(most, block);
+            }
+            let most = lanes(most).into_iter().max().unwrap_or(i16::MIN);
+            let taps = sweep.lit + added + (signs - i64::from(most)) / 2;
+            if taps > bar {
+                return None;
+            }
+            let inner_flip = sweep.flip & ((1u64 << sweep.inner) - 1);
+            let wanted = _mm256_set1_epi16(most);
+            let mut key = u64::MAX;
+            for (index, &block) in self.blocks.iter().enumerate() {
+                // Two mask bits a 16-bit lane.
+                let mut equal = _mm256_movemask_epi8(_mm256_cmpeq_epi16(block, wanted)) as u32;
+                while equal != 0 {
+                    let lane = equal.trailing_zeros() as usize / 2;
+                    key = key.min((index * LANES + lane) as u64 ^ inner_flip);
+                    equal &= !(3 << (2 * lane));
+                }
+            }
+            let high = (prefix ^ (sweep.flip >> sweep.inner)) << sweep.inner;
+            Some((taps, high | key))
+        }
+    }
+
+    /// [`super::stages`] on vectors.
+    #[target_feature(enable = "avx2")]
+    fn stages(blocks: &mut [__m256i]) {
+        let length = blocks.len();
+        let mut half = 1;
+        while half < length {
+            match (length / half).trailing_zeros() {
+                1 => radix2(blocks, half),
+                2 => radix4(blocks, half),
+                _ => radix8(blocks, half),
+            }
+            half <<= (length / half).trailing_zeros().min(3);
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn radix2(blocks: &mut [__m256i], half: usize) {
+        for group in blocks.chunks_exact_mut(2 * half) {
+            let (low, high) = group.split_at_mut(half);
+            for (low, high) in low.iter_mut().zip(high) {
+                (*low, *high) = butterfly(*low, *high);
+            }
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn radix4(blocks: &mut [__m256i], half: usize) {
+        for group in blocks.chunks_exact_mut(4 * half) {
+            let (s0, rest) = group.split_at_mut(half);
+            let (s1, rest) = rest.split_at_mut(half);
+            let (s2, s3) = rest.split_at_mut(half);
+            for offset in 0..half {
+                let (r0, r1) = butterfly(s0[offset], s1[offset]);
+                let (r2, r3) = butterfly(s2[offset], s3[offset]);
+                (s0[offset], s2[offset]) = butterfly(r0, r2);
+                (s1[offset], s3[offset]) = butterfly(r1, r3);
+            }
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn radix8(blocks: &mut [__m256i], half: usize) {
+        for group in blocks.chunks_exact_mut(8 * half) {
+            let (s0, rest) = group.split_at_mut(half);
+            let (s1, rest) = rest.split_at_mut(half);
+            let (s2, rest) = rest.split_at_mut(half);
+            let (s3, rest) = rest.split_at_mut(half);
+            let (s4, rest) = rest.split_at_mut(half);
+            let (s5, rest) = rest.split_at_mut(half);
+            let (s6, s7) = rest.split_at_mut(half);
+            for offset in 0..half {
+                let (r0, r1) = butterfly(s0[offset], s1[offset]);
+                let (r2, r3) = butterfly(s2[offset], s3[offset]);
+                let (r4, r5) = butterfly(s4[offset], s5[offset]);
+                let (r6, r7) = butterfly(s6[offset], s7[offset]);
+                let (r0, r2) = butterfly(r0, r2);
+                let (r1, r3) = butterfly(r1, r3);
+                let (r4, r6) = butterfly(r4, r6);
+                let (r5, r7) = butterfly(r5, r7);
+                (s0[offset], s4[offset]) = butterfly(r0, r4);
+                (s1[offset], s5[offset]) = butterfly(r1, r5);
+                (s2[offset], s6[offset]) = butterfly(r2, r6);
+                (s3[offset], s7[offset]) = butterfly(r3, r7);
+            }
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn butterfly(low: __m256i, high: __m256i) -> (__m256i, __m256i) {
+        (_mm256_add_epi16(low, high), _mm256_sub_epi16(low, high))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The least (taps, key) by trying every coefficient vector on every cell, no transform.
+    fn every_sum(cells: &[(u64, bool)], count: usize, flip: u64, lit: u64) -> Best {
+        let untouched = lit as i64 - cells.iter().filter(|(_, tapped)| *tapped).count() as i64;
+        (0..1u64 << count)
+            .map(|coefficients| {
+                let taps = cells
+                    .iter()
+                    .filter(|&&(pattern, tapped)| {
+                        tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
+                    })
+                    .count() as i64;
+                (untouched + taps, coefficients ^ flip)
+            })
+            .min()
+            .unwrap()
+    }
+
+    fn kernels() -> Vec<Kernel> {
+        let mut kernels = vec![Kernel::Narrow, Kernel::Wide];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            kernels.push(Kernel::Avx2Narrow);
+        }
+        kernels
+    }
+
+    /// Cells from a seed: `cells` of them, patterns of `count` bits, some repeated (so weights
+    /// add up and cancel), about a third tapped.
+    fn cells_of(seed: u64, cells: usize, count: usize) -> Vec<(u64, bool)> {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut made: Vec<(u64, bool)> = Vec::with_capacity(cells);
+        for _ in 0..cells {
+            let value = next();
+            let pattern = if value % 4 == 0 && !made.is_empty() {
+                made[(value >> 8) as usize % made.len()].0
+            } else {
+                (value >> 20) & ((1 << count) - 1)
+            };
+            made.push((pattern, value % 3 == 0));
+        }
+        made
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Every kernel, every split and every thread count finds what trying every sum finds.
+        #[test]
+        fn the_sweep_agrees_with_trying_every_sum(
+            count in LEAST_INNER_BITS..12,
+            cells in 1usize..300,
+            seed in any::<u64>(),
+            flip_seed in any::<u64>(),
+            extra in 0u64..50,
+        ) {
+            let cells = cells_of(seed, cells, count);
+            let flip = flip_seed & ((1 << count) - 1);
+            let lit = cells.iter().filter(|(_, tapped)| *tapped).count() as u64 + extra;
+            let expected = every_sum(&cells, count, flip, lit);
+            for inner in LEAST_INNER_BITS..=count {
+                let sweep = Sweep::new(cells.iter().copied(), count, inner, flip, lit);
+                for kernel in kernels() {
+                    for threads in [1, 2, 3] {
+                        let mut last = (0, 0);
+                        let (found, complete) = sweep.least_with(
+                            kernel,
+                            threads,
+                            &mut |done, total| last = (done, total),
+                            None,
+                        );
+                        prop_assert_eq!(found, expected, "{:?} inner {} threads {}", kernel, inner, threads);
+                        prop_assert!(complete);
+                        let assignments = 1 << (count - inner);
+                        prop_assert_eq!(last, (assignments, assignments));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Weights whose sizes add up past 16 bits take the 32-bit kernel: 40,000 cells of one
+    /// pattern and tapped, and one more, untapped, of another.
+    #[test]
+    fn large_weights_are_summed_in_32_bits() {
+        let mut cells = vec![(0b1_0001u64, true); 40_000];
+        cells.push((0b0_0010, false));
+        let sweep = Sweep::new(cells.iter().copied(), 6, 4, 0, 40_000);
+        assert!(!sweep.narrow);
+        assert_eq!(sweep.fastest_kernel(), Kernel::Wide);
+        let (found, complete) = sweep.least(2, &mut |_, _| {}, None);
+        assert!(complete);
+        assert_eq!(found, every_sum(&cells, 6, 0, 40_000));
+        assert_eq!(found.0, 0);
+        // Just under the limit the 16-bit kernels serve.
+        let narrow = Sweep::new(vec![(1u64, true); 32_767], 5, 4, 0, 32_767);
+        assert!(narrow.narrow);
+        assert_ne!(narrow.fastest_kernel(), Kernel::Wide);
+        let wide = Sweep::new(vec![(1u64, true); 32_768], 5, 4, 0, 32_768);
+        assert!(!wide.narrow);
+    }
+
+    /// A deadline already past stops each thread after its first run of assignments: the
+    /// answer is one of the coset's, never below the minimum, and marked incomplete.
+    #[test]
+    fn a_deadline_stops_the_sweep_after_each_threads_first_run() {
+        let cells = cells_of(99, 200, 12);
+        let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 70);
+        let expected = every_sum(&cells, 12, 0, 70);
+        let mut last = (0, 0);
+        let (found, complete) = sweep.least(
+            1,
+            &mut |done, total| last = (done, total),
+            Some(Instant::now()),
+        );
+        assert!(!complete);
+        assert!(found >= expected);
+        // One run: 256 assignments of 4 a thread at 64 runs a thread.
+        assert_eq!(last, (4, 256));
+    }
+}
