@@ -27,6 +27,7 @@ mod chase;
 mod coset;
 mod elimination;
 mod sweep;
+mod symmetry;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -43,6 +44,7 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use chase::Chase;
 use elimination::Elimination;
+use symmetry::Symmetry;
 
 /// The largest nullity whose null space is searched in full (2^32 tap sets: about 20 s for
 /// the 39x39 board on two cores).
@@ -75,6 +77,9 @@ const TRANSFORM_NULLITY: usize = 10;
 /// over quiet tap sets chased out on the way, not by trying every sum of stored ones: that
 /// would hold each quiet tap set whole (nine of them at 10,000 x 10,000 are 112 MB).
 const STREAMED_SEARCH_CELLS: u64 = 1 << 22;
+
+/// The smallest nullity whose search looks for symmetries of the board to spare slices.
+const SYMMETRY_NULLITY: usize = 22;
 
 /// The largest nullity whose quiet patterns are all tried for the smallest certificate.
 const CERTIFICATE_SEARCH_LIMIT: usize = 16;
@@ -262,6 +267,8 @@ pub struct Solver {
     coset_index: OnceLock<coset::CosetIndex>,
     /// The most cells one tap turns over, on first need.
     widest_tap: OnceLock<u64>,
+    /// The symmetries of the board that keep the puzzle's taps, on first need.
+    symmetries: OnceLock<Vec<Symmetry>>,
     /// How long one board's search over the null space may run (unlimited when `None`).
     search_time: Option<Duration>,
 }
@@ -295,6 +302,7 @@ impl Solver {
             patterns_basis: OnceLock::new(),
             coset_index: OnceLock::new(),
             widest_tap: OnceLock::new(),
+            symmetries: OnceLock::new(),
             search_time: None,
         })
     }
@@ -498,7 +506,7 @@ impl Solver {
                 continue;
             }
             let (taps, optimal) = if proven {
-                self.least_in_coset(taps, progress, deadline)
+                self.least_in_coset(taps, &lits[side], progress, deadline)
             } else {
                 (self.improve(taps), false)
             };
@@ -540,6 +548,7 @@ impl Solver {
     fn least_in_coset(
         &self,
         taps: Grid,
+        lit: &Grid,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> (Grid, bool) {
@@ -547,7 +556,21 @@ impl Solver {
             && self.nullity() > 0
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
         if transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
-            let found = self.coset_index().least(taps, progress, deadline);
+            // Symmetries spare a search only where it has many slices.
+            let symmetries: Vec<Symmetry> = if self.nullity() >= SYMMETRY_NULLITY {
+                self.symmetries
+                    .get_or_init(|| symmetry::puzzle_symmetries(&self.puzzle))
+                    .iter()
+                    .copied()
+                    .filter(|symmetry| symmetry.apply(lit) == *lit)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let shape = self.puzzle.shape();
+            let found =
+                self.coset_index()
+                    .least(taps, progress, deadline, Some((shape, &symmetries)));
             match found {
                 (taps, true) => (taps, true),
                 // Cut short: what single quiet tap sets can still improve is free.

@@ -14,8 +14,10 @@
 
 use std::ops::{Add, Mul, Sub};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::Instant;
+
+use super::symmetry::Orbits;
 
 /// Values in a block: the transform along the four lowest inner bits is done as cells add in.
 const LANES: usize = 16;
@@ -116,7 +118,28 @@ impl Sweep {
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> (Best, bool) {
-        self.least_with(self.fastest_kernel(), threads, progress, deadline)
+        let found = self.least_with(self.fastest_kernel(), None, threads, progress, deadline);
+        (found.best, found.complete)
+    }
+
+    /// The fewest taps over the slices least in their `orbits`, every point reaching them there
+    /// (new coordinates: the sweep's coefficients), and whether every slice was searched; `None`
+    /// when those points are too many to keep.
+    pub(crate) fn least_over_orbits(
+        &self,
+        orbits: &Orbits,
+        threads: usize,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+    ) -> Option<(i64, Vec<u64>, bool)> {
+        let found = self.least_with(
+            self.fastest_kernel(),
+            Some(orbits),
+            threads,
+            progress,
+            deadline,
+        );
+        (!found.overflow).then_some((found.best.0, found.ties, found.complete))
     }
 
     /// The fastest kernel this CPU and these weights allow.
@@ -135,10 +158,11 @@ impl Sweep {
     fn least_with(
         &self,
         kernel: Kernel,
+        orbits: Option<&Orbits>,
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> (Best, bool) {
+    ) -> Found {
         let assignments = 1u64 << self.outer;
         // Runs short enough to share out evenly and to stop soon after the deadline.
         let run = (assignments / (threads as u64 * 64)).clamp(1, 256);
@@ -149,6 +173,8 @@ impl Sweep {
             run,
             assignments,
             deadline,
+            orbits,
+            overflow: AtomicBool::new(false),
             found: Mutex::new(Vec::new()),
         };
         progress(0, assignments);
@@ -168,12 +194,27 @@ impl Sweep {
             progress(done, assignments);
         }
         let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
-        let best = found.into_iter().min().unwrap_or((i64::MAX, 0));
-        (best, done == assignments)
+        let best = found
+            .iter()
+            .map(|(best, _)| *best)
+            .min()
+            .unwrap_or((i64::MAX, 0));
+        let mut ties: Vec<u64> = found
+            .into_iter()
+            .filter(|((taps, _), _)| *taps == best.0)
+            .flat_map(|(_, ties)| ties)
+            .collect();
+        ties.sort_unstable();
+        Found {
+            best,
+            ties,
+            complete: done == shared.assignments,
+            overflow: shared.overflow.load(Ordering::SeqCst),
+        }
     }
 
     /// One thread's share with `kernel`.
-    fn work(&self, kernel: Kernel, shared: &Shared, report: &mut dyn FnMut(u64)) {
+    fn work(&self, kernel: Kernel, shared: &Shared<'_>, report: &mut dyn FnMut(u64)) {
         match kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: this kernel is only chosen where the CPU has AVX2.
@@ -186,20 +227,20 @@ impl Sweep {
     /// [`Sweep::work`] with the AVX2 kernel of 16-bit values.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn work_avx2_narrow(&self, shared: &Shared, report: &mut dyn FnMut(u64)) {
+    fn work_avx2_narrow(&self, shared: &Shared<'_>, report: &mut dyn FnMut(u64)) {
         let mut kernel = avx2::Narrow::new(self.inner);
         // The closure has the function's AVX2.
-        self.work_with(shared, report, |prefix, bar| {
-            kernel.evaluate(self, prefix, bar)
+        self.work_with(shared, report, |prefix, bar, ties| {
+            kernel.evaluate(self, prefix, bar, ties)
         });
     }
 
     /// [`Sweep::work`] with the kernel any CPU runs, 16 values a block of type `T`.
-    fn work_portable<T: Lane>(&self, shared: &Shared, report: &mut dyn FnMut(u64)) {
+    fn work_portable<T: Lane>(&self, shared: &Shared<'_>, report: &mut dyn FnMut(u64)) {
         let rows = hadamard_rows::<T>();
         let mut blocks = vec![[T::default(); LANES]; 1 << (self.inner - LANE_BITS)];
-        self.work_with(shared, report, |prefix, bar| {
-            self.evaluate(prefix, &mut blocks, &rows, bar)
+        self.work_with(shared, report, |prefix, bar, ties| {
+            self.evaluate(prefix, &mut blocks, &rows, bar, ties)
         });
     }
 
@@ -208,17 +249,21 @@ impl Sweep {
     #[inline(always)]
     fn work_with(
         &self,
-        shared: &Shared,
+        shared: &Shared<'_>,
         report: &mut dyn FnMut(u64),
-        mut evaluate: impl FnMut(u64, i64) -> Option<Best>,
+        mut evaluate: impl FnMut(u64, i64, Option<&mut Vec<u64>>) -> Option<Best>,
     ) {
         let mut best: Option<Best> = None;
+        // With orbits: every key of the fewest taps in the slices searched, not just the least.
+        let mut ties: Vec<u64> = Vec::new();
+        let mut fresh: Vec<u64> = Vec::new();
         let mut started = false;
         loop {
             if started
                 && shared
                     .deadline
                     .is_some_and(|deadline| Instant::now() >= deadline)
+                || shared.overflow.load(Ordering::Relaxed)
             {
                 break;
             }
@@ -229,12 +274,25 @@ impl Sweep {
             }
             let last = (first + shared.run).min(shared.assignments);
             for prefix in first..last {
+                if shared.orbits.is_some_and(|orbits| !orbits.is_least(prefix)) {
+                    continue;
+                }
                 let bar = shared.fewest.load(Ordering::Relaxed);
-                if let Some(found) = evaluate(prefix, bar) {
-                    shared.fewest.fetch_min(found.0, Ordering::Relaxed);
-                    if best.is_none_or(|least| found < least) {
-                        best = Some(found);
-                    }
+                fresh.clear();
+                let collect = shared.orbits.is_some().then_some(&mut fresh);
+                let Some(found) = evaluate(prefix, bar, collect) else {
+                    continue;
+                };
+                shared.fewest.fetch_min(found.0, Ordering::Relaxed);
+                if best.is_none_or(|least| found.0 < least.0) {
+                    ties.clear();
+                }
+                if best.is_none_or(|least| found < least) {
+                    best = Some(found);
+                }
+                ties.extend_from_slice(&fresh);
+                if ties.len() > MOST_TIES {
+                    shared.overflow.store(true, Ordering::Relaxed);
                 }
             }
             let done = shared.done.fetch_add(last - first, Ordering::SeqCst) + (last - first);
@@ -245,7 +303,7 @@ impl Sweep {
                 .found
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push(best);
+                .push((best, ties));
         }
     }
 
@@ -258,6 +316,7 @@ impl Sweep {
         blocks: &mut [[T; LANES]],
         rows: &[[T; LANES]; LANES],
         bar: i64,
+        mut ties: Option<&mut Vec<u64>>,
     ) -> Option<Best> {
         blocks.fill([T::default(); LANES]);
         // Taps the outer coefficients add to the tap set, and the cells' signs after them.
@@ -288,17 +347,30 @@ impl Sweep {
             return None;
         }
         let inner_flip = self.flip & ((1u64 << self.inner) - 1);
+        let high = (prefix ^ (self.flip >> self.inner)) << self.inner;
         let mut key = u64::MAX;
         for (index, block) in blocks.iter().enumerate() {
             for (lane, &value) in block.iter().enumerate() {
                 if value == most {
-                    key = key.min((index * LANES + lane) as u64 ^ inner_flip);
+                    let found = (index * LANES + lane) as u64 ^ inner_flip;
+                    key = key.min(found);
+                    if let Some(ties) = ties.as_deref_mut() {
+                        ties.push(high | found);
+                    }
                 }
             }
         }
-        let high = (prefix ^ (self.flip >> self.inner)) << self.inner;
         Some((taps, high | key))
     }
+}
+
+/// What one search found.
+struct Found {
+    best: Best,
+    /// With orbits, every key of the fewest taps in the slices searched.
+    ties: Vec<u64>,
+    complete: bool,
+    overflow: bool,
 }
 
 /// The code that evaluates an assignment.
@@ -314,7 +386,7 @@ enum Kernel {
 }
 
 /// What the threads of one [`Sweep::least`] share.
-struct Shared {
+struct Shared<'a> {
     /// The first assignment no thread has taken.
     next: AtomicU64,
     /// Assignments evaluated.
@@ -325,9 +397,18 @@ struct Shared {
     run: u64,
     assignments: u64,
     deadline: Option<Instant>,
-    /// Each thread's best.
-    found: Mutex<Vec<Best>>,
+    /// Only the slices least in their orbits are searched, and every key of the fewest taps
+    /// is kept.
+    orbits: Option<&'a Orbits>,
+    /// Set when the keys kept pass [`MOST_TIES`].
+    overflow: AtomicBool,
+    /// Each thread's best, with the keys it kept.
+    found: Mutex<Vec<(Best, Vec<u64>)>>,
 }
+
+/// The most keys of the fewest taps kept for the orbits' tie rule; past it the search is run
+/// again without the orbits.
+const MOST_TIES: usize = 1 << 16;
 
 /// A value type of the transform: 16-bit where every sum fits, else 32-bit.
 trait Lane:
@@ -451,7 +532,13 @@ mod avx2 {
 
         /// [`Sweep::evaluate`] on vectors.
         #[target_feature(enable = "avx2")]
-        pub(super) fn evaluate(&mut self, sweep: &Sweep, prefix: u64, bar: i64) -> Option<Best> {
+        pub(super) fn evaluate(
+            &mut self,
+            sweep: &Sweep,
+            prefix: u64,
+            bar: i64,
+            mut ties: Option<&mut Vec<u64>>,
+        ) -> Option<Best> {
             self.blocks.fill(_mm256_setzero_si256());
             let (mut added, mut signs) = (0i64, 0i64);
             for term in &sweep.terms {
@@ -477,17 +564,21 @@ mod avx2 {
             }
             let inner_flip = sweep.flip & ((1u64 << sweep.inner) - 1);
             let wanted = _mm256_set1_epi16(most);
+            let high = (prefix ^ (sweep.flip >> sweep.inner)) << sweep.inner;
             let mut key = u64::MAX;
             for (index, &block) in self.blocks.iter().enumerate() {
                 // Two mask bits a 16-bit lane.
                 let mut equal = _mm256_movemask_epi8(_mm256_cmpeq_epi16(block, wanted)) as u32;
                 while equal != 0 {
                     let lane = equal.trailing_zeros() as usize / 2;
-                    key = key.min((index * LANES + lane) as u64 ^ inner_flip);
+                    let found = (index * LANES + lane) as u64 ^ inner_flip;
+                    key = key.min(found);
+                    if let Some(ties) = ties.as_deref_mut() {
+                        ties.push(high | found);
+                    }
                     equal &= !(3 << (2 * lane));
                 }
             }
-            let high = (prefix ^ (sweep.flip >> sweep.inner)) << sweep.inner;
             Some((taps, high | key))
         }
     }
@@ -641,8 +732,9 @@ mod tests {
                 for kernel in kernels() {
                     for threads in [1, 2, 3] {
                         let mut last = (0, 0);
-                        let (found, complete) = sweep.least_with(
+                        let Found { best: found, complete, .. } = sweep.least_with(
                             kernel,
+                            None,
                             threads,
                             &mut |done, total| last = (done, total),
                             None,
@@ -695,5 +787,32 @@ mod tests {
         assert!(found >= expected);
         // One run: 256 assignments of 4 a thread at 64 runs a thread.
         assert_eq!(last, (4, 256));
+    }
+
+    /// With orbits every key of the fewest taps is kept, and past [`MOST_TIES`] of them the
+    /// search gives up (its caller searches again without orbits): here no cell ever changes,
+    /// so every one of the 2^count points ties.
+    #[test]
+    fn ties_are_kept_for_the_orbits_up_to_a_limit() {
+        let identity = |count: usize| {
+            let shape = crate::grid::Shape::new(1, 1).unwrap();
+            Orbits::new(shape, &[], count, &[], |_, _| 0, |_, _| false, 4..=4).unwrap()
+        };
+        let cells = [(0u64, true); 3];
+        for kernel in kernels() {
+            let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 3);
+            let found = sweep.least_with(kernel, Some(&identity(12)), 2, &mut |_, _| {}, None);
+            assert!(!found.overflow);
+            assert_eq!(found.best, (3, 0));
+            assert_eq!(found.ties, (0..1 << 12).collect::<Vec<u64>>());
+            let sweep = Sweep::new(cells.iter().copied(), 17, 4, 0, 3);
+            let found = sweep.least_with(kernel, Some(&identity(17)), 2, &mut |_, _| {}, None);
+            assert!(found.overflow);
+            assert!(
+                sweep
+                    .least_over_orbits(&identity(17), 2, &mut |_, _| {}, None)
+                    .is_none()
+            );
+        }
     }
 }

@@ -5,6 +5,7 @@ use crate::board::Goal;
 use crate::grid::Shape;
 use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
+use symmetry::Symmetry;
 
 fn shape(rows: u32, cols: u32) -> Shape {
     Shape::new(rows, cols).unwrap()
@@ -743,4 +744,80 @@ fn a_large_chased_board_is_searched_without_holding_its_quiet_tap_sets() {
             .is_some()
     );
     assert!(small.taps_basis.get().is_some());
+}
+
+/// The search over orbits (one slice an orbit of the board's symmetries, the tie rule over the
+/// orbits of the fewest found) finds the same tap set as trying every quiet tap set, on boards
+/// every symmetry keeps and on boards only some keep, on squares and oblongs, under rules the
+/// symmetries keep (plus, x, box, plus on the torus) and one they do not all keep.
+#[test]
+fn the_search_over_orbits_agrees_with_trying_every_sum() {
+    let mut generator = crate::generate::Generator::from_seed(2026);
+    let cases: [(u32, u32, &str, bool, usize); 10] = [
+        // rows, cols, rule, wrap, symmetries of the puzzle (not the identity)
+        (4, 4, "plus", false, 7),
+        (9, 9, "plus", false, 7),
+        (16, 16, "plus", false, 7),
+        (19, 19, "plus", false, 7),
+        (13, 17, "plus", false, 3),
+        (11, 15, "plus", false, 3),
+        (8, 8, "plus", true, 7),
+        (6, 6, "x", false, 7),
+        (9, 9, "box", false, 7),
+        // Only the reflection across the middle column keeps it.
+        (10, 10, "110/111/010", false, 1),
+    ];
+    for (rows, cols, rule, wrap, expected_symmetries) in cases {
+        let puzzle = puzzle(rows, cols, rule, wrap, Goal::White);
+        let label = format!("{rows}x{cols} {rule} wrap {wrap}");
+        let solver = Solver::without_table(puzzle.clone()).unwrap();
+        let kept = symmetry::puzzle_symmetries(&puzzle);
+        assert_eq!(kept.len(), expected_symmetries, "{label}");
+        let index = solver.coset_index();
+        let count = solver.nullity();
+        let shape = puzzle.shape();
+        let mut boards = vec![Grid::filled(shape, Color::Black)];
+        for subgroup in [kept.clone(), kept.iter().copied().take(1).collect()] {
+            // A random board every symmetry of `subgroup` keeps: random cells with their orbits.
+            let mut board = Grid::new(shape);
+            for _ in 0..shape.cells() / 6 {
+                let (row, col) = (
+                    generator.below(u64::from(rows)) as usize,
+                    generator.below(u64::from(cols)) as usize,
+                );
+                board.set(row, col, true);
+                for &symmetry in &subgroup {
+                    let (row, col) = symmetry.map(shape, row, col);
+                    board.set(row, col, true);
+                }
+            }
+            boards.push(board);
+        }
+        let mut searched = 0;
+        for board in boards {
+            let lit = lit_cells(&board, Color::White);
+            let Some(Some(taps)) = solver.particulars(std::slice::from_ref(&lit)).pop() else {
+                continue;
+            };
+            let keeping: Vec<Symmetry> = kept
+                .iter()
+                .copied()
+                .filter(|symmetry| symmetry.apply(&lit) == lit)
+                .collect();
+            let expected = coset::least_in_coset(taps.clone(), solver.quiet_tap_basis());
+            for inner in sweep::LEAST_INNER_BITS..=count.min(7) {
+                let (found, complete) = index.sweep(
+                    taps.clone(),
+                    inner,
+                    Some((shape, &keeping)),
+                    &mut |_, _| {},
+                    None,
+                );
+                assert!(complete, "{label}");
+                assert_eq!(found, expected, "{label}, inner {inner}, {keeping:?}");
+            }
+            searched += 1;
+        }
+        assert!(searched > 0, "{label}: no board was solvable");
+    }
 }

@@ -1,0 +1,519 @@
+//! The symmetries of the board a puzzle and a board both keep, and what they spare the sweep.
+//!
+//! A symmetry `g` of the shape (a reflection or, on a square, a rotation or transposition) that
+//! maps every tap's flips onto the flips of the tap it maps to, and the cells to turn over onto
+//! themselves, maps every tap set that finishes the board onto another with as many taps. So
+//! the least count is reached in every orbit of the group those symmetries make, and the search
+//! need only visit one tap set an orbit.
+//!
+//! The sweep visits the coset in slices, one per assignment of the outer coefficients. When the
+//! inner coefficients span a set of quiet tap sets the group maps onto itself, the group maps
+//! slices onto slices, and a slice need only be searched when its assignment is the least of
+//! its orbit: up to 8 times fewer on a square. The least tap set among the fewest (the tie
+//! rule) is then the least over the orbits of the fewest found.
+
+use crate::grid::{Grid, Shape};
+use crate::puzzle::Puzzle;
+
+/// A symmetry of a board's shape: transpose first (squares only), then reverse the rows, then
+/// the columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Symmetry {
+    transpose: bool,
+    reverse_rows: bool,
+    reverse_cols: bool,
+}
+
+impl Symmetry {
+    /// Where the cell at `row`, `col` of `shape` goes.
+    pub(crate) fn map(self, shape: Shape, row: usize, col: usize) -> (usize, usize) {
+        let (mut row, mut col) = if self.transpose {
+            (col, row)
+        } else {
+            (row, col)
+        };
+        if self.reverse_rows {
+            row = shape.rows() as usize - 1 - row;
+        }
+        if self.reverse_cols {
+            col = shape.cols() as usize - 1 - col;
+        }
+        (row, col)
+    }
+
+    /// The symmetry that undoes this one.
+    fn inverse(self, shape: Shape) -> Symmetry {
+        let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+        all_symmetries(shape)
+            .find(|other| {
+                (0..rows).all(|row| {
+                    (0..cols).all(|col| {
+                        let (to_row, to_col) = self.map(shape, row, col);
+                        other.map(shape, to_row, to_col) == (row, col)
+                    })
+                })
+            })
+            .expect("the symmetries of a shape make a group")
+    }
+
+    /// Whether this is the identity.
+    fn is_identity(self) -> bool {
+        !(self.transpose || self.reverse_rows || self.reverse_cols)
+    }
+
+    /// `grid` with every cell moved where this symmetry sends it.
+    pub(crate) fn apply(self, grid: &Grid) -> Grid {
+        let shape = grid.shape();
+        let mut moved = Grid::new(shape);
+        for (row, col) in grid.cells() {
+            let (row, col) = self.map(shape, row, col);
+            moved.set(row, col, true);
+        }
+        moved
+    }
+}
+
+/// Every symmetry of `shape`: eight on a square, four on any other board.
+fn all_symmetries(shape: Shape) -> impl Iterator<Item = Symmetry> {
+    let square = shape.rows() == shape.cols();
+    (0..8u8)
+        .map(|bits| Symmetry {
+            transpose: bits & 4 != 0,
+            reverse_rows: bits & 2 != 0,
+            reverse_cols: bits & 1 != 0,
+        })
+        .filter(move |symmetry| square || !symmetry.transpose)
+}
+
+/// Every symmetry of `shape` but the identity.
+fn shape_symmetries(shape: Shape) -> Vec<Symmetry> {
+    all_symmetries(shape)
+        .filter(|symmetry| !symmetry.is_identity())
+        .collect()
+}
+
+/// The symmetries of the shape (not the identity) under which `puzzle`'s taps are the same: a
+/// tap's flips, moved, are the flips of the moved tap.
+pub(crate) fn puzzle_symmetries(puzzle: &Puzzle) -> Vec<Symmetry> {
+    let shape = puzzle.shape();
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    shape_symmetries(shape)
+        .into_iter()
+        .filter(|&symmetry| {
+            (0..rows).all(|row| {
+                (0..cols).all(|col| {
+                    let (to_row, to_col) = symmetry.map(shape, row, col);
+                    let mut moved: Vec<(usize, usize)> = puzzle
+                        .flips(row, col)
+                        .into_iter()
+                        .map(|(r, c)| symmetry.map(shape, r, c))
+                        .collect();
+                    let mut there = puzzle.flips(to_row, to_col);
+                    moved.sort_unstable();
+                    there.sort_unstable();
+                    moved == there
+                })
+            })
+        })
+        .collect()
+}
+
+/// The group's action on the coefficients of one coset, and the search's coordinates that the
+/// group maps slice to slice.
+pub(crate) struct Orbits {
+    /// Each symmetry's affine map of coefficients: row `j` (the `j`th pivot) as a mask over the
+    /// coefficients, and the translation.
+    actions: Vec<(Vec<u64>, u64)>,
+    /// The new coordinates' basis, as coefficient vectors: the inner ones first.
+    basis: Vec<u64>,
+    count: usize,
+    inner: usize,
+    /// Each symmetry's map of outer coordinates, a table of 256 images for each byte.
+    outer_tables: Vec<Vec<[u64; 256]>>,
+    /// And the translations of those maps.
+    outer_shifts: Vec<u64>,
+}
+
+impl Orbits {
+    /// The orbits of the coset `taps + quiet` under `symmetries` (each keeping the puzzle and
+    /// the cells to turn over): `patterns(cell)` gives a cell's pattern over the `count` quiet
+    /// tap sets (bit `count - 1 - i` for the `i`th), `pivots` their pivot cells, `tapped(cell)`
+    /// the tap set's cells. `None` when the group keeps no subspace of as many coefficients as
+    /// `inner` allows (the most it can, up to its end).
+    pub(crate) fn new(
+        shape: Shape,
+        symmetries: &[Symmetry],
+        count: usize,
+        pivots: &[(usize, usize)],
+        pattern: impl Fn(usize, usize) -> u64,
+        tapped: impl Fn(usize, usize) -> bool,
+        inner: std::ops::RangeInclusive<usize>,
+    ) -> Option<Orbits> {
+        let (least_inner, inner) = inner.into_inner();
+        let actions: Vec<(Vec<u64>, u64)> = symmetries
+            .iter()
+            .map(|&symmetry| {
+                let back = symmetry.inverse(shape);
+                let mut rows = Vec::with_capacity(count);
+                let mut shift = 0u64;
+                for (position, &(row, col)) in pivots.iter().enumerate() {
+                    let (from_row, from_col) = back.map(shape, row, col);
+                    rows.push(pattern(from_row, from_col));
+                    if tapped(from_row, from_col) != tapped(row, col) {
+                        shift |= 1 << (count - 1 - position);
+                    }
+                }
+                (rows, shift)
+            })
+            .collect();
+        let linear = |action: &(Vec<u64>, u64), vector: u64| apply_rows(&action.0, count, vector);
+        // The inner subspace: spans of orbits of single coefficients, the last first.
+        let mut inner_basis: Vec<u64> = Vec::new();
+        for position in 0..count {
+            let unit = 1u64 << position;
+            let mut grown = inner_basis.clone();
+            for vector in std::iter::once(unit).chain(actions.iter().map(|a| linear(a, unit))) {
+                add_if_independent(&mut grown, vector);
+            }
+            if grown.len() <= inner {
+                inner_basis = grown;
+            }
+            if inner_basis.len() == inner {
+                break;
+            }
+        }
+        if inner_basis.len() < least_inner {
+            return None;
+        }
+        let inner = inner_basis.len();
+        let mut basis = inner_basis.clone();
+        let mut spanned = inner_basis;
+        for position in 0..count {
+            if add_if_independent(&mut spanned, 1u64 << position) {
+                basis.push(1u64 << position);
+            }
+        }
+        debug_assert_eq!(basis.len(), count);
+        // Coordinates of a coefficient vector: solve basis * c = a.
+        let coordinates = Coordinates::new(&basis);
+        let outer = count - inner;
+        let mut outer_tables = Vec::with_capacity(actions.len());
+        let mut outer_shifts = Vec::with_capacity(actions.len());
+        for action in &actions {
+            let images: Vec<u64> = (0..outer)
+                .map(|j| coordinates.of(linear(action, basis[inner + j])) >> inner)
+                .collect();
+            let tables = (0..outer.div_ceil(8))
+                .map(|byte| {
+                    std::array::from_fn(|value: usize| {
+                        (0..8)
+                            .filter(|bit| value >> bit & 1 == 1 && byte * 8 + bit < outer)
+                            .fold(0, |image, bit| image ^ images[byte * 8 + bit])
+                    })
+                })
+                .collect();
+            outer_tables.push(tables);
+            outer_shifts.push(coordinates.of(action.1) >> inner);
+        }
+        Some(Orbits {
+            actions,
+            basis,
+            count,
+            inner,
+            outer_tables,
+            outer_shifts,
+        })
+    }
+
+    /// The inner coordinates the group keeps: the sweep's transforms cover them.
+    pub(crate) fn inner(&self) -> usize {
+        self.inner
+    }
+
+    /// A cell's pattern in the new coordinates (inner ones the lowest bits), from its pattern
+    /// over the coefficients.
+    pub(crate) fn pattern(&self, pattern: u64) -> u64 {
+        self.basis
+            .iter()
+            .enumerate()
+            .fold(0, |new, (position, &vector)| {
+                new | (u64::from((pattern & vector).count_ones() & 1) << position)
+            })
+    }
+
+    /// Whether the slice of outer coordinates `outer` is the least of its orbit: the one
+    /// searched.
+    pub(crate) fn is_least(&self, outer: u64) -> bool {
+        self.outer_tables
+            .iter()
+            .zip(&self.outer_shifts)
+            .all(|(tables, &shift)| {
+                let image = tables
+                    .iter()
+                    .enumerate()
+                    .fold(shift, |image, (byte, table)| {
+                        image ^ table[(outer >> (8 * byte)) as usize & 255]
+                    });
+                outer <= image
+            })
+    }
+
+    /// The coefficients of the point with new coordinates `coordinates`.
+    fn coefficients(&self, coordinates: u64) -> u64 {
+        self.basis
+            .iter()
+            .enumerate()
+            .filter(|(position, _)| coordinates >> position & 1 == 1)
+            .fold(0, |sum, (_, &vector)| sum ^ vector)
+    }
+
+    /// The least key (coefficients ^ `flip`, the tap set's bits at the pivots) over the orbits
+    /// of the points with new coordinates `found`.
+    pub(crate) fn least_key(&self, found: &[u64], flip: u64) -> u64 {
+        let mut least = u64::MAX;
+        for &point in found {
+            let coefficients = self.coefficients(point);
+            least = least.min(coefficients ^ flip);
+            for (rows, shift) in &self.actions {
+                let image = apply_rows(rows, self.count, coefficients) ^ shift;
+                least = least.min(image ^ flip);
+            }
+        }
+        least
+    }
+}
+
+/// The linear map with rows `rows` (row `j` gives output bit `count - 1 - j`) applied to `vector`.
+fn apply_rows(rows: &[u64], count: usize, vector: u64) -> u64 {
+    rows.iter().enumerate().fold(0, |image, (j, &row)| {
+        image | (u64::from((row & vector).count_ones() & 1) << (count - 1 - j))
+    })
+}
+
+/// Adds `vector` to `basis` (kept reduced by leading bit) unless it is already in its span.
+fn add_if_independent(basis: &mut Vec<u64>, vector: u64) -> bool {
+    let mut rest = vector;
+    for &kept in basis.iter() {
+        let lead = 63 - kept.leading_zeros();
+        if rest >> lead & 1 == 1 {
+            rest ^= kept;
+        }
+    }
+    // A reduced basis sorted by leading bit, highest first, reduces in one pass.
+    if rest == 0 {
+        return false;
+    }
+    let position = basis
+        .iter()
+        .position(|&kept| kept.leading_zeros() > rest.leading_zeros())
+        .unwrap_or(basis.len());
+    basis.insert(position, rest);
+    true
+}
+
+/// The inverse of a change of basis: coordinates of any vector over a basis of coefficient
+/// vectors.
+struct Coordinates {
+    /// Reduced rows: (vector, which basis vectors sum to it), by leading bit, highest first.
+    rows: Vec<(u64, u64)>,
+}
+
+impl Coordinates {
+    fn new(basis: &[u64]) -> Coordinates {
+        let mut rows: Vec<(u64, u64)> = Vec::new();
+        for (position, &vector) in basis.iter().enumerate() {
+            let (mut rest, mut sum) = (vector, 1u64 << position);
+            for &(kept, kept_sum) in &rows {
+                if rest >> (63 - kept.leading_zeros()) & 1 == 1 {
+                    rest ^= kept;
+                    sum ^= kept_sum;
+                }
+            }
+            assert_ne!(rest, 0, "a basis is independent");
+            let at = rows
+                .iter()
+                .position(|&(kept, _)| kept.leading_zeros() > rest.leading_zeros())
+                .unwrap_or(rows.len());
+            rows.insert(at, (rest, sum));
+        }
+        Coordinates { rows }
+    }
+
+    /// The coordinates of `vector`.
+    fn of(&self, vector: u64) -> u64 {
+        let (mut rest, mut sum) = (vector, 0u64);
+        for &(kept, kept_sum) in &self.rows {
+            if rest >> (63 - kept.leading_zeros()) & 1 == 1 {
+                rest ^= kept;
+                sum ^= kept_sum;
+            }
+        }
+        debug_assert_eq!(rest, 0);
+        sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Goal;
+    use crate::puzzle::test_puzzle;
+
+    /// Every symmetry moves each cell onto a cell, one to one, and its inverse moves it back;
+    /// a square has 8, any other board 4, and the symmetries are all different maps.
+    #[test]
+    fn the_symmetries_of_a_shape_make_a_group() {
+        for (rows, cols, count) in [(5, 5, 8), (3, 7, 4), (6, 2, 4)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let all: Vec<Symmetry> = all_symmetries(shape).collect();
+            assert_eq!(all.len(), count);
+            let mut maps = Vec::new();
+            for &symmetry in &all {
+                let mut seen = std::collections::BTreeSet::new();
+                let mut map = Vec::new();
+                for row in 0..rows as usize {
+                    for col in 0..cols as usize {
+                        let (to_row, to_col) = symmetry.map(shape, row, col);
+                        assert!(to_row < rows as usize && to_col < cols as usize);
+                        assert!(seen.insert((to_row, to_col)));
+                        let back = symmetry.inverse(shape);
+                        assert_eq!(back.map(shape, to_row, to_col), (row, col));
+                        map.push((to_row, to_col));
+                    }
+                }
+                maps.push(map);
+            }
+            maps.sort();
+            maps.dedup();
+            assert_eq!(maps.len(), count, "{rows}x{cols}");
+            assert_eq!(shape_symmetries(shape).len(), count - 1);
+        }
+        // A grid moved and moved back is itself.
+        let shape = Shape::new(3, 3).unwrap();
+        let grid = Grid::parse("bbw/wwb/bww", shape).unwrap();
+        for symmetry in shape_symmetries(shape) {
+            let moved = symmetry.apply(&grid);
+            assert_eq!(moved.count(), grid.count());
+            assert_eq!(symmetry.inverse(shape).apply(&moved), grid);
+        }
+        let transposed = Symmetry {
+            transpose: true,
+            reverse_rows: false,
+            reverse_cols: false,
+        };
+        assert_eq!(
+            transposed.apply(&grid),
+            Grid::parse("bwb/bww/wbw", shape).unwrap()
+        );
+    }
+
+    /// The symmetries a puzzle keeps: all of the shape's for plus, x and box, with or without
+    /// wrap; only the mirror for a stencil with a corner on both sides above; none for one with
+    /// a single corner.
+    #[test]
+    fn the_puzzle_keeps_the_symmetries_its_rule_has() {
+        let kept = |rows, cols, rule, wrap| {
+            puzzle_symmetries(&test_puzzle(rows, cols, rule, wrap, Goal::White)).len()
+        };
+        assert_eq!(kept(5, 5, "plus", false), 7);
+        assert_eq!(kept(5, 5, "x", true), 7);
+        assert_eq!(kept(4, 6, "box", false), 3);
+        assert_eq!(kept(4, 6, "plus", true), 3);
+        assert_eq!(kept(5, 5, "111/010/000", false), 1);
+        assert_eq!(kept(5, 5, "110/010/000", false), 0);
+    }
+
+    /// In the new coordinates a point turns a cell over exactly when its coefficients do; the
+    /// group keeps the inner coordinates; the slices searched cover every orbit of slices.
+    #[test]
+    fn the_orbits_change_coordinates_and_keep_one_slice_an_orbit() {
+        // 19x19 plus: nullity 16; its quiet tap sets from the solver.
+        let puzzle = test_puzzle(19, 19, "plus", false, Goal::White);
+        let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();
+        let basis = solver.quiet_tap_basis().to_vec();
+        let count = basis.len();
+        assert_eq!(count, 16);
+        let shape = puzzle.shape();
+        // The pivots: each vector's first cell, after reducing (first vector highest).
+        let mut vectors = basis.clone();
+        let mut pivots = Vec::new();
+        for row in 0..count {
+            let (at, cell) = (row..count)
+                .filter_map(|i| vectors[i].cells().next().map(|cell| (i, cell)))
+                .min_by_key(|&(_, cell)| cell)
+                .unwrap();
+            vectors.swap(row, at);
+            let pivot = vectors[row].clone();
+            for (other, vector) in vectors.iter_mut().enumerate() {
+                if other != row && vector.get(cell.0, cell.1) {
+                    vector.xor_with(&pivot);
+                }
+            }
+            pivots.push(cell);
+        }
+        let pattern = |row: usize, col: usize| {
+            (0..count).fold(0u64, |p, i| {
+                p | (u64::from(vectors[i].get(row, col)) << (count - 1 - i))
+            })
+        };
+        let all_on = Grid::filled(shape, crate::board::Color::Black);
+        let symmetries = puzzle_symmetries(&puzzle);
+        let orbits = Orbits::new(
+            shape,
+            &symmetries,
+            count,
+            &pivots,
+            pattern,
+            |r, c| all_on.get(r, c),
+            4..=6,
+        )
+        .unwrap();
+        let inner = orbits.inner();
+        assert!((4..=6).contains(&inner));
+        for point in [0u64, 1, 0b1011, 0xffff, 0x8001, 0x1234] {
+            let coefficients = orbits.coefficients(point);
+            for (row, col) in [(0, 0), (3, 7), (18, 18), (9, 9)] {
+                let cell = pattern(row, col);
+                assert_eq!(
+                    (orbits.pattern(cell) & point).count_ones() % 2,
+                    (cell & coefficients).count_ones() % 2
+                );
+            }
+        }
+        // Inner points map to inner points under every symmetry's linear part.
+        for position in 0..inner {
+            let coefficients = orbits.coefficients(1 << position);
+            for (rows, _) in &orbits.actions {
+                let image = apply_rows(rows, count, coefficients);
+                let coordinates = Coordinates::new(&orbits.basis).of(image);
+                assert_eq!(coordinates >> inner, 0);
+            }
+        }
+        // Fewer slices, at least an eighth, and every slice's orbit has one searched.
+        let outer = count - inner;
+        let least: Vec<u64> = (0..1u64 << outer).filter(|&o| orbits.is_least(o)).collect();
+        assert!(
+            least.len() * 8 >= 1 << outer && least.len() < 1 << outer,
+            "{}",
+            least.len()
+        );
+        for slice in 0..1u64 << outer {
+            let orbit_least = orbits
+                .outer_tables
+                .iter()
+                .zip(&orbits.outer_shifts)
+                .map(|(tables, &shift)| {
+                    tables
+                        .iter()
+                        .enumerate()
+                        .fold(shift, |image, (byte, table)| {
+                            image ^ table[(slice >> (8 * byte)) as usize & 255]
+                        })
+                })
+                .chain(std::iter::once(slice))
+                .min()
+                .unwrap();
+            assert!(orbits.is_least(orbit_least), "{slice}");
+        }
+    }
+}
