@@ -583,11 +583,24 @@ mod avx2 {
         }
     }
 
-    /// [`super::stages`] on vectors.
+    /// Blocks (128 KiB) whose stages run together, in the core's second-level cache.
+    const CHUNK: usize = 4096;
+
+    /// [`super::stages`] on vectors: the stages within a chunk a chunk at a time, then the
+    /// others over all.
     #[target_feature(enable = "avx2")]
     fn stages(blocks: &mut [__m256i]) {
+        let chunk = blocks.len().min(CHUNK);
+        for part in blocks.chunks_exact_mut(chunk) {
+            stages_from(part, 1);
+        }
+        stages_from(blocks, chunk);
+    }
+
+    /// The stages from the one pairing blocks `half` apart.
+    #[target_feature(enable = "avx2")]
+    fn stages_from(blocks: &mut [__m256i], mut half: usize) {
         let length = blocks.len();
-        let mut half = 1;
         while half < length {
             match (length / half).trailing_zeros() {
                 1 => radix2(blocks, half),
