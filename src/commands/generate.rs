@@ -293,8 +293,8 @@ fn scramble(source: &Source, generator: &mut Generator, shape: Shape) -> Option<
     }
     let mut board = Grid::filled(shape, color);
     puzzle.apply(&mut board, &taps);
-    let solution = solver.solve(&board)?;
-    (solution.optimal && solution.moves() == *moves).then_some(board)
+    let (fewest, proven) = solver.fewest(&board)?;
+    (proven && fewest == *moves).then_some(board)
 }
 
 /// The usage error for a request no board meets, naming the distances there are.

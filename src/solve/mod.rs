@@ -441,6 +441,39 @@ impl Solver {
         self.solve(board).map(|solution| solution.moves())
     }
 
+    /// The fewest taps that finish `board` and whether that count is proven, or `None` when
+    /// none can: where the null space is large, a descent that meets the counting bound (in a
+    /// colour no other colour's bound goes under) proves the count without the search, which
+    /// would only have chosen among the tap sets of that count (scrambles of a few taps far
+    /// apart, as `gen --moves` draws, on a 61x61 board: a second, not minutes).
+    pub fn fewest(&self, board: &Grid) -> Option<(u64, bool)> {
+        if self.table.is_none() && self.nullity() >= SYMMETRY_NULLITY {
+            let colors = self.puzzle.goal().colors();
+            let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
+            let bounds: Vec<u64> = lits
+                .iter()
+                .map(|lit| self.counting_bound(std::slice::from_ref(lit)))
+                .collect();
+            let particulars = self.particulars(&lits);
+            if particulars.iter().all(Option::is_none) {
+                return None;
+            }
+            for (side, taps) in particulars.iter().enumerate() {
+                let Some(taps) = taps else { continue };
+                let found = self.improve(taps.clone()).count();
+                let unbeaten = particulars
+                    .iter()
+                    .zip(&bounds)
+                    .all(|(other, &bound)| other.is_none() || bound >= found);
+                if found == bounds[side] && unbeaten {
+                    return Some((found, true));
+                }
+            }
+        }
+        self.solve(board)
+            .map(|solution| (solution.moves(), solution.optimal))
+    }
+
     /// The least optimal tap set finishing `board` for the puzzle's goal, or `None` when
     /// impossible.
     pub fn solve(&self, board: &Grid) -> Option<Solution> {

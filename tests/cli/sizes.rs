@@ -657,16 +657,16 @@ fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it()
     );
 }
 
-/// `--search-time` cuts a long search short: the 39x39 board (nullity 32, a minute to prove 561)
-/// answers at once with valid taps, not proven, at least the published minimum, and the
-/// counting bound beside them; a limit that is no positive number is a usage error.
+/// `--search-time` cuts a long search short: the 61x61 board (nullity 40, half a minute to
+/// prove over its symmetries) answers at once with valid taps, not proven, and the counting
+/// bound beside them; a limit that is no positive number is a usage error.
 #[test]
 fn search_time_cuts_a_long_search_short_and_says_so() {
-    let board = filled(39, 39, 'b');
+    let board = filled(61, 61, 'b');
     let json = json_lines(&[
         "solve",
         "--size",
-        "39x39",
+        "61x61",
         "--goal",
         "white",
         "--format",
@@ -677,13 +677,11 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
         &board,
     ]);
     assert_eq!(json[0]["optimal"], false);
-    assert_eq!(json[0]["lower_bound"], 305);
+    // 3,721 cells, at most 5 turned over a tap.
+    assert_eq!(json[0]["lower_bound"], 745);
     let moves = json[0]["moves"].as_u64().unwrap();
-    assert!(
-        moves >= 561,
-        "{moves}: OEIS A075464 says 561 is the minimum"
-    );
-    let mut lit = vec![vec![true; 39]; 39];
+    assert!(moves >= 745, "{moves}");
+    let mut lit = vec![vec![true; 61]; 61];
     for tap in json[0]["taps"].as_array().unwrap() {
         let (r, c) = (
             tap["row"].as_i64().unwrap() - 1,
@@ -691,7 +689,7 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
         );
         for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
             let (nr, nc) = (r + dr, c + dc);
-            if (0..39).contains(&nr) && (0..39).contains(&nc) {
+            if (0..61).contains(&nr) && (0..61).contains(&nc) {
                 lit[nr as usize][nc as usize] ^= true;
             }
         }
@@ -711,6 +709,24 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
         args.extend_from_slice(&["--board", &board]);
         json_lines(&args).remove(0)
     };
+    // explain says why its answer is not proven: the clock here, a null space past the search
+    // on 55x71 (nullity 55).
+    let said = |size: &str, board: &str, extra: &[&str]| {
+        let mut args = vec!["explain", "--size", size, "--goal", "white", "--no-boards"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--board", board]);
+        stdout(&args).replace('\n', " ")
+    };
+    let text = said("61x61", &filled(61, 61, 'b'), &["--search-time", "0.1"]);
+    assert!(
+        text.contains("not proven minimal: --search-time stopped the search of the null space's 2^40 elements."),
+        "{text}"
+    );
+    let text = said("55x71", &filled(55, 71, 'b'), &[]);
+    assert!(
+        text.contains("not proven minimal: the null space has 2^55 elements, more than the 2^42 flipgame tries."),
+        "{text}"
+    );
     let budgeted = solve(&["--search-time", "3600"]);
     assert_eq!(budgeted["optimal"], true, "{budgeted}");
     assert_eq!(budgeted, solve(&[]));
