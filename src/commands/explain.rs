@@ -13,7 +13,7 @@ use serde::{Serialize, Serializer};
 use flipgame::board::{BoardId, Color};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, ENUMERATION_LIMIT, Solution, Solver};
+use flipgame::solve::{Certificate, Solution, Solver};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
 use super::{BoardCommand, Context, Place, Status, explore, report, run_boards, write_to};
@@ -351,11 +351,12 @@ impl Explain {
             );
             if !solution.optimal {
                 let nullity = self.solver.nullity();
-                text.push_str(&if nullity > ENUMERATION_LIMIT {
+                let limit = self.solver.search_limit();
+                text.push_str(&if nullity > limit {
                     format!(
                         " These are the fewest taps found, not proven minimal: the null space \
-                         has 2^{nullity} elements, more than the 2^{ENUMERATION_LIMIT} flipgame \
-                         tries."
+                         has 2^{nullity} elements, more than the 2^{limit} flipgame tries on a \
+                         board of this size."
                     )
                 } else {
                     format!(

@@ -350,7 +350,7 @@ impl CosetIndex {
         taps: Grid,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-        symmetries: Option<(Shape, &[Symmetry])>,
+        symmetries: Option<(Shape, &dyn Fn() -> Vec<Symmetry>)>,
     ) -> (Grid, bool) {
         if let Some(touched) = &self.touched
             && self.len() >= sweep::LEAST_INNER_BITS
@@ -358,7 +358,10 @@ impl CosetIndex {
             let count = self.len();
             let inner = sweep_inner_bits(touched.len(), count);
             // Eight times fewer slices save little where there are few.
-            let symmetries = symmetries.filter(|_| count - inner >= ORBIT_OUTER_BITS);
+            let symmetries = symmetries
+                .filter(|_| count - inner >= ORBIT_OUTER_BITS)
+                .map(|(shape, symmetries)| (shape, symmetries()));
+            let symmetries = symmetries.as_ref().map(|(shape, s)| (*shape, s.as_slice()));
             return self.sweep(taps, inner, symmetries, progress, deadline);
         }
         self.least_split(taps, INNER_BITS, progress, deadline)
@@ -650,7 +653,7 @@ fn best_coefficients_inline(sums: &[i32], flip: usize) -> (i32, usize) {
 
 /// The most cells of a board whose cells' patterns a [`CosetIndex`] keeps (16 bytes each): a
 /// 2048x2048 board's.
-const STORED_PATTERN_CELLS: u64 = 1 << 22;
+pub(crate) const STORED_PATTERN_CELLS: u64 = 1 << 22;
 
 /// Below this many values the transform runs on one thread.
 const PARALLEL_TRANSFORM: usize = 1 << 18;

@@ -13,7 +13,8 @@
 //! tap matrix). The minimum comes from one Walsh-Hadamard transform over the null space (see
 //! [`coset::CosetIndex::least`]), or, for small null spaces, from trying every element in
 //! Gray-code order; ties go to the lexicographically least row-major 0/1 string (the POJ 3279
-//! rule). Above [`ENUMERATION_LIMIT`] the null space is too large to search in full: the answer
+//! rule). Above [`ENUMERATION_LIMIT`] (or [`LARGE_BOARD_ENUMERATION_LIMIT`] on boards past
+//! [`SWEPT_CELLS`] cells) the null space is too large to search in full: the answer
 //! is still a valid tap set, improved by local search, marked as not proven minimal, with a
 //! lower bound.
 //!
@@ -46,9 +47,28 @@ use chase::Chase;
 use elimination::Elimination;
 use symmetry::Symmetry;
 
-/// The largest nullity whose null space is searched in full (2^32 tap sets: about 20 s for
-/// the 39x39 board on two cores).
+/// The largest nullity whose null space is searched in full (2^42 tap sets: about 95 s for
+/// the all-on 65x65 board on two cores, which has the square's symmetries, and 15 minutes for a
+/// board with none), on boards of up to [`SWEPT_CELLS`] cells.
 pub const ENUMERATION_LIMIT: usize = 42;
+
+/// The largest nullity searched in full on a board of more than [`SWEPT_CELLS`] cells: there
+/// the quiet tap sets are chased out again for each 2^24 of their sums (64 passes over the
+/// board at nullity 30).
+pub const LARGE_BOARD_ENUMERATION_LIMIT: usize = 32;
+
+/// The most cells of a board whose null space is swept: every cell's pattern is kept, 16 bytes
+/// each.
+pub const SWEPT_CELLS: u64 = coset::STORED_PATTERN_CELLS;
+
+/// The largest nullity searched in full on a board of `cells` cells.
+fn search_limit(cells: u64) -> usize {
+    if cells > SWEPT_CELLS {
+        LARGE_BOARD_ENUMERATION_LIMIT
+    } else {
+        ENUMERATION_LIMIT
+    }
+}
 
 /// The most cells of a board whose quiet tap sets are indexed for the descent past the search.
 const IMPROVE_CELLS: u64 = 1_000_000;
@@ -78,7 +98,8 @@ const TRANSFORM_NULLITY: usize = 10;
 /// would hold each quiet tap set whole (nine of them at 10,000 x 10,000 are 112 MB).
 const STREAMED_SEARCH_CELLS: u64 = 1 << 22;
 
-/// The smallest nullity whose search looks for symmetries of the board to spare slices.
+/// The smallest nullity whose search can have slices enough for symmetries to spare (see
+/// `coset::ORBIT_OUTER_BITS`), and whose count `fewest` first tries to prove by the bound.
 const SYMMETRY_NULLITY: usize = 22;
 
 /// The largest nullity whose quiet patterns are all tried for the smallest certificate.
@@ -405,7 +426,13 @@ impl Solver {
 
     /// True when every answer is proven minimal: the null space is small enough to try in full.
     pub fn proves_minimum(&self) -> bool {
-        self.table.is_some() || self.nullity() <= ENUMERATION_LIMIT
+        self.table.is_some() || self.nullity() <= self.search_limit()
+    }
+
+    /// The largest nullity searched in full on this puzzle's boards: [`ENUMERATION_LIMIT`], or
+    /// [`LARGE_BOARD_ENUMERATION_LIMIT`] past [`SWEPT_CELLS`] cells.
+    pub fn search_limit(&self) -> usize {
+        search_limit(self.puzzle.shape().cells())
     }
 
     /// A basis of the quiet tap sets (taps that change nothing), all of it unless memory caps it.
@@ -504,7 +531,7 @@ impl Solver {
         let particulars = self.particulars(&lits);
         // Every basis the searches walk is whole up to this nullity: a chased board's is chased
         // out on the way, and one eliminated fits the memory cap many times over.
-        let proven = self.nullity() <= ENUMERATION_LIMIT;
+        let proven = self.nullity() <= self.search_limit();
         debug_assert!(!proven || self.kept_quiet() == self.nullity());
         let bounds: Vec<u64> = lits
             .iter()
@@ -589,16 +616,14 @@ impl Solver {
             && self.nullity() > 0
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
         if transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
-            // Symmetries spare a search only where it has many slices.
-            let symmetries: Vec<Symmetry> = if self.nullity() >= SYMMETRY_NULLITY {
+            // Worked out only where the search has slices enough to spare.
+            let symmetries = || -> Vec<Symmetry> {
                 self.symmetries
                     .get_or_init(|| symmetry::puzzle_symmetries(&self.puzzle))
                     .iter()
                     .copied()
                     .filter(|symmetry| symmetry.apply(lit) == *lit)
                     .collect()
-            } else {
-                Vec::new()
             };
             let shape = self.puzzle.shape();
             let found =

@@ -274,6 +274,9 @@ impl Sweep {
             }
             let last = (first + shared.run).min(shared.assignments);
             for prefix in first..last {
+                if shared.overflow.load(Ordering::Relaxed) {
+                    break;
+                }
                 if shared.orbits.is_some_and(|orbits| !orbits.is_least(prefix)) {
                     continue;
                 }
@@ -293,6 +296,7 @@ impl Sweep {
                 ties.extend_from_slice(&fresh);
                 if ties.len() > MOST_TIES {
                     shared.overflow.store(true, Ordering::Relaxed);
+                    break;
                 }
             }
             let done = shared.done.fetch_add(last - first, Ordering::SeqCst) + (last - first);
@@ -406,8 +410,8 @@ struct Shared<'a> {
     found: Mutex<Vec<(Best, Vec<u64>)>>,
 }
 
-/// The most keys of the fewest taps kept for the orbits' tie rule; past it the search is run
-/// again without the orbits.
+/// The most keys of the fewest taps one thread keeps for the orbits' tie rule; past it the
+/// search stops and runs again without the orbits (the same answer when it runs to the end).
 const MOST_TIES: usize = 1 << 16;
 
 /// A value type of the transform: 16-bit where every sum fits, else 32-bit.

@@ -859,3 +859,16 @@ fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
     assert!(solver.solve(&odd).is_none());
     assert_eq!(solver.fewest(&odd), None);
 }
+
+/// Past the swept boards (whose every cell's pattern is kept) the search stops at nullity 32:
+/// 2222x2222 has nullity 36 and 4.9 million cells, 4,096 passes over the board.
+#[test]
+fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
+    assert_eq!(search_limit(SWEPT_CELLS), ENUMERATION_LIMIT);
+    assert_eq!(search_limit(2048 * 2048), 42);
+    assert_eq!(search_limit(SWEPT_CELLS + 1), LARGE_BOARD_ENUMERATION_LIMIT);
+    assert_eq!(search_limit(2222 * 2222), 32);
+    let solver = Solver::new(Puzzle::plus(shape(61, 61), Goal::White)).unwrap();
+    assert_eq!(solver.search_limit(), 42);
+    assert!(solver.proves_minimum());
+}

@@ -724,7 +724,7 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
     );
     let text = said("55x71", &filled(55, 71, 'b'), &[]);
     assert!(
-        text.contains("not proven minimal: the null space has 2^55 elements, more than the 2^42 flipgame tries."),
+        text.contains("not proven minimal: the null space has 2^55 elements, more than the 2^42 flipgame tries on a board of this size."),
         "{text}"
     );
     let budgeted = solve(&["--search-time", "3600"]);
