@@ -311,6 +311,37 @@ impl Sweep {
         }
     }
 
+    /// Shows `visit` every term with its weight as the outer coefficients `prefix` leave it
+    /// (negated where they turn its cells over); returns the taps they add to the tap set and
+    /// the sum of those weights.
+    #[inline(always)]
+    fn each_signed_term(&self, prefix: u64, mut visit: impl FnMut(&Term, i32)) -> (i64, i64) {
+        let (mut added, mut signs) = (0i64, 0i64);
+        for term in &self.terms {
+            let odd = ((term.outer & prefix).count_ones() & 1) as i32;
+            let weight = term.weight * (1 - 2 * odd);
+            added += i64::from(term.weight * odd);
+            signs += i64::from(weight);
+            visit(term, weight);
+        }
+        (added, signs)
+    }
+
+    /// The taps of a slice whose terms gave `(added, signs)` where the transform is `most`:
+    /// turning cells of sign sum S by coefficients a adds (S - W[a]) / 2 taps.
+    #[inline(always)]
+    fn taps(&self, (added, signs): (i64, i64), most: i64) -> i64 {
+        self.lit + added + (signs - most) / 2
+    }
+
+    /// The tap set's bits at the inner pivots, and the key's outer part for `prefix`.
+    #[inline(always)]
+    fn key_parts(&self, prefix: u64) -> (u64, u64) {
+        let inner_flip = self.flip & ((1u64 << self.inner) - 1);
+        let high = (prefix ^ (self.flip >> self.inner)) << self.inner;
+        (inner_flip, high)
+    }
+
     /// The fewest taps with outer coefficients `prefix` and the least key giving them, or
     /// `None` when they are more than `bar`.
     #[inline(always)]
@@ -323,20 +354,14 @@ impl Sweep {
         mut ties: Option<&mut Vec<u64>>,
     ) -> Option<Best> {
         blocks.fill([T::default(); LANES]);
-        // Taps the outer coefficients add to the tap set, and the cells' signs after them.
-        let (mut added, mut signs) = (0i64, 0i64);
-        for term in &self.terms {
-            let odd = ((term.outer & prefix).count_ones() & 1) as i32;
-            let weight = term.weight * (1 - 2 * odd);
-            added += i64::from(term.weight * odd);
-            signs += i64::from(weight);
+        let turned = self.each_signed_term(prefix, |term, weight| {
             let weight = T::from_i32(weight);
             let block = &mut blocks[term.block as usize];
             let row = &rows[usize::from(term.low)];
             for (value, sign) in block.iter_mut().zip(row) {
                 *value = *value + weight * *sign;
             }
-        }
+        });
         stages(blocks);
         let mut most = [T::MIN; LANES];
         for block in blocks.iter() {
@@ -345,13 +370,11 @@ impl Sweep {
             }
         }
         let most = most.into_iter().max().unwrap_or(T::MIN);
-        // Turning the cells of sign sum S by coefficients a adds (S - W[a]) / 2 taps.
-        let taps = self.lit + added + (signs - most.to_i64()) / 2;
+        let taps = self.taps(turned, most.to_i64());
         if taps > bar {
             return None;
         }
-        let inner_flip = self.flip & ((1u64 << self.inner) - 1);
-        let high = (prefix ^ (self.flip >> self.inner)) << self.inner;
+        let (inner_flip, high) = self.key_parts(prefix);
         let mut key = u64::MAX;
         for (index, block) in blocks.iter().enumerate() {
             for (lane, &value) in block.iter().enumerate() {
@@ -544,31 +567,26 @@ mod avx2 {
             mut ties: Option<&mut Vec<u64>>,
         ) -> Option<Best> {
             self.blocks.fill(_mm256_setzero_si256());
-            let (mut added, mut signs) = (0i64, 0i64);
-            for term in &sweep.terms {
-                let odd = ((term.outer & prefix).count_ones() & 1) as i32;
-                let weight = term.weight * (1 - 2 * odd);
-                added += i64::from(term.weight * odd);
-                signs += i64::from(weight);
-                let block = &mut self.blocks[term.block as usize];
-                let row = self.rows[usize::from(term.low)];
+            let (blocks, rows) = (&mut self.blocks, &self.rows);
+            let turned = sweep.each_signed_term(prefix, |term, weight| {
+                let block = &mut blocks[term.block as usize];
+                let row = rows[usize::from(term.low)];
                 // The weight fits: the sum of every weight's size does.
                 let spread = _mm256_mullo_epi16(_mm256_set1_epi16(weight as i16), row);
                 *block = _mm256_add_epi16(*block, spread);
-            }
+            });
             stages(&mut self.blocks);
             let mut most = _mm256_set1_epi16(i16::MIN);
             for &block in &self.blocks {
                 most = _mm256_max_epi16(most, block);
             }
             let most = lanes(most).into_iter().max().unwrap_or(i16::MIN);
-            let taps = sweep.lit + added + (signs - i64::from(most)) / 2;
+            let taps = sweep.taps(turned, i64::from(most));
             if taps > bar {
                 return None;
             }
-            let inner_flip = sweep.flip & ((1u64 << sweep.inner) - 1);
+            let (inner_flip, high) = sweep.key_parts(prefix);
             let wanted = _mm256_set1_epi16(most);
-            let high = (prefix ^ (sweep.flip >> sweep.inner)) << sweep.inner;
             let mut key = u64::MAX;
             for (index, &block) in self.blocks.iter().enumerate() {
                 // Two mask bits a 16-bit lane.
