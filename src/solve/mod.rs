@@ -474,7 +474,7 @@ impl Solver {
     /// would only have chosen among the tap sets of that count (scrambles of a few taps far
     /// apart, as `gen --moves` draws, on a 61x61 board: a second, not minutes).
     pub fn fewest(&self, board: &Grid) -> Option<(u64, bool)> {
-        if self.table.is_none() && self.nullity() >= SYMMETRY_NULLITY {
+        if self.nullity() >= SYMMETRY_NULLITY {
             let colors = self.puzzle.goal().colors();
             let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
             let bounds: Vec<u64> = lits

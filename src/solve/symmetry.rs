@@ -76,11 +76,16 @@ impl Symmetry {
 /// Every symmetry of `shape`: eight on a square, four on any other board.
 fn all_symmetries(shape: Shape) -> impl Iterator<Item = Symmetry> {
     let square = shape.rows() == shape.cols();
-    (0..8u8)
-        .map(|bits| Symmetry {
-            transpose: bits & 4 != 0,
-            reverse_rows: bits & 2 != 0,
-            reverse_cols: bits & 1 != 0,
+    let both = [false, true];
+    both.into_iter()
+        .flat_map(move |transpose| {
+            both.into_iter().flat_map(move |reverse_rows| {
+                both.into_iter().map(move |reverse_cols| Symmetry {
+                    transpose,
+                    reverse_rows,
+                    reverse_cols,
+                })
+            })
         })
         .filter(move |symmetry| square || !symmetry.transpose)
 }
@@ -285,9 +290,10 @@ impl Orbits {
 
 /// The linear map with rows `rows` (row `j` gives output bit `count - 1 - j`) applied to `vector`.
 fn apply_rows(rows: &[u64], count: usize, vector: u64) -> u64 {
-    rows.iter().enumerate().fold(0, |image, (j, &row)| {
-        image | (u64::from((row & vector).count_ones() & 1) << (count - 1 - j))
-    })
+    rows.iter()
+        .enumerate()
+        .map(|(j, &row)| u64::from((row & vector).count_ones() & 1) << (count - 1 - j))
+        .sum()
 }
 
 /// Adds `vector` to `basis` (kept reduced by leading bit) unless it is already in its span.
@@ -358,6 +364,7 @@ mod tests {
     use super::*;
     use crate::board::Goal;
     use crate::puzzle::test_puzzle;
+    use proptest::prelude::*;
 
     /// Every symmetry moves each cell onto a cell, one to one, and its inverse moves it back;
     /// a square has 8, any other board 4, and the symmetries are all different maps.
@@ -497,23 +504,80 @@ mod tests {
             "{}",
             least.len()
         );
-        for slice in 0..1u64 << outer {
-            let orbit_least = orbits
-                .outer_tables
+        // The images worked out the long way (the whole point's coefficients moved by each
+        // symmetry, then its coordinates), not through the byte tables `is_least` reads.
+        let coordinates = Coordinates::new(&orbits.basis);
+        let orbit_of = |slice: u64| -> Vec<u64> {
+            let coefficients = orbits.coefficients(slice << inner);
+            orbits
+                .actions
                 .iter()
-                .zip(&orbits.outer_shifts)
-                .map(|(tables, &shift)| {
-                    tables
-                        .iter()
-                        .enumerate()
-                        .fold(shift, |image, (byte, table)| {
-                            image ^ table[(slice >> (8 * byte)) as usize & 255]
-                        })
+                .map(|(rows, shift)| {
+                    coordinates.of(apply_rows(rows, count, coefficients) ^ shift) >> inner
                 })
-                .chain(std::iter::once(slice))
-                .min()
-                .unwrap();
+                .collect()
+        };
+        for slice in 0..1u64 << outer {
+            let images = orbit_of(slice);
+            let orbit_least = images.iter().copied().chain([slice]).min().unwrap();
             assert!(orbits.is_least(orbit_least), "{slice}");
+            assert_eq!(
+                orbits.is_least(slice),
+                slice == orbit_least,
+                "slice {slice:#x}, images {images:x?}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// A vector joins the basis exactly when no sum of the vectors before it makes it (the
+        /// span listed in full), and the basis stays in order of leading bit, highest first.
+        #[test]
+        fn a_vector_joins_the_basis_only_from_outside_its_span(
+            vectors in proptest::collection::vec(0u64..64, 1..12),
+        ) {
+            let mut basis = Vec::new();
+            let mut span = std::collections::BTreeSet::from([0u64]);
+            for vector in vectors {
+                let outside = !span.contains(&vector);
+                prop_assert_eq!(add_if_independent(&mut basis, vector), outside);
+                if outside {
+                    let grown: Vec<u64> = span.iter().map(|&v| v ^ vector).collect();
+                    span.extend(grown);
+                }
+                prop_assert_eq!(span.len(), 1 << basis.len());
+                prop_assert!(
+                    basis
+                        .windows(2)
+                        .all(|pair| pair[0].leading_zeros() < pair[1].leading_zeros())
+                );
+            }
+        }
+
+        /// The coordinates of a sum of basis vectors are the set of its terms, whatever the
+        /// basis and its order.
+        #[test]
+        fn the_coordinates_of_a_sum_name_its_terms(
+            low in proptest::collection::vec(any::<u64>(), 2..20),
+            turn in any::<usize>(),
+            terms in any::<u64>(),
+        ) {
+            // Vector `i` leads with bit `i` (so the basis is independent) and carries random
+            // bits below it; turned round, the vectors come in no particular order.
+            let count = low.len();
+            let mut basis: Vec<u64> = low
+                .iter()
+                .enumerate()
+                .map(|(i, &bits)| 1 << i | bits & ((1 << i) - 1))
+                .collect();
+            basis.rotate_left(turn % count);
+            let terms = terms & ((1 << count) - 1);
+            let sum = (0..count)
+                .filter(|i| terms >> i & 1 == 1)
+                .fold(0, |sum, i| sum ^ basis[i]);
+            prop_assert_eq!(Coordinates::new(&basis).of(sum), terms);
         }
     }
 }

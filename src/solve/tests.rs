@@ -1,7 +1,7 @@
 //! The solver against independent algorithms and published tables.
 
 use super::*;
-use crate::board::Goal;
+use crate::board::{Color, Goal};
 use crate::grid::Shape;
 use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
@@ -850,6 +850,31 @@ fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
     assert!(solution.optimal);
     assert_eq!(solver.fewest(&board), Some((solution.moves(), true)));
     assert!(solution.moves() <= 6);
+    // All on, 39x39: the counting bound is far below the minimum, which only the search
+    // proves (561, OEIS A075464); a count that trusted the descent alone would be wrong.
+    let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
+    let solver = Solver::new(puzzle.clone()).unwrap();
+    let all_on = Grid::filled(puzzle.shape(), Color::Black);
+    assert!(solver.counting_bound(std::slice::from_ref(&all_on)) < 561);
+    assert_eq!(solver.fewest(&all_on), Some((561, true)));
+    // On the 30x30 torus (nullity 24) the taps at (r + 2c) % 5 == 0 turn every cell over
+    // once. Without two of them, white is 178 taps that meet their bound, but black is two:
+    // a count met by its bound is only the answer when no other colour's bound is below it.
+    let torus = crate::puzzle::test_puzzle(30, 30, "plus", true, Goal::Either);
+    let solver = Solver::new(torus.clone()).unwrap();
+    assert_eq!(solver.nullity(), 24);
+    let mut taps = Grid::new(torus.shape());
+    for (row, col) in (0..30).flat_map(|row| (0..30).map(move |col| (row, col))) {
+        taps.set(
+            row,
+            col,
+            (row + 2 * col) % 5 == 0 && ![(0, 0), (5, 5)].contains(&(row, col)),
+        );
+    }
+    let mut board = Grid::new(torus.shape());
+    torus.apply(&mut board, &taps);
+    assert_eq!(lit_cells(&board, Color::White).count(), 178 * 5);
+    assert_eq!(solver.fewest(&board), Some((2, true)));
     // A board with one black piece cannot be made white on 39x39 (a quiet pattern meets it):
     // no count, as solve says.
     let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
@@ -871,4 +896,25 @@ fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
     let solver = Solver::new(Puzzle::plus(shape(61, 61), Goal::White)).unwrap();
     assert_eq!(solver.search_limit(), 42);
     assert!(solver.proves_minimum());
+}
+
+/// Either colour: the better colour's answer is proven only when the other colour's lower
+/// bound does not go under it. On 55x71 (nullity 55, past the search) the taps at
+/// (r + 2c) % 5 == 0 inside the border never overlap: white is those 732 taps, met by its
+/// counting bound; black's descent finds far more, but its bound (the 244 border cells) is 49.
+#[test]
+fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
+    let board_shape = shape(55, 71);
+    let mut taps = Grid::new(board_shape);
+    for (row, col) in (1..54).flat_map(|row| (1..70).map(move |col| (row, col))) {
+        taps.set(row, col, (row + 2 * col) % 5 == 0);
+    }
+    let mut board = Grid::new(board_shape);
+    Puzzle::plus(board_shape, Goal::White).apply(&mut board, &taps);
+    let solution = Solver::new(Puzzle::plus(board_shape, Goal::Either))
+        .unwrap()
+        .solve(&board)
+        .unwrap();
+    assert_eq!(solution.taps, taps);
+    assert_eq!((solution.optimal, solution.lower_bound), (false, 49));
 }

@@ -709,17 +709,17 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
         args.extend_from_slice(&["--board", &board]);
         json_lines(&args).remove(0)
     };
-    // explain says why its answer is not proven: the clock here, a null space past the search
-    // on 55x71 (nullity 55).
+    // explain says why its answer is not proven: the clock on 65x65, whose nullity (42) is
+    // the most the search takes on, a null space past the search on 55x71 (nullity 55).
     let said = |size: &str, board: &str, extra: &[&str]| {
         let mut args = vec!["explain", "--size", size, "--goal", "white", "--no-boards"];
         args.extend_from_slice(extra);
         args.extend_from_slice(&["--board", board]);
         stdout(&args).replace('\n', " ")
     };
-    let text = said("61x61", &filled(61, 61, 'b'), &["--search-time", "0.1"]);
+    let text = said("65x65", &filled(65, 65, 'b'), &["--search-time", "0.1"]);
     assert!(
-        text.contains("not proven minimal: --search-time stopped the search of the null space's 2^40 elements."),
+        text.contains("not proven minimal: --search-time stopped the search of the null space's 2^42 elements."),
         "{text}"
     );
     let text = said("55x71", &filled(55, 71, 'b'), &[]);
