@@ -918,3 +918,27 @@ fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
     assert_eq!(solution.taps, taps);
     assert_eq!((solution.optimal, solution.lower_bound), (false, 49));
 }
+
+/// A tap that turns over only its left and right neighbours makes every row of three its own
+/// puzzle, with one quiet tap set (both ends): with the middle column black, each row takes
+/// either end, and all 2^rows answers tie. At 30 rows (nullity 30, swept over the orbits of
+/// the board's four symmetries) the ties pass what the orbits keep, and the search runs again
+/// without them: the same least tap set (the right end of every row, the least row-major
+/// string) as the 10-row board's plain search gives.
+#[test]
+fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
+    for rows in [10, 30] {
+        let puzzle = puzzle(rows, 3, "000/101/000", false, Goal::White);
+        let solver = Solver::new(puzzle.clone()).unwrap();
+        assert_eq!(solver.nullity(), rows as usize);
+        let mut board = Grid::new(puzzle.shape());
+        let mut right = Grid::new(puzzle.shape());
+        for row in 0..rows as usize {
+            board.set(row, 1, true);
+            right.set(row, 2, true);
+        }
+        let solution = solver.solve(&board).unwrap();
+        assert_eq!(solution.taps, right, "{rows} rows");
+        assert!(solution.optimal);
+    }
+}
