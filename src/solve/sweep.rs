@@ -840,6 +840,10 @@ mod tests {
             assert!(!found.overflow);
             assert_eq!(found.best, (3, 0));
             assert_eq!(found.ties, (0..1 << 12).collect::<Vec<u64>>());
+            assert_eq!(
+                sweep.least_over_orbits(&identity(12), 2, &mut |_, _| {}, None),
+                Some((3, found.ties, true))
+            );
             let sweep = Sweep::new(cells.iter().copied(), 17, 4, 0, 3);
             let found = sweep.least_with(kernel, Some(&identity(17)), 2, &mut |_, _| {}, None);
             assert!(found.overflow);
