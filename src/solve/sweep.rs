@@ -824,9 +824,10 @@ mod tests {
         assert_eq!(last, (4, 256));
     }
 
-    /// With orbits every key of the fewest taps is kept, and past [`MOST_TIES`] of them the
-    /// search gives up (its caller searches again without orbits): here no cell ever changes,
-    /// so every one of the 2^count points ties.
+    /// With orbits every key of the fewest taps is kept, and past [`MOST_TIES`] of them in one
+    /// thread the search gives up (its caller searches again without orbits): here no cell
+    /// ever changes, so every one of the 2^count points ties. Two threads share the slices
+    /// however they run, so only more than twice the limit in all is sure to pass it in one.
     #[test]
     fn ties_are_kept_for_the_orbits_up_to_a_limit() {
         let identity = |count: usize| {
@@ -844,14 +845,23 @@ mod tests {
                 sweep.least_over_orbits(&identity(12), 2, &mut |_, _| {}, None),
                 Some((3, found.ties, true))
             );
-            let sweep = Sweep::new(cells.iter().copied(), 17, 4, 0, 3);
-            let found = sweep.least_with(kernel, Some(&identity(17)), 2, &mut |_, _| {}, None);
+            let sweep = Sweep::new(cells.iter().copied(), 18, 4, 0, 3);
+            let found = sweep.least_with(kernel, Some(&identity(18)), 2, &mut |_, _| {}, None);
             assert!(found.overflow);
             assert!(
                 sweep
-                    .least_over_orbits(&identity(17), 2, &mut |_, _| {}, None)
+                    .least_over_orbits(&identity(18), 2, &mut |_, _| {}, None)
                     .is_none()
             );
+            // Twelve ties a slice (three of the four values of the two lowest coefficients):
+            // the count steps over the limit without ever meeting it.
+            let cells = [(0b01u64, true), (0b10, true), (0b11, true)];
+            let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 3);
+            let found = sweep.least_with(kernel, Some(&identity(12)), 2, &mut |_, _| {}, None);
+            assert_eq!((found.best.0, found.ties.len()), (1, 12 << 8));
+            let sweep = Sweep::new(cells.iter().copied(), 18, 4, 0, 3);
+            let found = sweep.least_with(kernel, Some(&identity(18)), 2, &mut |_, _| {}, None);
+            assert!(found.overflow);
         }
     }
 }
