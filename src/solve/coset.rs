@@ -985,6 +985,41 @@ mod tests {
         assert_eq!(small, [1, -1, 1, -1]);
     }
 
+    /// The all-on square keeps all eight of the square's symmetries, and the orbits of its
+    /// coset are found, in one row word (39x39) and across two (67x67): about an eighth of the
+    /// slices are searched.
+    #[test]
+    fn the_orbits_of_a_symmetric_board_are_found_across_row_words() {
+        use crate::board::{Color, Goal};
+        use crate::puzzle::Puzzle;
+        for n in [39, 67] {
+            let puzzle = Puzzle::plus(Shape::new(n, n).unwrap(), Goal::White);
+            let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();
+            assert_eq!(solver.nullity(), 32);
+            let lit = Grid::filled(puzzle.shape(), Color::Black);
+            let taps = solver
+                .particulars(std::slice::from_ref(&lit))
+                .pop()
+                .unwrap()
+                .unwrap();
+            let symmetries = super::super::symmetry::puzzle_symmetries(&puzzle);
+            assert_eq!(symmetries.len(), 7);
+            let orbits = solver
+                .coset_index()
+                .orbits(puzzle.shape(), &symmetries, &taps, 18)
+                .expect("orbits");
+            let outer = 32 - orbits.inner();
+            assert!(outer >= 14, "{n}: {outer}");
+            let least = (0..1u64 << outer)
+                .filter(|&slice| orbits.is_least(slice))
+                .count();
+            assert!(
+                least * 8 >= 1 << outer && least * 6 < 1 << outer,
+                "{n}: {least}"
+            );
+        }
+    }
+
     /// A sweep's transforms take about 64 values a touched cell (61x61 ran three times faster
     /// at 2^18 than at 2^14), within the bounds of the cache and of the null space.
     #[test]
