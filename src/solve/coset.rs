@@ -1002,7 +1002,7 @@ mod tests {
                 .pop()
                 .unwrap()
                 .unwrap();
-            let symmetries = super::super::symmetry::puzzle_symmetries(&puzzle);
+            let symmetries = crate::solve::symmetry::puzzle_symmetries(&puzzle);
             assert_eq!(symmetries.len(), 7);
             let orbits = solver
                 .coset_index()
