@@ -261,6 +261,52 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_keeps_its_parts_and_refuses_a_rule_file_that_does_not_fit() {
+        use crate::rule::Graph;
+        let shape = Shape::new(2, 3).expect("a shape");
+        let lists = vec![
+            vec![0, 1],
+            vec![1],
+            vec![2, 5],
+            vec![3],
+            vec![4],
+            vec![0, 3, 4, 5],
+        ];
+        let graph = Graph::new(shape, lists, "ring.json".to_string()).expect("a graph");
+        let p = Puzzle::new(shape, Rule::Graph(graph.clone()), false, Goal::White).expect("fits");
+        assert_eq!(p.rule(), &Rule::Graph(graph.clone()));
+        assert_eq!((p.shape(), p.wrap(), p.goal()), (shape, false, Goal::White));
+        assert_eq!(p.rule_words(), "rule ring.json");
+        assert_eq!(p.flips(0, 2), vec![(0, 2), (1, 2)]);
+        assert!(!p.is_default_rule());
+        // The widest tap is the last cell's, so every cell must be looked at.
+        assert_eq!(p.widest_tap(), 4);
+        assert_eq!(puzzle(3, 5, "lines", false).widest_tap(), 7);
+        assert_eq!(puzzle(3, 5, "box", true).widest_tap(), 9);
+        assert!(Puzzle::flip_game().is_default_rule());
+        assert!(!puzzle(4, 4, "plus", true).is_default_rule());
+        assert!(!puzzle(4, 4, "x", false).is_default_rule());
+        assert_eq!(puzzle(4, 4, "x", true).rule_words(), "rule x, wrapping");
+        assert_eq!(
+            puzzle(4, 4, "110/111/010", false).rule_words(),
+            "rule 110/111/010"
+        );
+
+        let other = Shape::new(3, 2).expect("a shape");
+        let error = Puzzle::new(other, Rule::Graph(graph.clone()), false, Goal::White);
+        assert_eq!(
+            error.expect_err("a rule file for another size").to_string(),
+            "the rule file ring.json is for a 2x3 board, not 3x2: give --size 2x3 or no --size"
+        );
+        let error = Puzzle::new(shape, Rule::Graph(graph), true, Goal::White);
+        assert_eq!(
+            error.expect_err("--wrap with a rule file").to_string(),
+            "--wrap does not apply to a rule file (ring.json): list the wrapped neighbours in \
+             the file itself"
+        );
+    }
+
+    #[test]
     fn plus_turns_over_the_piece_and_its_orthogonal_neighbours() {
         let p = puzzle(4, 4, "plus", false);
         assert_eq!(p.flips(0, 0), vec![(0, 0), (0, 1), (1, 0)]);
