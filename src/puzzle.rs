@@ -286,6 +286,8 @@ mod tests {
         assert!(Puzzle::flip_game().is_default_rule());
         assert!(!puzzle(4, 4, "plus", true).is_default_rule());
         assert!(!puzzle(4, 4, "x", false).is_default_rule());
+        assert!(puzzle(4, 4, "x", false).is_symmetric());
+        assert!(!puzzle(4, 4, "010/111/111", false).is_symmetric());
         assert_eq!(puzzle(4, 4, "x", true).rule_words(), "rule x, wrapping");
         assert_eq!(
             puzzle(4, 4, "110/111/010", false).rule_words(),

@@ -718,6 +718,11 @@ mod tests {
         assert!(Stencil::parse("101/010/101").unwrap().is_symmetric());
         let wide = Stencil::parse("00100/11111/00100").unwrap();
         assert_eq!((wide.row_radius(), wide.col_radius()), (1, 2));
+        assert_eq!(wide.offsets()[0], (-1, 0));
+        assert_eq!(wide.text(), "00100/11111/00100");
+        let tall = Stencil::parse("010/010/111/000/010").unwrap();
+        assert_eq!(tall.offsets()[0], (-2, 0));
+        assert_eq!(tall.text(), "010/010/111/000/010");
     }
 
     #[test]
@@ -735,7 +740,19 @@ mod tests {
         assert!(error("010/11/010").contains("row 2 has 2 cells"));
         assert!(error("000/000/000").contains("turns over nothing"));
         assert!(error("diagonal").contains("unknown rule 'diagonal'"));
-        assert!(error("010/1x2/010").contains("found '2'"));
+        assert!(error("010/1x2/010").starts_with("stencil character 7: expected '0' or '1'"));
+        assert!(error("0z0/111/010").starts_with("stencil character 2:"));
+        // Each side alone is held to the limit, and the limit itself is allowed.
+        let line = |cells: usize| "1".repeat(cells);
+        let column = |cells: usize| vec!["1"; cells].join("/");
+        let (too_wide, too_tall) = (line(65), column(65));
+        assert!(error(&too_wide).contains("at most 63x63; '"));
+        assert!(error(&too_tall).ends_with("is 65x1"));
+        let largest = vec![line(63); 63].join("/");
+        assert_eq!(
+            Stencil::parse(&largest).map(|s| s.offsets().len()),
+            Ok(63 * 63)
+        );
     }
 
     #[test]
