@@ -791,6 +791,25 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_needs_one_list_a_cell_and_only_cells_of_its_board() {
+        let shape = Shape::new(2, 3).unwrap();
+        let lists = |last: Vec<u32>| vec![vec![1, 0, 1], vec![], vec![], vec![], vec![], last];
+        let graph = Graph::new(shape, lists(vec![5]), "g".into()).unwrap();
+        assert_eq!(graph.flips(0), &[0, 1], "sorted, each cell once");
+        assert_eq!(graph.label(), "g");
+        assert_eq!(
+            Graph::new(shape, lists(vec![6]), "g".into()),
+            Err("a cell index is outside the 2x3 board".to_string())
+        );
+        let mut short = lists(vec![5]);
+        short.pop();
+        assert_eq!(
+            Graph::new(shape, short, "g".into()),
+            Err("a 2x3 board has 6 cells but the rule gives 5".to_string())
+        );
+    }
+
+    #[test]
     fn a_graph_round_trips_through_its_rule_file() {
         let shape = Shape::new(3, 4).unwrap();
         let graph = Graph::random(shape, &mut Generator::from_seed(9), "random".into());
