@@ -810,6 +810,90 @@ mod tests {
     }
 
     #[test]
+    fn every_broken_rule_file_says_where_and_what_was_expected() {
+        let entry = r#"{"row": 1, "col": 1, "flips": [{"row": 1, "col": 1}]}"#;
+        let file = |rest: &str| format!(r#"{{"rows": 1, "cols": 1, {rest}}}"#);
+        let good = file(&format!(
+            r#""name": "n", "comment": [1], "cells": [{entry}]"#
+        ));
+        assert_eq!(
+            Graph::from_json(&good, "g").map(|g| g.flips(0).len()),
+            Ok(1)
+        );
+        let cases = [
+            (
+                r#"{"cells": [], "rows": 1, "cols": 1}"#.to_string(),
+                r#"1:8: "rows" and "cols" must come before "cells", so that each cell can be checked against the board as it is read"#,
+            ),
+            (
+                r#"{"rows": 0, "cols": 2, "cells": []}"#.to_string(),
+                "1:30: a board of 0x2: rows and columns go from 1 to 10000",
+            ),
+            (
+                file(r#""cells": [], "colour": 1"#),
+                r#"1:44: unknown field "colour": a rule file has "rows", "cols", "cells" (and optionally "name" or "comment")"#,
+            ),
+            (r#"{"cols": 1}"#.to_string(), "1:11: missing field `rows`"),
+            (r#"{"rows": 1}"#.to_string(), "1:11: missing field `cols`"),
+            (
+                r#"{"rows": 1, "cols": 1}"#.to_string(),
+                "1:22: missing field `cells`",
+            ),
+            (
+                file(r#""cells": [{"row": 1, "col": 1, "flips": [], "at": 2}]"#),
+                r#"1:71: unknown field "at": an entry has "row", "col" and "flips""#,
+            ),
+            (
+                file(r#""cells": [{"col": 1, "flips": []}]"#),
+                "1:56: missing field `row`",
+            ),
+            (
+                file(r#""cells": [{"row": 1, "flips": []}]"#),
+                "1:56: missing field `col`",
+            ),
+            (
+                file(r#""cells": [{"row": 1, "col": 1}]"#),
+                "1:53: missing field `flips`",
+            ),
+            (
+                file(r#""cells": [{"row": 1, "col": 0, "flips": []}]"#),
+                "1:66: r1c0 is outside the 1x1 board (rows 1 to 1, columns 1 to 1)",
+            ),
+            (
+                file(r#""cells": [{"row": 2, "col": 1, "flips": []}]"#),
+                "1:66: r2c1 is outside the 1x1 board (rows 1 to 1, columns 1 to 1)",
+            ),
+            (
+                file(r#""cells": [{"row": 1, "col": 1, "flips": [{"row": 1, "col": 1, "z": 0}]}]"#),
+                "1:88: unknown field `z`, expected `row` or `col`",
+            ),
+            (
+                "[1]".to_string(),
+                r#"1:0: invalid type: sequence, expected a rule file: {"rows": R, "cols": C, "cells": [...]}"#,
+            ),
+            (
+                file(r#""cells": {}"#),
+                r#"1:32: invalid type: map, expected a list of {"row", "col", "flips"} entries"#,
+            ),
+            (
+                file(r#""cells": [1]"#),
+                r#"1:34: invalid type: integer `1`, expected an entry {"row": r, "col": c, "flips": [{"row": r, "col": c}, ...]}"#,
+            ),
+            (
+                file(r#""cells": [{"row": 1, "col": 1, "flips": {}}]"#),
+                r#"1:63: invalid type: map, expected a list of cells {"row": r, "col": c}"#,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(
+                Graph::from_json(&text, "x"),
+                Err(expected.to_string()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn a_graph_round_trips_through_its_rule_file() {
         let shape = Shape::new(3, 4).unwrap();
         let graph = Graph::random(shape, &mut Generator::from_seed(9), "random".into());
