@@ -312,13 +312,12 @@ impl Graph {
     pub fn from_json(text: &str, label: &str) -> Result<Graph, String> {
         let document: RuleDocument = serde_json::from_str(text).map_err(|error| {
             let message = error.to_string();
-            // serde_json ends its messages with " at line L column C": put the place first.
-            match message.rsplit_once(" at line ") {
-                Some((what, place)) if error.line() > 0 => {
-                    let _ = place;
-                    format!("{}:{}: {what}", error.line(), error.column())
-                }
-                _ => message,
+            // serde_json ends a message with " at line L column C" when it knows the place: put
+            // the place first.
+            let (line, column) = (error.line(), error.column());
+            match message.strip_suffix(&format!(" at line {line} column {column}")) {
+                Some(what) => format!("{line}:{column}: {what}"),
+                None => message,
             }
         })?;
         let shape = document.shape;
@@ -706,6 +705,9 @@ mod tests {
         assert!(Rule::parse("plus").unwrap().is_plus());
         assert_eq!(Rule::parse(".x./xxx/.x.").unwrap().label(), "plus");
         assert_eq!(Rule::parse("lines").unwrap(), Rule::Lines);
+        // A named stencil is its own half-turn, so it keeps its name turned round.
+        assert_eq!(Rule::parse("plus").unwrap().transposed().label(), "plus");
+        assert_eq!(Rule::parse("x").unwrap().to_string(), "x");
     }
 
     #[test]
