@@ -440,8 +440,8 @@ fn random_shape(
     (rows, cols): (i64, i64),
 ) -> Vec<u32> {
     let inside = |(r, c): (i64, i64)| (0..rows).contains(&r) && (0..cols).contains(&c);
-    let around: Vec<(i64, i64)> = (-1..=1)
-        .flat_map(|dr| (-1..=1).map(move |dc| (row + dr, col + dc)))
+    let around: Vec<(i64, i64)> = (row - 1..=row + 1)
+        .flat_map(|r| (col - 1..=col + 1).map(move |c| (r, c)))
         .filter(|&cell| inside(cell))
         .collect();
     let target = 1 + generator.below(around.len() as u64) as usize;
@@ -941,5 +941,32 @@ mod tests {
             sizes.insert(cells.len());
         }
         assert!(sizes.len() > 3, "shapes of many sizes: {sizes:?}");
+    }
+
+    /// Over many draws every cell of a tap's neighbourhood on the board turns up, and every
+    /// size from the cell alone to the whole neighbourhood.
+    #[test]
+    fn random_shapes_reach_every_neighbour_and_every_size() {
+        let (rows, cols) = (4usize, 5usize);
+        let shape = Shape::new(rows as u32, cols as u32).unwrap();
+        let mut seen = vec![std::collections::BTreeSet::new(); rows * cols];
+        let mut sizes = vec![std::collections::BTreeSet::new(); rows * cols];
+        let mut generator = Generator::from_seed(5);
+        for _ in 0..300 {
+            let graph = Graph::random(shape, &mut generator, String::new());
+            for index in 0..rows * cols {
+                seen[index].extend(graph.flips(index).iter().map(|&i| i as usize));
+                sizes[index].insert(graph.flips(index).len());
+            }
+        }
+        for index in 0..rows * cols {
+            let (row, col) = (index / cols, index % cols);
+            let near: Vec<usize> = (0..rows * cols)
+                .filter(|&i| (i / cols).abs_diff(row) <= 1 && (i % cols).abs_diff(col) <= 1)
+                .collect();
+            assert_eq!(seen[index].iter().copied().collect::<Vec<_>>(), near);
+            let every_size: Vec<usize> = (1..=near.len()).collect();
+            assert_eq!(sizes[index].iter().copied().collect::<Vec<_>>(), every_size);
+        }
     }
 }
