@@ -84,7 +84,7 @@ impl SmallSpace {
         let reachable = reachable_count(&flips, &layer);
         // A small layer is walked from its list; a large one by scanning the distances in
         // order, which visits neighbouring boards together and keeps memory access local.
-        let list_limit = total / 32;
+        let list_limit = list_limit(total);
         let mut listed = true;
         let mut next_layer: Vec<u32> = Vec::new();
         let mut distance = 0u8;
@@ -260,6 +260,12 @@ impl Layer<'_> {
             }
         }
     }
+}
+
+/// The most boards of a layer kept in a list: 1/32 of all the boards, so the lists of two
+/// layers take a quarter of the memory of the distances (4 bytes a board listed, 1 a board).
+fn list_limit(boards: usize) -> usize {
+    boards / 32
 }
 
 /// The grid whose row-major cell `i` is bit `cells - 1 - i` of `bits`.
@@ -495,6 +501,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The lists are bounded by the boards there are: 1 MiB boards (4 MiB) for 5x5's 32 MiB.
+    #[test]
+    fn a_layer_is_listed_only_while_it_is_small() {
+        assert_eq!(list_limit(1 << 25), 1 << 20);
+        assert_eq!(list_limit(32), 1);
     }
 
     #[test]
