@@ -276,6 +276,11 @@ mod tests {
         let p = Puzzle::new(shape, Rule::Graph(graph.clone()), false, Goal::White).expect("fits");
         assert_eq!(p.rule(), &Rule::Graph(graph.clone()));
         assert_eq!((p.shape(), p.wrap(), p.goal()), (shape, false, Goal::White));
+        let black = p.with_goal(Goal::Black);
+        assert_eq!(
+            (black.goal(), black.rule(), black.shape()),
+            (Goal::Black, p.rule(), shape)
+        );
         assert_eq!(p.rule_words(), "rule ring.json");
         assert_eq!(p.flips(0, 2), vec![(0, 2), (1, 2)]);
         assert!(!p.is_default_rule());
