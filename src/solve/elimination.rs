@@ -152,11 +152,12 @@ impl Elimination {
                     window[tap / 64 - offset] |= bit_of(tap);
                 }
                 slab_offsets[slot] = offset;
+                // One bit per side, each once: a sum of distinct powers of two.
                 slab_rhs[slot] = lits
                     .iter()
                     .enumerate()
-                    .filter(|(_, lit)| lit.get(row, col))
-                    .fold(0u8, |bits, (side, _)| bits | 1 << side);
+                    .map(|(side, lit)| u8::from(lit.get(row, col)) << side)
+                    .sum();
                 active.push(slot);
                 next_row += 1;
             }
@@ -179,14 +180,11 @@ impl Elimination {
                     continue;
                 }
                 align(&mut slab, &mut slab_offsets, slot, width, word);
-                let (target, source) = if slot < pivot {
-                    let (low, high) = slab.split_at_mut(pivot * width);
-                    (&mut low[slot * width..(slot + 1) * width], &high[..width])
-                } else {
-                    let (low, high) = slab.split_at_mut(slot * width);
-                    (&mut high[..width], &low[pivot * width..(pivot + 1) * width])
-                };
-                for (t, s) in target.iter_mut().zip(source) {
+                let window = |slot: usize| slot * width..(slot + 1) * width;
+                let [target, source] = slab
+                    .get_disjoint_mut([window(slot), window(pivot)])
+                    .expect("the pivot left the active rows");
+                for (t, s) in target.iter_mut().zip(source.iter()) {
                     *t ^= s;
                 }
                 slab_rhs[slot] ^= slab_rhs[pivot];
@@ -298,6 +296,132 @@ mod tests {
         let torus = Elimination::new(&puzzle(20, 20, "box", true)).unwrap();
         assert_eq!(plain.lower, 21);
         assert!(torus.lower <= 3 * 20, "{}", torus.lower);
+    }
+
+    /// Plain dense elimination (every row against every column) over the first `columns`
+    /// columns: the independent answer for the banded one. Leaves the `rank` pivot rows first and
+    /// returns `rank`.
+    fn dense_reduce(rows: &mut [Vec<bool>], columns: usize) -> usize {
+        let mut rank = 0;
+        for column in 0..columns {
+            let Some(found) = (rank..rows.len()).find(|&row| rows[row][column]) else {
+                continue;
+            };
+            rows.swap(rank, found);
+            let pivot = rows[rank].clone();
+            for (index, row) in rows.iter_mut().enumerate() {
+                if index != rank && row[column] {
+                    row.iter_mut().zip(&pivot).for_each(|(a, b)| *a ^= b);
+                }
+            }
+            rank += 1;
+        }
+        rank
+    }
+
+    /// Rank of the tap matrix and, for each lit grid, whether its board is solvable, by
+    /// [`dense_reduce`].
+    fn dense_rank_and_solvable(puzzle: &Puzzle, lits: &[&Grid]) -> (usize, Vec<bool>) {
+        let shape = puzzle.shape();
+        let (cols, cells) = (shape.cols() as usize, shape.cells() as usize);
+        // Row `cell`: the taps that turn it over, then one right-hand-side bit per lit grid.
+        let mut rows = vec![vec![false; cells + lits.len()]; cells];
+        let turned = (0..cells).flat_map(|tap| {
+            let flips = puzzle.flips(tap / cols, tap % cols);
+            flips
+                .into_iter()
+                .map(move |(row, col)| (row * cols + col, tap))
+        });
+        for (cell, tap) in turned {
+            rows[cell][tap] = true;
+        }
+        for (side, lit) in lits.iter().enumerate() {
+            for (cell, row) in rows.iter_mut().enumerate() {
+                row[cells + side] = lit.get(cell / cols, cell % cols);
+            }
+        }
+        let rank = dense_reduce(&mut rows, cells);
+        let solvable = (0..lits.len())
+            .map(|side| rows[rank..].iter().all(|row| !row[cells + side]))
+            .collect();
+        (rank, solvable)
+    }
+
+    /// A rule on one long row where each tap turns over a few cells near it, with some cells
+    /// turned over by exactly the taps that turn over the cell before them: their rows of the
+    /// matrix reduce to nothing and stay in the elimination, empty, for hundreds of columns past
+    /// the end of their window. Checked against dense elimination: the nullity, which boards
+    /// are solvable, the tap sets found and the quiet ones.
+    #[test]
+    fn rows_that_reduce_to_nothing_stay_empty_to_the_end() {
+        let shape = Shape::new(1, 700).unwrap();
+        let cells = 700;
+        for seed in 0..6 {
+            let mut generator = crate::generate::Generator::from_seed(seed);
+            // For each cell, the taps that turn it over: itself and some of its near neighbours.
+            let mut turned_by: Vec<Vec<u32>> = (0..cells)
+                .map(|cell: u32| {
+                    let near = cell.saturating_sub(2)..(cell + 3).min(cells);
+                    near.filter(|&tap| tap == cell || generator.below(2) == 1)
+                        .collect()
+                })
+                .collect();
+            for twin in [1, 2, 90, 91, 300, 301, 302, 699] {
+                turned_by[twin] = turned_by[twin - 1].clone();
+            }
+            let mut flips = vec![Vec::new(); cells as usize];
+            for (cell, taps) in turned_by.iter().enumerate() {
+                for &tap in taps {
+                    flips[tap as usize].push(cell as u32);
+                }
+            }
+            let graph = crate::rule::Graph::new(shape, flips, String::new()).unwrap();
+            let puzzle =
+                Puzzle::new(shape, crate::rule::Rule::Graph(graph), false, Goal::White).unwrap();
+            let elimination = Elimination::new(&puzzle).unwrap();
+            assert!(elimination.width * 64 < 500, "the windows must end early");
+
+            let mut tapped = Grid::new(shape);
+            for _ in 0..40 {
+                let tap = generator.below(u64::from(cells)) as usize;
+                puzzle.tap(&mut tapped, 0, tap);
+            }
+            let mut random = Grid::new(shape);
+            generator.fill(&mut random);
+            let mut twin_lit = Grid::new(shape);
+            twin_lit.set(0, 1, true);
+            let lits = [&tapped, &random, &twin_lit, &Grid::new(shape)];
+            let (rank, solvable) = dense_rank_and_solvable(&puzzle, &lits);
+            assert_eq!(solvable, [true, solvable[1], false, true], "seed {seed}");
+
+            let echelon = elimination.eliminate(&lits);
+            assert_eq!(echelon.nullity(), cells as usize - rank, "seed {seed}");
+            for (side, lit) in lits.iter().enumerate() {
+                let taps = echelon.particular(side);
+                assert_eq!(taps.is_some(), solvable[side], "seed {seed} side {side}");
+                if let Some(taps) = taps {
+                    let mut after = (*lit).clone();
+                    puzzle.apply(&mut after, &taps);
+                    assert!(after.is_empty(), "seed {seed} side {side}");
+                }
+            }
+            let basis = echelon.null_basis(usize::MAX);
+            assert_eq!(basis.len(), echelon.nullity());
+            for quiet in &basis {
+                let mut changed = Grid::new(shape);
+                puzzle.apply(&mut changed, quiet);
+                assert!(changed.is_empty() && !quiet.is_empty(), "seed {seed}");
+            }
+            let mut vectors: Vec<Vec<bool>> = basis
+                .iter()
+                .map(|quiet| (0..cells as usize).map(|col| quiet.get(0, col)).collect())
+                .collect();
+            assert_eq!(
+                dense_reduce(&mut vectors, cells as usize),
+                basis.len(),
+                "seed {seed}"
+            );
+        }
     }
 
     #[test]
