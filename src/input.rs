@@ -226,8 +226,7 @@ impl BoardParser {
             self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
         }
         if let Some(pending) = self.pending.take() {
-            self.suspect(pending.column, pending.expected, pending.found(), false);
-            self.line_others += 1;
+            self.suspect_other(pending.column, pending.expected, pending.found());
         }
         if self.column > 1 {
             self.end_line(emit)?;
@@ -332,19 +331,15 @@ impl BoardParser {
         }
         for (used, &byte) in input.iter().enumerate() {
             if let Some(mut pending) = self.pending.take() {
-                if byte & 0xC0 == 0x80 {
+                if byte & 0xC0 == 0x80 && pending.len < pending.need {
                     pending.bytes[pending.len as usize] = byte;
                     pending.len += 1;
-                    if pending.len < pending.need {
-                        self.pending = Some(pending);
-                        continue;
-                    }
-                    self.suspect(pending.column, pending.expected, pending.found(), false);
-                    self.line_others += 1;
-                    return Ok(used + 1);
+                    self.pending = Some(pending);
+                    continue;
                 }
-                self.suspect(pending.column, pending.expected, pending.found(), false);
-                self.line_others += 1;
+                // The character is whole, or cut short: either way the next byte is not part
+                // of it, and the rest of the line (this byte on) is counted, not read.
+                self.suspect_other(pending.column, pending.expected, pending.found());
                 return Ok(used);
             }
             match byte {
@@ -385,7 +380,7 @@ impl BoardParser {
                                 Some(grid) => {
                                     grid.set(self.rows_done as usize, self.pieces as usize, black)
                                 }
-                                None => self.row_bits = self.row_bits << 1 | u8::from(black),
+                                None => self.row_bits = (self.row_bits << 1) + u8::from(black),
                             }
                             self.pieces += 1;
                             self.line_letters += 1;
@@ -398,8 +393,7 @@ impl BoardParser {
                             return Ok(used + 1);
                         }
                         _ if byte.is_ascii() => {
-                            self.suspect(self.column, expected, Found::Char(byte.into()), false);
-                            self.line_others += 1;
+                            self.suspect_other(self.column, expected, Found::Char(byte.into()));
                             return Ok(used + 1);
                         }
                         _ => match utf8_length(byte) {
@@ -413,8 +407,7 @@ impl BoardParser {
                                 });
                             }
                             None => {
-                                self.suspect(self.column, expected, Found::Byte(byte), false);
-                                self.line_others += 1;
+                                self.suspect_other(self.column, expected, Found::Byte(byte));
                                 return Ok(used + 1);
                             }
                         },
@@ -496,6 +489,15 @@ impl BoardParser {
         self.line_spoiled = true;
         self.line_has_text = true;
         self.column = self.column.max(2);
+    }
+
+    /// [`suspect`](Self::suspect) for a character that is no piece letter (nor a space), met
+    /// first on its line.
+    fn suspect_other(&mut self, column: u64, expected: Expected, found: Found) {
+        self.suspect(column, expected, found, false);
+        // The line's first error, so its first character of another kind: the careful path
+        // reads a line only until its first error, and counts none before it.
+        self.line_others = 1;
     }
 
     /// Counts a byte of the current line as a piece letter or as something else (spaces, and
@@ -944,6 +946,122 @@ mod tests {
         );
     }
 
+    /// A character of two, three or four bytes is named whole, in the middle of a line or at the
+    /// very end of the input, and a stray continuation byte after it is not taken into it.
+    #[test]
+    fn characters_of_every_length_are_named_whole() {
+        let rest = "\nbbwb\nbwwb\nbwww\n";
+        for (line, named) in [
+            ("bwéb", "é"),
+            ("bw€b", "€"),
+            ("bw😀b", "😀"),
+            ("bwé\u{80}b", "é"),
+        ] {
+            let records = parse_every_way(format!("{line}{rest}").as_bytes());
+            assert_eq!(
+                errors(&records),
+                [format!("1:3: expected 'b' or 'w', found '{named}'")],
+                "{line:?}"
+            );
+        }
+        let mut stray = b"bw\xc3\xa9\x80b".to_vec();
+        stray.extend_from_slice(rest.as_bytes());
+        assert_eq!(
+            errors(&parse_every_way(&stray)),
+            ["1:3: expected 'b' or 'w', found 'é'"]
+        );
+        for named in ["é", "€", "😀"] {
+            let input = format!("bwwb\nbbwb\nbwwb\nbw{named}");
+            assert_eq!(
+                errors(&parse_every_way(input.as_bytes())),
+                [format!("4:3: expected 'b' or 'w', found '{named}'")]
+            );
+        }
+    }
+
+    /// A line with as many piece letters as other characters is a damaged row, whatever the
+    /// other character is and wherever the line ends: it spoils its board, and the rows after
+    /// it are not framed into a board of their own.
+    #[test]
+    fn a_line_of_one_letter_and_one_other_character_is_a_damaged_row() {
+        for (line, error) in [
+            (&b"b%"[..], "1:2: expected 'b' or 'w', found '%'"),
+            (
+                b"b\xff",
+                "1:2: expected 'b' or 'w', found byte 0xff (not UTF-8)",
+            ),
+            ("bé".as_bytes(), "1:2: expected 'b' or 'w', found 'é'"),
+            (b"b %", "1:2: expected 'b' or 'w', found ' '"),
+            // The bytes of a character after the first error count once, as one character.
+            ("bw%é".as_bytes(), "1:3: expected 'b' or 'w', found '%'"),
+        ] {
+            let mut input = line.to_vec();
+            input.extend_from_slice(format!("\nbbwb\nbwwb\nbwww\n{SAMPLE}").as_bytes());
+            let records = parse_every_way(&input);
+            assert_eq!(errors(&records), [error], "{line:?}");
+            assert_eq!(boards(&records), [("bwwb/bbwb/bwwb/bwww".into(), 5)]);
+            // The last line of the input, with no newline: still the board's row.
+            let mut input = b"bwwb\nbbwb\nbwwb\n".to_vec();
+            input.extend_from_slice(line);
+            let records = parse_every_way(&input);
+            assert_eq!(errors(&records), [error.replacen('1', "4", 1)], "{line:?}");
+        }
+    }
+
+    /// After a whole row, a space and more are the row going on too long, said at the character
+    /// (a space in the middle of a row is said at the space).
+    #[test]
+    fn a_full_row_then_a_space_is_too_long_at_the_next_character() {
+        let records = parse_every_way(b"bwwb x\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            ["1:6: expected end of row after 4 pieces, found 'x'"]
+        );
+        let records = parse_every_way(b"bwwb b\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            [
+                "1:6: expected end of row after 4 pieces, found 'b'; the row has 5 pieces: did you \
+              mean --size 5x5?"
+            ]
+        );
+    }
+
+    /// The fast paths (a whole 4x4 board, or a row, read at once) are offered at the start of
+    /// every line of a board being read in b/w letters, and nowhere else. Which path reads a
+    /// line changes no record (`fast_and_careful_paths_agree_on_every_row`), only the speed
+    /// (`bench/`), so this asks the parser directly.
+    #[test]
+    fn the_fast_paths_are_offered_at_every_clean_line_start_only() {
+        let fed = |input: &[u8], cells: Cells| {
+            let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
+            parser
+                .feed(input, &mut |_| Ok::<(), ()>(()))
+                .expect("no emit fails");
+            parser.at_clean_line_start()
+        };
+        for start in [
+            &b""[..],
+            b"bwwb\n",
+            b"bwwb\nbbwb\r\n",
+            SAMPLE.as_bytes(),
+            b"\n\n",
+        ] {
+            assert!(fed(start, Cells::Letters), "{start:?}");
+        }
+        // Mid-line, after indentation, in a character, on a spoiled board, in another notation.
+        for (inside, cells) in [
+            (&b"bw"[..], Cells::Letters),
+            (b"  ", Cells::Letters),
+            (b"bw\xc3", Cells::Letters),
+            (b"bwxb\n", Cells::Letters),
+            (b"", Cells::Digits),
+            (b"1001\n", Cells::Digits),
+        ] {
+            assert!(!fed(inside, cells), "{inside:?} {cells:?}");
+        }
+    }
+
     /// Rows of 0/1 or #/. are no rows of b/w: each line says so, with the option that reads
     /// them.
     #[test]
@@ -960,18 +1078,24 @@ mod tests {
     }
 
     fn parse_cells(input: &[u8], cells: Cells) -> Vec<Record> {
-        let mut records = Vec::new();
-        let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
-        let mut emit = |record| -> Result<(), ()> {
-            records.push(record);
-            Ok(())
+        let parse = |chunk: usize| {
+            let mut records = Vec::new();
+            let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
+            let mut emit = |record| -> Result<(), ()> {
+                records.push(record);
+                Ok(())
+            };
+            for piece in input.chunks(chunk) {
+                parser.feed(piece, &mut emit).unwrap();
+            }
+            parser.finish(&mut emit).unwrap();
+            records
         };
-        // Byte by byte and whole: chunk boundaries must not matter.
-        for byte in input {
-            parser.feed(std::slice::from_ref(byte), &mut emit).unwrap();
-        }
-        parser.finish(&mut emit).unwrap();
-        records
+        // Whole (where the fast paths for b/w letters could reach) and byte by byte: chunk
+        // boundaries must not matter.
+        let whole = parse(input.len().max(1));
+        assert_eq!(parse(1), whole, "byte by byte");
+        whole
     }
 
     #[test]
