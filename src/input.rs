@@ -569,13 +569,14 @@ impl BoardParser {
                 let column = u64::from(self.pieces) + 1;
                 let found = Found::Pieces(self.pieces);
                 let mut error = self.spoil(column, Expected::FullRow { pieces }, found);
-                if self.pieces > 0 && self.rows_done == 0 {
+                // A row with no pieces is never short: it is blank, no row, or spoiled.
+                if self.rows_done == 0 {
                     error.size_hint = Some(self.size_for(u64::from(self.pieces)));
                 }
                 emit(Record::Malformed(error))?;
             }
             self.rows_done += 1;
-            self.board_bits = self.board_bits << PIECES | u16::from(self.row_bits);
+            self.board_bits = (self.board_bits << PIECES) + u16::from(self.row_bits);
             if self.rows_done == rows {
                 if !self.skipping {
                     let line = self.board_line;
@@ -604,14 +605,9 @@ impl BoardParser {
     }
 
     fn end_board(&mut self) {
-        if (self.skipping || self.rows_done > 0)
-            && let Some(grid) = self.grid.as_mut()
-        {
-            // A spoiled or unfinished board may have left pieces behind.
-            if !grid.is_empty() {
-                *grid = Grid::new(self.shape);
-            }
-        }
+        // A spoiled or unfinished board may leave pieces in `grid`: they need no clearing, as
+        // a board is emitted only once each of its rows has been read whole, and reading a row
+        // writes every cell of it.
         self.rows_done = 0;
         self.board_bits = 0;
         self.skipping = false;
@@ -661,8 +657,8 @@ fn fast_row(input: &[u8]) -> Option<(u8, usize)> {
 }
 
 /// A well-formed row of `row`'s length in columns (`cols`) ending in `\n` or `\r\n`, read into
-/// `row` (which must be clear) eight letters at a time: the bytes it takes, or `None` (and `row`
-/// left clear) when the row is anything else.
+/// `row` eight letters at a time: the bytes it takes, or `None` when the row is anything else
+/// (with `row` part written: the careful reading that takes over writes every cell again).
 fn fast_wide_row(input: &[u8], row: &mut [u64], cols: u32) -> Option<usize> {
     let cols = cols as usize;
     let used = match (input.get(cols)?, input.get(cols + 1)) {
@@ -676,11 +672,7 @@ fn fast_wide_row(input: &[u8], row: &mut [u64], cols: u32) -> Option<usize> {
             // A short last group is padded with white letters, which add no bits.
             let mut group = [b'w'; 8];
             group[..eight.len()].copy_from_slice(eight);
-            let Some(byte) = row_byte(group) else {
-                row.fill(0);
-                return None;
-            };
-            bits = bits << 8 | u64::from(byte);
+            bits = (bits << 8) + u64::from(row_byte(group)?);
         }
         *word = bits << ((64 - 8 * letters.len().div_ceil(8)) % 64);
     }
@@ -832,6 +824,12 @@ mod tests {
                  you mean --size 5x5?",
                 "5:4: expected 4 pieces in a row, found 3: did you mean --size 3x3?",
             ]
+        );
+        // Only a board's first row suggests a size.
+        let records = parse_every_way(b"bwwb\nbww\nbwwb\nbwww\n");
+        assert_eq!(
+            errors(&records),
+            ["2:4: expected 4 pieces in a row, found 3"]
         );
     }
 
@@ -1059,6 +1057,76 @@ mod tests {
             (b"1001\n", Cells::Digits),
         ] {
             assert!(!fed(inside, cells), "{inside:?} {cells:?}");
+        }
+    }
+
+    /// The fast readers against the careful definition of a row: each takes every well-formed
+    /// row it is given, reads it as the letters say, and takes nothing else. (A fast reader
+    /// that took nothing would change only the speed, so they are asked directly.)
+    #[test]
+    fn the_fast_readers_take_every_well_formed_row_and_only_those() {
+        const LETTERS: [u8; 4] = [b'b', b'w', b'B', b'W'];
+        const NOT_LETTERS: [u8; 12] = [
+            b'x', b'c', b'v', b'a', b'R', b'\n', b' ', b'0', b'"', 0x02, 0x15, 0xe2,
+        ];
+        let bits_of = |letters: &[u8]| {
+            letters.iter().fold(0u64, |bits, &l| {
+                2 * bits + u64::from(matches!(l, b'b' | b'B'))
+            })
+        };
+        for n in 0..1usize << 16 {
+            let eight: [u8; 8] = std::array::from_fn(|i| LETTERS[n >> (2 * i) & 3]);
+            assert_eq!(row_byte(eight).map(u64::from), Some(bits_of(&eight)));
+            let mut bad = eight;
+            bad[n % 8] = NOT_LETTERS[n / 8 % NOT_LETTERS.len()];
+            assert_eq!(row_byte(bad), None, "{bad:?}");
+            if n < 1 << 8 {
+                let four = &eight[..4];
+                let nibble = Some(bits_of(four) as u8);
+                let row = |end: &[u8]| [four, end].concat();
+                assert_eq!(fast_row(&row(b"\nb")), nibble.map(|bits| (bits, 5)));
+                assert_eq!(fast_row(&row(b"\r\n")), nibble.map(|bits| (bits, 6)));
+                for end in [&b"\rb"[..], b" \n", b"b\n"] {
+                    assert_eq!(fast_row(&row(end)), None, "{:?}", row(end));
+                }
+                let mut bad = row(b"\nb");
+                bad[n % 4] = NOT_LETTERS[n / 4 % NOT_LETTERS.len()];
+                assert_eq!(fast_row(&bad), None, "{bad:?}");
+            }
+        }
+        for cols in [1u32, 4, 7, 8, 9, 63, 64, 65, 130] {
+            let shape = Shape::new(1, cols).unwrap();
+            let text: Vec<u8> = (0..cols as usize)
+                .map(|i| LETTERS[i * 7 % 11 % 4])
+                .collect();
+            let read = Grid::parse(std::str::from_utf8(&text).unwrap(), shape).unwrap();
+            for (end, used) in [(&b"\n"[..], 1), (b"\r\n", 2), (b"\nbw", 1)] {
+                let mut row = vec![0; shape.words_per_row()];
+                let input = [&text[..], end].concat();
+                let taken = fast_wide_row(&input, &mut row, cols);
+                assert_eq!(taken, Some(cols as usize + used), "{cols} {end:?}");
+                assert_eq!(row, read.row(0), "{cols}");
+            }
+            for end in [&b"\r"[..], b"\rb", b" \n", b"b\n", b""] {
+                let input = [&text[..], end].concat();
+                assert_eq!(fast_wide_row(&input, &mut [0; 3], cols), None, "{end:?}");
+            }
+            for at in 0..cols as usize {
+                let mut bad = [&text[..], b"\n"].concat();
+                bad[at] = NOT_LETTERS[at % NOT_LETTERS.len()];
+                assert_eq!(fast_wide_row(&bad, &mut [0; 3], cols), None, "{cols} {at}");
+            }
+        }
+        let nibbles = SAMPLE.lines().map(|row| bits_of(row.as_bytes()) as u8);
+        let sample: Vec<u8> = nibbles.collect();
+        assert_eq!(fast_board(SAMPLE.as_bytes()).map(Vec::from), Some(sample));
+        for at in [4, 9, 14, 19, 0, 6, 12, 18] {
+            let mut bad = SAMPLE.as_bytes().to_vec();
+            bad[at] = b'w';
+            if at % 5 != 4 {
+                bad[at] = b'x';
+            }
+            assert_eq!(fast_board(&bad), None, "{at}");
         }
     }
 
