@@ -339,38 +339,11 @@ fn symbolic_residuals(
     let shares: Vec<Vec<Vec<u64>>> = if cols < THREADED_COLUMNS {
         vec![chase_share(0)]
     } else {
-        // The workers chase; this thread tells `progress`, woken by each worker as it ends.
-        // (A worker counts itself done before it wakes this thread: a thread that has woken it
-        // may not have finished yet, and waiting on that would sleep a whole interval.)
-        let this = std::thread::current();
-        let finished = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|thread| {
-                    let this = this.clone();
-                    let (chase_share, finished) = (&chase_share, &finished);
-                    scope.spawn(move || {
-                        let share = chase_share(thread);
-                        finished.fetch_add(1, Ordering::Release);
-                        this.unpark();
-                        share
-                    })
-                })
-                .collect();
-            while finished.load(Ordering::Acquire) < threads {
-                progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
-                std::thread::park_timeout(PROGRESS_INTERVAL);
-            }
-            progress(work.chase, work.total);
-            handles
-                .into_iter()
-                .map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
+        let shares = on_threads_telling(threads, &chase_share, || {
+            progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
+        });
+        progress(work.chase, work.total);
+        shares
     };
     let chased: Vec<&Vec<u64>> = (0..blocks.len())
         .map(|index| &shares[index % threads][index / threads])
@@ -393,6 +366,62 @@ fn symbolic_residuals(
         }
     }
     columns
+}
+
+/// Runs `work(0)`, `work(1)`, ... `work(threads - 1)` on threads of their own while this thread
+/// calls `tell` (at the start, every [`PROGRESS_INTERVAL`] and as each worker ends), and returns
+/// their results in order. A worker's panic goes on in this thread once every worker has ended.
+fn on_threads_telling<T: Send>(
+    threads: usize,
+    work: &(impl Fn(usize) -> T + Sync),
+    mut tell: impl FnMut(),
+) -> Vec<T> {
+    // A worker counts itself done before it wakes this thread: a thread that has woken it may
+    // not have finished yet, and waiting on that would sleep a whole interval.
+    let this = std::thread::current();
+    let finished = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                let done = Finished {
+                    finished: &finished,
+                    this: this.clone(),
+                };
+                scope.spawn(move || {
+                    // Dropped when the worker ends, by returning or by panicking: a panic
+                    // must reach the join below, not leave this thread waiting.
+                    let _done = done;
+                    work(thread)
+                })
+            })
+            .collect();
+        while finished.load(Ordering::Acquire) < threads {
+            tell();
+            std::thread::park_timeout(PROGRESS_INTERVAL);
+        }
+        handles
+            .into_iter()
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// Tells the thread that waits on [`on_threads_telling`]'s workers that one has ended, when
+/// dropped.
+struct Finished<'a> {
+    finished: &'a AtomicUsize,
+    this: std::thread::Thread,
+}
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.finished.fetch_add(1, Ordering::Release);
+        self.this.unpark();
+    }
 }
 
 /// Chases the words `block` of every cell's vector of first-row taps through all the rows;
@@ -739,7 +768,7 @@ mod tests {
     use crate::puzzle::test_puzzle;
 
     /// The symbolic chase builds exactly the `A` of one numeric chase per first-row tap, under
-    /// every chased rule, on narrow and wide boards, threaded or not.
+    /// chased rules symmetric and not, on narrow and wide boards, threaded or not.
     #[test]
     fn the_symbolic_chase_agrees_with_one_chase_per_tap() {
         // 3x1500 is chased in several blocks of words, on every core.
@@ -763,6 +792,11 @@ mod tests {
             "010/111/010",
             // Two columns either way: the cone widens by two a row.
             "00100/11111/01010",
+            // Lopsided: more columns on one side than the other, in the row or below it, so the
+            // cells a row step can sum in one pass end at different places on either side.
+            "010/110/010",
+            "010/011/001",
+            "00100/11100/00011",
         ] {
             for (rows, cols) in shapes {
                 let puzzle = test_puzzle(rows, cols, rule, false, Goal::Either);
@@ -781,6 +815,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The workers' results come back in order, and a worker's panic comes back as a panic
+    /// instead of leaving the waiting thread asleep for ever (a panicking worker once never
+    /// counted itself done). Run on a thread of its own so that a hang fails the test.
+    #[test]
+    fn threads_that_tell_progress_return_in_order_and_pass_a_panic_on() {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut told = 0;
+            let squares = on_threads_telling(3, &|thread| thread * thread, || told += 1);
+            let panicked = std::panic::catch_unwind(|| {
+                on_threads_telling(
+                    3,
+                    &|thread| {
+                        assert_ne!(thread, 1, "worker 1 fails");
+                        thread
+                    },
+                    || {},
+                )
+            });
+            let _ = sender.send((squares, told, panicked.is_err()));
+        });
+        let (squares, told, panicked) = receiver
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the threads end, and a panic ends the wait");
+        assert_eq!(squares, [0, 1, 4]);
+        assert!(told >= 1);
+        assert!(panicked);
     }
 
     /// The chase block and the row additions give the same words whichever build of them runs
