@@ -369,8 +369,8 @@ fn symbolic_residuals(
 }
 
 /// Runs `work(0)`, `work(1)`, ... `work(threads - 1)` on threads of their own while this thread
-/// calls `tell` (at the start, every [`PROGRESS_INTERVAL`] and as each worker ends), and returns
-/// their results in order. A worker's panic goes on in this thread once every worker has ended.
+/// calls `tell` (at the start, then every [`PROGRESS_INTERVAL`] or sooner when a worker ends,
+/// until the last has), and returns their results in order. A worker's panic goes on in this thread once every worker has ended.
 fn on_threads_telling<T: Send>(
     threads: usize,
     work: &(impl Fn(usize) -> T + Sync),
