@@ -402,12 +402,9 @@ impl FromStr for Board {
             return parse_id(hex);
         }
         // Four hex digits cannot be a board (that takes 16 letters), so they are an id as
-        // `table` prints it: `9d98`.
+        // `table` prints it: `9d98`. They are all digits, so reading them cannot fail.
         if text.len() == 4 && text.chars().all(|ch| ch.is_ascii_hexdigit()) {
-            return parse_id(text).map_err(|error| BoardTextError {
-                column: error.column - 2,
-                ..error
-            });
+            return parse_id(text);
         }
         let with_slashes = text.contains('/');
         let pattern_len = if with_slashes { 19 } else { 16 };
@@ -429,7 +426,7 @@ impl FromStr for Board {
             let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
             match (slash_here, u8::try_from(ch).ok().and_then(piece_color)) {
                 (true, _) if ch == '/' => {}
-                (false, Some(color)) => bits = bits << 1 | u16::from(color == Color::Black),
+                (false, Some(color)) => bits = (bits << 1) + u16::from(color == Color::Black),
                 _ => return Err(fail(Found::Char(ch))),
             }
         }
@@ -444,6 +441,7 @@ impl FromStr for Board {
     }
 }
 
+/// Reads the four hex digits of an id after `0x`; a mistake's column counts the `0x` too.
 fn parse_id(hex: &str) -> Result<Board, BoardTextError> {
     const PREFIX: usize = 2;
     let mut bits = 0u16;
@@ -456,7 +454,7 @@ fn parse_id(hex: &str) -> Result<Board, BoardTextError> {
         };
         let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
         let digit = ch.to_digit(16).ok_or(fail(Found::Char(ch)))?;
-        bits = bits << 4 | digit as u16;
+        bits = (bits << 4) + digit as u16;
     }
     match chars.next() {
         None => Ok(Board(bits)),
@@ -479,6 +477,8 @@ mod tests {
         let board: Board = SAMPLE.parse().unwrap();
         assert_eq!(board.id().to_string(), "9d98");
         assert_eq!(board.to_string(), SAMPLE);
+        let rows: Vec<String> = (1..=ROWS).map(|row| board.row_text(row)).collect();
+        assert_eq!(rows.join("/"), SAMPLE);
     }
 
     #[test]
@@ -581,6 +581,14 @@ mod tests {
             (e.column, e.to_string()),
             (4, "expected a hex digit, found 'g'".into())
         );
+        let e = error("0x9d98a");
+        assert_eq!(
+            (e.column, e.to_string()),
+            (7, "expected end of board, found 'a'".into())
+        );
+        let e = error("0x9d9");
+        assert_eq!(e.column, 6);
+        assert_eq!(e.to_string(), "expected a hex digit, found end of input");
         let e = error("");
         assert_eq!(e.column, 1);
     }
