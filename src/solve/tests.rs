@@ -159,11 +159,8 @@ fn check_certificate(puzzle: &Puzzle, board: &Grid, proof: &Certificate, label: 
         .count() as u64;
     assert_eq!(proof.black, black, "{label}");
     for &color in puzzle.goal().colors() {
-        let in_goal = if color == Color::Black {
-            proof.pattern.count()
-        } else {
-            0
-        };
+        let in_goal = Grid::filled(shape, color).count_common(&proof.pattern);
+        assert_eq!(proof.black_in_goal(color), in_goal, "{label}");
         assert_ne!(black % 2, in_goal % 2, "{label}");
     }
 }
@@ -359,14 +356,15 @@ fn torus_nullity_matches_oeis_a165738() {
 #[test]
 fn plus_nullity_matches_oeis_a159257() {
     let expected = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0];
-    let found: Vec<usize> = (1..=20)
-        .map(|n| {
-            Solver::new(puzzle(n, n, "plus", false, Goal::White))
-                .unwrap()
-                .nullity()
-        })
+    let solvers: Vec<Solver> = (1..=20)
+        .map(|n| Solver::new(puzzle(n, n, "plus", false, Goal::White)).unwrap())
         .collect();
+    let found: Vec<usize> = solvers.iter().map(Solver::nullity).collect();
     assert_eq!(found, expected);
+    // The rank is what the nullity leaves of the n^2 cells.
+    for ((n, solver), nullity) in (1u64..).zip(&solvers).zip(expected) {
+        assert_eq!(solver.rank(), n * n - nullity as u64, "{n}x{n}");
+    }
 }
 
 /// The 3x3-neighbourhood game on n x n has 2^nullity solutions of the all-off board: OEIS
@@ -423,16 +421,43 @@ fn fliptile_sample() {
 fn published_minimums() {
     let ten = shape(10, 10);
     let solver = Solver::new(Puzzle::plus(ten, Goal::White)).unwrap();
-    assert_eq!(
-        solver
-            .solve(&Grid::filled(ten, Color::Black))
-            .unwrap()
-            .moves(),
-        44
-    );
+    let all_on = Grid::filled(ten, Color::Black);
+    assert_eq!(solver.solve(&all_on).unwrap().moves(), 44);
+    assert_eq!(solver.moves(&all_on), Some(44));
     let five = shape(5, 5);
     let solver = Solver::new(Puzzle::plus(five, Goal::Black)).unwrap();
     assert_eq!(solver.solve(&Grid::new(five)).unwrap().moves(), 15);
+    assert_eq!(solver.moves(&Grid::new(five)), Some(15));
+    // One black corner of 5x5 cannot be finished (nullity 2): no count.
+    let mut corner = Grid::new(five);
+    corner.set(0, 0, true);
+    assert_eq!(solver.moves(&corner), None);
+}
+
+/// A puzzle too large to eliminate says so, and with what (`x` cannot be chased).
+#[test]
+fn a_puzzle_too_large_to_eliminate_is_refused_with_its_size_and_rule() {
+    let error = Solver::new(puzzle(3000, 3000, "x", true, Goal::White))
+        .err()
+        .unwrap();
+    let text = error.to_string();
+    assert!(
+        text.starts_with("a 3000x3000 board under rule x with --wrap needs "),
+        "{text}"
+    );
+    assert!(text.ends_with(" MiB to eliminate, more than the 2048 MiB flipgame allows"));
+}
+
+/// A basis of quiet tap sets is held in at most 256 MiB: as many grids as fit whole.
+#[test]
+fn the_quiet_tap_sets_kept_fill_the_memory_allowed() {
+    // Three rows of three words each: rows, words and bytes all differ.
+    let shape = shape(3, 130);
+    let solver = Solver::new(Puzzle::plus(shape, Goal::White)).unwrap();
+    let grid_bytes = std::mem::size_of_val(Grid::new(shape).words());
+    assert_eq!(grid_bytes, 72);
+    let kept = solver.keep();
+    assert!(kept * grid_bytes <= 256 << 20 && (kept + 1) * grid_bytes > 256 << 20);
 }
 
 #[test]
@@ -625,6 +650,7 @@ fn past_the_search_the_bound_decides_what_is_proven() {
     let solution = solver.solve(&board).unwrap();
     assert_eq!((solution.moves(), solution.lower_bound), (30, 30));
     assert!(solution.optimal);
+    assert!(!solver.proves_minimum());
 
     // The descent beats adding single quiet tap sets alone on the all-on 55x71 board (nullity
     // 55, the fewest cells of any board past the limit).

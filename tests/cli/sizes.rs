@@ -379,6 +379,28 @@ fn table_and_stats_of_small_shapes_agree() {
     assert_eq!(csv.lines().next(), Some("board,moves"));
 }
 
+/// A puzzle elimination cannot hold is refused before any input is read, with what it would
+/// need. Under `x` on 3000x3000 the farthest cell a tap turns over is `cols + 1` cells away in
+/// row-major order on either side, so each of the 9,000,000 rows of the band is
+/// ceil((2 * 3001 + 64) / 64) = 95 words: 6,840,000,000 bytes, 6523 MiB.
+#[test]
+fn a_puzzle_too_large_to_eliminate_says_what_it_would_need() {
+    let words = (2 * 3001 + 64u64).div_ceil(64);
+    let mib = 3000 * 3000 * words * 8 >> 20;
+    for command in ["solve", "stats"] {
+        flipgame()
+            .args([command, "--size", "3000x3000", "--rule", "x"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: a 3000x3000 board under rule x needs {mib} MiB to eliminate, more than \
+                 the 2048 MiB flipgame allows\n"
+            ));
+    }
+}
+
 #[test]
 fn table_refuses_spaces_too_large_to_explore() {
     flipgame()
