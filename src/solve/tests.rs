@@ -883,6 +883,11 @@ fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
     let all_on = Grid::filled(puzzle.shape(), Color::Black);
     assert!(solver.counting_bound(std::slice::from_ref(&all_on)) < 561);
     assert_eq!(solver.fewest(&all_on), Some((561, true)));
+    // An hour is time enough for the same search: the deadline is after the start.
+    let mut solver = solver;
+    solver.set_search_time(Some(std::time::Duration::from_secs(3600)));
+    let timed = solver.solve(&all_on).unwrap();
+    assert_eq!((timed.moves(), timed.optimal), (561, true));
     // On the 30x30 torus (nullity 24) the taps at (r + 2c) % 5 == 0 turn every cell over
     // once. Without two of them, white is 178 taps that meet their bound, but black is two:
     // a count met by its bound is only the answer when no other colour's bound is below it.
