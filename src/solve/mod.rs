@@ -753,14 +753,14 @@ impl Solver {
                 lits.iter()
                     .enumerate()
                     .filter(|(_, lit)| pattern.count_common(lit) % 2 == 1)
-                    .fold(0u32, |mask, (g, _)| mask | 1 << g)
+                    .fold(0u32, |mask, (g, _)| mask + (1 << g))
             })
             .collect();
         let all = (1u32 << lits.len()) - 1;
         // A colour is reachable exactly when every quiet pattern meets its lit cells evenly
         // (the null space of the transposed matrix is the whole obstruction), so a complete
         // basis answers without solving the board a second time.
-        let reachable = if complete && self.table.is_none() {
+        let reachable = if complete {
             let odd = parities.iter().fold(0u32, |mask, &p| mask | p);
             odd != all
         } else {

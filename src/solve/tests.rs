@@ -101,6 +101,7 @@ fn check_stride(solver: &Solver, masks: &[u32], label: &str, stride: usize) {
     let shape = puzzle.shape();
     let cells = shape.cells() as usize;
     let expected = brute_force(masks, cells, puzzle.goal());
+    let quiet = quiet_by_definition(masks, cells);
     // Every board up to 16 cells; an odd stride, which reaches every bit, through larger ones.
     let step = if expected.len() <= 1 << 16 {
         stride
@@ -128,9 +129,57 @@ fn check_stride(solver: &Solver, masks: &[u32], label: &str, stride: usize) {
                     .certificate(&board)
                     .expect("impossible boards have a proof");
                 check_certificate(puzzle, &board, &proof, label);
+                if let Some(quiet) = &quiet {
+                    let fewest = fewest_cells_of_a_proof(quiet, bits as u32, cells, puzzle.goal());
+                    assert_eq!(proof.pattern.count(), fewest, "{label} {board}");
+                    assert!(proof.fewest, "{label} {board}");
+                }
             }
         }
     }
+}
+
+/// Every quiet pattern of a puzzle of up to 16 cells (every mask that each tap meets evenly),
+/// found by trying them all; `None` on larger boards or when there are too many to try against
+/// every board.
+fn quiet_by_definition(masks: &[u32], cells: usize) -> Option<Vec<u32>> {
+    if cells > 16 {
+        return None;
+    }
+    let quiet: Vec<u32> = (1..1u32 << cells)
+        .filter(|&pattern| {
+            masks
+                .iter()
+                .all(|&mask| (mask & pattern).count_ones() % 2 == 0)
+        })
+        .collect();
+    (quiet.len() <= 1024).then_some(quiet)
+}
+
+/// The fewest cells of a quiet pattern that meets the cells to turn over oddly for every colour
+/// `goal` accepts: the smallest proof that `board` is impossible.
+fn fewest_cells_of_a_proof(quiet: &[u32], board: u32, cells: usize, goal: Goal) -> u64 {
+    let full = (1u64 << cells) as u32 - 1;
+    let lits: Vec<u32> = goal
+        .colors()
+        .iter()
+        .map(|&color| {
+            if color == Color::Black {
+                board ^ full
+            } else {
+                board
+            }
+        })
+        .collect();
+    quiet
+        .iter()
+        .filter(|&&pattern| {
+            lits.iter()
+                .all(|&lit| (pattern & lit).count_ones() % 2 == 1)
+        })
+        .map(|&pattern| u64::from(pattern.count_ones()))
+        .min()
+        .expect("an impossible board meets some quiet pattern oddly")
 }
 
 /// A certificate checked from the rule itself: every tap meets the pattern evenly, the black
@@ -365,6 +414,21 @@ fn plus_nullity_matches_oeis_a159257() {
     for ((n, solver), nullity) in (1u64..).zip(&solvers).zip(expected) {
         assert_eq!(solver.rank(), n * n - nullity as u64, "{n}x{n}");
     }
+}
+
+/// Past 16 independent quiet patterns a proof is any one found, not the smallest of all
+/// 2^nullity: on 11x11 under `box` (nullity 21) one black corner is still proven impossible.
+#[test]
+fn past_nullity_16_a_proof_is_found_but_not_claimed_smallest() {
+    let puzzle = puzzle(11, 11, "box", false, Goal::White);
+    let solver = Solver::new(puzzle.clone()).unwrap();
+    assert_eq!(solver.nullity(), 21);
+    let mut corner = Grid::new(puzzle.shape());
+    corner.set(0, 0, true);
+    assert!(!solver.is_solvable(&corner));
+    let proof = solver.certificate(&corner).expect("a proof");
+    check_certificate(&puzzle, &corner, &proof, "11x11 box");
+    assert!(!proof.fewest);
 }
 
 /// The 3x3-neighbourhood game on n x n has 2^nullity solutions of the all-off board: OEIS
