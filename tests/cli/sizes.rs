@@ -386,7 +386,7 @@ fn table_and_stats_of_small_shapes_agree() {
 #[test]
 fn a_puzzle_too_large_to_eliminate_says_what_it_would_need() {
     let words = (2 * 3001 + 64u64).div_ceil(64);
-    let mib = 3000 * 3000 * words * 8 >> 20;
+    let mib = (3000 * 3000 * words * 8) >> 20;
     for command in ["solve", "stats"] {
         flipgame()
             .args([command, "--size", "3000x3000", "--rule", "x"])
