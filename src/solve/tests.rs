@@ -123,12 +123,36 @@ fn check_stride(solver: &Solver, masks: &[u32], label: &str, stride: usize) {
                 puzzle.apply(&mut after, &solution.taps);
                 assert_eq!(after.finished_color(), Some(solution.goal), "{label}");
                 assert!(solver.certificate(&board).is_none());
+                // The other questions one board in 13 (each solves the board again).
+                if bits % 13 == 0 {
+                    assert!(solver.is_solvable(&board), "{label} {board}");
+                    assert!(solver.can_reach(&board, solution.goal), "{label} {board}");
+                    // Every tap set of the coset finishes the board, and there are 2^nullity.
+                    let all = solver.solutions(&board, solution.goal);
+                    assert_eq!(all.len(), 1 << solver.nullity(), "{label} {board}");
+                    assert!(all.contains(&solution.taps), "{label} {board}");
+                    for taps in &all {
+                        let mut after = board.clone();
+                        puzzle.apply(&mut after, taps);
+                        assert_eq!(after.finished_color(), Some(solution.goal), "{label}");
+                    }
+                }
             }
             None => {
                 let proof = solver
                     .certificate(&board)
                     .expect("impossible boards have a proof");
                 check_certificate(puzzle, &board, &proof, label);
+                if bits % 13 == 0 {
+                    assert!(!solver.is_solvable(&board), "{label} {board}");
+                    for &color in puzzle.goal().colors() {
+                        assert!(!solver.can_reach(&board, color), "{label} {board}");
+                        assert!(
+                            solver.solutions(&board, color).is_empty(),
+                            "{label} {board}"
+                        );
+                    }
+                }
                 if let Some(quiet) = &quiet {
                     let fewest = fewest_cells_of_a_proof(quiet, bits as u32, cells, puzzle.goal());
                     assert_eq!(proof.pattern.count(), fewest, "{label} {board}");
