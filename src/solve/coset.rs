@@ -572,7 +572,8 @@ impl<'a> Split<'a> {
         } else {
             (prefix ^ (self.flip >> inner)) << inner
         };
-        (taps, high | (coefficients ^ inner_flip) as u64)
+        // `high` holds only the bits above the inner ones: the sum joins the two parts.
+        (taps, high + (coefficients ^ inner_flip) as u64)
     }
 
     /// `taps` plus the basis vectors the key (coefficients ^ flip) chooses.
