@@ -481,9 +481,8 @@ impl CosetIndex {
                 break;
             }
             let found = search.evaluate(prefix);
-            if best.is_none_or(|least| found < least) {
-                best = Some(found);
-            }
+            // Keys of different prefixes differ, so the least is never a tie.
+            best = Some(best.map_or(found, |least| least.min(found)));
             progress(prefix + 1, assignments);
         }
         let key = best.map_or(0, |(_, key)| key);
