@@ -118,21 +118,17 @@ pub(crate) fn smallest_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Opti
 }
 
 /// Some quiet pattern whose parities are all odd: one basis pattern, or two whose parities
-/// together are (the only other case with at most two goals).
+/// together are (the only other case with at most two goals: one pattern odd against one goal
+/// only, the other against the other only).
 pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Grid> {
     if let Some(index) = parities.iter().position(|&p| p == all) {
         return Some(quiet[index].clone());
     }
-    for (i, &a) in parities.iter().enumerate() {
-        for (j, &b) in parities.iter().enumerate().skip(i + 1) {
-            if a ^ b == all {
-                let mut pattern = quiet[i].clone();
-                pattern.xor_with(&quiet[j]);
-                return Some(pattern);
-            }
-        }
-    }
-    None
+    let first = parities.iter().position(|&p| p != 0 && p != all)?;
+    let second = parities.iter().position(|&p| p == all ^ parities[first])?;
+    let mut pattern = quiet[first].clone();
+    pattern.xor_with(&quiet[second]);
+    Some(pattern)
 }
 
 /// The quiet tap sets prepared for [`CosetIndex::least`]: reduced so each has a first cell (its
@@ -147,8 +143,6 @@ pub(crate) struct CosetIndex {
     /// up to [`STORED_PATTERN_CELLS`] cells; on larger ones (16 bytes a cell is 128 copies of
     /// the board) they are worked out from the basis, a word at a time, on every pass.
     touched: Option<Vec<(u32, u8, u64)>>,
-    /// Every cell of the board, with or without a pattern.
-    cells: i64,
 }
 
 /// The quiet tap sets of a [`CosetIndex`]: whole boards, or first rows chased out on every walk
@@ -248,20 +242,20 @@ impl CosetIndex {
     /// The index of the coset search over `basis`, quiet tap sets of boards with `cells` cells
     /// (at most 64 vectors), which it keeps (reduced).
     pub(crate) fn new(basis: Vec<Grid>, cells: u64) -> CosetIndex {
-        CosetIndex::with_stored_patterns(basis, cells, cells <= STORED_PATTERN_CELLS)
+        CosetIndex::with_stored_patterns(basis, cells <= STORED_PATTERN_CELLS)
     }
 
     /// The index over a chased basis, kept as first rows: on a large board every pass chases
     /// the quiet tap sets out again, row by row, in place of holding them.
     pub(crate) fn chased(basis: ChasedBasis, cells: u64) -> CosetIndex {
-        CosetIndex::from_vectors(Vectors::Chased(basis), cells, cells <= STORED_PATTERN_CELLS)
+        CosetIndex::from_vectors(Vectors::Chased(basis), cells <= STORED_PATTERN_CELLS)
     }
 
-    fn with_stored_patterns(basis: Vec<Grid>, cells: u64, stored: bool) -> CosetIndex {
-        CosetIndex::from_vectors(Vectors::Stored(basis), cells, stored)
+    fn with_stored_patterns(basis: Vec<Grid>, stored: bool) -> CosetIndex {
+        CosetIndex::from_vectors(Vectors::Stored(basis), stored)
     }
 
-    fn from_vectors(mut basis: Vectors, cells: u64, stored: bool) -> CosetIndex {
+    fn from_vectors(mut basis: Vectors, stored: bool) -> CosetIndex {
         let pivots = match &mut basis {
             Vectors::Stored(grids) => reduce_to_pivots(grids, Grid::words, Grid::xor_with),
             Vectors::Chased(chased) => {
@@ -274,7 +268,6 @@ impl CosetIndex {
             basis,
             pivots,
             touched: None,
-            cells: cells as i64,
         };
         if stored {
             let mut touched = Vec::new();
@@ -558,14 +551,13 @@ impl<'a> Split<'a> {
             sums[(pattern & inner_mask) as usize] += sign;
             touched_sum += i64::from(sign);
         });
-        let all_sum = self.index.cells - 2 * lit_now;
-        // The cells no quiet tap set of the inner part touches have pattern 0: the inner
-        // coefficients never change them.
-        self.sums[0] += (all_sum - touched_sum) as i32;
+        // The cells no quiet tap set touches never change, and would add the same to every
+        // value: left out, they change no choice, and `lit_now` counts them. A value is then
+        // the touched cells' sum of signs, `touched_sum` with no coefficient.
         transform(&mut self.sums);
         let inner_flip = (self.flip & inner_mask) as usize;
         let (value, coefficients) = best_coefficients(&self.sums, inner_flip);
-        let taps = lit_now + (all_sum - i64::from(value)) / 2;
+        let taps = lit_now + (touched_sum - i64::from(value)) / 2;
         let high = if inner == 64 {
             0
         } else {
@@ -814,6 +806,41 @@ mod tests {
         grid
     }
 
+    /// Past the smallest-proof search, a proof is still found whenever one exists: for every
+    /// list of up to four basis parities against one goal or two, `any_proof` gives a pattern
+    /// exactly when some sum of basis patterns is odd against every goal (tried in full), and
+    /// the patterns it sums (one cell each here) have parities that are.
+    #[test]
+    fn any_proof_finds_a_proof_whenever_a_sum_of_basis_patterns_is_one() {
+        for (goals, all) in [(1usize, 1u32), (2, 3)] {
+            for length in 0..=4usize {
+                let shape = Shape::new(1, 4).unwrap();
+                let quiet: Vec<Grid> = (0..length)
+                    .map(|cell| grid(shape, &(0..4).map(|c| c == cell).collect::<Vec<_>>()))
+                    .collect();
+                for code in 0..1usize << (goals * length) {
+                    let parities: Vec<u32> = (0..length)
+                        .map(|i| (code >> (goals * i)) as u32 & all)
+                        .collect();
+                    let exists = (1..1usize << length).any(|subset| {
+                        (0..length)
+                            .filter(|i| subset >> i & 1 == 1)
+                            .fold(0, |sum, i| sum ^ parities[i])
+                            == all
+                    });
+                    let found = any_proof(&quiet, &parities, all);
+                    assert_eq!(found.is_some(), exists, "{parities:?} against {all}");
+                    if let Some(pattern) = found {
+                        let sum = (0..length)
+                            .filter(|&i| pattern.get(0, i))
+                            .fold(0, |sum, i| sum ^ parities[i]);
+                        assert_eq!(sum, all, "{parities:?}: {pattern}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The greedy descent takes a quiet tap set only when it lowers the count: one that leaves
     /// it equal is passed over (taking it would also undo it on the next pass, for ever), and
     /// one that lowers it is taken even after such a one.
@@ -866,9 +893,8 @@ mod tests {
             let shape = puzzle.shape();
             wide += usize::from(shape.words_per_row() > 1);
             let cells = shape.cells();
-            let stored = CosetIndex::with_stored_patterns(chase.quiet_basis(64), cells, false);
-            let chased =
-                CosetIndex::from_vectors(Vectors::Chased(chase.chased_basis()), cells, false);
+            let stored = CosetIndex::with_stored_patterns(chase.quiet_basis(64), false);
+            let chased = CosetIndex::from_vectors(Vectors::Chased(chase.chased_basis()), false);
             assert_eq!(chased.pivots, stored.pivots, "{label}");
             let walk = |index: &CosetIndex| {
                 let mut seen = Vec::new();
@@ -896,6 +922,16 @@ mod tests {
                     assert_eq!(found, expected, "{label}, {inner} inner");
                 }
                 assert_eq!(chased.improve(taps.clone(), 64), expected, "{label}");
+                // With two inner coefficients the rest is a descent: it ends where turning any
+                // one outer coefficient round does no better, and a split counts the taps of
+                // the tap set itself.
+                let descended = chased.improve(taps.clone(), 2);
+                let mut around = Split::new(&chased, &descended, 2);
+                let here = around.evaluate(0).0;
+                assert_eq!(here, descended.count() as i64, "{label}");
+                for bit in 0..around.outer {
+                    assert!(around.evaluate(1 << bit).0 >= here, "{label}, bit {bit}");
+                }
             }
         }
         assert!(wide >= 3);
@@ -1067,7 +1103,7 @@ mod tests {
             let slow = least_in_coset(taps.clone(), &quiet);
             // Patterns worked out from the basis on every pass, as on large boards: the same
             // cells, patterns and order as those kept, so the same searches.
-            let streamed = CosetIndex::with_stored_patterns(quiet.clone(), shape.cells(), false);
+            let streamed = CosetIndex::with_stored_patterns(quiet.clone(), false);
             prop_assert!(streamed.touched.is_none());
             let mut seen = Vec::new();
             streamed.each_touched(|word, shift, pattern| seen.push((word, shift, pattern)));
