@@ -841,6 +841,39 @@ mod tests {
         }
     }
 
+    /// The descent over the outer coefficients turns one back when that lowers the count: on
+    /// one row of nine, with the reduced basis P = cells 1, 5-9 and Q = cells 2-6, from the
+    /// taps at 1, 2, 5-9 it turns Q (6 taps), then P (4: Q + P), then Q back: P alone leaves one
+    /// tap, the fewest of the four tap sets of the coset (tried in full). A descent that could
+    /// only add quiet tap sets would stop at four.
+    #[test]
+    fn the_descent_turns_a_coefficient_back_when_that_lowers_the_count() {
+        let shape = Shape::new(1, 9).unwrap();
+        let bits = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '1').collect() };
+        let (p, q) = (
+            grid(shape, &bits("100011111")),
+            grid(shape, &bits("011111000")),
+        );
+        let taps = grid(shape, &bits("110011111"));
+        let index = CosetIndex::new(vec![p.clone(), q.clone()], 9);
+        // The basis is reduced already: each pivot (first cell) is in its own vector only.
+        assert_eq!(index.len(), 2);
+        let mut coset = Vec::new();
+        for (with_p, with_q) in [(false, false), (false, true), (true, true), (true, false)] {
+            let mut sum = taps.clone();
+            if with_p {
+                sum.xor_with(&p);
+            }
+            if with_q {
+                sum.xor_with(&q);
+            }
+            coset.push(sum);
+        }
+        let counts: Vec<u64> = coset.iter().map(Grid::count).collect();
+        assert_eq!(counts, [7, 6, 4, 1]);
+        assert_eq!(index.improve(taps, 0), coset[3]);
+    }
+
     /// The greedy descent takes a quiet tap set only when it lowers the count: one that leaves
     /// it equal is passed over (taking it would also undo it on the next pass, for ever), and
     /// one that lowers it is taken even after such a one.
