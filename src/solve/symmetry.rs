@@ -242,7 +242,8 @@ impl Orbits {
             .iter()
             .enumerate()
             .fold(0, |new, (position, &vector)| {
-                new | (u64::from((pattern & vector).count_ones() & 1) << position)
+                // One bit a position: the sum joins them.
+                new + (u64::from((pattern & vector).count_ones() & 1) << position)
             })
     }
 
