@@ -811,7 +811,7 @@ mod tests {
     /// exactly when some sum of basis patterns is odd against every goal (tried in full), and
     /// the patterns it sums (one cell each here) have parities that are.
     #[test]
-    fn any_proof_finds_a_proof_whenever_a_sum_of_basis_patterns_is_one() {
+    fn any_proof_finds_a_proof_whenever_a_sum_of_basis_patterns_is_odd_against_every_goal() {
         for (goals, all) in [(1usize, 1u32), (2, 3)] {
             for length in 0..=4usize {
                 let shape = Shape::new(1, 4).unwrap();
