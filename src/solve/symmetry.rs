@@ -528,6 +528,31 @@ mod tests {
                 "slice {slice:#x}, images {images:x?}"
             );
         }
+        // A point's least key, the long way: its tap set (all on plus the quiet tap sets its
+        // coefficients name) moved by every symmetry and the identity, each read at the pivots.
+        let key_of = |taps: &Grid| {
+            pivots.iter().enumerate().fold(0u64, |key, (i, &(r, c))| {
+                key + (u64::from(taps.get(r, c)) << (count - 1 - i))
+            })
+        };
+        let flip = key_of(&all_on);
+        let mut own_least = 0;
+        for point in (0..1u64 << count).step_by(97) {
+            let coefficients = orbits.coefficients(point);
+            let mut taps = all_on.clone();
+            for (i, vector) in vectors.iter().enumerate() {
+                if coefficients >> (count - 1 - i) & 1 == 1 {
+                    taps.xor_with(vector);
+                }
+            }
+            let own = key_of(&taps);
+            let images: Vec<u64> = symmetries.iter().map(|g| key_of(&g.apply(&taps))).collect();
+            let least = images.iter().copied().chain([own]).min().unwrap();
+            assert_eq!(orbits.least_key(&[point], flip), least, "point {point:#x}");
+            own_least += usize::from(images.iter().all(|&image| own < image));
+        }
+        // Some points' own keys are the least of their orbits, alone.
+        assert!(own_least > 0);
     }
 
     proptest! {
