@@ -624,12 +624,14 @@ mod avx2 {
     fn stages_from(blocks: &mut [__m256i], mut half: usize) {
         let length = blocks.len();
         while half < length {
-            match (length / half).trailing_zeros() {
-                1 => radix2(blocks, half),
+            // As many stages as are left, up to three: the last pass may do one or two.
+            let stages = (length / half).trailing_zeros().min(3);
+            match stages {
+                3 => radix8(blocks, half),
                 2 => radix4(blocks, half),
-                _ => radix8(blocks, half),
+                _ => radix2(blocks, half),
             }
-            half <<= (length / half).trailing_zeros().min(3);
+            half <<= stages;
         }
     }
 
