@@ -15,6 +15,14 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
+    // Under a file-size limit (`ulimit -f`) SIGXFSZ would kill the process in the middle of a
+    // write, leaving an `--output` run's temporary file behind; ignored, the write fails with
+    // EFBIG and is reported like any other failed write (as Rust's runtime does for SIGPIPE).
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition before any thread starts; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     match cli::Cli::try_parse() {
         Ok(cli) => commands::run(cli),
         Err(error) => without_far_suggestions(error).exit(),

@@ -5,7 +5,7 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, MutexGuard, Once, PoisonError};
 
 use tempfile::NamedTempFile;
 
@@ -15,29 +15,29 @@ const INTERRUPTED: i32 = 130;
 /// Temporary files to remove if the process is interrupted.
 static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-fn watch(path: &Path) {
+/// The temporary files to remove; a panic elsewhere does not stop their cleanup.
+fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
+    UNFINISHED.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Installs the interrupt handler, once, before the first temporary file exists: an interrupt
+/// that came between the file and the handler would leave the file behind.
+fn install_handler() {
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| {
         // Without a handler an interrupt would only lose the cleanup, so a failure to install
         // one is not worth stopping for.
         let _ = ctrlc::set_handler(|| {
-            if let Ok(paths) = UNFINISHED.lock() {
-                for path in paths.iter() {
-                    let _ = std::fs::remove_file(path);
-                }
+            for path in unfinished().iter() {
+                let _ = std::fs::remove_file(path);
             }
             std::process::exit(INTERRUPTED);
         });
     });
-    if let Ok(mut paths) = UNFINISHED.lock() {
-        paths.push(path.to_path_buf());
-    }
 }
 
 fn unwatch(path: &Path) {
-    if let Ok(mut paths) = UNFINISHED.lock() {
-        paths.retain(|watched| watched != path);
-    }
+    unfinished().retain(|watched| watched != path);
 }
 
 /// A file being written; it appears at its path only when [`AtomicFile::commit`] succeeds.
@@ -54,6 +54,10 @@ impl AtomicFile {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
+        install_handler();
+        // Created and listed under one lock: an interrupt in between waits for the listing
+        // and then removes the file.
+        let mut unfinished = unfinished();
         let temporary = tempfile::Builder::new()
             .prefix(".flipgame-")
             .suffix(".tmp")
@@ -66,7 +70,8 @@ impl AtomicFile {
                 let place = directory.display();
                 io::Error::new(error.kind(), format!("cannot write in {place}: {cause}"))
             })?;
-        watch(temporary.path());
+        unfinished.push(temporary.path().to_path_buf());
+        drop(unfinished);
         Ok(AtomicFile {
             temporary: Some(temporary),
             destination: destination.to_path_buf(),
@@ -140,6 +145,6 @@ mod tests {
         file.commit().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"whole");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-        assert!(UNFINISHED.lock().unwrap().is_empty());
+        assert!(unfinished().is_empty());
     }
 }

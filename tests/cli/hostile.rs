@@ -3,7 +3,9 @@
 //! partial file behind.
 
 use std::io::Read;
-use std::process::{Command as StdCommand, Stdio};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
@@ -150,7 +152,8 @@ fn every_subcommand(scratch: &Scratch) -> Vec<Vec<String>> {
         vec!["solve", &big],
         vec!["explain", &explain_input.to_string_lossy()],
         vec!["table"],
-        vec!["stats"],
+        // 19x19 draws its 16 quiet patterns: more than a pipe's page.
+        vec!["stats", "--size", "19x19"],
         vec!["gen", "--count", "50000", "--seed", "1"],
         vec!["completions", "bash"],
     ]
@@ -178,22 +181,117 @@ fn a_closed_pipe_is_a_quiet_success_for_every_subcommand() {
     }
 }
 
+/// A pipe that holds one page (4096 bytes), so any longer output blocks on it and, once the
+/// reader is gone, fails to write.
+fn small_pipe() -> (std::io::PipeReader, std::io::PipeWriter, usize) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    // SAFETY: fcntl(2) on a pipe descriptor this function owns; no memory is passed.
+    let size = unsafe { libc::fcntl(writer.as_raw_fd(), libc::F_SETPIPE_SZ, 4096) };
+    assert!(
+        size >= 4096,
+        "F_SETPIPE_SZ: {}",
+        std::io::Error::last_os_error()
+    );
+    (reader, writer, size as usize)
+}
+
 #[test]
 fn a_pipe_closed_midway_is_a_quiet_success_for_every_subcommand() {
     let scratch = Scratch::new();
     for args in every_subcommand(&scratch) {
-        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        let (mut reader, writer, capacity) = small_pipe();
+        // The whole output, read to the end, must be more than the pipe holds, or the close
+        // would come after the last write and the test could not fail.
+        let whole = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
             .args(&args)
-            .stdout(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(
+            whole.stdout.len() > 2 * capacity,
+            "{args:?}: {} bytes fit in a pipe of {capacity}",
+            whole.stdout.len()
+        );
+        let child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(&args)
+            .stdout(writer)
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let mut first = [0u8; 16];
-        let _ = child.stdout.take().unwrap().read(&mut first).unwrap();
+        let _ = reader.read(&mut first).unwrap();
+        drop(reader);
         let output = child.wait_with_output().unwrap();
         assert_no_panic(&output);
         assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
+/// Runs `command` with files limited to `bytes` (RLIMIT_FSIZE, as `ulimit -f` sets it). SIGXFSZ
+/// keeps its default, death, so the program must ignore it itself to report the failed write.
+fn limit_file_size(command: &mut StdCommand, bytes: u64) -> &mut StdCommand {
+    // SAFETY: between fork and exec the closure calls only setrlimit(2), which is
+    // async-signal-safe, and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A write that fails in the middle of an `--output` file (the file may not grow past 64 KiB, as
+/// under `ulimit -f 64`): a loud error naming the file, and neither a half file nor the
+/// temporary one left behind.
+#[test]
+fn a_write_error_midway_under_output_is_loud_and_leaves_no_file() {
+    for args in [
+        &["gen", "--count", "50000", "--seed", "1"][..],
+        &["table"][..],
+    ] {
+        let scratch = Scratch::new();
+        let output = limit_file_size(
+            StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+                .args(args)
+                .args(["--output", "out.txt"])
+                .current_dir(scratch.path())
+                .stderr(Stdio::piped()),
+            64 * 1024,
+        )
+        .output()
+        .unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("out.txt") && stderr.contains("File too large"),
+            "{args:?}: {stderr}"
+        );
+        let names: Vec<_> = std::fs::read_dir(scratch.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(names.is_empty(), "{args:?} left behind: {names:?}");
+        // The same run with room enough writes the file: the limit made the difference.
+        let written = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(args)
+            .args(["--output", "out.txt"])
+            .current_dir(scratch.path())
+            .output()
+            .unwrap();
+        assert!(written.status.success(), "{args:?}: {written:?}");
+        assert!(
+            std::fs::metadata(scratch.path().join("out.txt"))
+                .unwrap()
+                .len()
+                > 64 * 1024
+        );
     }
 }
 
@@ -241,24 +339,43 @@ fn a_full_disk_under_output_leaves_no_file() {
     assert_eq!(names, vec!["table.txt"]);
 }
 
+/// A child killed and reaped however the test ends, so a failed assertion cannot leave a
+/// runaway process behind.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Ctrl-C in the middle of a long `--output` run: the temporary file is removed, no output
-/// file appears, and the status says the run was interrupted.
+/// file appears, and the status says the run was interrupted. The handler is in place before
+/// the temporary file exists, so the signal goes as soon as the file is seen; the child is
+/// killed if the test fails, and may not write more than 256 MiB meanwhile.
 #[test]
 fn an_interrupt_leaves_no_partial_output_file() {
     let scratch = Scratch::new();
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
-        .args([
-            "gen",
-            "--count",
-            "1000000000",
-            "--seed",
-            "3",
-            "--output",
-            "boards.txt",
-        ])
-        .current_dir(scratch.path())
+    let mut child = Reaped(
+        limit_file_size(
+            StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+                .args([
+                    "gen",
+                    "--count",
+                    "1000000000",
+                    "--seed",
+                    "3",
+                    "--output",
+                    "boards.txt",
+                ])
+                .current_dir(scratch.path())
+                .stderr(Stdio::piped()),
+            256 << 20,
+        )
         .spawn()
-        .unwrap();
+        .unwrap(),
+    );
     let started = Instant::now();
     let temporary_exists = || {
         std::fs::read_dir(scratch.path()).unwrap().any(|e| {
@@ -273,14 +390,21 @@ fn an_interrupt_leaves_no_partial_output_file() {
             started.elapsed() < Duration::from_secs(20),
             "the temporary file never appeared"
         );
-        std::thread::sleep(Duration::from_millis(10));
+        std::thread::sleep(Duration::from_millis(1));
     }
-    std::thread::sleep(Duration::from_millis(200));
     // SAFETY: kill(2) with a child's pid and a valid signal number has no memory effects.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let sent = unsafe { libc::kill(child.0.id() as libc::pid_t, libc::SIGINT) };
     assert_eq!(sent, 0);
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    let status = child.0.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
     let names: Vec<_> = std::fs::read_dir(scratch.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
