@@ -597,14 +597,28 @@ fn the_4x4_quiet_patterns_are_all_the_masks_every_tap_meets_evenly() {
 #[test]
 fn wide_and_tall_boards_under_elimination() {
     let mut generator = crate::generate::Generator::from_seed(21);
-    for (rows, cols, rule, wrap) in [
-        (3, 70, "box", false),
-        (5, 130, "x", false),
-        (70, 4, "box", true),
-        (8, 129, "plus", true),
+    // The last three have quiet tap sets (so the coset loop below runs): one wider than 128
+    // columns, one taller than 64 rows.
+    for (rows, cols, rule, wrap, quiet) in [
+        (3, 70, "box", false, false),
+        (5, 130, "x", false, false),
+        (70, 4, "box", true, false),
+        (8, 129, "plus", true, true),
+        (3, 200, "plus", false, true),
+        (71, 5, "plus", false, true),
     ] {
         let puzzle = puzzle(rows, cols, rule, wrap, Goal::White);
         let solver = Solver::new(puzzle.clone()).unwrap();
+        assert_eq!(solver.nullity() > 0, quiet, "{rows}x{cols} {rule}");
+        // Every quiet tap set really is quiet: taken from the rule, not from the solver.
+        for vector in solver.quiet_tap_basis() {
+            let mut board = Grid::new(puzzle.shape());
+            puzzle.apply(&mut board, vector);
+            assert!(
+                board.is_empty() && vector.count() > 0,
+                "{rows}x{cols} {rule}"
+            );
+        }
         let mut taps = Grid::new(puzzle.shape());
         generator.fill(&mut taps);
         let mut board = Grid::new(puzzle.shape());
