@@ -21,6 +21,25 @@ fn assert_no_panic(output: &std::process::Output) {
     );
 }
 
+/// A failed write: no panic, status 1, and an error that says each of `words`.
+fn assert_loud_error(output: &std::process::Output, args: &[impl std::fmt::Debug], words: &[&str]) {
+    assert_no_panic(output);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        words.iter().all(|word| stderr.contains(word)),
+        "{args:?}: {stderr}"
+    );
+}
+
+/// The names of the files in `directory`: what a run left behind.
+fn names_in(directory: &std::path::Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(directory)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect()
+}
+
 /// Deterministic noise: a small xorshift, so a failure can be replayed.
 fn noise(seed: u64, length: usize) -> Vec<u8> {
     let mut state = seed.max(1);
@@ -266,17 +285,8 @@ fn a_write_error_midway_under_output_is_loud_and_leaves_no_file() {
         )
         .output()
         .unwrap();
-        assert_no_panic(&output);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.contains("out.txt") && stderr.contains("File too large"),
-            "{args:?}: {stderr}"
-        );
-        let names: Vec<_> = std::fs::read_dir(scratch.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        assert_loud_error(&output, args, &["out.txt", "File too large"]);
+        let names = names_in(scratch.path());
         assert!(names.is_empty(), "{args:?} left behind: {names:?}");
         // The same run with room enough writes the file: the limit made the difference.
         let written = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
@@ -309,12 +319,10 @@ fn a_failed_write_is_a_loud_error_for_every_subcommand() {
             .stderr(Stdio::piped())
             .output()
             .unwrap();
-        assert_no_panic(&output);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.contains("error: writing output: No space left on device"),
-            "{args:?}: {stderr}"
+        assert_loud_error(
+            &output,
+            &args,
+            &["error: writing output: No space left on device"],
         );
     }
 }
@@ -332,10 +340,7 @@ fn a_full_disk_under_output_leaves_no_file() {
         .assert()
         .code(1)
         .stderr(contains("table.txt"));
-    let names: Vec<_> = std::fs::read_dir(scratch.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names = names_in(scratch.path());
     assert_eq!(names, vec!["table.txt"]);
 }
 
@@ -405,10 +410,7 @@ fn an_interrupt_leaves_no_partial_output_file() {
         .read_to_string(&mut stderr)
         .unwrap();
     assert_eq!(status.code(), Some(130), "{stderr}");
-    let names: Vec<_> = std::fs::read_dir(scratch.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names = names_in(scratch.path());
     assert!(names.is_empty(), "left behind: {names:?}");
 }
 
