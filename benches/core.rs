@@ -7,10 +7,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use flipgame::board::{Goal, POSITIONS};
+use flipgame::board::POSITIONS;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, Record};
-use flipgame::puzzle::Puzzle;
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
 use flipgame::space::SmallSpace;

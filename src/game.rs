@@ -8,32 +8,10 @@
 
 use std::fmt;
 
-use crate::board::Color;
 use crate::grid::{Grid, Shape};
+use crate::notation::{Cell, Color};
 use crate::puzzle::Puzzle;
 use crate::solve::{Certificate, Solution, Solver};
-
-/// A square of the board, row and column counted from 0 (row 0 is the top). Shown as `r1c1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
-    /// The row, from 0.
-    pub row: usize,
-    /// The column, from 0.
-    pub col: usize,
-}
-
-impl Square {
-    /// The square at `row`, `col` (both from 0).
-    pub const fn new(row: usize, col: usize) -> Square {
-        Square { row, col }
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
-    }
-}
 
 /// A direction the cursor moves in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +30,7 @@ pub enum Direction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// Tap this square (and move the cursor there).
-    Tap(Square),
+    Tap(Cell),
     /// Tap the square under the cursor.
     TapCursor,
     /// Move the cursor one square, stopping at the edges.
@@ -77,7 +55,7 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// A tap outside the board.
-    OutsideBoard(Square, Shape),
+    OutsideBoard(Cell, Shape),
     /// Undo with no tap made.
     NothingToUndo,
     /// Redo with no tap taken back.
@@ -165,10 +143,10 @@ pub struct Game {
     solver: Solver,
     start: Grid,
     board: Grid,
-    made: Vec<Square>,
-    taken_back: Vec<Square>,
-    cursor: Square,
-    marks: Vec<Square>,
+    made: Vec<Cell>,
+    taken_back: Vec<Cell>,
+    cursor: Cell,
+    marks: Vec<Cell>,
     proof_shown: bool,
     plan: Plan,
     fewest_from_start: Option<u64>,
@@ -185,7 +163,7 @@ impl Game {
             solver,
             made: Vec::new(),
             taken_back: Vec::new(),
-            cursor: Square::new(0, 0),
+            cursor: Cell::new(0, 0),
             marks: Vec::new(),
             proof_shown: false,
             fewest_from_start: None,
@@ -215,23 +193,23 @@ impl Game {
     }
 
     /// The taps made since the start, oldest first.
-    pub fn taps_made(&self) -> &[Square] {
+    pub fn taps_made(&self) -> &[Cell] {
         &self.made
     }
 
     /// The square under the cursor.
-    pub fn cursor(&self) -> Square {
+    pub fn cursor(&self) -> Cell {
         self.cursor
     }
 
     /// The squares marked by hints or by the solution, in the order they were marked: always
     /// taps of an optimal solution from the current position.
-    pub fn marks(&self) -> &[Square] {
+    pub fn marks(&self) -> &[Cell] {
         &self.marks
     }
 
     /// The newest hint, if any tap is marked.
-    pub fn newest_mark(&self) -> Option<Square> {
+    pub fn newest_mark(&self) -> Option<Cell> {
         self.marks.last().copied()
     }
 
@@ -244,7 +222,7 @@ impl Game {
     }
 
     /// The taps of an optimal solution from here (row-major), or none when impossible.
-    pub fn solution(&self) -> Vec<Square> {
+    pub fn solution(&self) -> Vec<Cell> {
         match &self.plan {
             Plan::Solvable(solution) => squares(&solution.taps),
             Plan::Impossible(_) => Vec::new(),
@@ -326,14 +304,14 @@ impl Game {
         self.board = board;
         self.made.clear();
         self.taken_back.clear();
-        self.cursor = Square::new(0, 0);
+        self.cursor = Cell::new(0, 0);
         self.marks.clear();
         self.proof_shown = false;
         self.fewest_from_start = self.moves_left();
         Ok(())
     }
 
-    fn tap(&mut self, square: Square) -> Result<(), Refusal> {
+    fn tap(&mut self, square: Cell) -> Result<(), Refusal> {
         let shape = self.board.shape();
         if square.row >= shape.rows() as usize || square.col >= shape.cols() as usize {
             return Err(Refusal::OutsideBoard(square, shape));
@@ -346,7 +324,7 @@ impl Game {
     }
 
     /// Applies the tap at `square` and asks the solver about the new position.
-    fn turn_over(&mut self, square: Square) {
+    fn turn_over(&mut self, square: Cell) {
         self.solver
             .puzzle()
             .tap(&mut self.board, square.row, square.col);
@@ -355,17 +333,17 @@ impl Game {
 
     fn move_cursor(&mut self, direction: Direction) {
         let shape = self.board.shape();
-        let Square { row, col } = self.cursor;
+        let Cell { row, col } = self.cursor;
         self.cursor = match direction {
-            Direction::Up => Square::new(row.saturating_sub(1), col),
-            Direction::Down => Square::new((row + 1).min(shape.rows() as usize - 1), col),
-            Direction::Left => Square::new(row, col.saturating_sub(1)),
-            Direction::Right => Square::new(row, (col + 1).min(shape.cols() as usize - 1)),
+            Direction::Up => Cell::new(row.saturating_sub(1), col),
+            Direction::Down => Cell::new((row + 1).min(shape.rows() as usize - 1), col),
+            Direction::Left => Cell::new(row, col.saturating_sub(1)),
+            Direction::Right => Cell::new(row, (col + 1).min(shape.cols() as usize - 1)),
         };
     }
 
     /// The taps of the solution from here, or why there are none to show.
-    fn solution_to_show(&self) -> Result<Vec<Square>, Refusal> {
+    fn solution_to_show(&self) -> Result<Vec<Cell>, Refusal> {
         if self.is_solved() {
             return Err(Refusal::AlreadySolved);
         }
@@ -437,10 +415,8 @@ fn plan(solver: &Solver, board: &Grid) -> Plan {
 }
 
 /// The cells of `taps`, row-major.
-fn squares(taps: &Grid) -> Vec<Square> {
-    taps.cells()
-        .map(|(row, col)| Square::new(row, col))
-        .collect()
+fn squares(taps: &Grid) -> Vec<Cell> {
+    taps.cells().map(|(row, col)| Cell::new(row, col)).collect()
 }
 
 #[cfg(test)]
@@ -448,8 +424,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::board::Goal;
-    use crate::generate::Generator;
+    use crate::puzzle::Goal;
+    use crate::random::Generator;
     use crate::rule::Rule;
     use crate::space::{SmallSpace, bits_of_grid};
 
@@ -469,7 +445,7 @@ mod tests {
         space.moves(bits_of_grid(board)).map(u64::from)
     }
 
-    fn replay(puzzle: &Puzzle, start: &Grid, made: &[Square]) -> Grid {
+    fn replay(puzzle: &Puzzle, start: &Grid, made: &[Cell]) -> Grid {
         let mut board = start.clone();
         for square in made {
             puzzle.tap(&mut board, square.row, square.col);
@@ -484,7 +460,7 @@ mod tests {
         let mut generator = Generator::from_seed(7);
         let mut boards = vec![game.board().clone()];
         for _ in 0..500 {
-            let square = Square::new(generator.below(5) as usize, generator.below(6) as usize);
+            let square = Cell::new(generator.below(5) as usize, generator.below(6) as usize);
             game.apply(Event::Tap(square)).unwrap();
             assert_eq!(game.cursor(), square);
             boards.push(game.board().clone());
@@ -510,7 +486,7 @@ mod tests {
             assert_eq!(game.board(), expected);
         }
         // A new tap forgets what could have been redone.
-        game.apply(Event::Tap(Square::new(0, 0))).unwrap();
+        game.apply(Event::Tap(Cell::new(0, 0))).unwrap();
         assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
     }
 
@@ -535,11 +511,11 @@ mod tests {
 
     #[test]
     fn squares_and_refusals_read_as_people_write_them() {
-        assert_eq!(Square::new(1, 2).to_string(), "r2c3");
+        assert_eq!(Cell::new(1, 2).to_string(), "r2c3");
         let shape = Shape::new(3, 4).unwrap();
         let words = [
             (
-                Refusal::OutsideBoard(Square::new(3, 0), shape),
+                Refusal::OutsideBoard(Cell::new(3, 0), shape),
                 "r4c1 is outside the board: rows go from 1 to 3, columns from 1 to 4",
             ),
             (Refusal::NothingToUndo, "nothing to undo: no taps made"),
@@ -602,13 +578,13 @@ mod tests {
         }
         game.apply(Event::Move(Direction::Down)).unwrap();
         game.apply(Event::Move(Direction::Down)).unwrap();
-        assert_eq!(game.cursor(), Square::new(1, 2));
+        assert_eq!(game.cursor(), Cell::new(1, 2));
         game.apply(Event::TapCursor).unwrap();
-        assert_eq!(game.taps_made(), &[Square::new(1, 2)]);
+        assert_eq!(game.taps_made(), &[Cell::new(1, 2)]);
         game.apply(Event::Move(Direction::Up)).unwrap();
         game.apply(Event::Move(Direction::Up)).unwrap();
         game.apply(Event::Move(Direction::Left)).unwrap();
-        assert_eq!(game.cursor(), Square::new(0, 1));
+        assert_eq!(game.cursor(), Cell::new(0, 1));
     }
 
     #[test]
@@ -617,12 +593,12 @@ mod tests {
         let mut game = game(&puzzle, "bww/www/www");
         let board = game.board().clone();
         assert_eq!(
-            game.apply(Event::Tap(Square::new(3, 0))),
-            Err(Refusal::OutsideBoard(Square::new(3, 0), puzzle.shape()))
+            game.apply(Event::Tap(Cell::new(3, 0))),
+            Err(Refusal::OutsideBoard(Cell::new(3, 0), puzzle.shape()))
         );
         assert_eq!(
-            game.apply(Event::Tap(Square::new(0, 3))),
-            Err(Refusal::OutsideBoard(Square::new(0, 3), puzzle.shape()))
+            game.apply(Event::Tap(Cell::new(0, 3))),
+            Err(Refusal::OutsideBoard(Cell::new(0, 3), puzzle.shape()))
         );
         let wide = Shape::new(3, 4).unwrap();
         assert_eq!(
@@ -632,7 +608,7 @@ mod tests {
         assert_eq!(game.apply(Event::ShowProof), Err(Refusal::NothingToProve));
         assert_eq!(game.board(), &board);
         assert_eq!(game.status().taps_made, 0);
-        assert_eq!(game.cursor(), Square::new(0, 0));
+        assert_eq!(game.cursor(), Cell::new(0, 0));
         assert!(game.proof().is_none());
     }
 
@@ -640,13 +616,13 @@ mod tests {
     fn a_new_puzzle_starts_afresh() {
         let puzzle = puzzle("plus", false, (3, 3), Goal::Either);
         let mut game = game(&puzzle, "bww/www/www");
-        game.apply(Event::Tap(Square::new(2, 2))).unwrap();
+        game.apply(Event::Tap(Cell::new(2, 2))).unwrap();
         game.apply(Event::Hint).unwrap();
         game.apply(Event::Undo).unwrap();
         let next = Grid::parse("wbw/bbb/wbw", puzzle.shape()).unwrap();
         game.apply(Event::NewPuzzle(next.clone())).unwrap();
         assert_eq!((game.board(), game.start()), (&next, &next));
-        assert_eq!(game.cursor(), Square::new(0, 0));
+        assert_eq!(game.cursor(), Cell::new(0, 0));
         assert!(game.marks().is_empty());
         assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
         let status = game.status();
@@ -668,7 +644,7 @@ mod tests {
         game.apply(Event::ShowProof).unwrap();
         let proof = game.proof().expect("a proof once asked for").clone();
         // The proof stays true whatever is tapped: no tap changes its parity.
-        game.apply(Event::Tap(Square::new(1, 1))).unwrap();
+        game.apply(Event::Tap(Cell::new(1, 1))).unwrap();
         let after = game.proof().expect("still shown");
         assert_eq!(after.pattern, proof.pattern);
         for &color in puzzle.goal().colors() {
@@ -730,7 +706,7 @@ mod tests {
     fn play(
         game: &mut Game,
         step: Step,
-        (made, taken_back): (&mut Vec<Square>, &mut Vec<Square>),
+        (made, taken_back): (&mut Vec<Cell>, &mut Vec<Cell>),
         before: Option<u64>,
     ) -> Result<(), TestCaseError> {
         let shape = game.puzzle().shape();
@@ -738,12 +714,9 @@ mod tests {
         match step {
             Step::Tap(row, col) => {
                 let inside = row < shape.rows() as usize && col < shape.cols() as usize;
-                prop_assert_eq!(
-                    game.apply(Event::Tap(Square::new(row, col))).is_ok(),
-                    inside
-                );
+                prop_assert_eq!(game.apply(Event::Tap(Cell::new(row, col))).is_ok(), inside);
                 if inside {
-                    made.push(Square::new(row, col));
+                    made.push(Cell::new(row, col));
                     taken_back.clear();
                 }
             }

@@ -8,8 +8,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, COLS, Color, ROWS};
-use crate::diagnostic::{Expected, Found};
+use crate::notation::{BoardTextError, Cells, Color, Expected, Found};
 
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: u32 = 10_000;
@@ -23,10 +22,7 @@ pub struct Shape {
 
 impl Shape {
     /// The 4x4 board of the Flip Game.
-    pub const FLIP_GAME: Shape = Shape {
-        rows: ROWS as u32,
-        cols: COLS as u32,
-    };
+    pub const FLIP_GAME: Shape = Shape { rows: 4, cols: 4 };
 
     /// A shape of `rows` x `cols`, or `None` when either is 0 or above [`MAX_SIDE`].
     pub fn new(rows: u32, cols: u32) -> Option<Shape> {
@@ -233,16 +229,6 @@ impl Grid {
         grid
     }
 
-    /// The 4x4 board as a grid.
-    pub fn from_board(board: Board) -> Grid {
-        Grid::from_bits16(board.bits())
-    }
-
-    /// The grid as a 4x4 board, when it is one.
-    pub fn to_board(&self) -> Option<Board> {
-        self.bits16().map(Board::from_id)
-    }
-
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -355,17 +341,12 @@ impl Grid {
 
     /// Reads a board of `shape` given on one line: rows joined by `/`, or all the letters in a
     /// row. Columns in errors count characters from 1.
-    pub fn parse(text: &str, shape: Shape) -> Result<Grid, crate::board::BoardTextError> {
-        Grid::parse_cells(text, shape, crate::board::Cells::Letters)
+    pub fn parse(text: &str, shape: Shape) -> Result<Grid, BoardTextError> {
+        Grid::parse_cells(text, shape, Cells::Letters)
     }
 
     /// As [`Grid::parse`], with cells written in `cells` (spaces are not read on one line).
-    pub fn parse_cells(
-        text: &str,
-        shape: Shape,
-        cells: crate::board::Cells,
-    ) -> Result<Grid, crate::board::BoardTextError> {
-        use crate::board::{BoardTextError, Cells};
+    pub fn parse_cells(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
         let piece = match cells {
             Cells::Letters => Expected::Piece,
             other => Expected::Cell(other),
@@ -509,12 +490,16 @@ mod tests {
     }
 
     #[test]
-    fn a_4x4_grid_and_a_board_convert_both_ways() {
-        for id in [0u16, 0x9d98, 0xffff, 0x8001] {
-            let board = Board::from_id(id);
-            let grid = Grid::from_board(board);
-            assert_eq!(grid.to_board(), Some(board));
-            assert_eq!(grid.to_string(), board.to_string());
+    fn a_4x4_grid_reads_its_rows_from_the_id_s_hex_digits() {
+        for (id, text) in [
+            (0u16, "wwww/wwww/wwww/wwww"),
+            (0x9d98, "bwwb/bbwb/bwwb/bwww"),
+            (0xffff, "bbbb/bbbb/bbbb/bbbb"),
+            (0x8001, "bwww/wwww/wwww/wwwb"),
+        ] {
+            let grid = Grid::from_bits16(id);
+            assert_eq!(grid.to_string(), text);
+            assert_eq!(grid.bits16(), Some(id));
         }
     }
 
@@ -642,7 +627,7 @@ mod tests {
         // One letter too many is named at its own column, after the seven of the board.
         let error = Grid::parse("bwb/wwbw", shape).unwrap_err();
         assert_eq!(error.column, 8);
-        assert_eq!(error.expected, crate::diagnostic::Expected::EndOfBoard);
+        assert_eq!(error.expected, crate::notation::Expected::EndOfBoard);
     }
 
     #[test]

@@ -20,9 +20,8 @@ use std::fmt;
 
 use memchr::memchr;
 
-use crate::board::{COLS, Cells, ROWS};
-use crate::diagnostic::{Expected, Found};
 use crate::grid::{Grid, Shape};
+use crate::notation::{Cells, Expected, Found};
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,11 +99,12 @@ impl fmt::Display for InputError {
 }
 
 const BYTE_ORDER_MARK: [u8; 3] = [0xEF, 0xBB, 0xBF];
-const PIECES: u32 = COLS as u32;
+/// Pieces in a row of the 4x4 board, and rows in it.
+const PIECES: u32 = 4;
 /// Bytes of one well-formed 4x4 row: the pieces and a newline.
 const ROW_BYTES: usize = PIECES as usize + 1;
 /// Bytes of one well-formed board.
-const BOARD_BYTES: usize = ROW_BYTES * ROWS as usize;
+const BOARD_BYTES: usize = ROW_BYTES * PIECES as usize;
 
 /// A non-ASCII character met where a piece or the end of a row should be, gathered byte by byte
 /// so the error can show it whole even when it straddles two chunks.
@@ -289,7 +289,7 @@ impl BoardParser {
                                 board: Grid::from_row_nibbles(rows),
                                 line: self.line,
                             })?;
-                            self.line += u64::from(ROWS);
+                            self.line += u64::from(PIECES);
                             input = &input[BOARD_BYTES..];
                         }
                     }
@@ -738,7 +738,7 @@ mod tests {
     const SAMPLE: &str = "bwwb\nbbwb\nbwwb\nbwww\n";
 
     fn board(text: &str) -> Grid {
-        Grid::from_board(text.parse().unwrap())
+        Grid::parse(text, Shape::FLIP_GAME).unwrap()
     }
 
     fn errors(records: &[Record]) -> Vec<String> {
@@ -1219,9 +1219,9 @@ mod tests {
             let row: [u8; 4] = std::array::from_fn(|i| letters[(bytes >> (3 * i)) as usize & 7]);
             let careful = row
                 .iter()
-                .map(|&b| crate::board::piece_color(b))
+                .map(|&b| crate::notation::piece_color(b))
                 .try_fold(0u8, |bits, color| {
-                    Some(bits << 1 | u8::from(color? == crate::board::Color::Black))
+                    Some(bits << 1 | u8::from(color? == crate::notation::Color::Black))
                 });
             assert_eq!(row_nibble(row), careful, "row {row:?}");
         }

@@ -4,33 +4,38 @@
 //!
 //! - [`puzzle`]: what a board means: shape, tap rule, wrap, goal;
 //! - [`rule`]: the tap rules: named stencils, inline stencils, `lines`, and rule files;
-//! - [`board`] and [`grid`]: the bit representations (the 4x4 `u16` with its ids, and any size);
+//! - [`notation`]: the colour of a piece, how cells are written, and the words of input errors;
+//! - [`grid`]: the bit representation of a board of any size, and [`board`]: the 4x4 board's
+//!   16-bit id and the one-line board text;
 //! - [`solve`]: one entry point that picks the strategy (the 4x4 distance table, light chasing,
 //!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`game`]: the game of `flipgame play` as a state machine: history, hints and proofs from
 //!   the exact solver, no terminal;
-//! - [`generate`]: random boards of a given distance, reproducible from a seed;
+//! - [`random`]: the seeded generator, and [`generate`]: random boards of a given distance,
+//!   reproducible from a seed;
 //! - [`judge`]: the online judges of the family as plug-ins: each reads its input, writes its
 //!   exact output, and checks a contestant's;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
-//! - [`diagnostic`]: the words of those errors.
+//! - [`words`]: the words messages and pictures share (`1 tap`, `65,536`, `12.50%`).
 
 #![warn(missing_docs)]
 
 pub mod board;
-pub mod diagnostic;
 pub mod game;
 pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod judge;
+pub mod notation;
 pub mod puzzle;
+pub mod random;
 pub mod rule;
 pub mod solve;
 pub mod space;
 pub mod stats;
+pub mod words;
 
 /// The README's Rust examples, compiled and run as doc tests so they cannot go stale.
 #[cfg(doctest)]

@@ -7,7 +7,6 @@ mod output;
 mod progress;
 mod render;
 mod source;
-mod svg;
 
 use std::process::ExitCode;
 

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::board::Goal;
 use crate::grid::{Grid, Shape};
+use crate::notation::Color;
 use crate::rule::Rule;
 
 /// A puzzle: the board's shape, the tap rule, whether the edges wrap around, and the goal.
@@ -14,6 +14,41 @@ pub struct Puzzle {
     rule: Rule,
     wrap: bool,
     goal: Goal,
+}
+
+/// Which finished boards count as solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Goal {
+    /// All white or all black, whichever takes fewer taps (the POJ 1753 rule).
+    #[default]
+    Either,
+    /// Only the all-white board.
+    White,
+    /// Only the all-black board.
+    Black,
+}
+
+impl Goal {
+    /// Every goal option, in the order `either`, `white`, `black`.
+    pub const ALL: [Goal; 3] = [Goal::Either, Goal::White, Goal::Black];
+
+    /// The finished colours this goal accepts.
+    pub const fn colors(self) -> &'static [Color] {
+        match self {
+            Goal::Either => &[Color::White, Color::Black],
+            Goal::White => &[Color::White],
+            Goal::Black => &[Color::Black],
+        }
+    }
+
+    /// The name used on the command line and in JSON (`either`, `white`, `black`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Goal::Either => "either",
+            Goal::White => "white",
+            Goal::Black => "black",
+        }
+    }
 }
 
 /// Why a puzzle description does not hold together.

@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use owo_colors::{OwoColorize, Style};
 
-use flipgame::board::{Color, Goal};
-use flipgame::puzzle::Puzzle;
+use flipgame::notation::{Cell, Color};
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Certificate;
 
 /// Whether to colour output, decided once from `--color`, the environment and the terminal.
@@ -402,7 +402,7 @@ pub fn impossibility(puzzle: &Puzzle, certificate: &Certificate, drawn: bool) ->
     if !drawn {
         let cells: Vec<String> = pattern
             .cells()
-            .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .map(|cell| Cell::from(cell).to_string())
             .collect();
         text.push_str(&format!(" The quiet pieces: {}.", cells.join(" ")));
     }

@@ -7,16 +7,15 @@
 //! - a *graph*: for every cell, its own list of the cells a tap there turns over, read from a
 //!   rule file (Simon Tatham's Flip, Lights Out on any graph).
 //!
-//! Rules say nothing about edges: whether the board wraps around is part of the
-//! [`crate::puzzle::Puzzle`].
+//! Rules say nothing about edges: whether the board wraps around is part of the puzzle.
 
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use crate::generate::Generator;
 use crate::grid::Shape;
+use crate::random::Generator;
 
 /// The largest height or width of a stencil.
 pub const MAX_STENCIL_SIDE: usize = 63;

@@ -6,9 +6,10 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
-use flipgame::board::{Board, BoardTextError, Cells};
+use flipgame::board;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, InputError, Record};
+use flipgame::notation::Cells;
 
 use crate::cli::BoardInput;
 
@@ -113,25 +114,15 @@ pub fn stream(
     }
 }
 
-/// A board given on the command line: rows joined by `/` or all letters in a row; 4x4 boards
-/// also take their id (`0x9d98` or `9d98`).
-pub fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
-    if shape.is_flip_game() && cells == Cells::Letters {
-        text.parse::<Board>().map(Grid::from_board)
-    } else {
-        Grid::parse_cells(text, shape, cells)
-    }
-}
-
 /// The one `--board` value of a command that takes one board, or its error as
 /// `--board:1:COL: message`.
 pub fn board_argument(text: &str, shape: Shape, cells: Cells) -> Result<Grid, String> {
-    parse_board(text, shape, cells).map_err(|error| format!("--board:1:{}: {error}", error.column))
+    board::parse(text, shape, cells).map_err(|error| format!("--board:1:{}: {error}", error.column))
 }
 
 /// A `--board` value as a record.
 fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
-    let parsed = parse_board(text, shape, cells).map(|board| Record::Board { board, line: 1 });
+    let parsed = board::parse(text, shape, cells).map(|board| Record::Board { board, line: 1 });
     parsed.unwrap_or_else(|error| {
         Record::Malformed(InputError {
             board_line: 1,

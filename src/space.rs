@@ -17,8 +17,8 @@
 //! of `L(n) | t` over the neighbours `n` one layer closer, all of which the search has finished
 //! before it fills layer `k + 1`.
 
-use crate::board::Color;
 use crate::grid::{Grid, Shape};
+use crate::notation::Color;
 use crate::puzzle::Puzzle;
 
 /// The most cells a board may have for its whole state space to be explored (2^25 boards).
@@ -341,7 +341,7 @@ fn flip_masks(puzzle: &Puzzle) -> Vec<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Goal;
+    use crate::puzzle::Goal;
     use crate::solve::{Solver, Strategy};
 
     use crate::puzzle::test_puzzle as puzzle;

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::board::{Color, Goal};
 use crate::grid::{Grid, Shape};
-use crate::puzzle::Puzzle;
+use crate::notation::Color;
+use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solver;
 use crate::space::{SmallSpace, TooLarge};
 
@@ -160,10 +160,18 @@ impl Facts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, TapSet};
 
     fn flip_game(goal: Goal) -> StateSpace {
         StateSpace::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
+    }
+
+    /// The 4x4 pieces a tap on row-major `cell` turns over, from the rule's definition: the
+    /// cell and its neighbours at distance 1 (bit 15 is r1c1).
+    fn plus_mask(cell: u16) -> u16 {
+        let (row, col) = (cell / 4, cell % 4);
+        (0u16..16)
+            .filter(|other| (other / 4).abs_diff(row) + (other % 4).abs_diff(col) <= 1)
+            .fold(0, |mask, other| mask | 1 << (15 - other))
     }
 
     /// The histogram counted a second way: the boards each of the 2^16 tap sets reaches from
@@ -173,11 +181,12 @@ mod tests {
         for goal in Goal::ALL {
             let mut fewest = vec![u32::MAX; 1 << 16];
             for bits in 0..=u16::MAX {
-                let flips = Cell::all()
-                    .filter(|cell| TapSet::from_bits(bits).contains(*cell))
-                    .fold(0u16, |mask, cell| mask ^ cell.flip_mask());
+                let flips = (0..16)
+                    .filter(|cell| bits >> (15 - cell) & 1 == 1)
+                    .fold(0u16, |mask, cell| mask ^ plus_mask(cell));
                 for color in goal.colors() {
-                    let board = usize::from(color.board().bits() ^ flips);
+                    let finished = if *color == Color::Black { u16::MAX } else { 0 };
+                    let board = usize::from(finished ^ flips);
                     fewest[board] = fewest[board].min(bits.count_ones());
                 }
             }

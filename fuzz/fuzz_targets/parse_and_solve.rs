@@ -7,10 +7,11 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use flipgame::board::{Board, Goal};
+use flipgame::board;
+use flipgame::notation::Cells;
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{Record, parse_all, parse_all_shaped};
-use flipgame::puzzle::Puzzle;
 use flipgame::rule::Rule;
 use flipgame::solve::Solver;
 
@@ -93,8 +94,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(text) = std::str::from_utf8(input) {
-        match text.parse::<Board>() {
-            Ok(board) => assert_eq!(board.to_string().parse::<Board>(), Ok(board)),
+        match board::parse(text, Shape::FLIP_GAME, Cells::Letters) {
+            Ok(grid) => assert_eq!(board::parse(&grid.to_string(), Shape::FLIP_GAME, Cells::Letters), Ok(grid)),
             Err(error) => assert!(error.column >= 1 && error.column <= text.chars().count() + 3),
         }
     }

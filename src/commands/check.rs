@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::Cells;
+use flipgame::notation::Cells;
 use std::path::Path;
 
 use flipgame::grid::{Grid, Shape};
@@ -15,7 +15,7 @@ use flipgame::solve::Solver;
 use super::judged::{answer, judge_named, read_source};
 use super::{Status, puzzle, report, solver};
 use crate::cli::{CheckArgs, CheckFormat};
-use crate::source::{self, Source};
+use crate::source::Source;
 
 /// Runs `check` in whichever of its two forms the arguments name.
 pub fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
@@ -263,7 +263,7 @@ fn check_taps(
         return Ok(Status::BadInput);
     };
     let shape = solver.puzzle().shape();
-    let board = match source::parse_board(board_text, shape, Cells::Letters) {
+    let board = match flipgame::board::parse(board_text, shape, Cells::Letters) {
         Ok(board) => board,
         Err(error) => {
             report(&format!("--board:1:{}: {error}", error.column));
@@ -307,7 +307,7 @@ fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::R
             continue;
         }
         let (board_text, taps_text) = entry.split_once(char::is_whitespace).unwrap_or((entry, ""));
-        let board = match source::parse_board(board_text, shape, Cells::Letters) {
+        let board = match flipgame::board::parse(board_text, shape, Cells::Letters) {
             Ok(board) => board,
             Err(error) => {
                 let column = indent + error.column;

@@ -10,20 +10,21 @@ use std::path::PathBuf;
 
 use serde::{Serialize, Serializer};
 
-use flipgame::board::{BoardId, Color};
+use flipgame::board::BoardId;
 use flipgame::grid::Grid;
+use flipgame::notation::{Cell, Color};
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, Solution, Solver};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
 use super::{BoardCommand, Context, Place, Status, explore, report, run_boards, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
-use crate::figure::{Block, Drawing, Figure, Target, taps, thousands};
+use crate::figure::{Block, Drawing, Figure, Target, svg};
 use crate::output::json::{
-    BoardFields, CellJson, CellsJson, JsonStream, RuleFields, as_text, optional_color,
+    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
 use crate::render::{self, Mark, Pen};
-use crate::svg;
+use flipgame::words::{taps, thousands};
 
 /// Explains every board of the inputs.
 pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
@@ -152,7 +153,7 @@ impl BoardCommand for Explain {
         };
         let answer = Answer {
             board,
-            id: board.to_board().map(|b| b.id()),
+            id: BoardId::of(board),
             solution,
             certificate,
         };
@@ -342,7 +343,7 @@ impl Explain {
         } else {
             let listed: Vec<String> = tapped
                 .iter()
-                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .map(|&cell| Cell::from(cell).to_string())
                 .collect();
             let mut text = format!(
                 "{} to all {goal}: {}. Taps commute, so any order works.",
@@ -404,7 +405,7 @@ impl Explain {
                 .flips(row, col)
                 .into_iter()
                 .filter(|&cell| cell != (row, col));
-            let title = format!("Tap {}: r{}c{}", number + 1, row + 1, col + 1);
+            let title = format!("Tap {}: {}", number + 1, Cell::new(row, col));
             drawings.push(
                 Drawing::new(title, current.clone())
                     .with_marks(flipped, Mark::Flipped)
@@ -514,12 +515,12 @@ impl Serialize for Steps<'_> {
         serializer.collect_seq(taps.cells().map(move |(row, col)| {
             self.puzzle.tap(&mut current, row, col);
             StepJson {
-                tap: CellJson::from_zero_based((row, col)),
+                tap: Cell::new(row, col),
                 flipped: self
                     .puzzle
                     .flips(row, col)
                     .into_iter()
-                    .map(CellJson::from_zero_based)
+                    .map(Cell::from)
                     .collect(),
                 board: current.to_string(),
             }
@@ -529,8 +530,8 @@ impl Serialize for Steps<'_> {
 
 #[derive(Serialize)]
 struct StepJson {
-    tap: CellJson,
-    flipped: Vec<CellJson>,
+    tap: Cell,
+    flipped: Vec<Cell>,
     board: String,
 }
 

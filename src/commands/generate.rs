@@ -7,10 +7,11 @@ use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Color, Goal};
-use flipgame::generate::{Generator, Wanted, candidates};
+use flipgame::generate::{Wanted, candidates};
 use flipgame::grid::{Grid, Shape};
-use flipgame::puzzle::Puzzle;
+use flipgame::notation::Color;
+use flipgame::puzzle::{Goal, Puzzle};
+use flipgame::random::Generator;
 use flipgame::rule::Graph;
 use flipgame::solve::Solver;
 use flipgame::space::{MAX_CELLS, SmallSpace};

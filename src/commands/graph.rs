@@ -10,11 +10,10 @@ use flipgame::space::{SmallSpace, bits_of_grid};
 
 use super::{Status, cells, explore, puzzle, report, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
-use crate::figure::{taps, thousands};
-use crate::render;
-use crate::source;
-use crate::svg;
-use crate::svg::graph::{Layout, path_edges, tap_name};
+use crate::figure::svg;
+use crate::figure::svg::graph::{Layout, path_edges, tap_name};
+use crate::{render, source};
+use flipgame::words::{taps, thousands};
 
 /// The colour a board on the highlighted path is filled with in DOT (light enough for its
 /// letters to read).

@@ -5,8 +5,9 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use flipgame::generate::{Generator, Wanted, candidates};
+use flipgame::generate::{Wanted, candidates};
 use flipgame::judge::{self, Case, Judge};
+use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
 

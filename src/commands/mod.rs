@@ -29,10 +29,10 @@ use crate::output::json::{JsonStream, as_text};
 use crate::progress::Progress;
 use crate::render;
 use crate::source::{self, RecordSink, Source, StreamError};
-use flipgame::board::{Cells, Goal};
 use flipgame::grid::{Grid, MAX_SIDE, Shape};
 use flipgame::input::{InputError, Record};
-use flipgame::puzzle::Puzzle;
+use flipgame::notation::Cells;
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::{SmallSpace, TooLarge};
@@ -391,11 +391,7 @@ fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
         return String::new();
     };
     let text = path.to_string_lossy();
-    let is_board = if shape.is_flip_game() {
-        text.parse::<flipgame::board::Board>().is_ok()
-    } else {
-        Grid::parse(&text, shape).is_ok()
-    };
+    let is_board = flipgame::board::parse(&text, shape, Cells::Letters).is_ok();
     if error.kind() == io::ErrorKind::NotFound && is_board {
         format!(": did you mean --board {text}?")
     } else {

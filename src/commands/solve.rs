@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{Color, Goal};
 use flipgame::grid::Grid;
+use flipgame::notation::Color;
+use flipgame::puzzle::Goal;
 use flipgame::solve::{Solution, Solver, Strategy};
 
 use super::{BoardCommand, Place, Status, run_boards};

@@ -4,19 +4,20 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::board::{BoardId, Color};
+use flipgame::board::BoardId;
 use flipgame::grid::Grid;
+use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::space::MAX_CELLS;
 use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpace};
 
 use super::{Context, Status, puzzle, report};
 use crate::cli::{StatsArgs, StatsFormat};
-use crate::figure::{Block, Chart, Drawing, Figure, Target, percent, thousands};
+use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::Progress;
 use crate::render::{self, Pen};
-use crate::svg;
+use flipgame::words::{percent, thousands};
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
@@ -258,9 +259,8 @@ fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
         figure.push(block);
     }
     let hardest = &space.hardest_example;
-    let id = hardest
-        .to_board()
-        .map(|b| format!(" (id {})", b.id()))
+    let id = BoardId::of(hardest)
+        .map(|id| format!(" (id {id})"))
         .unwrap_or_default();
     figure.push(Block::Line(format!(
         "God's number: {} taps, for example {hardest}{id}",
@@ -428,7 +428,7 @@ impl<'a> StatsJson<'a> {
                 .collect(),
             hardest: HardestJson {
                 example: &space.hardest_example,
-                id: space.hardest_example.to_board().map(|b| b.id()),
+                id: BoardId::of(&space.hardest_example),
                 boards: space.hardest_tap_sets.values().sum(),
                 optimal_tap_sets: space
                     .hardest_tap_sets

@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use flipgame::grid::Shape;
+use flipgame::notation::Cell;
 use flipgame::space::SmallSpace;
 
 use super::{Status, puzzle, report, write_to};
 use crate::cli::{TableArgs, TableFormat};
-use crate::output::json::{CellJson, JsonStream, RuleFields, optional_text};
+use crate::output::json::{JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
 use crate::progress::Progress;
 
@@ -155,22 +156,20 @@ fn board_text(shape: Shape, bits: u32) -> String {
 }
 
 /// The tapped cells of a tap set's bits, row-major, as (row, col) from 0.
-fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = (usize, usize)> {
+fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = Cell> {
     let cols = shape.cols() as usize;
     let cells = shape.cells() as usize;
     (0..cells)
         .filter(move |index| taps >> (cells - 1 - index) & 1 == 1)
-        .map(move |index| (index / cols, index % cols))
+        .map(move |index| Cell::at_index(index, cols))
 }
 
 fn tap_list(shape: Shape, taps: u32) -> Vec<String> {
-    tapped(shape, taps)
-        .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
-        .collect()
+    tapped(shape, taps).map(|cell| cell.to_string()).collect()
 }
 
-fn tap_cells(shape: Shape, taps: u32) -> Vec<CellJson> {
-    tapped(shape, taps).map(CellJson::from_zero_based).collect()
+fn tap_cells(shape: Shape, taps: u32) -> Vec<Cell> {
+    tapped(shape, taps).collect()
 }
 
 /// One board of the table in JSON; `id` only for 4x4, `taps` only with `--taps`.
@@ -186,5 +185,5 @@ struct TableRow<'a> {
     rule: &'a RuleFields,
     moves: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    taps: Option<Option<Vec<CellJson>>>,
+    taps: Option<Option<Vec<Cell>>>,
 }

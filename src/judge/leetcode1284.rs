@@ -3,9 +3,9 @@
 //! fewest flips, or `-1`.
 
 use super::{Case, Judge, JudgeError, Limits, Tokens};
-use crate::board::Goal;
 use crate::grid::{Grid, MAX_SIDE, Shape};
-use crate::puzzle::Puzzle;
+use crate::notation::Cell;
+use crate::puzzle::{Goal, Puzzle};
 
 /// LeetCode 1284.
 pub struct Leetcode1284;
@@ -54,7 +54,7 @@ fn read_matrix(text: &str, line: u64) -> Result<Grid, JudgeError> {
                 _ => {
                     return Err(at(
                         1,
-                        format!("r{}c{}: expected 0 or 1, found {cell}", row + 1, col + 1),
+                        format!("{}: expected 0 or 1, found {cell}", Cell::new(row, col)),
                     ));
                 }
             }

@@ -22,11 +22,12 @@ mod uva10309;
 
 use std::fmt;
 
-use crate::board::Color;
-use crate::generate::Generator;
 use crate::grid::{Grid, Shape};
+use crate::notation::{Cell, Color};
 use crate::puzzle::Puzzle;
+use crate::random::Generator;
 use crate::solve::Solution;
+use crate::words::tap_word;
 
 pub use tokens::{Layout, Token, Tokens};
 
@@ -370,7 +371,7 @@ pub(crate) fn check_count(
             Some(solution) => Err(token.error(format!(
                 "the board can be finished, in {} {}",
                 solution.moves(),
-                taps_word(solution.moves())
+                tap_word(solution.moves())
             ))),
         };
     }
@@ -418,11 +419,6 @@ pub(crate) fn verdict(result: Result<(), JudgeError>, output: &mut Tokens<'_>) -
     }
 }
 
-/// "tap" or "taps".
-pub(crate) fn taps_word(count: u64) -> &'static str {
-    if count == 1 { "tap" } else { "taps" }
-}
-
 /// Judges a tap set a contestant gave for a board: it must finish the board, be the fewest,
 /// and (when `least` is asked) be the least of the optimal sets in the row-major order.
 pub(crate) fn check_taps(
@@ -444,13 +440,11 @@ pub(crate) fn check_taps(
         .iter()
         .any(|&color| board.finished_color() == Some(color))
     {
-        let (row, col) = first_wrong_cell(&board, case.puzzle.goal().colors()[0]);
+        let wrong = Cell::from(first_wrong_cell(&board, case.puzzle.goal().colors()[0]));
         return Err(place.error(format!(
-            "these {} {} leave the board unfinished (r{}c{} among others)",
+            "these {} {} leave the board unfinished ({wrong} among others)",
             taps.count(),
-            taps_word(taps.count()),
-            row + 1,
-            col + 1
+            tap_word(taps.count()),
         )));
     }
     if taps.count() > solution.moves() {
@@ -464,10 +458,9 @@ pub(crate) fn check_taps(
         let (row, col) = first_difference(taps, &solution.taps);
         return Err(place.error(format!(
             "a fewest tap set, but not the least one the judge asks for: read row by row, the \
-             least has {} at r{}c{}",
+             least has {} at {}",
             u8::from(solution.taps.get(row, col)),
-            row + 1,
-            col + 1
+            Cell::new(row, col)
         )));
     }
     Ok(())

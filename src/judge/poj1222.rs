@@ -7,9 +7,8 @@ use super::{
     Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, read_counted, read_digit_cells,
     write_digit_rows,
 };
-use crate::board::Goal;
 use crate::grid::Shape;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
 /// POJ 1222.

@@ -5,9 +5,8 @@
 use super::{
     Case, Judge, JudgeError, Limits, read_counted, read_letter_rows, read_number, write_letter_rows,
 };
-use crate::board::Goal;
 use crate::grid::{MAX_SIDE, Shape};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 
 /// POJ 1681; a white brick is a set cell, so finished is "all clear".
 pub struct Poj1681;

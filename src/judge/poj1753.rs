@@ -2,9 +2,8 @@
 //! the fewest taps that make the board all white or all black, or `Impossible`.
 
 use super::{Case, Judge, Limits, read_back_to_back, read_letter_rows, write_letter_rows};
-use crate::board::Goal;
 use crate::grid::Shape;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 
 /// POJ 1753.
 pub struct Poj1753;

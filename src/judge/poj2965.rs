@@ -7,9 +7,8 @@ use super::{
     Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_taps, read_back_to_back,
     read_letter_rows, write_letter_rows,
 };
-use crate::board::Goal;
 use crate::grid::{Grid, Shape};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 use crate::rule::Rule;
 use crate::solve::Solution;
 

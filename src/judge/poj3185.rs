@@ -3,9 +3,8 @@
 //! statement promises boards that can be finished, so it defines no other answer.
 
 use super::{Case, Judge, JudgeError, Limits, read_back_to_back, read_digit_cells, write_count_or};
-use crate::board::Goal;
 use crate::grid::Shape;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
 /// POJ 3185: a 1 x 20 board.

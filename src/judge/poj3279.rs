@@ -6,9 +6,9 @@ use super::{
     Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_taps, read_back_to_back,
     read_digit_cells, read_number, write_digit_rows,
 };
-use crate::board::Goal;
 use crate::grid::{Grid, MAX_SIDE, Shape};
-use crate::puzzle::Puzzle;
+use crate::notation::Cell;
+use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
 /// POJ 3279.
@@ -119,7 +119,7 @@ pub(crate) fn check_matrix(
                 Some(solution) => Err(token.error(format!(
                     "the board can be finished, in {} {}",
                     solution.moves(),
-                    super::taps_word(solution.moves())
+                    crate::words::tap_word(solution.moves())
                 ))),
             };
         }
@@ -128,9 +128,8 @@ pub(crate) fn check_matrix(
             b"1" => taps.set(index / cols, index % cols, true),
             _ => {
                 return Err(token.error(format!(
-                    "expected 0 or 1 for r{}c{}, found '{}'",
-                    index / cols + 1,
-                    index % cols + 1,
+                    "expected 0 or 1 for {}, found '{}'",
+                    Cell::at_index(index, cols),
                     token.display()
                 )));
             }

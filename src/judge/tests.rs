@@ -2,7 +2,7 @@
 //! statement allows; and the shared pieces of reading say where a case went wrong.
 
 use super::*;
-use crate::generate::Generator;
+use crate::random::Generator;
 
 #[test]
 fn every_judge_reads_back_the_inputs_it_writes() {

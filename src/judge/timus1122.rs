@@ -5,10 +5,9 @@
 use super::{
     Case, Judge, JudgeError, Limits, read_back_to_back, read_letter_rows, write_letter_rows,
 };
-use crate::board::Goal;
-use crate::generate::Generator;
 use crate::grid::{Grid, Shape};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
+use crate::random::Generator;
 use crate::rule::{Graph, Rule};
 
 /// Timus 1122.

@@ -6,9 +6,8 @@ use super::{
     Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_letter_rows,
     write_letter_rows,
 };
-use crate::board::Goal;
 use crate::grid::Shape;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
 /// UVa 10309.

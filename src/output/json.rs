@@ -10,6 +10,7 @@ use serde::{Serialize, Serializer};
 
 use flipgame::board::BoardId;
 use flipgame::grid::Grid;
+use flipgame::notation::Cell;
 use flipgame::puzzle::Puzzle;
 
 /// Writes objects as JSON Lines or as one JSON array.
@@ -69,7 +70,7 @@ pub fn optional_text<T: Display, S: Serializer>(
 
 /// Serializes an optional colour as `"white"`, `"black"` or `null`.
 pub fn optional_color<S: Serializer>(
-    color: &Option<flipgame::board::Color>,
+    color: &Option<flipgame::notation::Color>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     match color {
@@ -104,7 +105,7 @@ impl<'a> BoardFields<'a> {
             board,
             rows: board.shape().rows(),
             cols: board.shape().cols(),
-            id: board.to_board().map(|board| board.id()),
+            id: BoardId::of(board),
         }
     }
 }
@@ -129,31 +130,12 @@ impl RuleFields {
     }
 }
 
-/// A cell as `{"row": r, "col": c}`, rows and columns from 1.
-#[derive(Serialize)]
-pub struct CellJson {
-    /// Row from 1 at the top.
-    pub row: u32,
-    /// Column from 1 at the left.
-    pub col: u32,
-}
-
-impl CellJson {
-    /// The cell at `row`, `col` counted from 0.
-    pub fn from_zero_based((row, col): (usize, usize)) -> CellJson {
-        CellJson {
-            row: row as u32 + 1,
-            col: col as u32 + 1,
-        }
-    }
-}
-
-/// The set cells of a grid as a JSON array of [`CellJson`], row-major.
+/// The set cells of a grid as a JSON array of cells (`{"row": r, "col": c}`), row-major.
 pub struct CellsJson<'a>(pub &'a Grid);
 
 impl Serialize for CellsJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.cells().map(CellJson::from_zero_based))
+        serializer.collect_seq(self.0.cells().map(Cell::from))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::{ChasePattern, Puzzle};
 
 use super::bits::{bit_of, first_bit, has_bit, xor_into};
-use super::coset::{QuietTaps, is_chosen};
+use super::quiet::{self, QuietBasis, QuietTaps};
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
 #[derive(Clone, Debug)]
@@ -661,21 +661,20 @@ pub(crate) struct ChasedBasis {
     first_rows: Vec<Vec<u64>>,
 }
 
-impl ChasedBasis {
-    /// The first rows, to be reduced in place (any change of basis chases to the same change of
-    /// the quiet tap sets: the chase of an empty board is linear).
-    pub(crate) fn first_rows_mut(&mut self) -> &mut Vec<Vec<u64>> {
-        &mut self.first_rows
-    }
-
-    /// How many quiet tap sets.
-    pub(crate) fn len(&self) -> usize {
+impl QuietBasis for ChasedBasis {
+    fn len(&self) -> usize {
         self.first_rows.len()
     }
 
-    /// Shows `visit` every word index of the board in order, with the word of each quiet tap set
-    /// there (in basis order).
-    pub(crate) fn each_word(&self, visit: &mut dyn FnMut(usize, &[u64])) {
+    /// Reduced by the first rows alone: any change of basis chases to the same change of the
+    /// quiet tap sets (the chase of an empty board is linear).
+    fn reduce_to_pivots(&mut self) -> Vec<(usize, u64)> {
+        quiet::reduce_to_pivots(&mut self.first_rows, Vec::as_slice, |row, other| {
+            xor_into(row, other)
+        })
+    }
+
+    fn each_word(&self, visit: &mut dyn FnMut(usize, &[u64])) {
         let width = self.shape.words_per_row();
         let mut chasers: Vec<Chaser> = self
             .first_rows
@@ -698,15 +697,10 @@ impl ChasedBasis {
         }
     }
 
-    /// Adds to `taps` the sum of the quiet tap sets `chosen` picks (bit `len - 1 - i` for the
-    /// `i`th), chased out once.
-    pub(crate) fn add_sum(&self, taps: &mut Grid, chosen: u64) {
+    /// The sum is chased out once, from the sum of the chosen first rows.
+    fn add_sum(&self, taps: &mut Grid, chosen: u64) {
         let mut first = vec![0u64; self.shape.words_per_row()];
-        for (position, row) in self.first_rows.iter().enumerate() {
-            if is_chosen(chosen, self.first_rows.len(), position) {
-                xor_into(&mut first, row);
-            }
-        }
+        quiet::add_chosen_rows(&mut first, &self.first_rows, chosen);
         let mut chaser = Chaser::new(self.shape, self.pattern.clone());
         chaser.run(&first, None, |row, words| {
             xor_into(taps.row_mut(row), words)
@@ -765,8 +759,7 @@ pub(crate) fn xor_shifted(out: &mut [u64], source: &[u64], offset: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Goal;
-    use crate::puzzle::test_puzzle;
+    use crate::puzzle::{Goal, test_puzzle};
 
     /// The symbolic chase builds exactly the `A` of one numeric chase per first-row tap, under
     /// chased rules symmetric and not, on narrow and wide boards, threaded or not.

@@ -7,8 +7,7 @@ use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 
-use super::bits::xor_into;
-use super::chase::ChasedBasis;
+use super::quiet::{QuietBasis, QuietTaps};
 use super::sweep::{self, Sweep};
 use super::symmetry::{Orbits, Symmetry};
 
@@ -59,19 +58,6 @@ pub(crate) fn improve_locally<Q: QuietTaps + ?Sized>(taps: Grid, quiet: &Q) -> G
         if !improved {
             return current;
         }
-    }
-}
-
-/// Quiet tap sets shown one at a time: stored, or made on demand so that a large board's need
-/// not all be held at once.
-pub(crate) trait QuietTaps {
-    /// Shows `visit` each quiet tap set in turn.
-    fn each(&self, visit: &mut dyn FnMut(&Grid));
-}
-
-impl QuietTaps for [Grid] {
-    fn each(&self, visit: &mut dyn FnMut(&Grid)) {
-        self.iter().for_each(visit);
     }
 }
 
@@ -136,106 +122,13 @@ pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Gr
 /// touches, which of them do (its *pattern*, one bit per basis vector, the first vector's the
 /// highest). Computed once per puzzle; boards then cost one pass over those cells.
 pub(crate) struct CosetIndex {
-    basis: Vectors,
+    basis: Box<dyn QuietBasis>,
     /// Word index and bit of each basis vector's pivot.
     pivots: Vec<(usize, u64)>,
     /// Word index, bit shift and pattern of every cell whose pattern is not 0, kept on boards of
     /// up to [`STORED_PATTERN_CELLS`] cells; on larger ones (16 bytes a cell is 128 copies of
     /// the board) they are worked out from the basis, a word at a time, on every pass.
     touched: Option<Vec<(u32, u8, u64)>>,
-}
-
-/// The quiet tap sets of a [`CosetIndex`]: whole boards, or first rows chased out on every walk
-/// (a chased board's, which may be too large to hold many times over).
-enum Vectors {
-    Stored(Vec<Grid>),
-    Chased(ChasedBasis),
-}
-
-impl Vectors {
-    fn len(&self) -> usize {
-        match self {
-            Vectors::Stored(grids) => grids.len(),
-            Vectors::Chased(chased) => chased.len(),
-        }
-    }
-
-    /// Shows `visit` every word index of the board in order, with each vector's word there.
-    fn each_word(&self, visit: &mut dyn FnMut(usize, &[u64])) {
-        match self {
-            Vectors::Stored(grids) => {
-                let words = grids.first().map_or(0, |grid| grid.words().len());
-                let mut column = vec![0u64; grids.len()];
-                for word in 0..words {
-                    for (value, grid) in column.iter_mut().zip(grids) {
-                        *value = grid.words()[word];
-                    }
-                    visit(word, &column);
-                }
-            }
-            Vectors::Chased(chased) => chased.each_word(visit),
-        }
-    }
-
-    /// Adds to `taps` the vectors `chosen` picks (bit `len - 1 - i` for the `i`th).
-    fn add_sum(&self, taps: &mut Grid, chosen: u64) {
-        match self {
-            Vectors::Stored(grids) => {
-                for (position, vector) in grids.iter().enumerate() {
-                    if is_chosen(chosen, grids.len(), position) {
-                        taps.xor_with(vector);
-                    }
-                }
-            }
-            Vectors::Chased(chased) => chased.add_sum(taps, chosen),
-        }
-    }
-}
-
-/// Whether coefficients `chosen` pick the `position`th of `count` vectors: the first vector's
-/// coefficient is the highest bit.
-pub(crate) fn is_chosen(chosen: u64, count: usize, position: usize) -> bool {
-    chosen >> (count - 1 - position) & 1 == 1
-}
-
-/// Reduces `vectors` in place so each has a first set bit (its pivot: word index and bit) that
-/// no other has, in order of those bits, drops the vectors that reduce to nothing, and returns
-/// the pivots. A chased basis is reduced by its first rows: a quiet tap set's first set cell is
-/// in its first row, which starts the board's words.
-fn reduce_to_pivots<T>(
-    vectors: &mut Vec<T>,
-    words: impl Fn(&T) -> &[u64],
-    add: impl Fn(&mut T, &T),
-) -> Vec<(usize, u64)>
-where
-    T: Clone,
-{
-    let mut pivots = Vec::with_capacity(vectors.len());
-    for row in 0..vectors.len() {
-        let first = (row..vectors.len())
-            .filter_map(|candidate| {
-                let (index, word) = words(&vectors[candidate])
-                    .iter()
-                    .enumerate()
-                    .find(|(_, w)| **w != 0)?;
-                Some((index, 1u64 << (63 - word.leading_zeros()), candidate))
-            })
-            // The earliest cell: the lowest word, then the highest bit in it.
-            .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        let Some((word, bit, chosen)) = first else {
-            break;
-        };
-        vectors.swap(row, chosen);
-        let pivot_row = vectors[row].clone();
-        for (other, vector) in vectors.iter_mut().enumerate() {
-            if other != row && words(vector)[word] & bit != 0 {
-                add(vector, &pivot_row);
-            }
-        }
-        pivots.push((word, bit));
-    }
-    vectors.truncate(pivots.len());
-    pivots
 }
 
 impl CosetIndex {
@@ -247,23 +140,16 @@ impl CosetIndex {
 
     /// The index over a chased basis, kept as first rows: on a large board every pass chases
     /// the quiet tap sets out again, row by row, in place of holding them.
-    pub(crate) fn chased(basis: ChasedBasis, cells: u64) -> CosetIndex {
-        CosetIndex::from_vectors(Vectors::Chased(basis), cells <= STORED_PATTERN_CELLS)
+    pub(crate) fn chased(basis: impl QuietBasis + 'static, cells: u64) -> CosetIndex {
+        CosetIndex::from_basis(Box::new(basis), cells <= STORED_PATTERN_CELLS)
     }
 
     fn with_stored_patterns(basis: Vec<Grid>, stored: bool) -> CosetIndex {
-        CosetIndex::from_vectors(Vectors::Stored(basis), stored)
+        CosetIndex::from_basis(Box::new(basis), stored)
     }
 
-    fn from_vectors(mut basis: Vectors, stored: bool) -> CosetIndex {
-        let pivots = match &mut basis {
-            Vectors::Stored(grids) => reduce_to_pivots(grids, Grid::words, Grid::xor_with),
-            Vectors::Chased(chased) => {
-                reduce_to_pivots(chased.first_rows_mut(), Vec::as_slice, |row, other| {
-                    xor_into(row, other)
-                })
-            }
-        };
+    fn from_basis(mut basis: Box<dyn QuietBasis>, stored: bool) -> CosetIndex {
+        let pivots = basis.reduce_to_pivots();
         let mut index = CosetIndex {
             basis,
             pivots,
@@ -899,8 +785,7 @@ mod tests {
     /// chased rule, on boards one word wide and several.
     #[test]
     fn a_chased_index_agrees_with_one_over_stored_quiet_tap_sets() {
-        use crate::board::Goal;
-        use crate::puzzle::test_puzzle;
+        use crate::puzzle::{Goal, test_puzzle};
         use crate::solve::chase::Chase;
         let cases = [
             ("plus", 4, 4),
@@ -927,7 +812,7 @@ mod tests {
             wide += usize::from(shape.words_per_row() > 1);
             let cells = shape.cells();
             let stored = CosetIndex::with_stored_patterns(chase.quiet_basis(64), false);
-            let chased = CosetIndex::from_vectors(Vectors::Chased(chase.chased_basis()), false);
+            let chased = CosetIndex::from_basis(Box::new(chase.chased_basis()), false);
             assert_eq!(chased.pivots, stored.pivots, "{label}");
             let walk = |index: &CosetIndex| {
                 let mut seen = Vec::new();
@@ -1059,8 +944,8 @@ mod tests {
     /// slices are searched.
     #[test]
     fn the_orbits_of_a_symmetric_board_are_found_across_row_words() {
-        use crate::board::{Color, Goal};
-        use crate::puzzle::Puzzle;
+        use crate::notation::Color;
+        use crate::puzzle::{Goal, Puzzle};
         for n in [39, 67] {
             let puzzle = Puzzle::plus(Shape::new(n, n).unwrap(), Goal::White);
             let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();

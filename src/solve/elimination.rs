@@ -284,7 +284,7 @@ impl Echelon<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Goal;
+    use crate::puzzle::Goal;
 
     fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
         crate::puzzle::test_puzzle(rows, cols, rule, wrap, Goal::White)
@@ -357,7 +357,7 @@ mod tests {
         let shape = Shape::new(1, 700).unwrap();
         let cells = 700;
         for seed in 0..6 {
-            let mut generator = crate::generate::Generator::from_seed(seed);
+            let mut generator = crate::random::Generator::from_seed(seed);
             // For each cell, the taps that turn it over: itself and some of its near neighbours.
             let mut turned_by: Vec<Vec<u32>> = (0..cells)
                 .map(|cell: u32| {

@@ -27,6 +27,7 @@ mod bits;
 mod chase;
 mod coset;
 mod elimination;
+mod quiet;
 mod sweep;
 mod symmetry;
 pub mod table;
@@ -40,11 +41,13 @@ pub use coset::all_sums;
 pub use elimination::ELIMINATION_MEMORY_BYTES;
 pub use table::DistanceTable;
 
-use crate::board::Color;
 use crate::grid::Grid;
+use crate::notation::Color;
 use crate::puzzle::Puzzle;
+
 use chase::Chase;
 use elimination::Elimination;
+use quiet::QuietTaps;
 use symmetry::Symmetry;
 
 /// The largest nullity whose null space is searched in full (2^42 tap sets: about 95 s for
@@ -260,21 +263,6 @@ fn basis_of(echelon: &elimination::Echelon<'_>, keep: usize) -> Basis {
     }
 }
 
-/// The quiet tap sets a search uses: the stored basis, or chased out one at a time.
-enum Quiet<'a> {
-    Stored(&'a [Grid]),
-    Chased(chase::ChasedQuietTaps<'a>),
-}
-
-impl coset::QuietTaps for Quiet<'_> {
-    fn each(&self, visit: &mut dyn FnMut(&Grid)) {
-        match self {
-            Quiet::Stored(grids) => grids.each(visit),
-            Quiet::Chased(chased) => chased.each(visit),
-        }
-    }
-}
-
 /// Solves every board of one puzzle, exactly, by whichever strategy fits it.
 pub struct Solver {
     puzzle: Puzzle,
@@ -408,14 +396,14 @@ impl Solver {
     /// The quiet tap sets the greedy descent tries, one at a time: a large board's are chased
     /// out when their turn comes rather than held all at once, and no more of them than
     /// [`GREEDY_CELLS`] allows.
-    fn greedy_quiet_taps(&self) -> Quiet<'_> {
+    fn greedy_quiet_taps(&self) -> Box<dyn QuietTaps + '_> {
         match (&self.engine, self.taps_basis.get()) {
             (Engine::Chase(chase), None) => {
                 let cells = self.puzzle.shape().cells();
                 let affordable = usize::try_from(GREEDY_CELLS / cells).unwrap_or(usize::MAX);
-                Quiet::Chased(chase.quiet_taps(self.keep().min(affordable.max(1))))
+                Box::new(chase.quiet_taps(self.keep().min(affordable.max(1))))
             }
-            _ => Quiet::Stored(self.quiet_tap_basis()),
+            _ => Box::new(self.quiet_tap_basis()),
         }
     }
 
@@ -633,7 +621,7 @@ impl Solver {
                 (taps, true) => (taps, true),
                 // Cut short: what single quiet tap sets can still improve is free.
                 (taps, false) => (
-                    coset::improve_locally(taps, &self.greedy_quiet_taps()),
+                    coset::improve_locally(taps, &*self.greedy_quiet_taps()),
                     false,
                 ),
             }
@@ -676,13 +664,13 @@ impl Solver {
         let quiet = self.greedy_quiet_taps();
         let cells = self.puzzle.shape().cells();
         // The descent starts from the greedy answer, so it is never worse than that.
-        let taps = coset::improve_locally(taps, &quiet);
+        let taps = coset::improve_locally(taps, &*quiet);
         let taps = if self.kept_quiet() <= 64 && cells <= IMPROVE_CELLS {
             self.coset_index().improve(taps, IMPROVE_INNER_BITS)
         } else {
             taps
         };
-        coset::improve_locally(taps, &quiet)
+        coset::improve_locally(taps, &*quiet)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.

@@ -363,8 +363,7 @@ impl Coordinates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Goal;
-    use crate::puzzle::test_puzzle;
+    use crate::puzzle::{Goal, test_puzzle};
     use proptest::prelude::*;
 
     /// Every symmetry moves each cell onto a cell, one to one, and its inverse moves it back;
@@ -464,7 +463,7 @@ mod tests {
                 p | (u64::from(vectors[i].get(row, col)) << (count - 1 - i))
             })
         };
-        let all_on = Grid::filled(shape, crate::board::Color::Black);
+        let all_on = Grid::filled(shape, crate::notation::Color::Black);
         let symmetries = puzzle_symmetries(&puzzle);
         let orbits = Orbits::new(
             shape,

@@ -9,8 +9,8 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Color, Goal};
-use crate::puzzle::Puzzle;
+use crate::notation::Color;
+use crate::puzzle::{Goal, Puzzle};
 use crate::space::SmallSpace;
 
 const UNREACHED: u8 = u8::MAX;

@@ -1,8 +1,9 @@
 //! The solver against independent algorithms and published tables.
 
 use super::*;
-use crate::board::{Color, Goal};
 use crate::grid::Shape;
+use crate::notation::Color;
+use crate::puzzle::Goal;
 use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
 use symmetry::Symmetry;
@@ -269,7 +270,7 @@ fn every_named_rule_agrees_with_brute_force_on_every_shape_up_to_4x4() {
 /// Random stencils (some not symmetric, some wider than 3), with and without wrap.
 #[test]
 fn random_stencils_agree_with_brute_force() {
-    let mut generator = crate::generate::Generator::from_seed(11);
+    let mut generator = crate::random::Generator::from_seed(11);
     for trial in 0..24 {
         let (height, width) = if trial % 4 == 3 { (3, 5) } else { (3, 3) };
         let text: String = (0..height)
@@ -304,7 +305,7 @@ fn a_random_graph_rule_agrees_with_brute_force() {
     for seed in 0..4 {
         let graph = crate::rule::Graph::random(
             shape(3, 4),
-            &mut crate::generate::Generator::from_seed(seed),
+            &mut crate::random::Generator::from_seed(seed),
             String::new(),
         );
         let masks: Vec<u32> = (0..12)
@@ -367,7 +368,7 @@ fn quiet_patterns_of_a_rule_that_is_not_symmetric_are_met_evenly() {
 /// 100x100, they give the same least optimal tap set (or both say impossible).
 #[test]
 fn elimination_agrees_with_light_chasing_on_plus() {
-    let mut generator = crate::generate::Generator::from_seed(5);
+    let mut generator = crate::random::Generator::from_seed(5);
     for (rows, cols) in [
         (5, 5),
         (7, 9),
@@ -596,7 +597,7 @@ fn the_4x4_quiet_patterns_are_all_the_masks_every_tap_meets_evenly() {
 /// answer is the least of the coset (checked by trying every quiet combination).
 #[test]
 fn wide_and_tall_boards_under_elimination() {
-    let mut generator = crate::generate::Generator::from_seed(21);
+    let mut generator = crate::random::Generator::from_seed(21);
     // The last three have quiet tap sets (so the coset loop below runs): one wider than 128
     // columns, one taller than 64 rows.
     for (rows, cols, rule, wrap, quiet) in [
@@ -642,7 +643,7 @@ fn wide_and_tall_boards_under_elimination() {
 /// boards made solvable, they give the same least tap set.
 #[test]
 fn the_transform_search_agrees_with_trying_every_quiet_tap_set() {
-    let mut generator = crate::generate::Generator::from_seed(11);
+    let mut generator = crate::random::Generator::from_seed(11);
     for (rows, cols, rule, wrap) in [
         (19, 19, "plus", false),
         (30, 30, "plus", false),
@@ -774,7 +775,7 @@ fn past_the_search_the_bound_decides_what_is_proven() {
     );
 
     let either = Solver::new(Puzzle::plus(shape, Goal::Either)).unwrap();
-    let mut generator = crate::generate::Generator::from_seed(17);
+    let mut generator = crate::random::Generator::from_seed(17);
     {
         // Random taps, so both colours can be reached (all black is, from all white, on 79x79).
         let mut taps = Grid::new(shape);
@@ -797,7 +798,7 @@ fn past_the_search_the_bound_decides_what_is_proven() {
 fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
     let count = |solver: &Solver| {
         let mut seen = 0;
-        coset::QuietTaps::each(&solver.greedy_quiet_taps(), &mut |taps| {
+        quiet::QuietTaps::each(&*solver.greedy_quiet_taps(), &mut |taps| {
             assert_eq!(taps.shape(), solver.puzzle().shape());
             seen += 1;
         });
@@ -834,7 +835,7 @@ fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
     let start = small.particulars(std::slice::from_ref(&all_on))[0]
         .clone()
         .unwrap();
-    let streamed = coset::improve_locally(start.clone(), &small.greedy_quiet_taps());
+    let streamed = coset::improve_locally(start.clone(), &*small.greedy_quiet_taps());
     let stored = coset::improve_locally(start.clone(), small.quiet_tap_basis());
     assert_eq!(streamed, stored);
     assert!(streamed.count() < start.count());
@@ -879,7 +880,7 @@ fn a_large_chased_board_is_searched_without_holding_its_quiet_tap_sets() {
 /// symmetries keep (plus, x, box, plus on the torus) and one they do not all keep.
 #[test]
 fn the_search_over_orbits_agrees_with_trying_every_sum() {
-    let mut generator = crate::generate::Generator::from_seed(2026);
+    let mut generator = crate::random::Generator::from_seed(2026);
     let cases: [(u32, u32, &str, bool, usize); 10] = [
         // rows, cols, rule, wrap, symmetries of the puzzle (not the identity)
         (4, 4, "plus", false, 7),
@@ -1091,7 +1092,7 @@ fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
 fn a_board_no_symmetry_keeps_is_searched_whole() {
     let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
     let solver = Solver::new(puzzle.clone()).unwrap();
-    let mut generator = crate::generate::Generator::from_seed(39);
+    let mut generator = crate::random::Generator::from_seed(39);
     let mut taps = Grid::new(puzzle.shape());
     for _ in 0..300 {
         let cell = generator.below(39 * 39) as usize;

@@ -11,6 +11,7 @@ mod generate;
 mod generated;
 mod hostile;
 mod judges;
+mod model;
 mod pictures;
 mod play;
 mod properties;

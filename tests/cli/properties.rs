@@ -6,10 +6,13 @@
 
 use proptest::prelude::*;
 
-use flipgame::board::{Board, Cell, Color, Goal, TapSet};
+use crate::model::{Board, Cell, TapSet};
+use flipgame::board::{self as ids, BoardId};
+use flipgame::notation::{Cells, Color};
+
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{Record, parse_all, parse_all_shaped};
-use flipgame::puzzle::Puzzle;
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
 
@@ -37,7 +40,7 @@ fn transformed(board: Board, symmetry: u8) -> Board {
         for _ in 0..symmetry % 4 {
             (row, col) = (col, 5 - row);
         }
-        if board.color(cell) == flipgame::board::Color::Black {
+        if board.is_black(cell) {
             bits |= Cell::new(row, col).unwrap().bit();
         }
     }
@@ -54,7 +57,11 @@ fn least_optimal_by_enumeration(board: Board, goal: Goal) -> Option<TapSet> {
             continue;
         }
         let after = board.after(taps);
-        if goal.colors().iter().any(|color| after == color.board()) {
+        if goal
+            .colors()
+            .iter()
+            .any(|&color| after == Board::filled(color == Color::Black))
+        {
             best = Some(taps);
         }
     }
@@ -69,9 +76,10 @@ proptest! {
     #[test]
     fn text_and_id_round_trip(id in any::<u16>()) {
         let board = Board::from_id(id);
-        prop_assert_eq!(board.to_string().parse::<Board>(), Ok(board));
-        prop_assert_eq!(format!("0x{}", board.id()).parse::<Board>(), Ok(board));
-        prop_assert_eq!(board.to_string().replace('/', "").to_uppercase().parse::<Board>(), Ok(board));
+        let read = |text: String| ids::parse(&text, Shape::FLIP_GAME, Cells::Letters).map(|grid| BoardId::of(&grid));
+        prop_assert_eq!(read(board.to_string()), Ok(Some(BoardId(id))));
+        prop_assert_eq!(read(format!("0x{id:04x}")), Ok(Some(BoardId(id))));
+        prop_assert_eq!(read(board.to_string().replace('/', "").to_uppercase()), Ok(Some(BoardId(id))));
     }
 
     #[test]
@@ -80,7 +88,7 @@ proptest! {
         let table = DistanceTable::flip_game(goal);
         if let Some((taps, color)) = table.solve(board.bits()) {
             let taps = TapSet::from_bits(taps);
-            prop_assert_eq!(board.after(taps), color.board());
+            prop_assert_eq!(board.after(taps), Board::filled(color == Color::Black));
             prop_assert!(goal.colors().contains(&color));
             prop_assert_eq!(Some(taps.len() as u8), moves(table, board));
         }
@@ -101,11 +109,11 @@ proptest! {
     #[test]
     fn a_certificate_exists_exactly_when_unsolvable(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
-        let grid = Grid::from_board(board);
+        let grid = BoardId(id).grid();
         let certificate = flip_game(goal).certificate(&grid);
         prop_assert_eq!(certificate.is_some(), moves(DistanceTable::flip_game(goal), board).is_none());
         if let Some(certificate) = certificate {
-            let pattern = certificate.pattern.to_board().unwrap().bits();
+            let pattern = certificate.pattern.bits16().unwrap();
             for tap in Cell::all() {
                 prop_assert_eq!((tap.flip_mask() & pattern).count_ones() % 2, 0);
             }
@@ -145,7 +153,7 @@ proptest! {
         let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap();
         let solver = Solver::new(puzzle.clone()).unwrap();
         let mut board = Grid::new(shape);
-        flipgame::generate::Generator::from_seed(seed).fill(&mut board);
+        flipgame::random::Generator::from_seed(seed).fill(&mut board);
         match solver.solve(&board) {
             Some(solution) => {
                 let mut after = board.clone();

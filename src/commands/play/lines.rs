@@ -5,15 +5,14 @@ use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use flipgame::board::Color;
-use flipgame::game::{Event, Game, Square, Status as GameStatus};
+use flipgame::game::{Event, Game, Status as GameStatus};
 use flipgame::grid::Shape;
+use flipgame::notation::{Cell, Color};
 
-use super::Dealer;
-use super::screen;
+use super::{Dealer, screen};
 use crate::cli::PlayFormat;
 use crate::commands::{Status, report};
-use crate::output::json::{CellJson, CellsJson, optional_color};
+use crate::output::json::{CellsJson, optional_color};
 use crate::render;
 
 /// The commands, as the help and the errors list them.
@@ -167,8 +166,7 @@ impl Session {
                 }
             }
             Shown::Solution => {
-                let taps: Vec<String> =
-                    self.game.solution().iter().map(Square::to_string).collect();
+                let taps: Vec<String> = self.game.solution().iter().map(Cell::to_string).collect();
                 if !taps.is_empty() {
                     writeln!(out, "Solution: {}.", taps.join(" "))?;
                 }
@@ -213,11 +211,11 @@ impl Session {
             solvable: status.solvable(),
             solved: status.solved,
             hint: match shown {
-                Shown::Hint => game.newest_mark().map(cell),
+                Shown::Hint => game.newest_mark(),
                 _ => None,
             },
             solution: match shown {
-                Shown::Solution => Some(game.solution().into_iter().map(cell).collect()),
+                Shown::Solution => Some(game.solution()),
                 _ => None,
             },
             proof: match shown {
@@ -242,10 +240,6 @@ enum Shown {
     Proof,
 }
 
-fn cell(square: Square) -> CellJson {
-    CellJson::from_zero_based((square.row, square.col))
-}
-
 /// One line of `play --format jsonl`.
 #[derive(Serialize)]
 struct Record<'a> {
@@ -261,9 +255,9 @@ struct Record<'a> {
     solvable: bool,
     solved: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    hint: Option<CellJson>,
+    hint: Option<Cell>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<Vec<CellJson>>,
+    solution: Option<Vec<Cell>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     proof: Option<ProofJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -297,7 +291,7 @@ fn parse(word: &str, shape: Shape) -> Result<Command, String> {
 }
 
 /// Reads `r<row>c<col>` (rows and columns from 1) on a board of `shape`.
-fn parse_tap(word: &str, shape: Shape) -> Result<Square, String> {
+fn parse_tap(word: &str, shape: Shape) -> Result<Cell, String> {
     let unknown = || format!("expected a command: {COMMANDS}; found '{word}'");
     let rest = word.strip_prefix('r').ok_or_else(unknown)?;
     let (row, col) = rest.split_once('c').ok_or_else(unknown)?;
@@ -316,7 +310,7 @@ fn parse_tap(word: &str, shape: Shape) -> Result<Square, String> {
             shape.cols()
         ));
     }
-    Ok(Square::new(row as usize - 1, col as usize - 1))
+    Ok(Cell::new(row as usize - 1, col as usize - 1))
 }
 
 #[cfg(test)]
@@ -331,11 +325,11 @@ mod tests {
     fn taps_are_read_in_either_case_and_checked_against_the_board() {
         assert_eq!(
             parse("r2c3", shape()),
-            Ok(Command::Game(Event::Tap(Square::new(1, 2))))
+            Ok(Command::Game(Event::Tap(Cell::new(1, 2))))
         );
         assert_eq!(
             parse("R4C5", shape()),
-            Ok(Command::Game(Event::Tap(Square::new(3, 4))))
+            Ok(Command::Game(Event::Tap(Cell::new(3, 4))))
         );
         for outside in ["r5c1", "r1c6", "r0c1", "r1c0", "r99999999999999999999c1"] {
             let error = parse(outside, shape()).unwrap_err();

@@ -9,10 +9,11 @@ mod terminal;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
-use flipgame::generate::{Generator, Wanted};
+use flipgame::generate::Wanted;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::Record;
 use flipgame::puzzle::Puzzle;
+use flipgame::random::Generator;
 
 use super::generate::{self as gen_command, Source as Pool};
 use super::{Context, Status, cells, puzzle, report, solver};
@@ -102,7 +103,7 @@ fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, S
 fn first_board_of(
     path: &Path,
     shape: Shape,
-    cells: flipgame::board::Cells,
+    cells: flipgame::notation::Cells,
 ) -> Result<Grid, (String, Status)> {
     let file = source::Source::File(path.to_path_buf());
     let mut first = FirstRecord(None);

@@ -2,9 +2,10 @@
 //! a terminal of a given size. Nothing here touches a terminal, so every screen is tested as
 //! plain text.
 
-use flipgame::board::Color;
-use flipgame::game::{Game, Square, Status};
+use flipgame::game::{Game, Status};
+use flipgame::notation::{Cell, Color};
 use flipgame::puzzle::Puzzle;
+use flipgame::words::taps;
 
 use crate::render::{self, Mark, Pen, View};
 
@@ -42,14 +43,6 @@ const KEYS: &[(&str, &str)] = &[
 /// Lines above the board's rows: the title and a blank line, the board's title and its column
 /// labels.
 const LINES_ABOVE: usize = 4;
-
-fn taps(count: u64) -> String {
-    if count == 1 {
-        "1 tap".to_string()
-    } else {
-        format!("{count} taps")
-    }
-}
 
 /// The status as a sentence: taps made, the fewest left (and whether it is proven), the goal.
 pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
@@ -134,12 +127,12 @@ pub struct Frame {
 
 impl Frame {
     /// The square drawn at column `x`, line `y`, if any (for mouse clicks).
-    pub fn square_at(&self, x: usize, y: usize) -> Option<Square> {
+    pub fn square_at(&self, x: usize, y: usize) -> Option<Cell> {
         let (view, (left, top)) = self.board.as_ref()?;
         let row = view.rows.start + y.checked_sub(*top)?;
         // A cell is three columns wide and its piece is the middle one.
         let col = view.cols.start + (x + 1).checked_sub(*left)? / 3;
-        (view.rows.contains(&row) && view.cols.contains(&col)).then_some(Square::new(row, col))
+        (view.rows.contains(&row) && view.cols.contains(&col)).then_some(Cell::new(row, col))
     }
 }
 
@@ -213,7 +206,7 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
     let mark = |row, col| {
         if proof.is_some_and(|proof| proof.pattern.get(row, col)) {
             Mark::Proof
-        } else if marks.contains(&Square::new(row, col)) {
+        } else if marks.contains(&Cell::new(row, col)) {
             Mark::Hint
         } else {
             Mark::Plain
@@ -288,9 +281,9 @@ fn scrolled(first: usize, at: usize, shown: usize, total: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use flipgame::board::Goal;
     use flipgame::game::{Direction, Event};
     use flipgame::grid::{Grid, Shape};
+    use flipgame::puzzle::Goal;
     use flipgame::rule::Rule;
     use flipgame::solve::Solver;
 
@@ -352,9 +345,9 @@ mod tests {
     fn a_win_is_measured_against_the_fewest() {
         let mut game = sample();
         let before = game.status();
-        game.apply(Event::Tap(Square::new(3, 3))).unwrap();
+        game.apply(Event::Tap(Cell::new(3, 3))).unwrap();
         assert_eq!(news(&game, &before), None, "not solved yet");
-        game.apply(Event::Tap(Square::new(3, 3))).unwrap();
+        game.apply(Event::Tap(Cell::new(3, 3))).unwrap();
         for square in game.solution() {
             game.apply(Event::Tap(square)).unwrap();
         }
@@ -477,8 +470,8 @@ mod tests {
         // The brackets on either side of a piece belong to its cell; the labels to none.
         assert_eq!(frame.square_at(x - 1, y), Some(game.cursor()));
         assert_eq!(frame.square_at(x + 1, y), Some(game.cursor()));
-        assert_eq!(frame.square_at(x - 2, y), Some(Square::new(1, 10)));
-        assert_eq!(frame.square_at(x, y - 1), Some(Square::new(0, 11)));
+        assert_eq!(frame.square_at(x - 2, y), Some(Cell::new(1, 10)));
+        assert_eq!(frame.square_at(x, y - 1), Some(Cell::new(0, 11)));
         assert_eq!(frame.square_at(x, y - 2), None);
         assert_eq!(frame.square_at(x + 2, y), None);
         assert_eq!(frame.square_at(0, y), None);

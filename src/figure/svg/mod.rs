@@ -12,11 +12,8 @@ pub mod graph;
 
 use std::fmt::Write as _;
 
-use crate::figure::{Block, Drawing, Figure};
+use crate::figure::{Block, Drawing, Figure, Target};
 use crate::render::{Mark, wrap};
-
-/// How many characters a line of running text may have in a document.
-pub const TEXT_COLUMNS: usize = 110;
 
 /// The narrowest document; wider boards make it wider.
 const MIN_WIDTH: f64 = 960.0;
@@ -32,7 +29,7 @@ const TITLE_HEIGHT: f64 = 20.0;
 const LABEL_FONT: f64 = 10.0;
 
 /// The colours of every picture. Each pair of neighbours in this list differs in lightness, so
-/// the pictures print in grey, and no mark is told apart by its colour alone.
+/// the pictures print in grey, and no mark is known by its colour alone.
 pub mod palette {
     /// The page.
     pub const PAPER: &str = "#ffffff";
@@ -239,7 +236,7 @@ fn draw_block(page: &mut Page, block: &Block) {
             }
         }
         Block::Text(text) => {
-            for line in wrap(text, TEXT_COLUMNS) {
+            for line in wrap(text, Target::SVG_COLUMNS) {
                 page.text_line(&line, "");
             }
         }
@@ -371,8 +368,8 @@ fn draw_board(out: &mut String, drawing: &Drawing, size: &BoardBox, x: f64, y: f
     for row in 0..rows {
         for col in 0..cols {
             let class = match drawing.color(row, col) {
-                flipgame::board::Color::Black => "b",
-                flipgame::board::Color::White => "w",
+                flipgame::notation::Color::Black => "b",
+                flipgame::notation::Color::White => "w",
             };
             piece(
                 out,

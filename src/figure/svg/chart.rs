@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use super::{MARGIN, Page, escape, num};
-use crate::figure::{Chart, thousands};
+use flipgame::words::thousands;
+
+use crate::figure::Chart;
 
 const PLOT_HEIGHT: f64 = 220.0;
 /// Room left of the plot for the tick labels and the axis title.

@@ -8,10 +8,11 @@
 
 use std::fmt::Write as _;
 
+use flipgame::notation::Cell;
 use flipgame::space::SmallSpace;
 
 use super::{MARGIN, Page, escape, num, piece};
-use crate::figure::taps;
+use flipgame::words::taps;
 
 /// Room left of the rows for their labels.
 const LABEL_ROOM: f64 = 180.0;
@@ -121,7 +122,7 @@ pub fn path_edges(path: &[(u32, Option<usize>)]) -> Vec<(u32, u32, usize)> {
 
 /// A tap on row-major cell `index` of a board `cols` wide: `r2c3`.
 pub fn tap_name(index: usize, cols: usize) -> String {
-    format!("r{}c{}", index / cols + 1, index % cols + 1)
+    Cell::at_index(index, cols).to_string()
 }
 
 /// The state graph as an SVG document titled `title`, with `notes` written above it and the

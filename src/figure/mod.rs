@@ -1,0 +1,172 @@
+//! What a command shows people, decided once and drawn by either renderer: as terminal text
+//! ([`text`], [`Figure::lines`]) or as an SVG document ([`svg`]).
+//!
+//! A command builds a [`Figure`] of blocks (headings, paragraphs, boards with their marks, a
+//! legend, a bar chart) and knows only where it will be drawn through a [`Target`]; which marks a
+//! cell gets, what a board is titled and which words go under it are never decided twice.
+
+use std::collections::HashMap;
+
+use flipgame::grid::Grid;
+use flipgame::notation::Color;
+
+use crate::render::{self, Mark};
+
+pub mod svg;
+pub mod text;
+
+/// Where a figure will be drawn, so its author can choose what fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Terminal text this many columns wide.
+    Terminal {
+        /// The width in columns.
+        width: usize,
+    },
+    /// An SVG document, which grows to fit any board.
+    Svg,
+}
+
+impl Target {
+    /// How many characters a line of running text may have in an SVG document.
+    pub const SVG_COLUMNS: usize = 110;
+
+    /// How many characters a line of running text may have.
+    pub fn columns(self) -> usize {
+        match self {
+            Target::Terminal { width } => width,
+            Target::Svg => Target::SVG_COLUMNS,
+        }
+    }
+
+    /// Whether a board of `rows` x `cols` can be drawn at all.
+    pub fn fits(self, rows: usize, cols: usize) -> bool {
+        match self {
+            Target::Terminal { width } => render::panel_width(rows, cols) <= width,
+            Target::Svg => true,
+        }
+    }
+}
+
+/// One board of a figure: its pieces, the marks on some cells, and a title above it.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The title drawn above the board.
+    pub title: String,
+    /// The pieces: a set bit is a black piece.
+    pub board: Grid,
+    marks: HashMap<(usize, usize), Mark>,
+}
+
+impl Drawing {
+    /// A board with no marks.
+    pub fn new(title: String, board: Grid) -> Drawing {
+        Drawing {
+            title,
+            board,
+            marks: HashMap::new(),
+        }
+    }
+
+    /// Marks every cell of `cells` (rows and columns from 0) with `mark`.
+    pub fn with_marks(
+        mut self,
+        cells: impl IntoIterator<Item = (usize, usize)>,
+        mark: Mark,
+    ) -> Drawing {
+        for cell in cells {
+            self.marks.insert(cell, mark);
+        }
+        self
+    }
+
+    /// The rows and columns of the board.
+    pub fn size(&self) -> (usize, usize) {
+        let shape = self.board.shape();
+        (shape.rows() as usize, shape.cols() as usize)
+    }
+
+    /// The piece at a cell.
+    pub fn color(&self, row: usize, col: usize) -> Color {
+        if self.board.get(row, col) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The mark at a cell.
+    pub fn mark(&self, row: usize, col: usize) -> Mark {
+        self.marks.get(&(row, col)).copied().unwrap_or(Mark::Plain)
+    }
+}
+
+/// The histogram of fewest taps, drawn as a table with bars or as a bar chart.
+#[derive(Clone, Debug)]
+pub struct Chart {
+    /// `boards[k]`: how many boards need exactly `k` taps.
+    pub boards: Vec<u64>,
+    /// What the shares are shares of: the solvable boards.
+    pub whole: u64,
+}
+
+/// One block of a figure, drawn below the one before.
+#[derive(Clone, Debug)]
+pub enum Block {
+    /// A bold title and, beside it, where it comes from.
+    Heading {
+        /// Drawn bold.
+        title: String,
+        /// Drawn plain after the title.
+        detail: String,
+    },
+    /// Running text, wrapped to the width.
+    Text(String),
+    /// One bold line.
+    Strong(String),
+    /// One line exactly as given (aligned columns; a monospaced font in SVG).
+    Line(String),
+    /// An empty line.
+    Blank,
+    /// Boards side by side, as many to a row as fit.
+    Boards(Vec<Drawing>),
+    /// What each of these marks means, and the two pieces.
+    Legend(Vec<Mark>),
+    /// The histogram of fewest taps.
+    Chart(Chart),
+}
+
+/// Everything one command shows for one board or one report, top to bottom.
+#[derive(Clone, Debug, Default)]
+pub struct Figure {
+    /// The blocks in order.
+    pub blocks: Vec<Block>,
+}
+
+impl Figure {
+    /// Adds a block at the end.
+    pub fn push(&mut self, block: Block) {
+        self.blocks.push(block);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flipgame::grid::Shape;
+
+    #[test]
+    fn a_drawing_keeps_its_marks_and_pieces() {
+        let mut board = Grid::new(Shape::new(2, 3).unwrap());
+        board.set(1, 2, true);
+        let drawing = Drawing::new("t".into(), board)
+            .with_marks([(0, 1)], Mark::Tapped)
+            .with_marks([(1, 2), (0, 0)], Mark::Flipped);
+        assert_eq!(drawing.size(), (2, 3));
+        assert_eq!(drawing.mark(0, 1), Mark::Tapped);
+        assert_eq!(drawing.mark(0, 0), Mark::Flipped);
+        assert_eq!(drawing.mark(1, 1), Mark::Plain);
+        assert_eq!(drawing.color(1, 2), Color::Black);
+        assert_eq!(drawing.color(0, 2), Color::White);
+    }
+}

@@ -1,0 +1,67 @@
+//! The words flipgame's messages and pictures share: a count with its noun (`1 tap`, `4 taps`),
+//! numbers with thousands separators, shares as percentages.
+
+/// `1 tap`, `4 taps`.
+pub fn taps(count: impl Into<u64>) -> String {
+    count_of(count.into(), "tap", "taps")
+}
+
+/// The noun for `count` taps: `tap` for one, `taps` otherwise.
+pub fn tap_word(count: u64) -> &'static str {
+    if count == 1 { "tap" } else { "taps" }
+}
+
+/// `count` with its noun, singular for exactly one: `1 case`, `0 cases`, `2 cases`.
+pub fn count_of(count: u64, singular: &str, plural: &str) -> String {
+    let noun = if count == 1 { singular } else { plural };
+    format!("{count} {noun}")
+}
+
+/// `65536` as `65,536`.
+pub fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut text = String::new();
+    for (n, digit) in digits.chars().enumerate() {
+        if n > 0 && (digits.len() - n).is_multiple_of(3) {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// `part` as a percentage of `whole`, to two decimals.
+pub fn percent(part: u64, whole: u64) -> String {
+    format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(4096), "4,096");
+        assert_eq!(thousands(65536), "65,536");
+        assert_eq!(thousands(1_048_576), "1,048,576");
+    }
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(taps(1u64), "1 tap");
+        assert_eq!(taps(0u64), "0 taps");
+        assert_eq!(taps(4u8), "4 taps");
+        assert_eq!((tap_word(1), tap_word(2)), ("tap", "taps"));
+        assert_eq!(count_of(1, "case", "cases"), "1 case");
+        assert_eq!(count_of(3, "case", "cases"), "3 cases");
+    }
+
+    #[test]
+    fn shares_have_two_decimals_and_survive_an_empty_whole() {
+        assert_eq!(percent(1, 3), "33.33%");
+        assert_eq!(percent(0, 0), "0.00%");
+        assert_eq!(percent(4, 4), "100.00%");
+    }
+}
