@@ -2,7 +2,7 @@
 //!
 //! A plain harness (std::time and black_box) keeps the build light; each figure is the median of
 //! many runs, with the fastest and slowest beside it. The whole-process benchmark against
-//! `wc -l` is `bench/solve.sh`.
+//! `wc -l` is `bench/run.sh`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -197,9 +197,8 @@ impl Grid {
             return 0;
         };
         // Each row's four pieces are the top bits of its word: four independent shifts, so the
-        // table lookup that follows waits on as short a chain as possible. The fields never
-        // overlap: a sum joins them (`|` and `^` could not be told apart).
-        ((w[0] >> 48) + (w[1] >> 52) + (w[2] >> 56) + (w[3] >> 60)) as u16
+        // table lookup that follows waits on as short a chain as possible.
+        ((w[0] >> 48) | (w[1] >> 52) | (w[2] >> 56) | (w[3] >> 60)) as u16
     }
 
     /// The 16 bits of a 4x4 grid in the board-id layout (bit 15 is r1c1), or `None` for another
@@ -210,7 +209,7 @@ impl Grid {
             Words::Inline { words, .. } if self.shape.is_flip_game() => Some(
                 words
                     .iter()
-                    .fold(0u16, |bits, &word| (bits << 4) + (word >> 60) as u16),
+                    .fold(0u16, |bits, &word| bits << 4 | (word >> 60) as u16),
             ),
             _ => None,
         }

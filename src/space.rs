@@ -283,10 +283,9 @@ pub fn grid_from_bits(shape: Shape, bits: u32) -> Grid {
 pub fn bits_of_grid(grid: &Grid) -> u32 {
     let shape = grid.shape();
     let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
-    // Each cell once, so the bits are disjoint and a sum sets them all.
     grid.cells()
         .map(|(row, col)| 1u32 << (cells - 1 - (row * cols + col)))
-        .sum()
+        .fold(0, |bits, bit| bits | bit)
 }
 
 /// How many boards some taps turn into one of the `finished` boards: 2^rank of the tap masks
@@ -327,12 +326,10 @@ fn flip_masks(puzzle: &Puzzle) -> Vec<(u32, u32)> {
     (0..cells)
         .map(|index| {
             let (row, col) = (index / cols, index % cols);
-            // `flips` lists each cell once, so a sum of their bits is the mask.
             let mask = puzzle
                 .flips(row, col)
                 .into_iter()
-                .map(|(r, c)| bit(r, c))
-                .sum();
+                .fold(0, |mask, (r, c)| mask | bit(r, c));
             (mask, bit(row, col))
         })
         .collect()

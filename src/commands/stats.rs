@@ -170,7 +170,8 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
     }
     let Some(basis) = &facts.quiet_basis else {
         figure.push(Block::Text(format!(
-            "Quiet patterns: a basis has {} patterns of {} cells each, too many to list (flipgame              lists at most {} cells of them).",
+            "Quiet patterns: a basis has {} patterns of {} cells each, too many to list (flipgame \
+             lists at most {} cells of them).",
             thousands(facts.nullity),
             thousands(shape.cells()),
             thousands(LISTED_BASIS_CELLS)

@@ -722,8 +722,8 @@ pub(crate) fn spread(taps: &[u64], out: &mut [u64], cols: u32) {
             0
         };
         let from_left = if index > 0 { taps[index - 1] << 63 } else { 0 };
-        // The carried bit lands where the shift left a zero: a sum, with nothing to carry.
-        out[index] = word ^ ((word << 1) + from_right) ^ ((word >> 1) + from_left);
+        // The carried bit lands where the shift left a zero.
+        out[index] = word ^ (word << 1 | from_right) ^ (word >> 1 | from_left);
     }
     mask_row(out, cols);
 }

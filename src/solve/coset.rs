@@ -449,8 +449,8 @@ impl<'a> Split<'a> {
         } else {
             (prefix ^ (self.flip >> inner)) << inner
         };
-        // `high` holds only the bits above the inner ones: the sum joins the two parts.
-        (taps, high + (coefficients ^ inner_flip) as u64)
+        // `high` holds only the bits above the inner ones.
+        (taps, high | (coefficients ^ inner_flip) as u64)
     }
 
     /// `taps` plus the basis vectors the key (coefficients ^ flip) chooses.
@@ -462,8 +462,8 @@ impl<'a> Split<'a> {
 
 /// The inner coefficients of a sweep over `count` with `touched` cells: enough that visiting
 /// the cells again for each outer assignment costs little beside the transform (64 values or
-/// more a cell: 61x61 took 63 s with 2^14, 22 s with 2^18), no more than the null space, and
-/// within the cache.
+/// more a cell: 2^14 took three times as long as 2^18 on 61x61), no more than the null space,
+/// and within the cache.
 fn sweep_inner_bits(touched: usize, count: usize) -> usize {
     let wanted = (touched.max(1) * 64).next_power_of_two().trailing_zeros() as usize;
     wanted

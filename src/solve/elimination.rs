@@ -152,12 +152,10 @@ impl Elimination {
                     window[tap / 64 - offset] |= bit_of(tap);
                 }
                 slab_offsets[slot] = offset;
-                // One bit per side, each once: a sum of distinct powers of two.
-                slab_rhs[slot] = lits
-                    .iter()
-                    .enumerate()
-                    .map(|(side, lit)| u8::from(lit.get(row, col)) << side)
-                    .sum();
+                // One bit per side.
+                slab_rhs[slot] = lits.iter().enumerate().fold(0, |bits, (side, lit)| {
+                    bits | u8::from(lit.get(row, col)) << side
+                });
                 active.push(slot);
                 next_row += 1;
             }

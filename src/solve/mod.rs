@@ -50,9 +50,9 @@ use elimination::Elimination;
 use quiet::QuietTaps;
 use symmetry::Symmetry;
 
-/// The largest nullity whose null space is searched in full (2^42 tap sets: about 95 s for
-/// the all-on 65x65 board on two cores, which has the square's symmetries, and 15 minutes for a
-/// board with none), on boards of up to [`SWEPT_CELLS`] cells.
+/// The largest nullity whose null space is searched in full (2^42 tap sets: minutes on two
+/// cores, fewer where the board has the square's symmetries; `bench/exact.sh` times them), on
+/// boards of up to [`SWEPT_CELLS`] cells.
 pub const ENUMERATION_LIMIT: usize = 42;
 
 /// The largest nullity searched in full on a board of more than [`SWEPT_CELLS`] cells: there
@@ -77,9 +77,9 @@ fn search_limit(cells: u64) -> usize {
 const IMPROVE_CELLS: u64 = 1_000_000;
 
 /// The most cells of quiet tap sets chased out in one pass of the greedy descent (the quiet
-/// tap sets times the cells of each): on a 4096x4096 board 16 of its 2,072, a tenth of a second
-/// a pass, where all that memory allows took a second for a few thousand taps fewer out of
-/// eight million.
+/// tap sets times the cells of each): on a 4096x4096 board 16 of its 2,072, where all that
+/// memory allows made each pass ten times slower for a few thousand taps fewer out of eight
+/// million.
 const GREEDY_CELLS: u64 = 1 << 28;
 
 /// The quiet tap sets one transform covers in each step of that descent.

@@ -242,8 +242,7 @@ impl Orbits {
             .iter()
             .enumerate()
             .fold(0, |new, (position, &vector)| {
-                // One bit a position: the sum joins them.
-                new + (u64::from((pattern & vector).count_ones() & 1) << position)
+                new | u64::from((pattern & vector).count_ones() & 1) << position
             })
     }
 
@@ -291,10 +290,9 @@ impl Orbits {
 
 /// The linear map with rows `rows` (row `j` gives output bit `count - 1 - j`) applied to `vector`.
 fn apply_rows(rows: &[u64], count: usize, vector: u64) -> u64 {
-    rows.iter()
-        .enumerate()
-        .map(|(j, &row)| u64::from((row & vector).count_ones() & 1) << (count - 1 - j))
-        .sum()
+    rows.iter().enumerate().fold(0, |bits, (j, &row)| {
+        bits | u64::from((row & vector).count_ones() & 1) << (count - 1 - j)
+    })
 }
 
 /// Adds `vector` to `basis` (kept reduced by leading bit) unless it is already in its span.
@@ -531,7 +529,7 @@ mod tests {
         // coefficients name) moved by every symmetry and the identity, each read at the pivots.
         let key_of = |taps: &Grid| {
             pivots.iter().enumerate().fold(0u64, |key, (i, &(r, c))| {
-                key + (u64::from(taps.get(r, c)) << (count - 1 - i))
+                key | u64::from(taps.get(r, c)) << (count - 1 - i)
             })
         };
         let flip = key_of(&all_on);

@@ -694,8 +694,8 @@ fn all_on_boards_match_oeis_a075464() {
 }
 
 /// The two boards of A075464 up to 54 past 24 quiet tap sets: 47x47 (nullity 30) and 39x39
-/// (nullity 32), swept over the square's symmetries (a fifth of a second together in a release
-/// build; they took 25 s before the sweep and were left out of the default run).
+/// (nullity 32), swept over the square's symmetries (fast enough for the default run since the
+/// sweep; `bench/exact.sh` times them).
 #[test]
 fn the_sweep_matches_oeis_a075464_on_39x39_and_47x47() {
     for n in [39, 47] {

@@ -1,6 +1,6 @@
 //! The checked-in completion scripts and man pages never go stale: each is regenerated here and
 //! compared, with a readable diff when they differ. `FLIPGAME_UPDATE_GENERATED=1 cargo test
-//! --test generated` rewrites them.
+//! --test cli generated` rewrites them.
 //!
 //! The man pages are rendered from the very module the binary parses with (`src/cli.rs`, which
 //! depends only on clap), so they describe exactly the interface that ships.

@@ -10,6 +10,7 @@ mod explain;
 mod generate;
 mod generated;
 mod hostile;
+mod house;
 mod judges;
 mod model;
 mod pictures;

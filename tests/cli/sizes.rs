@@ -491,6 +491,10 @@ fn stats_past_25_cells_report_what_the_rank_tells() {
         text.contains("a basis has 484 patterns of 1,048,576 cells each, too many to list"),
         "{text}"
     );
+    assert!(
+        text.contains("(flipgame lists at most 16,777,216 cells of them)."),
+        "{text}"
+    );
     let svg = stdout(&["stats", "--size", "1024x1024", "--format", "svg"]);
     assert_eq!(svg.matches("class=\"board\"").count(), 0);
     // Nullity 4: all 15 quiet patterns drawn; nullity 16: a basis of 16.
