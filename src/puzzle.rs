@@ -53,11 +53,37 @@ impl Goal {
 
 /// Why a puzzle description does not hold together.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleError(pub String);
+pub enum PuzzleError {
+    /// A rule file made for a board of another size.
+    RuleFileShape {
+        /// The rule file's label (its path).
+        label: String,
+        /// The board the file is for.
+        file: Shape,
+        /// The board asked for.
+        asked: Shape,
+    },
+    /// `--wrap` with a rule file, which lists its neighbours itself.
+    WrapWithRuleFile {
+        /// The rule file's label (its path).
+        label: String,
+    },
+}
 
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PuzzleError::RuleFileShape { label, file, asked } => write!(
+                f,
+                "the rule file {label} is for a {file} board, not {asked}: give --size {file} or \
+                 no --size"
+            ),
+            PuzzleError::WrapWithRuleFile { label } => write!(
+                f,
+                "--wrap does not apply to a rule file ({label}): list the wrapped neighbours in \
+                 the file itself"
+            ),
+        }
     }
 }
 
@@ -79,19 +105,16 @@ impl Puzzle {
     pub fn new(shape: Shape, rule: Rule, wrap: bool, goal: Goal) -> Result<Puzzle, PuzzleError> {
         if let Rule::Graph(graph) = &rule {
             if graph.shape() != shape {
-                return Err(PuzzleError(format!(
-                    "the rule file {} is for a {} board, not {shape}: give --size {} or no --size",
-                    graph.label(),
-                    graph.shape(),
-                    graph.shape()
-                )));
+                return Err(PuzzleError::RuleFileShape {
+                    label: graph.label().to_string(),
+                    file: graph.shape(),
+                    asked: shape,
+                });
             }
             if wrap {
-                return Err(PuzzleError(format!(
-                    "--wrap does not apply to a rule file ({}): list the wrapped neighbours in \
-                     the file itself",
-                    graph.label()
-                )));
+                return Err(PuzzleError::WrapWithRuleFile {
+                    label: graph.label().to_string(),
+                });
             }
         }
         Ok(Puzzle {

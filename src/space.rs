@@ -34,14 +34,14 @@ pub struct SmallSpace {
     flips: Vec<(u32, u32)>,
 }
 
-/// Why a shape's space was not explored.
+/// Why a shape's space was not explored: it has more boards than any search here may visit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooLarge {
+pub struct TooManyBoards {
     /// The shape asked for.
     pub shape: Shape,
 }
 
-impl std::fmt::Display for TooLarge {
+impl std::fmt::Display for TooManyBoards {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -53,6 +53,8 @@ impl std::fmt::Display for TooLarge {
     }
 }
 
+impl std::error::Error for TooManyBoards {}
+
 impl SmallSpace {
     /// Explores every board of the puzzle from its goal boards. `progress` is called now and
     /// then with the boards reached so far and the number of boards there are.
@@ -60,11 +62,11 @@ impl SmallSpace {
         puzzle: &Puzzle,
         with_taps: bool,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<SmallSpace, TooLarge> {
+    ) -> Result<SmallSpace, TooManyBoards> {
         let (shape, goal) = (puzzle.shape(), puzzle.goal());
         let cells = shape.cells();
         if cells > MAX_CELLS {
-            return Err(TooLarge { shape });
+            return Err(TooManyBoards { shape });
         }
         let total = 1usize << cells;
         let flips = flip_masks(puzzle);

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use crate::grid::{Grid, Shape};
 use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
-use crate::solve::Solver;
-use crate::space::{SmallSpace, TooLarge};
+use crate::solve::{Solver, TooLargeToSolve};
+use crate::space::{SmallSpace, TooManyBoards};
 
 /// Everything `flipgame stats` reports.
 #[derive(Clone, Debug, PartialEq)]
-pub struct StateSpace {
+pub struct StateSpaceReport {
     /// The board shape.
     pub shape: Shape,
     /// The goal the figures are for.
@@ -43,16 +43,36 @@ pub struct StateSpace {
     pub hardest_tap_sets: BTreeMap<u64, u64>,
 }
 
-impl StateSpace {
+/// Why a state space could not be reported on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReportError {
+    /// It has too many boards to explore.
+    Boards(TooManyBoards),
+    /// Its solver needs more memory than flipgame allows.
+    Solver(TooLargeToSolve),
+}
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReportError::Boards(error) => error.fmt(f),
+            ReportError::Solver(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl StateSpaceReport {
     /// Computes the figures for `puzzle`; `progress` hears how the search goes.
     pub fn compute(
         puzzle: &Puzzle,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<StateSpace, TooLarge> {
+    ) -> Result<StateSpaceReport, ReportError> {
         let (shape, goal) = (puzzle.shape(), puzzle.goal());
-        let space = SmallSpace::explore(puzzle, false, progress)?;
+        let space = SmallSpace::explore(puzzle, false, progress).map_err(ReportError::Boards)?;
         // Up to 25 cells every strategy fits in memory.
-        let lights = Solver::new(puzzle.clone()).map_err(|_| TooLarge { shape })?;
+        let lights = Solver::new(puzzle.clone()).map_err(ReportError::Solver)?;
         let histogram = space.layer_sizes();
         let solvable: u64 = histogram.iter().sum();
         let max_moves = histogram.len().saturating_sub(1) as u64;
@@ -75,7 +95,7 @@ impl StateSpace {
                 .count() as u64;
             *hardest_tap_sets.entry(optimal).or_insert(0) += 1;
         }
-        Ok(StateSpace {
+        Ok(StateSpaceReport {
             shape,
             goal,
             positions: space.positions(),
@@ -161,8 +181,8 @@ impl Facts {
 mod tests {
     use super::*;
 
-    fn flip_game(goal: Goal) -> StateSpace {
-        StateSpace::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
+    fn flip_game(goal: Goal) -> StateSpaceReport {
+        StateSpaceReport::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
     }
 
     /// The 4x4 pieces a tap on row-major `cell` turns over, from the rule's definition: the
@@ -222,7 +242,7 @@ mod tests {
         ] {
             for goal in Goal::ALL {
                 let puzzle = crate::puzzle::test_puzzle(rows, cols, rule, false, goal);
-                let space = StateSpace::compute(&puzzle, &mut |_, _| {}).unwrap();
+                let space = StateSpaceReport::compute(&puzzle, &mut |_, _| {}).unwrap();
                 let facts = Facts::of(&Solver::new(puzzle).unwrap());
                 assert_eq!(
                     facts.counts(),
@@ -238,7 +258,7 @@ mod tests {
     #[test]
     fn five_by_five_has_the_published_rank() {
         let puzzle = Puzzle::plus(Shape::new(5, 5).unwrap(), Goal::White);
-        let stats = StateSpace::compute(&puzzle, &mut |_, _| {}).unwrap();
+        let stats = StateSpaceReport::compute(&puzzle, &mut |_, _| {}).unwrap();
         assert_eq!((stats.rank, stats.nullity), (23, 2));
         assert_eq!(stats.solvable, 1 << 23);
         assert_eq!(stats.quiet_patterns.len(), 3);

@@ -1,6 +1,7 @@
 //! `flipgame check`: judge a contestant's output for a judge's input case by case, or judge one
 //! tap list for one board.
 
+use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -12,13 +13,14 @@ use flipgame::grid::{Grid, Shape};
 use flipgame::judge::{JudgeError, Tokens, Verdict};
 use flipgame::solve::Solver;
 
+use super::args::{puzzle, solver};
 use super::judged::{answer, judge_named, read_source};
-use super::{Status, puzzle, report, solver};
+use super::{Outcome, report};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::source::Source;
 
 /// Runs `check` in whichever of its two forms the arguments name.
-pub fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.tap_lists {
         return check_tap_lists(args, path, out);
     }
@@ -30,7 +32,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
                 "check needs --judge NAME INPUT OUTPUT, --board TEXT --taps LIST, or \
                  --tap-lists FILE (see 'flipgame check --help')",
             );
-            Ok(Status::BadInput)
+            Ok(Outcome::BadInput)
         }
     }
 }
@@ -57,15 +59,17 @@ fn source_of(path: &std::path::Path) -> Source {
 }
 
 /// `check --judge NAME INPUT OUTPUT`.
-fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Result<Status> {
+fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
     let [input_path, output_path] = &args.files[..] else {
-        report("check --judge needs two files: the judge's INPUT, then the contestant's OUTPUT");
-        return Ok(Status::BadInput);
+        return Err(usage(
+            "check --judge needs two files: the judge's INPUT, then the contestant's OUTPUT",
+        ));
     };
     if input_path.as_os_str() == "-" && output_path.as_os_str() == "-" {
-        report("only one of INPUT and OUTPUT can be standard input ('-')");
-        return Ok(Status::BadInput);
+        return Err(usage(
+            "only one of INPUT and OUTPUT can be standard input ('-')",
+        ));
     }
     let (input_source, output_source) = (source_of(input_path), source_of(output_path));
     let input = match read_source(&input_source) {
@@ -77,7 +81,7 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Resul
         Err(status) => return Ok(status),
     };
     let cases = judge.read(&input);
-    let mut status = Status::Success;
+    let mut status = Outcome::Success;
     let mut tokens = Tokens::new(&output);
     let (mut accepted, mut judged) = (0u64, 0u64);
     let place = |error: &JudgeError| format!("{output_source}:{error}");
@@ -87,7 +91,7 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Resul
             Ok(case) => case,
             Err(error) => {
                 report(&format!("{input_source}:{error}"));
-                status = status.max(Status::BadInput);
+                status = status.max(Outcome::BadInput);
                 continue;
             }
         };
@@ -98,7 +102,7 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Resul
                 "{input_source}:{}: case {number}: {message}",
                 case.line
             ));
-            status = status.max(Status::BadInput);
+            status = status.max(Outcome::BadInput);
             continue;
         }
         judged += 1;
@@ -147,7 +151,7 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> io::Resul
         writeln!(out, "{accepted} of {judged} {plural} accepted")?;
     }
     if rejected {
-        status = status.max(Status::Rejected);
+        status = status.max(Outcome::Rejected);
     }
     Ok(status)
 }
@@ -258,39 +262,33 @@ fn check_taps(
     board_text: &str,
     taps_text: &str,
     out: &mut impl Write,
-) -> io::Result<Status> {
-    let Some(solver) = puzzle(&args.puzzle).and_then(solver) else {
-        return Ok(Status::BadInput);
-    };
+) -> Result<Outcome, Failure> {
+    let solver = solver(puzzle(&args.puzzle)?)?;
     let shape = solver.puzzle().shape();
-    let board = match flipgame::board::parse(board_text, shape, Cells::Letters) {
-        Ok(board) => board,
-        Err(error) => {
-            report(&format!("--board:1:{}: {error}", error.column));
-            return Ok(Status::BadInput);
-        }
-    };
+    let board = flipgame::board::parse(board_text, shape, Cells::Letters)
+        .map_err(|error| usage(format!("--board:1:{}: {error}", error.column)))?;
     let taps = match parse_taps(taps_text, shape) {
         Ok(taps) => taps,
         Err((column, message)) => {
-            report(&format!("--taps:1:{column}: {message}"));
-            return Ok(Status::BadInput);
+            return Err(usage(format!("--taps:1:{column}: {message}")));
         }
     };
     let record = judge_taps(&solver, &board, &taps);
     write_taps_verdict(&record, args.format, out)?;
     Ok(if record.optimal {
-        Status::Success
+        Outcome::Success
     } else {
-        Status::Rejected
+        Outcome::Rejected
     })
 }
 
 /// `check --tap-lists FILE`: a board and its taps on each line.
-fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::Result<Status> {
-    let Some(solver) = puzzle(&args.puzzle).and_then(solver) else {
-        return Ok(Status::BadInput);
-    };
+fn check_tap_lists(
+    args: &CheckArgs,
+    path: &Path,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let solver = solver(puzzle(&args.puzzle)?)?;
     let shape = solver.puzzle().shape();
     let source = source_of(path);
     let bytes = match read_source(&source) {
@@ -298,7 +296,7 @@ fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::R
         Err(status) => return Ok(status),
     };
     let text = String::from_utf8_lossy(&bytes);
-    let mut status = Status::Success;
+    let mut status = Outcome::Success;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let indent = line.len() - line.trim_start().len();
@@ -312,7 +310,7 @@ fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::R
             Err(error) => {
                 let column = indent + error.column;
                 report(&format!("{source}:{number}:{column}: {error}"));
-                status = status.max(Status::BadInput);
+                status = status.max(Outcome::BadInput);
                 continue;
             }
         };
@@ -321,7 +319,7 @@ fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::R
             Err((column, message)) => {
                 let column = column + entry.len() - taps_text.len() + indent;
                 report(&format!("{source}:{number}:{column}: {message}"));
-                status = status.max(Status::BadInput);
+                status = status.max(Outcome::BadInput);
                 continue;
             }
         };
@@ -329,7 +327,7 @@ fn check_tap_lists(args: &CheckArgs, path: &Path, out: &mut impl Write) -> io::R
         record.source = Some(format!("{source}:{number}"));
         write_taps_verdict(&record, args.format, out)?;
         if !record.optimal {
-            status = status.max(Status::Rejected);
+            status = status.max(Outcome::Rejected);
         }
     }
     Ok(status)

@@ -1,17 +1,18 @@
 //! `flipgame completions SHELL`: the completion script, generated from the clap definition.
 
-use std::io::{self, Write};
+use crate::commands::Failure;
+use std::io::Write;
 
 use clap::CommandFactory;
 use clap_complete::Shell as Target;
 
-use super::Status;
+use super::Outcome;
 use crate::cli::{Cli, CompletionsArgs, Shell};
 
 /// Prints the completion script for the shell; the same text is checked in under completions/.
-pub fn run(args: &CompletionsArgs, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &CompletionsArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     out.write_all(&script(args.shell))?;
-    Ok(Status::Success)
+    Ok(Outcome::Success)
 }
 
 /// The script for `shell`. Generated into memory first: clap_complete panics on a failed write,

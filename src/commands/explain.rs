@@ -5,6 +5,7 @@
 //! turned into the same grid form the any-size solver gives, and the answer into one
 //! [`Figure`], which either renderer draws.
 
+use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -17,7 +18,9 @@ use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, Solution, Solver};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
-use super::{BoardCommand, Context, Place, Status, explore, report, run_boards, write_to};
+use super::args::explore;
+use super::boards::{BoardCommand, Place, run_boards};
+use super::{Context, Outcome, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Drawing, Figure, Target, svg};
 use crate::output::json::{
@@ -27,21 +30,21 @@ use crate::render::{self, Mark, Pen};
 use flipgame::words::{taps, thousands};
 
 /// Explains every board of the inputs.
-pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(
+    args: &ExplainArgs,
+    context: &Context,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     if let Some(message) = misused(args) {
-        report(message);
-        return Ok(Status::BadInput);
+        return Err(usage(message));
     }
-    let Some(solver) = super::board_solver(&args.input) else {
-        return Ok(Status::BadInput);
-    };
+    let solver = super::args::board_solver(&args.input)?;
     let shape = solver.puzzle().shape();
     let trace = if args.trace {
         match explore(solver.puzzle(), false) {
             Ok(space) => Some(space),
             Err(too_large) => {
-                report(&format!("--trace: {too_large}"));
-                return Ok(Status::BadInput);
+                return Err(usage(format!("--trace: {too_large}")));
             }
         }
     } else {
@@ -50,8 +53,7 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
     if let Some(directory) = &args.output_dir
         && let Err(error) = std::fs::create_dir_all(directory)
     {
-        report(&format!("{}: {error}", directory.display()));
-        return Ok(Status::IoError);
+        return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
     let target = match args.format {
         ExplainFormat::Svg => Target::Svg,
@@ -87,9 +89,9 @@ pub fn run(args: &ExplainArgs, context: &Context, out: &mut impl Write) -> io::R
         out.write_all(svg::document(&title, &command.figures).as_bytes())?;
     }
     let files = if command.files_failed {
-        Status::IoError
+        Outcome::IoError
     } else {
-        Status::Success
+        Outcome::Success
     };
     Ok(status.max(files))
 }
@@ -146,7 +148,7 @@ impl BoardCommand for Explain {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::solve_board(&self.solver, board);
+        let solution = super::boards::solve_board(&self.solver, board);
         let certificate = match solution {
             Some(_) => None,
             None => self.solver.certificate(board),
@@ -188,7 +190,7 @@ impl Explain {
                 let document = svg::document("flipgame explain", std::slice::from_ref(&figure));
                 let status =
                     write_to(Some(&path), out, |file| file.write_all(document.as_bytes()))?;
-                if status == Status::Success {
+                if status == Outcome::Success {
                     writeln!(out, "{}", path.display())?;
                 } else {
                     self.files_failed = true;

@@ -1,5 +1,6 @@
 //! `flipgame gen`: random boards of a chosen distance, reproducible from a seed.
 
+use crate::commands::{Failure, usage};
 use std::collections::HashSet;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
@@ -16,12 +17,14 @@ use flipgame::rule::Graph;
 use flipgame::solve::Solver;
 use flipgame::space::{MAX_CELLS, SmallSpace};
 
-use super::{Status, json_stream, puzzle, report, write_to};
+use super::args::puzzle;
+use super::boards::json_stream;
+use super::{Outcome, write_to};
 use crate::cli::{GenArgs, PuzzleArgs, Size};
 use crate::output::json::{BoardFields, RuleFields};
 
 /// Where boards are drawn from: an explored small space, or random boards checked one by one.
-pub(super) enum Source {
+pub(super) enum Pool {
     /// Boards of at most 25 cells: the candidates, drawn uniformly, and their distances.
     Space { space: SmallSpace, pool: Vec<u32> },
     /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
@@ -39,7 +42,7 @@ const SCRAMBLE_ATTEMPTS: u32 = 200;
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
-pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let announce_seed = || {
         if args.seed.is_none() && io::stderr().is_terminal() {
@@ -53,33 +56,24 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
     if args.puzzle.rule == "random" && args.puzzle.rule_file.is_none() {
         return random_rule(args, &args.puzzle, seed, out).inspect(|_| announce_seed());
     }
-    let Some(puzzle) = puzzle(&args.puzzle) else {
-        return Ok(Status::BadInput);
-    };
+    let puzzle = puzzle(&args.puzzle)?;
     let shape = puzzle.shape();
     let wanted = match (args.moves, args.impossible) {
         (Some(moves), _) => Wanted::Moves(moves),
         (None, true) => Wanted::Impossible,
         (None, false) => Wanted::Any,
     };
-    let source = match source(&puzzle, wanted) {
-        Ok(source) => source,
-        Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
-        }
-    };
+    let source = source(&puzzle, wanted).map_err(usage)?;
     if args.unique
         && let Some(message) = too_few_to_be_unique(&source, shape, args.count)
     {
-        report(&message);
-        return Ok(Status::BadInput);
+        return Err(usage(message));
     }
     announce_seed();
     let mut generator = Generator::from_seed(seed);
     let mut seen: HashSet<Grid> = HashSet::new();
     let rule = RuleFields::of(&puzzle);
-    write_to(args.output.as_deref(), out, |out| {
+    Ok(write_to(args.output.as_deref(), out, |out| {
         let mut json = json_stream(args.format);
         for index in 1..=args.count {
             let (board, moves, optimal) = loop {
@@ -112,19 +106,19 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> io::Result<Status> {
             Some(json) => json.finish(out),
             None => Ok(()),
         }
-    })
+    })?)
 }
 
 /// With `--unique`: the error when fewer distinct boards fit than `count`.
-fn too_few_to_be_unique(source: &Source, shape: Shape, count: u64) -> Option<String> {
+fn too_few_to_be_unique(source: &Pool, shape: Shape, count: u64) -> Option<String> {
     let available = match source {
-        Source::Space { pool, .. } => pool.len() as u64,
+        Pool::Space { pool, .. } => pool.len() as u64,
         // Above 25 cells there are at least 2^26 boards; only absurd counts need the check.
-        Source::Random { .. } => 1u64
+        Pool::Random { .. } => 1u64
             .checked_shl(shape.cells().min(63) as u32)
             .unwrap_or(u64::MAX),
         // Each such board has an optimal set of K taps: at most C(cells, K) per colour.
-        Source::Scrambled { solver, moves } => {
+        Pool::Scrambled { solver, moves } => {
             let colors = solver.puzzle().goal().colors().len() as u64;
             binomial(shape.cells(), *moves).saturating_mul(colors)
         }
@@ -153,24 +147,22 @@ fn random_rule(
     puzzle: &PuzzleArgs,
     seed: u64,
     out: &mut impl Write,
-) -> io::Result<Status> {
+) -> Result<Outcome, Failure> {
     if puzzle.wrap || args.moves.is_some() || args.impossible || args.count != 1 {
-        report(
+        return Err(usage(
             "--rule random writes one rule file and no boards: it takes --size, --seed and \
              --output, not --wrap, --moves, --impossible or --count; draw boards under it with \
              --rule-file",
-        );
-        return Ok(Status::BadInput);
+        ));
     }
     let size = puzzle.size.unwrap_or(Size { rows: 4, cols: 4 });
     let Some(shape) = Shape::new(size.rows, size.cols) else {
-        report(&format!(
+        return Err(usage(format!(
             "--size {}x{}: rows and columns go from 1 to {}",
             size.rows,
             size.cols,
             flipgame::grid::MAX_SIDE
-        ));
-        return Ok(Status::BadInput);
+        )));
     };
     let mut generator = Generator::from_seed(seed);
     let graph = Graph::random(
@@ -178,22 +170,22 @@ fn random_rule(
         &mut generator,
         format!("random {shape}, seed {seed}"),
     );
-    write_to(args.output.as_deref(), out, |out| {
+    Ok(write_to(args.output.as_deref(), out, |out| {
         out.write_all(graph.to_json().as_bytes())
-    })
+    })?)
 }
 
 /// Prepares the draw, or says why no board fits.
-pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> {
+pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
     let shape = puzzle.shape();
     let goal = puzzle.goal();
     if shape.cells() <= MAX_CELLS {
-        let space = super::explore(puzzle, false).map_err(|e| e.to_string())?;
+        let space = super::args::explore(puzzle, false).map_err(|e| e.to_string())?;
         let pool = candidates(&space, wanted);
         if pool.is_empty() {
             return Err(no_such_board(&space, goal, wanted));
         }
-        return Ok(Source::Space { space, pool });
+        return Ok(Pool::Space { space, pool });
     }
     let solver = Solver::new(puzzle.clone()).map_err(|e| e.to_string())?;
     if let Wanted::Moves(moves) = wanted {
@@ -204,7 +196,7 @@ pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> 
                 shape.cells()
             ));
         }
-        let source = Source::Scrambled {
+        let source = Pool::Scrambled {
             solver: Box::new(solver),
             moves,
         };
@@ -228,7 +220,7 @@ pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Source, String> 
             goal.name()
         ));
     }
-    Ok(Source::Random {
+    Ok(Pool::Random {
         solver: Box::new(solver),
         impossible,
     })
@@ -251,21 +243,21 @@ fn has_impossible_boards(solver: &Solver) -> bool {
 
 /// One board, its fewest taps (if any) and whether that count is proven minimal.
 pub(super) fn draw(
-    source: &Source,
+    source: &Pool,
     generator: &mut Generator,
     shape: Shape,
 ) -> (Grid, Option<u64>, bool) {
     match source {
-        Source::Space { space, pool } => {
+        Pool::Space { space, pool } => {
             let bits = generator.pick(pool).unwrap_or(0);
             (space.grid(bits), space.moves(bits).map(u64::from), true)
         }
-        Source::Scrambled { moves, .. } => loop {
+        Pool::Scrambled { moves, .. } => loop {
             if let Some(board) = scramble(source, generator, shape) {
                 return (board, Some(*moves), true);
             }
         },
-        Source::Random { solver, impossible } => loop {
+        Pool::Random { solver, impossible } => loop {
             let mut board = Grid::new(shape);
             generator.fill(&mut board);
             let solution = solver.solve(&board);
@@ -277,10 +269,10 @@ pub(super) fn draw(
     }
 }
 
-/// One scramble of a [`Source::Scrambled`]: a board made by K distinct random taps from a
+/// One scramble of a [`Pool::Scrambled`]: a board made by K distinct random taps from a
 /// random accepted colour, if its proven minimum is exactly K.
-fn scramble(source: &Source, generator: &mut Generator, shape: Shape) -> Option<Grid> {
-    let Source::Scrambled { solver, moves } = source else {
+fn scramble(source: &Pool, generator: &mut Generator, shape: Shape) -> Option<Grid> {
+    let Pool::Scrambled { solver, moves } = source else {
         return None;
     };
     let puzzle = solver.puzzle();

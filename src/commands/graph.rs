@@ -1,17 +1,19 @@
 //! `flipgame graph`: the state graph of a small puzzle, as Graphviz DOT or as SVG.
 //!
-//! Both formats come from one [`Layout`]: the same layers, the same order within each layer,
+//! Both formats come from one [`GraphLayout`]: the same layers, the same order within each layer,
 //! the same highlighted path.
 
+use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use flipgame::puzzle::Puzzle;
 use flipgame::space::{SmallSpace, bits_of_grid};
 
-use super::{Status, cells, explore, puzzle, report, write_to};
+use super::args::{cells, explore, puzzle};
+use super::{Outcome, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
 use crate::figure::svg;
-use crate::figure::svg::graph::{Layout, path_edges, tap_name};
+use crate::figure::svg::graph::{GraphLayout, path_edges, tap_name};
 use crate::{render, source};
 use flipgame::words::{taps, thousands};
 
@@ -20,17 +22,15 @@ use flipgame::words::{taps, thousands};
 const PATH_FILL: &str = "#f4c7c3";
 
 /// Draws the graph the arguments ask for.
-pub fn run(args: &GraphArgs, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &GraphArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let mut puzzle_args = args.puzzle.clone();
     if puzzle_args.size.is_none() && puzzle_args.rule_file.is_none() {
         puzzle_args.size = Some(Size { rows: 3, cols: 3 });
     }
-    let Some(puzzle) = puzzle(&puzzle_args) else {
-        return Ok(Status::BadInput);
-    };
+    let puzzle = puzzle(&puzzle_args)?;
     let shape = puzzle.shape();
     if shape.cells() > args.max_cells {
-        report(&format!(
+        return Err(usage(format!(
             "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
              ({} boards) unless --max-cells allows more (up to 16)",
             shape.cells(),
@@ -38,45 +38,39 @@ pub fn run(args: &GraphArgs, out: &mut impl Write) -> io::Result<Status> {
             thousands(1 << shape.cells()),
             args.max_cells,
             thousands(1 << args.max_cells)
-        ));
-        return Ok(Status::BadInput);
+        )));
     }
     let start = match &args.board {
         Some(text) => match source::board_argument(text, shape, cells(args.cells)) {
             Ok(board) => Some(bits_of_grid(&board)),
             Err(message) => {
-                report(&message);
-                return Ok(Status::BadInput);
+                return Err(usage(message));
             }
         },
         None => None,
     };
-    let space = match explore(&puzzle, start.is_some()) {
-        Ok(space) => space,
-        Err(too_large) => {
-            report(&too_large.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let space =
+        explore(&puzzle, start.is_some()).map_err(|too_large| usage(too_large.to_string()))?;
     // An impossible board has no path: it is highlighted alone.
     let path = start.map_or_else(Vec::new, |bits| {
         space.path(bits).unwrap_or_else(|| vec![(bits, None)])
     });
-    let layout = Layout::new(&space);
+    let layout = GraphLayout::new(&space);
     let (title, notes) = captions(&puzzle, &space, &layout, &path);
-    write_to(args.output.as_deref(), out, |out| match args.format {
-        GraphFormat::Dot => write_dot(out, &space, &layout, &path, &title, &notes),
-        GraphFormat::Svg => {
-            out.write_all(svg::graph::document(&space, &layout, &path, &title, &notes).as_bytes())
+    Ok(write_to(args.output.as_deref(), out, |out| {
+        match args.format {
+            GraphFormat::Dot => write_dot(out, &space, &layout, &path, &title, &notes),
+            GraphFormat::Svg => out
+                .write_all(svg::graph::document(&space, &layout, &path, &title, &notes).as_bytes()),
         }
-    })
+    })?)
 }
 
 /// The title of the graph and the sentences under it, with every count computed.
 fn captions(
     puzzle: &Puzzle,
     space: &SmallSpace,
-    layout: &Layout,
+    layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
 ) -> (String, Vec<String>) {
     let shape = space.shape();
@@ -134,7 +128,7 @@ fn quoted(text: &str) -> String {
 fn write_dot(
     out: &mut dyn Write,
     space: &SmallSpace,
-    layout: &Layout,
+    layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
     notes: &[String],

@@ -1,6 +1,7 @@
 //! What `solve --judge`, `check --judge` and `gen --judge` share: reading a judge's input from
 //! a source, answering its cases with the core, and writing the judge's expected output.
 
+use crate::commands::{Failure, usage};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -11,7 +12,7 @@ use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
 
-use super::{Status, report};
+use super::{Outcome, report};
 use crate::cli::{GenArgs, SolveArgs};
 use crate::output::file::AtomicFile;
 use crate::source::{self, Source};
@@ -22,7 +23,7 @@ pub fn judge_named(name: &str) -> &'static dyn Judge {
 }
 
 /// The whole of a source's bytes, or the error already reported.
-pub fn read_source(source: &Source) -> Result<Vec<u8>, Status> {
+pub fn read_source(source: &Source) -> Result<Vec<u8>, Outcome> {
     let mut bytes = Vec::new();
     let result = match source {
         Source::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(drop),
@@ -36,7 +37,7 @@ pub fn read_source(source: &Source) -> Result<Vec<u8>, Status> {
     };
     result.map(|()| bytes).map_err(|error| {
         report(&format!("{source}: {error}"));
-        Status::IoError
+        Outcome::IoError
     })
 }
 
@@ -48,14 +49,14 @@ pub fn answer(case: &Case) -> Option<Solution> {
 
 /// The judge's expected output for every case read from one input, in order; the cases that
 /// could not be read or answered are reported (`name` is the input's name) and give
-/// `Status::BadInput`.
+/// `Outcome::BadInput`.
 pub fn expected_output(
     judge: &dyn Judge,
     cases: &[Result<Case, judge::JudgeError>],
     name: &str,
     mut emit: impl FnMut(&[u8]) -> io::Result<()>,
-) -> io::Result<Status> {
-    let mut status = Status::Success;
+) -> Result<Outcome, Failure> {
+    let mut status = Outcome::Success;
     let mut buffer = Vec::new();
     for (index, case) in cases.iter().enumerate() {
         let number = index as u64 + 1;
@@ -67,13 +68,13 @@ pub fn expected_output(
                     Ok(()) => emit(&buffer)?,
                     Err(message) => {
                         report(&format!("{name}:{}: case {number}: {message}", case.line));
-                        status = Status::BadInput;
+                        status = Outcome::BadInput;
                     }
                 }
             }
             Err(error) => {
                 report(&format!("{name}:{error}"));
-                status = Status::BadInput;
+                status = Outcome::BadInput;
             }
         }
     }
@@ -81,9 +82,9 @@ pub fn expected_output(
 }
 
 /// `solve --judge NAME`: every input's expected output.
-pub fn solve(args: &SolveArgs, name: &str, out: &mut impl Write) -> io::Result<Status> {
+pub fn solve(args: &SolveArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
-    let mut status = Status::Success;
+    let mut status = Outcome::Success;
     for source in source::sources(&args.input) {
         let bytes = match read_source(&source) {
             Ok(bytes) => bytes,
@@ -102,7 +103,12 @@ pub fn solve(args: &SolveArgs, name: &str, out: &mut impl Write) -> io::Result<S
 }
 
 /// `gen --judge NAME`: one input on standard output, or `--count` input and answer files.
-pub fn generate(args: &GenArgs, name: &str, seed: u64, out: &mut impl Write) -> io::Result<Status> {
+pub fn generate(
+    args: &GenArgs,
+    name: &str,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
     let limits = judge.limits();
     let mut generator = Generator::from_seed(seed);
@@ -120,18 +126,16 @@ pub fn generate(args: &GenArgs, name: &str, seed: u64, out: &mut impl Write) -> 
                     limits.cases
                 )
             };
-            report(&advice);
-            return Ok(Status::BadInput);
+            return Err(usage(advice));
         }
         let cases = draw_cases(judge, 0..args.count, &mut generator);
         let mut input = Vec::new();
         judge.write_input(&cases, &mut input);
         out.write_all(&input)?;
-        return Ok(Status::Success);
+        return Ok(Outcome::Success);
     };
     if let Err(error) = fs::create_dir_all(directory) {
-        report(&format!("{}: {error}", directory.display()));
-        return Ok(Status::IoError);
+        return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
     let digits = args.count.to_string().len().max(3);
     let mut drawn = 0;
@@ -152,22 +156,20 @@ pub fn generate(args: &GenArgs, name: &str, seed: u64, out: &mut impl Write) -> 
             answers.extend_from_slice(bytes);
             Ok(())
         })?;
-        if status != Status::Success {
+        if status != Outcome::Success {
             // A generated case the judge cannot take back is a bug here, not the user's input.
-            report(&format!(
+            return Err(usage(format!(
                 "{stem}: the generated input does not read back; please report"
-            ));
-            return Ok(Status::BadInput);
+            )));
         }
         for (extension, bytes) in [("in", &input), ("ans", &answers)] {
             let path = directory.join(format!("{stem}.{extension}"));
             if let Err(error) = write_file(&path, bytes) {
-                report(&format!("{}: {error}", path.display()));
-                return Ok(Status::IoError);
+                return Err(Failure::File(format!("{}: {error}", path.display())));
             }
         }
     }
-    Ok(Status::Success)
+    Ok(Outcome::Success)
 }
 
 /// Writes a whole file atomically.

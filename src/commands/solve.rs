@@ -1,5 +1,6 @@
 //! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON.
 
+use crate::commands::Failure;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -9,7 +10,8 @@ use flipgame::notation::Color;
 use flipgame::puzzle::Goal;
 use flipgame::solve::{Solution, Solver, Strategy};
 
-use super::{BoardCommand, Place, Status, run_boards};
+use super::Outcome;
+use super::boards::{BoardCommand, Place, run_boards};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{
     BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
@@ -22,13 +24,11 @@ fn not_proven(solution: &Solution) -> String {
 }
 
 /// Solves every board of the inputs and writes one answer per board.
-pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if let Some(name) = &args.judge {
         return super::judged::solve(args, name, out);
     }
-    let Some(solver) = super::board_solver(&args.input) else {
-        return Ok(Status::BadInput);
-    };
+    let solver = super::args::board_solver(&args.input)?;
     let (format, matrix) = match args.format {
         SolveFormat::Text => (RecordFormat::Text, false),
         SolveFormat::Json => (RecordFormat::Json, false),
@@ -44,7 +44,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> io::Result<Status> {
         answered: 0,
     };
     let shape = command.solver.puzzle().shape();
-    run_boards(&args.input, shape, format, out, &mut command)
+    Ok(run_boards(&args.input, shape, format, out, &mut command)?)
 }
 
 struct Solve {
@@ -95,7 +95,7 @@ impl Solve {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::solve_board(&self.solver, board);
+        let solution = super::boards::solve_board(&self.solver, board);
         if self.matrix {
             return self.write_matrix(out, place, solution.as_ref());
         }

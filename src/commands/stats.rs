@@ -1,5 +1,6 @@
 //! `flipgame stats`: the facts of the whole game, every figure computed at run time.
 
+use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -9,9 +10,10 @@ use flipgame::grid::Grid;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::space::MAX_CELLS;
-use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpace};
+use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpaceReport};
 
-use super::{Context, Status, puzzle, report};
+use super::args::puzzle;
+use super::{Context, Outcome};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
@@ -20,26 +22,24 @@ use crate::render::{self, Pen};
 use flipgame::words::{percent, thousands};
 
 /// Computes the state space for the goal and prints it.
-pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
+pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
     if args.ascii && args.format != StatsFormat::Text {
-        report("--ascii chooses the letters of terminal text: use it with --format text");
-        return Ok(Status::BadInput);
+        return Err(usage(
+            "--ascii chooses the letters of terminal text: use it with --format text",
+        ));
     }
-    let Some(puzzle) = puzzle(&args.puzzle) else {
-        return Ok(Status::BadInput);
-    };
+    let puzzle = puzzle(&args.puzzle)?;
     if puzzle.shape().cells() > MAX_CELLS {
         return large(args, context, puzzle, out);
     }
     let mut progress = Progress::new("exploring every board");
-    let space = match StateSpace::compute(&puzzle, &mut |done, total| progress.update(done, total))
-    {
-        Ok(space) => space,
-        Err(too_large) => {
-            report(&too_large.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let space =
+        match StateSpaceReport::compute(&puzzle, &mut |done, total| progress.update(done, total)) {
+            Ok(space) => space,
+            Err(too_large) => {
+                return Err(usage(too_large.to_string()));
+            }
+        };
     progress.finish();
     match args.format {
         StatsFormat::Json => {
@@ -61,7 +61,7 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> io::Res
             out.write_all(svg::document(&title, &[figure]).as_bytes())?;
         }
     }
-    Ok(Status::Success)
+    Ok(Outcome::Success)
 }
 
 /// The report of a puzzle too large to search every board of: what the rank and the null space
@@ -71,11 +71,9 @@ fn large(
     context: &Context,
     puzzle: Puzzle,
     out: &mut impl Write,
-) -> io::Result<Status> {
+) -> Result<Outcome, Failure> {
     let rule = RuleFields::of(&puzzle);
-    let Some(solver) = super::solver(puzzle) else {
-        return Ok(Status::BadInput);
-    };
+    let solver = super::args::solver(puzzle)?;
     let facts = Facts::of(&solver);
     match args.format {
         StatsFormat::Json => {
@@ -97,7 +95,7 @@ fn large(
             out.write_all(svg::document(&title, &[figure]).as_bytes())?;
         }
     }
-    Ok(Status::Success)
+    Ok(Outcome::Success)
 }
 
 /// Why a large report has no histogram, in words shared by text and JSON.
@@ -241,7 +239,7 @@ fn pattern_boards(patterns: &[Grid]) -> Block {
 }
 
 /// The report, for either renderer; `pen` names the glyph of a black piece.
-fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
+fn report_figure(puzzle: &Puzzle, space: &StateSpaceReport, pen: &Pen) -> Figure {
     let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
     let mut figure = Figure::default();
     for block in [
@@ -298,7 +296,7 @@ fn report_figure(puzzle: &Puzzle, space: &StateSpace, pen: &Pen) -> Figure {
     figure
 }
 
-fn hardest_sentence(space: &StateSpace) -> String {
+fn hardest_sentence(space: &StateSpaceReport) -> String {
     let boards: u64 = space.hardest_tap_sets.values().sum();
     let counts: Vec<String> = space
         .hardest_tap_sets
@@ -408,7 +406,7 @@ struct TapSetCount {
 }
 
 impl<'a> StatsJson<'a> {
-    fn new(space: &'a StateSpace, rule: RuleFields) -> StatsJson<'a> {
+    fn new(space: &'a StateSpaceReport, rule: RuleFields) -> StatsJson<'a> {
         StatsJson {
             rows: space.shape.rows(),
             cols: space.shape.cols(),

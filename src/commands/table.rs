@@ -1,5 +1,6 @@
 //! `flipgame table`: every board of a small shape with its fewest taps, in five formats.
 
+use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -8,34 +9,27 @@ use flipgame::grid::Shape;
 use flipgame::notation::Cell;
 use flipgame::space::SmallSpace;
 
-use super::{Status, puzzle, report, write_to};
+use super::args::puzzle;
+use super::{Outcome, write_to};
 use crate::cli::{TableArgs, TableFormat};
 use crate::output::json::{JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
 use crate::progress::Progress;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
-pub fn run(args: &TableArgs, out: &mut impl Write) -> io::Result<Status> {
-    let Some(puzzle) = puzzle(&args.puzzle) else {
-        return Ok(Status::BadInput);
-    };
+pub fn run(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
+    let puzzle = puzzle(&args.puzzle)?;
     if args.format == TableFormat::Binary && (args.solvable || args.taps) {
-        report(
+        return Err(usage(
             "--format binary is the whole table, one byte per board: it takes neither --solvable nor --taps",
-        );
-        return Ok(Status::BadInput);
+        ));
     }
-    let space = match super::explore(&puzzle, args.taps) {
-        Ok(space) => space,
-        Err(too_large) => {
-            report(&too_large.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let space = super::args::explore(&puzzle, args.taps)
+        .map_err(|too_large| usage(too_large.to_string()))?;
     let rule = RuleFields::of(&puzzle);
-    write_to(args.output.as_deref(), out, |out| {
+    Ok(write_to(args.output.as_deref(), out, |out| {
         write_table(args, &space, &rule, out)
-    })
+    })?)
 }
 
 fn write_table(

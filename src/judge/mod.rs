@@ -62,6 +62,22 @@ impl fmt::Display for JudgeError {
     }
 }
 
+/// A case the judge's statement defines no output for (a board it promises never comes), and
+/// why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unanswerable {
+    /// What the statement promises that this case breaks.
+    pub why: &'static str,
+}
+
+impl fmt::Display for Unanswerable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.why)
+    }
+}
+
+impl std::error::Error for Unanswerable {}
+
 /// The verdict on a contestant's answer to one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -129,7 +145,7 @@ pub trait Judge: Sync {
         _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unanswerable> {
         write_count_or(answer, self.impossible_word(), out);
         Ok(())
     }

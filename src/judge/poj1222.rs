@@ -4,8 +4,8 @@
 //! 5 x 6 board has exactly one answer.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, read_counted, read_digit_cells,
-    write_digit_rows,
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_counted,
+    read_digit_cells, write_digit_rows,
 };
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
@@ -62,8 +62,10 @@ impl Judge for Poj1222 {
         index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        let solution = answer.ok_or("a 5x6 board always has an answer")?;
+    ) -> Result<(), Unanswerable> {
+        let solution = answer.ok_or(Unanswerable {
+            why: "a 5x6 board always has an answer",
+        })?;
         out.extend_from_slice(format!("PUZZLE #{index}\n").as_bytes());
         write_digit_rows(&solution.taps, out);
         Ok(())

@@ -4,8 +4,8 @@
 //! board has exactly one fewest set.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_taps, read_back_to_back,
-    read_letter_rows, write_letter_rows,
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
+    read_back_to_back, read_letter_rows, write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
 use crate::puzzle::{Goal, Puzzle};
@@ -61,8 +61,10 @@ impl Judge for Poj2965 {
         _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
-        let solution = answer.ok_or("every board of the refrigerator can be opened")?;
+    ) -> Result<(), Unanswerable> {
+        let solution = answer.ok_or(Unanswerable {
+            why: "every board of the refrigerator can be opened",
+        })?;
         out.extend_from_slice(format!("{}\n", solution.moves()).as_bytes());
         for (row, col) in solution.taps.cells() {
             out.extend_from_slice(format!("{} {}\n", row + 1, col + 1).as_bytes());

@@ -2,7 +2,10 @@
 //! down); flipping a bowl flips its neighbours too; the goal is all 0; the fewest flips. The
 //! statement promises boards that can be finished, so it defines no other answer.
 
-use super::{Case, Judge, JudgeError, Limits, read_back_to_back, read_digit_cells, write_count_or};
+use super::{
+    Case, Judge, JudgeError, Limits, Unanswerable, read_back_to_back, read_digit_cells,
+    write_count_or,
+};
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
@@ -58,13 +61,12 @@ impl Judge for Poj3185 {
         _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unanswerable> {
         if answer.is_none() {
-            return Err(
-                "no flips turn every bowl right side up, and the statement promises \
-                        boards where some do, so the judge defines no answer"
-                    .into(),
-            );
+            return Err(Unanswerable {
+                why: "no flips turn every bowl right side up, and the statement promises \
+                      boards where some do, so the judge defines no answer",
+            });
         }
         write_count_or(answer, "", out);
         Ok(())

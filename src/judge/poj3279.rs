@@ -3,8 +3,8 @@
 //! the least read as a row-major string, or `IMPOSSIBLE`.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_taps, read_back_to_back,
-    read_digit_cells, read_number, write_digit_rows,
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
+    read_back_to_back, read_digit_cells, read_number, write_digit_rows,
 };
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::notation::Cell;
@@ -59,7 +59,7 @@ impl Judge for Poj3279 {
         _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unanswerable> {
         match answer {
             Some(solution) => write_digit_rows(&solution.taps, out),
             None => out.extend_from_slice(b"IMPOSSIBLE\n"),

@@ -3,8 +3,8 @@
 //! `name -1` when it cannot be done in at most 100.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Verdict, check_count, read_letter_rows,
-    write_letter_rows,
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_count,
+    read_letter_rows, write_letter_rows,
 };
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
@@ -84,7 +84,7 @@ impl Judge for Uva10309 {
         _index: u64,
         answer: Option<&Solution>,
         out: &mut Vec<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unanswerable> {
         out.extend_from_slice(case.name.as_deref().unwrap_or("").as_bytes());
         out.push(b' ');
         super::write_count_or(within_limit(answer), "-1", out);

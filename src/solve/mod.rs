@@ -165,20 +165,36 @@ pub enum Strategy {
     Elimination,
 }
 
-/// Why a puzzle is too large to solve here.
+/// Why a puzzle is too large to solve here: eliminating its tap matrix needs more memory than
+/// flipgame allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TooLarge {
-    /// What the puzzle would need, in words.
-    pub reason: String,
+pub struct TooLargeToSolve {
+    /// The board.
+    pub shape: crate::grid::Shape,
+    /// The rule, as it is named in output.
+    pub rule: String,
+    /// Whether the edges wrap.
+    pub wrap: bool,
+    /// The bytes the elimination would need.
+    pub bytes: u64,
 }
 
-impl std::fmt::Display for TooLarge {
+impl std::fmt::Display for TooLargeToSolve {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.reason)
+        write!(
+            f,
+            "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB flipgame \
+             allows",
+            self.shape,
+            self.rule,
+            if self.wrap { " with --wrap" } else { "" },
+            self.bytes >> 20,
+            ELIMINATION_MEMORY_BYTES >> 20
+        )
     }
 }
 
-impl std::error::Error for TooLarge {}
+impl std::error::Error for TooLargeToSolve {}
 
 /// A basis of quiet tap sets (or patterns), possibly cut short by memory, and the nullity.
 #[derive(Clone, Debug)]
@@ -211,22 +227,17 @@ enum Engine {
 }
 
 impl Engine {
-    fn new(puzzle: &Puzzle, progress: &mut dyn FnMut(u64, u64)) -> Result<Engine, TooLarge> {
+    fn new(puzzle: &Puzzle, progress: &mut dyn FnMut(u64, u64)) -> Result<Engine, TooLargeToSolve> {
         if let Some(chase) = Chase::with_progress(puzzle, progress) {
             return Ok(Engine::Chase(chase));
         }
         Elimination::new(puzzle)
             .map(Engine::Eliminate)
-            .map_err(|too_large| TooLarge {
-                reason: format!(
-                    "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB \
-                     flipgame allows",
-                    puzzle.shape(),
-                    puzzle.rule(),
-                    if puzzle.wrap() { " with --wrap" } else { "" },
-                    too_large.bytes >> 20,
-                    ELIMINATION_MEMORY_BYTES >> 20
-                ),
+            .map_err(|too_large| TooLargeToSolve {
+                shape: puzzle.shape(),
+                rule: puzzle.rule().label(),
+                wrap: puzzle.wrap(),
+                bytes: too_large.bytes,
             })
     }
 
@@ -284,7 +295,7 @@ pub struct Solver {
 
 impl Solver {
     /// Prepares to solve boards of `puzzle`, picking the strategy.
-    pub fn new(puzzle: Puzzle) -> Result<Solver, TooLarge> {
+    pub fn new(puzzle: Puzzle) -> Result<Solver, TooLargeToSolve> {
         Solver::with_progress(puzzle, &mut |_, _| {})
     }
 
@@ -293,7 +304,7 @@ impl Solver {
     pub fn with_progress(
         puzzle: Puzzle,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<Solver, TooLarge> {
+    ) -> Result<Solver, TooLargeToSolve> {
         let table = puzzle.shape().is_flip_game().then(|| {
             if puzzle.is_default_rule() {
                 TableRef::Shared(DistanceTable::flip_game(puzzle.goal()))
@@ -319,7 +330,7 @@ impl Solver {
     /// A solver that never uses the distance table, so tests can check the linear algebra on
     /// 4x4 boards too.
     #[cfg(test)]
-    pub(crate) fn without_table(puzzle: Puzzle) -> Result<Solver, TooLarge> {
+    pub(crate) fn without_table(puzzle: Puzzle) -> Result<Solver, TooLargeToSolve> {
         let mut solver = Solver::new(puzzle)?;
         solver.table = None;
         Ok(solver)

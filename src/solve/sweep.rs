@@ -162,7 +162,7 @@ impl Sweep {
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> Found {
+    ) -> SearchResult {
         let assignments = 1u64 << self.outer;
         // Runs short enough to share out evenly and to stop soon after the deadline.
         let run = (assignments / (threads as u64 * 64)).clamp(1, 256);
@@ -205,7 +205,7 @@ impl Sweep {
             .flat_map(|(_, ties)| ties)
             .collect();
         ties.sort_unstable();
-        Found {
+        SearchResult {
             best,
             ties,
             complete: done == shared.assignments,
@@ -392,7 +392,7 @@ impl Sweep {
 }
 
 /// What one search found.
-struct Found {
+struct SearchResult {
     best: Best,
     /// With orbits, every key of the fewest taps in the slices searched.
     ties: Vec<u64>,
@@ -769,7 +769,7 @@ mod tests {
                 for kernel in kernels() {
                     for threads in [1, 2, 3] {
                         let mut last = (0, 0);
-                        let Found { best: found, complete, .. } = sweep.least_with(
+                        let SearchResult { best: found, complete, .. } = sweep.least_with(
                             kernel,
                             None,
                             threads,

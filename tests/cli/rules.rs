@@ -295,7 +295,13 @@ fn bad_rules_are_usage_errors_that_say_what_is_expected() {
     let error = stderr_of_failure(&["solve", "--rule", "01/11", "--board", "0x0000"]);
     assert!(error.contains("odd"), "{error}");
     let error = stderr_of_failure(&["solve", "--rule", "random", "--board", "0x0000"]);
-    assert!(error.contains("gen --rule random"), "{error}");
+    assert!(
+        error.contains(
+            "it is for 'flipgame gen --rule random', which writes a rule file to use here with \
+             --rule-file"
+        ),
+        "{error}"
+    );
 }
 
 const TWO_BY_TWO: &str = r#"{"rows": 2, "cols": 2, "cells": [

@@ -11,7 +11,7 @@ use flipgame::notation::{Cell, Color};
 
 use super::{Dealer, screen};
 use crate::cli::PlayFormat;
-use crate::commands::{Status, report};
+use crate::commands::{Outcome, report};
 use crate::output::json::{CellsJson, optional_color};
 use crate::render;
 
@@ -56,8 +56,8 @@ impl Session {
     /// Writes the start, then plays every command of `input` until `quit` or its end. A line
     /// that is no command is reported with its line and column, and the game goes on; the
     /// status is then a usage error.
-    pub fn run(mut self, mut input: impl BufRead, out: &mut impl Write) -> io::Result<Status> {
-        let mut status = Status::Success;
+    pub fn run(mut self, mut input: impl BufRead, out: &mut impl Write) -> io::Result<Outcome> {
+        let mut status = Outcome::Success;
         let mut news = match self.game.status().moves_left {
             None => Some("This board can never be finished: 'proof' shows why.".to_string()),
             Some(_) => None,
@@ -76,7 +76,7 @@ impl Session {
                 report(&format!(
                     "-:{number}: expected a command, found bytes that are not UTF-8"
                 ));
-                status = Status::BadInput;
+                status = Outcome::BadInput;
                 continue;
             };
             let word = text.trim();
@@ -88,7 +88,7 @@ impl Session {
                 Ok(command) => command,
                 Err(message) => {
                     report(&format!("-:{number}:{column}: {message}"));
-                    status = Status::BadInput;
+                    status = Outcome::BadInput;
                     continue;
                 }
             };

@@ -6,6 +6,7 @@ mod lines;
 mod screen;
 mod terminal;
 
+use crate::commands::{Failure, usage};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
@@ -15,29 +16,25 @@ use flipgame::input::Record;
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 
-use super::generate::{self as gen_command, Source as Pool};
-use super::{Context, Status, cells, puzzle, report, solver};
+use super::args::{cells, puzzle, solver};
+use super::generate::{self as gen_command, Pool};
+use super::{Context, Outcome, report};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
 use crate::source::{self, RecordSink};
 use flipgame::game::Game;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
-pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> io::Result<Status> {
-    let Some(puzzle) = puzzle(&args.puzzle) else {
-        return Ok(Status::BadInput);
-    };
+pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
+    let puzzle = puzzle(&args.puzzle)?;
     let seed = args.seed.unwrap_or_else(gen_command::fresh_seed);
     let mut dealer = match Dealer::new(&puzzle, args.moves, seed) {
         Ok(dealer) => dealer,
         Err(message) => {
-            report(&message);
-            return Ok(Status::BadInput);
+            return Err(usage(message));
         }
     };
-    let Some(solver) = solver(puzzle) else {
-        return Ok(Status::BadInput);
-    };
+    let solver = solver(puzzle)?;
     let given = match first_board(args, solver.puzzle().shape()) {
         Ok(given) => given,
         Err((message, status)) => {
@@ -51,39 +48,32 @@ pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> io::Resu
         None => match dealer.deal(solver.puzzle()) {
             Ok(board) => board,
             Err(message) => {
-                report(&message);
-                return Ok(Status::BadInput);
+                return Err(usage(message));
             }
         },
     };
-    let game = match Game::new(solver, board) {
-        Ok(game) => game,
-        Err(refusal) => {
-            report(&refusal.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let game = Game::new(solver, board).map_err(|refusal| usage(refusal.to_string()))?;
     let full_screen = !args.lines
         && args.format == PlayFormat::Text
         && io::stdin().is_terminal()
         && io::stdout().is_terminal();
     if full_screen {
         let pen = Pen::new(context.color, args.ascii);
-        terminal::run(game, dealer, pen, out)
+        Ok(terminal::run(game, dealer, pen, out)?)
     } else {
         let session = lines::Session::new(game, dealer, args.format, dealt.then_some(seed));
-        session.run(io::stdin().lock(), out)
+        Ok(session.run(io::stdin().lock(), out)?)
     }
 }
 
 /// The board given with `--board` or as the first board of FILE; `None` when the game is to
 /// deal one. An error carries its message and exit status.
-fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, Status)> {
+fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, Outcome)> {
     let cells = cells(args.cells);
     if let Some(text) = &args.board {
         return source::board_argument(text, shape, cells)
             .map(Some)
-            .map_err(|message| (message, Status::BadInput));
+            .map_err(|message| (message, Outcome::BadInput));
     }
     let Some(path) = &args.file else {
         return Ok(None);
@@ -93,7 +83,7 @@ fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, S
             "play reads its commands from standard input, so its board cannot come from there: \
              give a FILE or --board"
                 .to_string(),
-            Status::BadInput,
+            Outcome::BadInput,
         ));
     }
     first_board_of(path, shape, cells).map(Some)
@@ -104,24 +94,24 @@ fn first_board_of(
     path: &Path,
     shape: Shape,
     cells: flipgame::notation::Cells,
-) -> Result<Grid, (String, Status)> {
+) -> Result<Grid, (String, Outcome)> {
     let file = source::Source::File(path.to_path_buf());
     let mut first = FirstRecord(None);
     match source::stream(&file, shape, cells, &mut first) {
         Ok(()) | Err(source::StreamError::Output(_)) => {}
         Err(source::StreamError::Input(error)) => {
-            return Err((format!("{file}: {error}"), Status::IoError));
+            return Err((format!("{file}: {error}"), Outcome::IoError));
         }
     }
     match first.0 {
         Some(Record::Board { board, .. }) => Ok(board),
-        Some(Record::Malformed(error)) => Err((format!("{file}:{error}"), Status::BadInput)),
+        Some(Record::Malformed(error)) => Err((format!("{file}:{error}"), Outcome::BadInput)),
         None => Err((
             format!(
                 "{file}: no board in it (a {shape} board is {} lines)",
                 shape.rows()
             ),
-            Status::BadInput,
+            Outcome::BadInput,
         )),
     }
 }

@@ -17,7 +17,7 @@ use flipgame::game::{Direction, Event, Game};
 
 use super::Dealer;
 use super::screen::{self, Frame, Ui};
-use crate::commands::Status;
+use crate::commands::Outcome;
 use crate::render::Pen;
 
 /// Exit status after a signal, as shells report a death by SIGINT.
@@ -81,7 +81,7 @@ pub fn run(
     mut dealer: Dealer,
     pen: Pen,
     out: &mut impl Write,
-) -> io::Result<Status> {
+) -> io::Result<Outcome> {
     install_handlers();
     let guard = Screen::enter(out)?;
     let mut ui = Ui {
@@ -98,7 +98,7 @@ pub fn run(
     if SIGNALLED.load(Ordering::SeqCst) {
         std::process::exit(INTERRUPTED);
     }
-    Ok(Status::Success)
+    Ok(Outcome::Success)
 }
 
 fn play(

@@ -25,7 +25,7 @@ const NODE_GAP: f64 = 8.0;
 const ROW_LENGTH: usize = 40;
 
 /// The layers of the graph and where each board is drawn.
-pub struct Layout {
+pub struct GraphLayout {
     /// The layers top to bottom: the fewest taps of their boards (`None` for the boards that
     /// cannot be finished) and the boards in order.
     pub layers: Vec<(Option<u8>, Vec<u32>)>,
@@ -35,9 +35,9 @@ pub struct Layout {
     place: Vec<(usize, usize)>,
 }
 
-impl Layout {
+impl GraphLayout {
     /// The layers of `space`'s graph, ordered to keep edges short.
-    pub fn new(space: &SmallSpace) -> Layout {
+    pub fn new(space: &SmallSpace) -> GraphLayout {
         let positions = space.positions() as usize;
         let mut by_layer: Vec<Vec<u32>> = vec![Vec::new(); usize::from(space.max_moves()) + 1];
         let mut unreachable: Vec<u32> = Vec::new();
@@ -87,7 +87,7 @@ impl Layout {
                 rows.push((layer, start..end));
             }
         }
-        Layout {
+        GraphLayout {
             layers,
             rows,
             place,
@@ -129,7 +129,7 @@ pub fn tap_name(index: usize, cols: usize) -> String {
 /// boards of `path` (board bits, and the cell tapped to go on) highlighted.
 pub fn document(
     space: &SmallSpace,
-    layout: &Layout,
+    layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
     notes: &[String],

@@ -1,0 +1,217 @@
+//! The board-by-board loop of `solve` and `explain`: every source read in turn, each
+//! well-formed board handed to the command, each malformed one reported in its place (and as
+//! an error object in JSON).
+
+use std::fmt;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::cli::{BoardInput, RecordFormat};
+use crate::output::json::{JsonStream, as_text};
+use crate::progress::Progress;
+use crate::source::{self, RecordSink, Source, StreamError};
+use flipgame::grid::{Grid, Shape};
+use flipgame::input::{InputError, Record};
+use flipgame::notation::Cells;
+use flipgame::solve::{Solution, Solver};
+
+use super::args::cells;
+use super::{Outcome, report};
+
+/// The answer for one board, with a progress bar on a terminal when the search over the null
+/// space runs long (the bar exists only for searches that report progress).
+pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
+    let mut bar: Option<Progress> = None;
+    let solution = solver.solve_with_progress(board, &mut |done, total| {
+        bar.get_or_insert_with(|| Progress::new("searching the null space"))
+            .update(done, total)
+    });
+    if let Some(bar) = bar {
+        bar.finish();
+    }
+    solution
+}
+
+/// FILE:LINE of a board's first row, as shown in JSON `source` fields.
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    /// The input the board came from.
+    pub source: &'a Source,
+    /// The line of its first row.
+    pub line: u64,
+}
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.source, self.line)
+    }
+}
+
+/// The JSON writer a record format asks for: none for text, one array for json, lines for jsonl.
+pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
+    match format {
+        RecordFormat::Text => None,
+        RecordFormat::Json => Some(JsonStream::new(true)),
+        RecordFormat::Jsonl => Some(JsonStream::new(false)),
+    }
+}
+
+/// A command that answers board by board (`solve`, `explain`).
+pub trait BoardCommand {
+    /// Writes the answer for one well-formed board: as text, or through `json` when set.
+    fn answer<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: Option<&mut JsonStream>,
+        index: u64,
+        place: Place<'_>,
+        board: &Grid,
+    ) -> io::Result<()>;
+}
+
+/// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
+/// objects in JSON, in their place); returns the run's status.
+pub fn run_boards<C: BoardCommand, W: Write>(
+    input: &BoardInput,
+    shape: Shape,
+    format: RecordFormat,
+    out: &mut W,
+    command: &mut C,
+) -> io::Result<Outcome> {
+    let json = json_stream(format);
+    let mut sink = BoardSink {
+        command,
+        out,
+        json,
+        index: 0,
+        malformed: false,
+    };
+    let status = read_all(
+        &source::sources(input),
+        shape,
+        cells(input.cells),
+        &mut sink,
+    )?;
+    if let Some(json) = &mut sink.json {
+        json.finish(sink.out)?;
+    }
+    let input_status = if sink.malformed {
+        Outcome::BadInput
+    } else {
+        Outcome::Success
+    };
+    Ok(status.max(input_status))
+}
+
+struct BoardSink<'a, C, W> {
+    command: &'a mut C,
+    out: &'a mut W,
+    json: Option<JsonStream>,
+    index: u64,
+    malformed: bool,
+}
+
+impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
+    #[inline(always)]
+    fn record(&mut self, source: &Source, record: Record) -> io::Result<()> {
+        self.index += 1;
+        // Matched in place: moving the record out would copy the board for every answer.
+        match &record {
+            Record::Board { board, line } => {
+                let place = Place {
+                    source,
+                    line: *line,
+                };
+                self.command
+                    .answer(self.out, self.json.as_mut(), self.index, place, board)
+            }
+            Record::Malformed(error) => self.malformed(source, error),
+        }
+    }
+
+    fn before_wait(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl<C, W: Write> BoardSink<'_, C, W> {
+    fn malformed(&mut self, source: &Source, error: &InputError) -> io::Result<()> {
+        self.malformed = true;
+        let message = format!("{source}:{error}");
+        report(&message);
+        if let Some(json) = &mut self.json {
+            let place = Place {
+                source,
+                line: error.board_line,
+            };
+            json.write(
+                self.out,
+                &MalformedJson {
+                    index: self.index,
+                    source: place,
+                    error: message,
+                },
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// One malformed board in JSON, in its place among the others.
+#[derive(Serialize)]
+struct MalformedJson<'a> {
+    index: u64,
+    #[serde(serialize_with = "as_text")]
+    source: Place<'a>,
+    error: String,
+}
+
+/// For a FILE that does not exist but reads as a board of the shape (a board typed where a file
+/// goes), the flag that was meant.
+fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
+    let Source::File(path) = source else {
+        return String::new();
+    };
+    let text = path.to_string_lossy();
+    let is_board = flipgame::board::parse(&text, shape, Cells::Letters).is_ok();
+    if error.kind() == io::ErrorKind::NotFound && is_board {
+        format!(": did you mean --board {text}?")
+    } else {
+        String::new()
+    }
+}
+
+/// Streams every source into `sink`, reporting unreadable inputs and going on with the next.
+/// Returns the worst input status; an output error ends the run.
+pub fn read_all(
+    sources: &[Source],
+    shape: Shape,
+    cells: Cells,
+    sink: &mut impl RecordSink,
+) -> io::Result<Outcome> {
+    if source::waits_on_terminal(sources) {
+        let hint = format!(
+            "flipgame: reading boards from standard input ({} lines of {} b/w pieces per \
+             board); end with Ctrl-D\n",
+            shape.rows(),
+            shape.cols()
+        );
+        let _ = io::stderr().lock().write_all(hint.as_bytes());
+    }
+    let mut status = Outcome::Success;
+    for source in sources {
+        match source::stream(source, shape, cells, sink) {
+            Ok(()) => {}
+            Err(StreamError::Input(error)) => {
+                report(&format!(
+                    "{source}: {error}{}",
+                    board_hint(source, shape, &error)
+                ));
+                status = status.max(Outcome::IoError);
+            }
+            Err(StreamError::Output(error)) => return Err(error),
+        }
+    }
+    Ok(status)
+}

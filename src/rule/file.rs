@@ -1,0 +1,315 @@
+//! The rule-file reader: a JSON document of every cell and what a tap there turns over, each
+//! cell checked against the board as it is read, so an error points at the cell that is wrong.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use super::graph::Graph;
+use crate::grid::{MAX_SIDE, Shape};
+use crate::notation::Cell;
+
+/// Why a rule file could not be read: what went wrong, and where in the file when the JSON
+/// reader knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleFileError {
+    /// Line and column (both from 1, column 0 before the first character) of the mistake.
+    pub place: Option<(usize, usize)>,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for RuleFileError {
+    /// The message alone; the reporter puts the file and the place before it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RuleFileError {}
+
+impl RuleFileError {
+    /// An error the file as a whole has, at no one place.
+    fn whole(message: String) -> RuleFileError {
+        RuleFileError {
+            place: None,
+            message,
+        }
+    }
+}
+
+impl Graph {
+    /// Reads a rule file (JSON; see the guide for the format) into a graph called `label`; an
+    /// error says where when the JSON tells.
+    pub fn from_json(text: &str, label: &str) -> Result<Graph, RuleFileError> {
+        read(text, label)
+    }
+}
+
+/// Reads a rule file's `text` into a graph called `label`.
+fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
+    let document: RuleDocument = serde_json::from_str(text).map_err(|error| {
+        let message = error.to_string();
+        // serde_json ends a message with " at line L column C" when it knows the place.
+        let (line, column) = (error.line(), error.column());
+        match message.strip_suffix(&format!(" at line {line} column {column}")) {
+            Some(what) => RuleFileError {
+                place: Some((line, column)),
+                message: what.to_string(),
+            },
+            None => RuleFileError::whole(message),
+        }
+    })?;
+    let shape = document.shape;
+    let cols = shape.cols() as usize;
+    let mut flips: Vec<Option<Vec<u32>>> = vec![None; shape.cells() as usize];
+    for cell in document.cells {
+        let index = cell.index(cols);
+        if flips[index].is_some() {
+            return Err(RuleFileError::whole(format!(
+                "{} is listed twice: each cell takes one entry",
+                Cell::at_index(index, cols)
+            )));
+        }
+        flips[index] = Some(cell.flips.iter().map(|c| c.index(cols) as u32).collect());
+    }
+    let mut lists = Vec::with_capacity(flips.len());
+    for (index, list) in flips.into_iter().enumerate() {
+        match list {
+            Some(list) => lists.push(list),
+            None => {
+                return Err(RuleFileError::whole(format!(
+                    "{} has no entry: list every cell of the {shape} board, with \
+                     \"flips\": [] for a cell whose tap turns over nothing",
+                    Cell::at_index(index, cols)
+                )));
+            }
+        }
+    }
+    Graph::new(shape, lists, label.to_string())
+        .map_err(|error| RuleFileError::whole(error.to_string()))
+}
+
+/// A cell of a rule file, `{"row": r, "col": c}`, checked against the board as it is read.
+#[derive(Clone, Copy, Debug)]
+struct FileCell {
+    row: u32,
+    col: u32,
+}
+
+impl FileCell {
+    fn index(self, cols: usize) -> usize {
+        (self.row as usize - 1) * cols + (self.col as usize - 1)
+    }
+}
+
+/// One entry of a rule file: a cell and what a tap there turns over.
+struct FileEntry {
+    row: u32,
+    col: u32,
+    flips: Vec<FileCell>,
+}
+
+impl FileEntry {
+    fn index(&self, cols: usize) -> usize {
+        FileCell {
+            row: self.row,
+            col: self.col,
+        }
+        .index(cols)
+    }
+}
+
+/// A whole rule file.
+struct RuleDocument {
+    shape: Shape,
+    cells: Vec<FileEntry>,
+}
+
+impl<'de> Deserialize<'de> for RuleDocument {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RuleDocument, D::Error> {
+        deserializer.deserialize_map(DocumentVisitor)
+    }
+}
+
+struct DocumentVisitor;
+
+impl<'de> Visitor<'de> for DocumentVisitor {
+    type Value = RuleDocument;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a rule file: {\"rows\": R, \"cols\": C, \"cells\": [...]}")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RuleDocument, A::Error> {
+        let (mut rows, mut cols): (Option<u32>, Option<u32>) = (None, None);
+        let mut cells: Option<Vec<FileEntry>> = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "rows" => rows = Some(map.next_value::<u32>()?),
+                "cols" => cols = Some(map.next_value::<u32>()?),
+                "cells" => {
+                    let shape = match (rows, cols) {
+                        (Some(rows), Some(cols)) => checked_shape(rows, cols)?,
+                        _ => {
+                            return Err(de::Error::custom(
+                                "\"rows\" and \"cols\" must come before \"cells\", so that each \
+                                 cell can be checked against the board as it is read",
+                            ));
+                        }
+                    };
+                    cells = Some(map.next_value_seed(EntriesSeed { shape })?);
+                }
+                "name" | "comment" => {
+                    map.next_value::<de::IgnoredAny>()?;
+                }
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "unknown field \"{other}\": a rule file has \"rows\", \"cols\", \"cells\" \
+                         (and optionally \"name\" or \"comment\")"
+                    )));
+                }
+            }
+        }
+        let rows = rows.ok_or_else(|| de::Error::missing_field("rows"))?;
+        let cols = cols.ok_or_else(|| de::Error::missing_field("cols"))?;
+        let cells = cells.ok_or_else(|| de::Error::missing_field("cells"))?;
+        Ok(RuleDocument {
+            shape: checked_shape(rows, cols)?,
+            cells,
+        })
+    }
+}
+
+fn checked_shape<E: de::Error>(rows: u32, cols: u32) -> Result<Shape, E> {
+    Shape::new(rows, cols).ok_or_else(|| {
+        E::custom(format!(
+            "a board of {rows}x{cols}: rows and columns go from 1 to {}",
+            MAX_SIDE
+        ))
+    })
+}
+
+/// The list of entries, each checked against the board as it is read.
+struct EntriesSeed {
+    shape: Shape,
+}
+
+impl<'de> DeserializeSeed<'de> for EntriesSeed {
+    type Value = Vec<FileEntry>;
+
+    fn deserialize<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Vec<FileEntry>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EntriesSeed {
+    type Value = Vec<FileEntry>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of {\"row\", \"col\", \"flips\"} entries")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<FileEntry>, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = seq.next_element_seed(EntrySeed { shape: self.shape })? {
+            entries.push(entry);
+        }
+        Ok(entries)
+    }
+}
+
+struct EntrySeed {
+    shape: Shape,
+}
+
+impl<'de> DeserializeSeed<'de> for EntrySeed {
+    type Value = FileEntry;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<FileEntry, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EntrySeed {
+    type Value = FileEntry;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an entry {\"row\": r, \"col\": c, \"flips\": [{\"row\": r, \"col\": c}, ...]}")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FileEntry, A::Error> {
+        let (mut row, mut col, mut flips) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "row" => row = Some(map.next_value::<u32>()?),
+                "col" => col = Some(map.next_value::<u32>()?),
+                "flips" => flips = Some(map.next_value_seed(CellsSeed { shape: self.shape })?),
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "unknown field \"{other}\": an entry has \"row\", \"col\" and \"flips\""
+                    )));
+                }
+            }
+        }
+        let row = row.ok_or_else(|| de::Error::missing_field("row"))?;
+        let col = col.ok_or_else(|| de::Error::missing_field("col"))?;
+        let cell = check_cell(self.shape, row, col)?;
+        Ok(FileEntry {
+            row: cell.row,
+            col: cell.col,
+            flips: flips.ok_or_else(|| de::Error::missing_field("flips"))?,
+        })
+    }
+}
+
+fn check_cell<E: de::Error>(shape: Shape, row: u32, col: u32) -> Result<FileCell, E> {
+    if (1..=shape.rows()).contains(&row) && (1..=shape.cols()).contains(&col) {
+        Ok(FileCell { row, col })
+    } else {
+        Err(E::custom(format!(
+            "r{row}c{col} is outside the {shape} board (rows 1 to {}, columns 1 to {})",
+            shape.rows(),
+            shape.cols()
+        )))
+    }
+}
+
+struct CellsSeed {
+    shape: Shape,
+}
+
+impl<'de> DeserializeSeed<'de> for CellsSeed {
+    type Value = Vec<FileCell>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<FileCell>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CellsSeed {
+    type Value = Vec<FileCell>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of cells {\"row\": r, \"col\": c}")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<FileCell>, A::Error> {
+        let mut cells = Vec::new();
+        while let Some(cell) = seq.next_element::<RawCell>()? {
+            cells.push(check_cell(self.shape, cell.row, cell.col)?);
+        }
+        Ok(cells)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCell {
+    row: u32,
+    col: u32,
+}
