@@ -252,9 +252,7 @@ impl Game {
 
     /// True when the board shows a colour the goal accepts.
     pub fn is_solved(&self) -> bool {
-        self.board
-            .finished_color()
-            .is_some_and(|color| self.puzzle().goal().colors().contains(&color))
+        self.puzzle().is_finished(&self.board)
     }
 
     fn moves_left(&self) -> Option<u64> {

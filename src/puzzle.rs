@@ -227,6 +227,13 @@ impl Puzzle {
         cells
     }
 
+    /// True when `board` shows a colour the goal accepts.
+    pub fn is_finished(&self, board: &Grid) -> bool {
+        board
+            .finished_color()
+            .is_some_and(|color| self.goal.colors().contains(&color))
+    }
+
     /// Applies one tap at `row`, `col` (both from 0) to `grid`.
     pub fn tap(&self, grid: &mut Grid, row: usize, col: usize) {
         for (r, c) in self.flips(row, col) {

@@ -10,7 +10,7 @@ use flipgame::notation::Cells;
 use std::path::Path;
 
 use flipgame::grid::{Grid, Shape};
-use flipgame::judge::{JudgeError, Tokens, Verdict};
+use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict};
 use flipgame::solve::Solver;
 
 use super::args::{puzzle, solver};
@@ -202,24 +202,15 @@ struct TapsJson {
 
 /// Judges `taps` on `board`.
 fn judge_taps(solver: &Solver, board: &Grid, taps: &Grid) -> TapsJson {
-    let puzzle = solver.puzzle();
-    let mut after = board.clone();
-    puzzle.apply(&mut after, taps);
-    let solution = solver.solve(board);
-    let finished = puzzle
-        .goal()
-        .colors()
-        .iter()
-        .any(|&color| after.finished_color() == Some(color));
-    let fewest = solution.as_ref().map(|solution| solution.moves());
-    let optimal = finished && fewest == Some(taps.count());
+    let answer = solver.solve(board);
+    let facts = TapFacts::of(solver.puzzle(), board, taps, answer.as_ref());
     TapsJson {
         source: None,
-        solution: finished,
+        solution: facts.finished,
         taps: taps.count(),
-        fewest,
-        optimal,
-        least: optimal && solution.is_some_and(|s| s.taps == *taps),
+        fewest: facts.fewest,
+        optimal: facts.optimal,
+        least: facts.least,
     }
 }
 

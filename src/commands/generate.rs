@@ -8,37 +8,19 @@ use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
-use flipgame::generate::{Wanted, candidates};
+use flipgame::generate::{Drawn, Pool, PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::{Grid, Shape};
-use flipgame::notation::Color;
-use flipgame::puzzle::{Goal, Puzzle};
+use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 use flipgame::rule::Graph;
-use flipgame::solve::Solver;
-use flipgame::space::{MAX_CELLS, SmallSpace};
+use flipgame::space::MAX_CELLS;
 
 use super::args::puzzle;
 use super::boards::json_stream;
 use super::{Outcome, write_to};
 use crate::cli::{GenArgs, PuzzleArgs, Size};
 use crate::output::json::{BoardFields, RuleFields};
-
-/// Where boards are drawn from: an explored small space, or random boards checked one by one.
-pub(super) enum Pool {
-    /// Boards of at most 25 cells: the candidates, drawn uniformly, and their distances.
-    Space { space: SmallSpace, pool: Vec<u32> },
-    /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
-    Random {
-        solver: Box<Solver>,
-        impossible: bool,
-    },
-    /// Larger boards that need exactly `moves` taps: a finished board turned by that many
-    /// distinct random taps, kept when its proven minimum is exactly that.
-    Scrambled { solver: Box<Solver>, moves: u64 },
-}
-
-/// Scrambles tried before `gen --moves` past 25 cells gives up on K.
-const SCRAMBLE_ATTEMPTS: u32 = 200;
+use crate::progress::Progress;
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -63,9 +45,9 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         (None, true) => Wanted::Impossible,
         (None, false) => Wanted::Any,
     };
-    let source = source(&puzzle, wanted).map_err(usage)?;
+    let pool = pool(&puzzle, wanted).map_err(usage)?;
     if args.unique
-        && let Some(message) = too_few_to_be_unique(&source, shape, args.count)
+        && let Some(message) = too_few_to_be_unique(&pool, shape, args.count)
     {
         return Err(usage(message));
     }
@@ -76,10 +58,14 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     Ok(write_to(args.output.as_deref(), out, |out| {
         let mut json = json_stream(args.format);
         for index in 1..=args.count {
-            let (board, moves, optimal) = loop {
-                let drawn = draw(&source, &mut generator, shape);
+            let Drawn {
+                board,
+                moves,
+                optimal,
+            } = loop {
+                let drawn = pool.draw(&mut generator);
                 // Distinct boards are drawn by rejection, which keeps every choice uniform.
-                if !args.unique || seen.insert(drawn.0.clone()) {
+                if !args.unique || seen.insert(drawn.board.clone()) {
                     break drawn;
                 }
             };
@@ -110,33 +96,12 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 }
 
 /// With `--unique`: the error when fewer distinct boards fit than `count`.
-fn too_few_to_be_unique(source: &Pool, shape: Shape, count: u64) -> Option<String> {
-    let available = match source {
-        Pool::Space { pool, .. } => pool.len() as u64,
-        // Above 25 cells there are at least 2^26 boards; only absurd counts need the check.
-        Pool::Random { .. } => 1u64
-            .checked_shl(shape.cells().min(63) as u32)
-            .unwrap_or(u64::MAX),
-        // Each such board has an optimal set of K taps: at most C(cells, K) per colour.
-        Pool::Scrambled { solver, moves } => {
-            let colors = solver.puzzle().goal().colors().len() as u64;
-            binomial(shape.cells(), *moves).saturating_mul(colors)
-        }
-    };
+fn too_few_to_be_unique(pool: &Pool, shape: Shape, count: u64) -> Option<String> {
+    let available = pool.distinct_boards();
     (count > available).then(|| {
         format!(
             "--unique: only {available} distinct {shape} boards fit, fewer than --count {count}"
         )
-    })
-}
-
-/// `n` choose `k`, saturating at `u64::MAX`.
-fn binomial(n: u64, k: u64) -> u64 {
-    let k = k.min(n - k.min(n));
-    (0..k).fold(1u64, |product, i| {
-        // product * (n - i) / (i + 1) is exact at every step; saturate instead of overflowing.
-        let (wide, divisor) = (u128::from(product) * u128::from(n - i), u128::from(i + 1));
-        u64::try_from(wide / divisor).unwrap_or(u64::MAX)
     })
 }
 
@@ -175,135 +140,52 @@ fn random_rule(
     })?)
 }
 
-/// Prepares the draw, or says why no board fits.
-pub(super) fn source(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
-    let shape = puzzle.shape();
-    let goal = puzzle.goal();
-    if shape.cells() <= MAX_CELLS {
-        let space = super::args::explore(puzzle, false).map_err(|e| e.to_string())?;
-        let pool = candidates(&space, wanted);
-        if pool.is_empty() {
-            return Err(no_such_board(&space, goal, wanted));
-        }
-        return Ok(Pool::Space { space, pool });
-    }
-    let solver = Solver::new(puzzle.clone()).map_err(|e| e.to_string())?;
-    if let Wanted::Moves(moves) = wanted {
-        let moves = u64::from(moves);
-        if moves > shape.cells() {
-            return Err(format!(
-                "--moves {moves}: a {shape} board has only {} cells to tap",
-                shape.cells()
-            ));
-        }
-        let source = Pool::Scrambled {
-            solver: Box::new(solver),
-            moves,
-        };
-        // A K no scramble reaches would loop for ever: try a few first, with a generator of
-        // their own so the boards drawn stay the ones the seed gives.
-        let mut trial = Generator::from_seed(moves);
-        return match (0..SCRAMBLE_ATTEMPTS).find_map(|_| scramble(&source, &mut trial, shape)) {
-            Some(_) => Ok(source),
-            None => Err(format!(
-                "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
-                 {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
-                 keeps a scramble only when its minimum is proven to be K, which holds for K \
-                 small enough that random taps rarely undo each other"
-            )),
-        };
-    }
-    let impossible = wanted == Wanted::Impossible;
-    if impossible && !has_impossible_boards(&solver) {
-        return Err(format!(
-            "every {shape} board can be finished with --goal {}",
-            goal.name()
-        ));
-    }
-    Ok(Pool::Random {
-        solver: Box::new(solver),
-        impossible,
-    })
+/// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
+/// or the usage error that says why no board fits.
+pub(super) fn pool(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
+    let mut progress = Progress::new("exploring every board");
+    let pool = Pool::new(puzzle, wanted, &mut |done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
+    pool.map_err(|error| no_pool(&error))
 }
 
-/// Whether some board of the puzzle is impossible: the solvable boards are one coset of the tap
-/// matrix's column space per reachable goal, so they fill the space only when there are as many
-/// cosets as goals.
-fn has_impossible_boards(solver: &Solver) -> bool {
-    let shape = solver.puzzle().shape();
-    let black_from_white = solver.can_reach(&Grid::filled(shape, Color::Black), Color::White);
-    let cosets: usize = if solver.puzzle().goal().colors().len() == 2 && !black_from_white {
-        2
-    } else {
-        1
-    };
-    let nullity = solver.nullity();
-    nullity > 0 && !(nullity == 1 && cosets == 2)
-}
-
-/// One board, its fewest taps (if any) and whether that count is proven minimal.
-pub(super) fn draw(
-    source: &Pool,
-    generator: &mut Generator,
-    shape: Shape,
-) -> (Grid, Option<u64>, bool) {
-    match source {
-        Pool::Space { space, pool } => {
-            let bits = generator.pick(pool).unwrap_or(0);
-            (space.grid(bits), space.moves(bits).map(u64::from), true)
-        }
-        Pool::Scrambled { moves, .. } => loop {
-            if let Some(board) = scramble(source, generator, shape) {
-                return (board, Some(*moves), true);
-            }
+/// The usage error for a request no pool can meet, in the flags' words.
+fn no_pool(error: &PoolError) -> String {
+    match error {
+        PoolError::Space(error) => error.to_string(),
+        PoolError::Solver(error) => error.to_string(),
+        PoolError::NoSuchBoard {
+            wanted,
+            shape,
+            goal,
+            largest,
+        } => match wanted {
+            Wanted::Moves(moves) => format!(
+                "no {shape} board needs exactly {moves} taps with --goal {}: the largest distance is {largest}",
+                goal.name()
+            ),
+            Wanted::Impossible => format!(
+                "every {shape} board can be finished with --goal {}",
+                goal.name()
+            ),
+            Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
         },
-        Pool::Random { solver, impossible } => loop {
-            let mut board = Grid::new(shape);
-            generator.fill(&mut board);
-            let solution = solver.solve(&board);
-            if !impossible || solution.is_none() {
-                let optimal = solution.as_ref().is_none_or(|s| s.optimal);
-                return (board, solution.map(|s| s.moves()), optimal);
-            }
-        },
-    }
-}
-
-/// One scramble of a [`Pool::Scrambled`]: a board made by K distinct random taps from a
-/// random accepted colour, if its proven minimum is exactly K.
-fn scramble(source: &Pool, generator: &mut Generator, shape: Shape) -> Option<Grid> {
-    let Pool::Scrambled { solver, moves } = source else {
-        return None;
-    };
-    let puzzle = solver.puzzle();
-    let colors = puzzle.goal().colors();
-    let color = colors[generator.below(colors.len() as u64) as usize];
-    let mut taps = Grid::new(shape);
-    let cols = u64::from(shape.cols());
-    while taps.count() < *moves {
-        let cell = generator.below(shape.cells());
-        taps.set((cell / cols) as usize, (cell % cols) as usize, true);
-    }
-    let mut board = Grid::filled(shape, color);
-    puzzle.apply(&mut board, &taps);
-    let (fewest, proven) = solver.fewest(&board)?;
-    (proven && fewest == *moves).then_some(board)
-}
-
-/// The usage error for a request no board meets, naming the distances there are.
-fn no_such_board(space: &SmallSpace, goal: Goal, wanted: Wanted) -> String {
-    let largest = space.max_moves();
-    let shape = space.shape();
-    match wanted {
-        Wanted::Moves(moves) => format!(
-            "no {shape} board needs exactly {moves} taps with --goal {}: the largest distance is {largest}",
-            goal.name()
+        PoolError::MovesPastCells { moves, shape } => format!(
+            "--moves {moves}: a {shape} board has only {} cells to tap",
+            shape.cells()
         ),
-        Wanted::Impossible => format!(
+        PoolError::NoScramble { moves, shape } => format!(
+            "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
+             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
+             keeps a scramble only when its minimum is proven to be K, which holds for K \
+             small enough that random taps rarely undo each other"
+        ),
+        PoolError::NoImpossibleBoard { shape, goal } => format!(
             "every {shape} board can be finished with --goal {}",
             goal.name()
         ),
-        Wanted::Any => "there are no boards".to_string(),
     }
 }
 

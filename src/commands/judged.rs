@@ -6,7 +6,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use flipgame::generate::{Wanted, candidates};
+use flipgame::generate::{Wanted, candidates, solvable_board};
 use flipgame::judge::{self, Case, Judge};
 use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
@@ -198,20 +198,16 @@ fn draw_cases(
                 let small = case.board.shape().cells() <= SMALL_CELLS;
                 let wanted = match number % 4 {
                     0 => None,
-                    1 if small => Some(Wanted::Moves(u8::MAX)),
+                    1 if small => Some(Wanted::Hardest),
                     2 if small && limits.impossible => Some(Wanted::Impossible),
                     _ => {
-                        case.board = solvable_board(&case, generator);
+                        case.board = solvable_board(&case.puzzle, generator);
                         None
                     }
                 };
                 if let Some(wanted) = wanted
                     && let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {})
                 {
-                    let wanted = match wanted {
-                        Wanted::Moves(_) => Wanted::Moves(space.max_moves()),
-                        other => other,
-                    };
                     if let Some(bits) = generator.pick(&candidates(&space, wanted)) {
                         case.board = space.grid(bits);
                     }
@@ -222,18 +218,6 @@ fn draw_cases(
             }
         })
         .collect()
-}
-
-/// A board drawn uniformly among those that reach one of the goal's colours (chosen evenly):
-/// that finished board with a uniformly random set of taps applied.
-fn solvable_board(case: &Case, generator: &mut Generator) -> flipgame::grid::Grid {
-    let colors = case.puzzle.goal().colors();
-    let color = colors[generator.below(colors.len() as u64) as usize];
-    let mut board = flipgame::grid::Grid::filled(case.board.shape(), color);
-    let mut taps = flipgame::grid::Grid::new(case.board.shape());
-    generator.fill(&mut taps);
-    case.puzzle.apply(&mut board, &taps);
-    board
 }
 
 /// Boards up to this many cells are explored whole for the hardest and impossible ones (a

@@ -447,16 +447,12 @@ pub(crate) fn check_taps(
     let Some(solution) = answer else {
         return Err(place.error("the board cannot be finished, so no taps are right".into()));
     };
-    let mut board = case.board.clone();
-    case.puzzle.apply(&mut board, taps);
-    if !case
-        .puzzle
-        .goal()
-        .colors()
-        .iter()
-        .any(|&color| board.finished_color() == Some(color))
-    {
-        let wrong = Cell::from(first_wrong_cell(&board, case.puzzle.goal().colors()[0]));
+    let facts = TapFacts::of(&case.puzzle, &case.board, taps, answer);
+    if !facts.finished {
+        let wrong = Cell::from(first_wrong_cell(
+            &facts.after,
+            case.puzzle.goal().colors()[0],
+        ));
         return Err(place.error(format!(
             "these {} {} leave the board unfinished ({wrong} among others)",
             taps.count(),
@@ -470,7 +466,7 @@ pub(crate) fn check_taps(
             solution.moves()
         )));
     }
-    if least && *taps != solution.taps {
+    if least && !facts.least {
         let (row, col) = first_difference(taps, &solution.taps);
         return Err(place.error(format!(
             "a fewest tap set, but not the least one the judge asks for: read row by row, the \
@@ -480,6 +476,39 @@ pub(crate) fn check_taps(
         )));
     }
     Ok(())
+}
+
+/// What a tap set does to a board, against the core's answer for it.
+#[derive(Clone, Debug)]
+pub struct TapFacts {
+    /// The board after the taps.
+    pub after: Grid,
+    /// The taps finish the board.
+    pub finished: bool,
+    /// The fewest taps, or `None` when the board cannot be finished.
+    pub fewest: Option<u64>,
+    /// The taps finish the board in the fewest taps.
+    pub optimal: bool,
+    /// The taps are the least of the fewest sets, read row by row.
+    pub least: bool,
+}
+
+impl TapFacts {
+    /// The facts of `taps` on `board` of `puzzle`, whose answer (from the core) is `answer`.
+    pub fn of(puzzle: &Puzzle, board: &Grid, taps: &Grid, answer: Option<&Solution>) -> TapFacts {
+        let mut after = board.clone();
+        puzzle.apply(&mut after, taps);
+        let finished = puzzle.is_finished(&after);
+        let fewest = answer.map(Solution::moves);
+        let optimal = finished && fewest == Some(taps.count());
+        TapFacts {
+            after,
+            finished,
+            fewest,
+            optimal,
+            least: optimal && answer.is_some_and(|solution| solution.taps == *taps),
+        }
+    }
 }
 
 /// The first cell, row-major, that is not `color`.

@@ -10,14 +10,14 @@ use crate::commands::{Failure, usage};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
-use flipgame::generate::Wanted;
+use flipgame::generate::{Pool, Wanted, solvable_board};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::Record;
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 
 use super::args::{cells, puzzle, solver};
-use super::generate::{self as gen_command, Pool};
+use super::generate as gen_command;
 use super::{Context, Outcome, report};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
@@ -153,7 +153,7 @@ impl Dealer {
                         .to_string(),
                 );
             }
-            Some(moves) => Some(gen_command::source(puzzle, Wanted::Moves(moves))?),
+            Some(moves) => Some(gen_command::pool(puzzle, Wanted::Moves(moves))?),
             None => None,
         };
         Ok(Dealer {
@@ -172,21 +172,11 @@ impl Dealer {
     pub fn deal(&mut self, puzzle: &Puzzle) -> Result<Grid, String> {
         let shape = puzzle.shape();
         if let Some(pool) = &self.pool {
-            return Ok(gen_command::draw(pool, &mut self.generator, shape).0);
+            return Ok(pool.draw(&mut self.generator).board);
         }
-        // Random taps from a random accepted colour reach every board that can be finished,
-        // each as often as any other (a coset of the tap matrix's column space per colour).
-        let colors = puzzle.goal().colors();
         for _ in 0..DEAL_ATTEMPTS {
-            let color = colors[self.generator.below(colors.len() as u64) as usize];
-            let mut taps = Grid::new(shape);
-            self.generator.fill(&mut taps);
-            let mut board = Grid::filled(shape, color);
-            puzzle.apply(&mut board, &taps);
-            let finished = board
-                .finished_color()
-                .is_some_and(|color| colors.contains(&color));
-            if !finished {
+            let board = solvable_board(puzzle, &mut self.generator);
+            if !puzzle.is_finished(&board) {
                 return Ok(board);
             }
         }
