@@ -261,53 +261,6 @@ impl Puzzle {
     pub fn is_symmetric(&self) -> bool {
         self.rule.is_symmetric()
     }
-
-    /// When light chasing works: a stencil without wrap whose only cell above the tapped piece
-    /// is the one straight above it, so the taps of each row are forced by what the row above
-    /// has left. Returns the column offsets a tap turns over in its own row and in the row
-    /// below.
-    pub fn chase_pattern(&self) -> Option<ChasePattern> {
-        let Rule::Stencil { stencil, .. } = &self.rule else {
-            return None;
-        };
-        if self.wrap || stencil.row_radius() != 1 {
-            return None;
-        }
-        let in_row = |dr: i32| -> Vec<i32> {
-            stencil
-                .offsets()
-                .iter()
-                .filter(|&&(r, _)| r == dr)
-                .map(|&(_, c)| c)
-                .collect()
-        };
-        (in_row(-1) == [0]).then(|| ChasePattern {
-            same_row: in_row(0),
-            row_below: in_row(1),
-        })
-    }
-}
-
-/// What one row of taps turns over under a chaseable stencil (column offsets from each tap).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChasePattern {
-    /// Offsets turned over in the tapped row.
-    pub same_row: Vec<i32>,
-    /// Offsets turned over in the row below.
-    pub row_below: Vec<i32>,
-}
-
-impl ChasePattern {
-    /// How many columns a tap's effect can travel sideways from one row to the next: the
-    /// largest offset either way.
-    pub fn reach(&self) -> u32 {
-        self.same_row
-            .iter()
-            .chain(&self.row_below)
-            .map(|offset| offset.unsigned_abs())
-            .max()
-            .unwrap_or(0)
-    }
 }
 
 /// A puzzle from a rule's text, for the library's tests.
@@ -413,17 +366,6 @@ mod tests {
         assert_eq!(p.flips(0, 0).len(), 4);
         let p = puzzle(1, 1, "plus", true);
         assert_eq!(p.flips(0, 0), vec![(0, 0)]);
-    }
-
-    #[test]
-    fn chasing_needs_a_single_cell_straight_above() {
-        assert!(puzzle(3, 3, "plus", false).chase_pattern().is_some());
-        assert!(puzzle(3, 3, "sigma", false).chase_pattern().is_some());
-        assert!(puzzle(3, 3, "010/111/111", false).chase_pattern().is_some());
-        assert!(puzzle(3, 3, "x", false).chase_pattern().is_none());
-        assert!(puzzle(3, 3, "box", false).chase_pattern().is_none());
-        assert!(puzzle(3, 3, "plus", true).chase_pattern().is_none());
-        assert!(puzzle(3, 3, "lines", false).chase_pattern().is_none());
     }
 
     #[test]

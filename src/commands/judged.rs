@@ -207,10 +207,9 @@ fn draw_cases(
                 };
                 if let Some(wanted) = wanted
                     && let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {})
+                    && let Some(bits) = generator.pick(&candidates(&space, wanted))
                 {
-                    if let Some(bits) = generator.pick(&candidates(&space, wanted)) {
-                        case.board = space.grid(bits);
-                    }
+                    case.board = space.grid(bits);
                 }
                 if limits.impossible || answer(&case).is_some() {
                     break case;

@@ -1,5 +1,5 @@
 //! Light chasing over GF(2) on bit-packed rows, for rules where it works (see
-//! [`Puzzle::chase_pattern`]): once the first row's taps are chosen, the taps of every other row
+//! [`chase_pattern`]): once the first row's taps are chosen, the taps of every other row
 //! are forced (row r + 1 must turn off whatever row r has left on), and what the last row has
 //! left on is an affine function `A x + b` of the first row's taps `x`. `A` depends only on the
 //! puzzle, `b` on the board; so a board is solvable exactly when `b` is in the column space of
@@ -7,13 +7,16 @@
 //! null space of `A`.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::grid::{Grid, Shape, mask_row};
-use crate::puzzle::{ChasePattern, Puzzle};
+use crate::puzzle::Puzzle;
+use crate::rule::Rule;
 
+use super::avx2::avx2_dispatch;
 use super::bits::{bit_of, first_bit, has_bit, xor_into};
 use super::quiet::{self, QuietBasis, QuietTaps};
+use super::threads;
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
 #[derive(Clone, Debug)]
@@ -27,28 +30,21 @@ impl Reduced {
     /// Clears this column's bit at the pivot of each of `rows` by adding that row (rows whose
     /// pivots are clear in each other, so the order does not matter).
     fn clear(&mut self, rows: &[Reduced]) {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has just been found to have AVX2.
-            return unsafe { self.clear_avx2(rows) };
-        }
-        self.clear_inline(rows);
+        clear_pivots(self, rows);
     }
+}
 
-    /// [`Reduced::clear`] compiled for AVX2: four words an instruction.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn clear_avx2(&mut self, rows: &[Reduced]) {
-        self.clear_inline(rows);
-    }
+avx2_dispatch! {
+    /// [`Reduced::clear`]; with AVX2, four words an instruction.
+    fn clear_pivots(column: &mut Reduced, rows: &[Reduced]) = clear_pivots_inline;
+}
 
-    #[inline(always)]
-    fn clear_inline(&mut self, rows: &[Reduced]) {
-        for row in rows {
-            if has_bit(&self.vector, row.pivot) {
-                xor_into(&mut self.vector, &row.vector);
-                xor_into(&mut self.tag, &row.tag);
-            }
+#[inline(always)]
+fn clear_pivots_inline(column: &mut Reduced, rows: &[Reduced]) {
+    for row in rows {
+        if has_bit(&column.vector, row.pivot) {
+            xor_into(&mut column.vector, &row.vector);
+            xor_into(&mut column.tag, &row.tag);
         }
     }
 }
@@ -56,18 +52,51 @@ impl Reduced {
 /// The columns of `A` reduced together in one panel (see [`Chase::reduce`]).
 const PANEL_COLUMNS: usize = 64;
 
-/// Runs `work` on every item, the items split into one run of neighbours per thread.
-fn split_mut<T: Send>(items: &mut [T], threads: usize, work: impl Fn(&mut T) + Sync) {
-    if threads < 2 || items.len() < 2 {
-        items.iter_mut().for_each(work);
-        return;
+/// When light chasing works: a stencil without wrap whose only cell above the tapped piece
+/// is the one straight above it, so the taps of each row are forced by what the row above
+/// has left. Returns the column offsets a tap turns over in its own row and in the row
+/// below.
+pub(crate) fn chase_pattern(puzzle: &Puzzle) -> Option<ChasePattern> {
+    let Rule::Stencil { stencil, .. } = puzzle.rule() else {
+        return None;
+    };
+    if puzzle.wrap() || stencil.row_radius() != 1 {
+        return None;
     }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        for part in items.chunks_mut(chunk) {
-            scope.spawn(|| part.iter_mut().for_each(&work));
-        }
-    });
+    let in_row = |dr: i32| -> Vec<i32> {
+        stencil
+            .offsets()
+            .iter()
+            .filter(|&&(r, _)| r == dr)
+            .map(|&(_, c)| c)
+            .collect()
+    };
+    (in_row(-1) == [0]).then(|| ChasePattern {
+        same_row: in_row(0),
+        row_below: in_row(1),
+    })
+}
+
+/// What one row of taps turns over under a chaseable stencil (column offsets from each tap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ChasePattern {
+    /// Offsets turned over in the tapped row.
+    pub(crate) same_row: Vec<i32>,
+    /// Offsets turned over in the row below.
+    pub(crate) row_below: Vec<i32>,
+}
+
+impl ChasePattern {
+    /// How many columns a tap's effect can travel sideways from one row to the next: the
+    /// largest offset either way.
+    pub(crate) fn reach(&self) -> u32 {
+        self.same_row
+            .iter()
+            .chain(&self.row_below)
+            .map(|offset| offset.unsigned_abs())
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// `A` reduced for one puzzle, and the first rows of a basis of its quiet tap sets.
@@ -94,7 +123,7 @@ impl Chase {
         puzzle: &Puzzle,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<Chase> {
-        let pattern = puzzle.chase_pattern()?;
+        let pattern = chase_pattern(puzzle)?;
         let shape = puzzle.shape();
         let (rows, cols) = (u64::from(shape.rows()), u64::from(shape.cols()));
         let width = shape.words_per_row() as u64;
@@ -125,11 +154,7 @@ impl Chase {
     ) -> Chase {
         let width = shape.words_per_row();
         let wide = shape.cols() as usize >= THREADED_COLUMNS;
-        let threads = if wide {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            1
-        };
+        let threads = if wide { threads::available() } else { 1 };
         let mut reduced: Vec<Reduced> = Vec::new();
         let mut null_basis = Vec::new();
         let mut columns = columns.into_iter().enumerate();
@@ -152,7 +177,7 @@ impl Chase {
             if panel.is_empty() {
                 break;
             }
-            split_mut(&mut panel, threads, |column| column.clear(&reduced));
+            threads::split_mut(&mut panel, threads, |column| column.clear(&reduced));
             let mut fresh: Vec<Reduced> = Vec::new();
             for mut column in panel {
                 column.clear(&fresh);
@@ -167,7 +192,7 @@ impl Chase {
                     }
                 }
             }
-            split_mut(&mut reduced, threads, |row| row.clear(&fresh));
+            threads::split_mut(&mut reduced, threads, |row| row.clear(&fresh));
             reduced.extend(fresh);
             if wide {
                 reduced_columns += PANEL_COLUMNS as u64;
@@ -188,7 +213,7 @@ impl Chase {
     /// agree with it exactly.
     #[cfg(test)]
     fn new_by_unit_chases(puzzle: &Puzzle) -> Option<Chase> {
-        let pattern = puzzle.chase_pattern()?;
+        let pattern = chase_pattern(puzzle)?;
         let shape = puzzle.shape();
         let mut chaser = Chaser::new(shape, pattern.clone());
         let columns = (0..shape.cols() as usize).map(move |col| {
@@ -282,9 +307,6 @@ struct Work {
     total: u64,
 }
 
-/// How often the chase's progress is told while its workers run.
-const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
-
 /// Boards with fewer first-row taps than this are chased symbolically on one thread: below it
 /// starting a thread costs more than it saves.
 const THREADED_COLUMNS: usize = 512;
@@ -316,9 +338,7 @@ fn symbolic_residuals(
     let threads = if cols < THREADED_COLUMNS {
         1
     } else {
-        std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(blocks.len())
+        threads::available().min(blocks.len())
     };
     // Thread t chases blocks t, t + threads, ...: the same blocks whatever the timing.
     let chased_words = AtomicU64::new(0);
@@ -339,7 +359,7 @@ fn symbolic_residuals(
     let shares: Vec<Vec<Vec<u64>>> = if cols < THREADED_COLUMNS {
         vec![chase_share(0)]
     } else {
-        let shares = on_threads_telling(threads, &chase_share, || {
+        let shares = threads::on_threads_telling(threads, &chase_share, || {
             progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
         });
         progress(work.chase, work.total);
@@ -368,83 +388,17 @@ fn symbolic_residuals(
     columns
 }
 
-/// Runs `work(0)`, `work(1)`, ... `work(threads - 1)` on threads of their own while this thread
-/// calls `tell` (at the start, then every [`PROGRESS_INTERVAL`] or sooner when a worker ends,
-/// until the last has), and returns their results in order. A worker's panic goes on in this thread once every worker has ended.
-fn on_threads_telling<T: Send>(
-    threads: usize,
-    work: &(impl Fn(usize) -> T + Sync),
-    mut tell: impl FnMut(),
-) -> Vec<T> {
-    // A worker counts itself done before it wakes this thread: a thread that has woken it may
-    // not have finished yet, and waiting on that would sleep a whole interval.
-    let this = std::thread::current();
-    let finished = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|thread| {
-                let done = Finished {
-                    finished: &finished,
-                    this: this.clone(),
-                };
-                scope.spawn(move || {
-                    // Dropped when the worker ends, by returning or by panicking: a panic
-                    // must reach the join below, not leave this thread waiting.
-                    let _done = done;
-                    work(thread)
-                })
-            })
-            .collect();
-        while finished.load(Ordering::Acquire) < threads {
-            tell();
-            std::thread::park_timeout(PROGRESS_INTERVAL);
-        }
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
-}
-
-/// Tells the thread that waits on [`on_threads_telling`]'s workers that one has ended, when
-/// dropped.
-struct Finished<'a> {
-    finished: &'a AtomicUsize,
-    this: std::thread::Thread,
-}
-
-impl Drop for Finished<'_> {
-    fn drop(&mut self) {
-        self.finished.fetch_add(1, Ordering::Release);
-        self.this.unpark();
-    }
-}
-
+avx2_dispatch! {
 /// Chases the words `block` of every cell's vector of first-row taps through all the rows;
 /// returns the last row's residual vectors, cell by cell (`block.len()` words each).
 ///
 /// A tap reaches at most [`ChasePattern::reach`] columns further each row, so after `r` rows
 /// only the cells within `r` reaches of the block's own taps can be nonzero: the step skips the
 /// rest (a third of the work on a square board).
-fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been found to have AVX2.
-        return unsafe { chase_block_avx2(shape, pattern, block) };
-    }
-    chase_block_inline(shape, pattern, block)
-}
-
-/// [`chase_block`] compiled for AVX2: four words an instruction (a third less time than the
-/// baseline's two at 4096x4096, all of it in the row sums).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn chase_block_avx2(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> {
-    chase_block_inline(shape, pattern, block)
+///
+/// With AVX2, four words an instruction in the row sums.
+fn chase_block(shape: Shape, pattern: &ChasePattern, block: Range<usize>) -> Vec<u64> =
+    chase_block_inline;
 }
 
 #[inline(always)]
@@ -761,6 +715,17 @@ mod tests {
     use super::*;
     use crate::puzzle::{Goal, test_puzzle};
 
+    #[test]
+    fn chasing_needs_a_single_cell_straight_above() {
+        assert!(chase_pattern(&test_puzzle(3, 3, "plus", false, Goal::Either)).is_some());
+        assert!(chase_pattern(&test_puzzle(3, 3, "sigma", false, Goal::Either)).is_some());
+        assert!(chase_pattern(&test_puzzle(3, 3, "010/111/111", false, Goal::Either)).is_some());
+        assert!(chase_pattern(&test_puzzle(3, 3, "x", false, Goal::Either)).is_none());
+        assert!(chase_pattern(&test_puzzle(3, 3, "box", false, Goal::Either)).is_none());
+        assert!(chase_pattern(&test_puzzle(3, 3, "plus", true, Goal::Either)).is_none());
+        assert!(chase_pattern(&test_puzzle(3, 3, "lines", false, Goal::Either)).is_none());
+    }
+
     /// The symbolic chase builds exactly the `A` of one numeric chase per first-row tap, under
     /// chased rules symmetric and not, on narrow and wide boards, threaded or not.
     #[test]
@@ -811,41 +776,12 @@ mod tests {
         }
     }
 
-    /// The workers' results come back in order, and a worker's panic comes back as a panic
-    /// instead of leaving the waiting thread asleep for ever (a panicking worker once never
-    /// counted itself done). Run on a thread of its own so that a hang fails the test.
-    #[test]
-    fn threads_that_tell_progress_return_in_order_and_pass_a_panic_on() {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut told = 0;
-            let squares = on_threads_telling(3, &|thread| thread * thread, || told += 1);
-            let panicked = std::panic::catch_unwind(|| {
-                on_threads_telling(
-                    3,
-                    &|thread| {
-                        assert_ne!(thread, 1, "worker 1 fails");
-                        thread
-                    },
-                    || {},
-                )
-            });
-            let _ = sender.send((squares, told, panicked.is_err()));
-        });
-        let (squares, told, panicked) = receiver
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the threads end, and a panic ends the wait");
-        assert_eq!(squares, [0, 1, 4]);
-        assert!(told >= 1);
-        assert!(panicked);
-    }
-
     /// The chase block and the row additions give the same words whichever build of them runs
     /// (the AVX2 one is picked at run time where the CPU has it; the portable one elsewhere).
     #[test]
     fn the_portable_and_the_dispatched_builds_agree() {
         let puzzle = test_puzzle(5, 700, "00100/11111/01010", false, Goal::Either);
-        let (shape, pattern) = (puzzle.shape(), puzzle.chase_pattern().unwrap());
+        let (shape, pattern) = (puzzle.shape(), chase_pattern(&puzzle).unwrap());
         for block in [0..2, 3..11, 10..11] {
             assert_eq!(
                 chase_block(shape, &pattern, block.clone()),
@@ -866,7 +802,7 @@ mod tests {
         };
         let (mut dispatched, mut portable) = (column.clone(), column);
         dispatched.clear(&rows);
-        portable.clear_inline(&rows);
+        clear_pivots_inline(&mut portable, &rows);
         assert_eq!(
             (dispatched.vector, dispatched.tag),
             (portable.vector, portable.tag)

@@ -1,121 +1,18 @@
-//! Searches over a coset of the quiet tap sets (the null space): the least tap set, a better one
-//! by local search, and the smallest proof of impossibility.
+//! The coset index: the quiet tap sets reduced to pivots with every cell's pattern, for the
+//! least tap set of a coset by one transform ([`CosetIndex::least`]), by a sweep of many
+//! ([`super::sweep`]), by a split of the coefficients, or by a descent over them past the exact
+//! limit.
 
-use std::cmp::Ordering;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 
-use super::quiet::{QuietBasis, QuietTaps};
+use super::avx2::avx2_dispatch;
+use super::hadamard::transform;
+use super::quiet::QuietBasis;
 use super::sweep::{self, Sweep};
 use super::symmetry::{Orbits, Symmetry};
-
-/// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of the
-/// quiet basis, tried in Gray-code order with the count kept incrementally.
-pub(crate) fn least_in_coset(taps: Grid, quiet: &[Grid]) -> Grid {
-    let mut current = taps;
-    let mut count = current.count();
-    let mut best = current.clone();
-    let mut best_count = count;
-    let steps: u64 = 1 << quiet.len();
-    for step in 1..steps {
-        let changed = &quiet[step.trailing_zeros() as usize];
-        count = flip_counting(&mut current, changed, count);
-        if count < best_count || (count == best_count && current.cmp_lexicographic(&best).is_lt()) {
-            best.clone_from(&current);
-            best_count = count;
-        }
-    }
-    best
-}
-
-/// Adds `changed` to `grid` in place and returns the new count of set cells.
-fn flip_counting(grid: &mut Grid, changed: &Grid, count: u64) -> u64 {
-    let mut delta: i64 = 0;
-    for (word, add) in grid.words_mut().iter_mut().zip(changed.words()) {
-        let after = *word ^ add;
-        delta += i64::from(after.count_ones()) - i64::from(word.count_ones());
-        *word = after;
-    }
-    count.wrapping_add_signed(delta)
-}
-
-/// Greedy descent: keep adding any quiet tap set that lowers the count, until none does.
-pub(crate) fn improve_locally<Q: QuietTaps + ?Sized>(taps: Grid, quiet: &Q) -> Grid {
-    let mut current = taps;
-    let mut count = current.count();
-    loop {
-        let mut improved = false;
-        quiet.each(&mut |pattern| {
-            let candidate_count = current.count_differing(pattern);
-            if candidate_count < count {
-                current.xor_with(pattern);
-                count = candidate_count;
-                improved = true;
-            }
-        });
-        if !improved {
-            return current;
-        }
-    }
-}
-
-/// Every sum of a non-empty set of `basis` vectors (2^len - 1 of them), in Gray-code order.
-pub fn all_sums(basis: &[Grid]) -> Vec<Grid> {
-    let Some(first) = basis.first() else {
-        return Vec::new();
-    };
-    let mut current = Grid::new(first.shape());
-    let mut all = Vec::new();
-    for step in 1u64..1 << basis.len() {
-        current.xor_with(&basis[step.trailing_zeros() as usize]);
-        all.push(current.clone());
-    }
-    all
-}
-
-/// The quiet pattern with the fewest cells whose parities against the goals are all odd (ties:
-/// the one whose cells come first in row-major order).
-pub(crate) fn smallest_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Grid> {
-    let shape = quiet.first()?.shape();
-    let mut current = Grid::new(shape);
-    let mut parity = 0u32;
-    let mut best: Option<Grid> = None;
-    for step in 1u64..1 << quiet.len() {
-        let index = step.trailing_zeros() as usize;
-        current.xor_with(&quiet[index]);
-        parity ^= parities[index];
-        if parity != all {
-            continue;
-        }
-        let better = match &best {
-            None => true,
-            Some(known) => match current.count().cmp(&known.count()) {
-                Ordering::Equal => current.cmp_lexicographic(known).is_gt(),
-                order => order.is_lt(),
-            },
-        };
-        if better {
-            best = Some(current.clone());
-        }
-    }
-    best
-}
-
-/// Some quiet pattern whose parities are all odd: one basis pattern, or two whose parities
-/// together are (the only other case with at most two goals: one pattern odd against one goal
-/// only, the other against the other only).
-pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Grid> {
-    if let Some(index) = parities.iter().position(|&p| p == all) {
-        return Some(quiet[index].clone());
-    }
-    let first = parities.iter().position(|&p| p != 0 && p != all)?;
-    let second = parities.iter().position(|&p| p == all ^ parities[first])?;
-    let mut pattern = quiet[first].clone();
-    pattern.xor_with(&quiet[second]);
-    Some(pattern)
-}
+use super::threads;
 
 /// The quiet tap sets prepared for [`CosetIndex::least`]: reduced so each has a first cell (its
 /// pivot) that no other has, in order of those cells, and, for every cell some quiet tap set
@@ -202,7 +99,7 @@ impl CosetIndex {
     }
 
     /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of
-    /// the quiet tap sets, the same answer as [`least_in_coset`] without trying the sums one by
+    /// the quiet tap sets, the same answer as [`super::graycode::least_in_coset`] without trying the sums one by
     /// one.
     ///
     /// Adding the sum with coefficients `a` turns a cell over when its pattern `p` has
@@ -273,7 +170,7 @@ impl CosetIndex {
             let search = Sweep::new(cells, count, orbits.inner(), 0, taps.count());
             // Too many ties to keep: the search without the orbits below.
             if let Some((_, ties, complete)) =
-                search.least_over_orbits(&orbits, threads(), progress, deadline)
+                search.least_over_orbits(&orbits, threads::available(), progress, deadline)
             {
                 let key = orbits.least_key(&ties, flip);
                 let mut taps = taps;
@@ -285,7 +182,7 @@ impl CosetIndex {
             .iter()
             .map(|&(word, shift, pattern)| (pattern, tapped(word, shift)));
         let search = Sweep::new(cells, count, inner, flip, taps.count());
-        let ((_, key), complete) = search.least(threads(), progress, deadline);
+        let ((_, key), complete) = search.least(threads::available(), progress, deadline);
         let mut taps = taps;
         self.basis.add_sum(&mut taps, key ^ flip);
         (taps, complete)
@@ -478,32 +375,14 @@ const ORBIT_OUTER_BITS: usize = 8;
 /// The fewest inner coefficients of a sweep where the null space allows: 2^14 values.
 const SWEEP_INNER_BITS: usize = 14;
 
-/// The threads long searches use: every core.
-fn threads() -> usize {
-    static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
 /// The most quiet tap sets one transform covers (2^24 sums, 64 MiB); past it, the first ones
 /// are tried one assignment at a time.
 pub(crate) const INNER_BITS: usize = 24;
 
-/// The coefficients with the largest transform value (the fewest taps), ties to the least
-/// `a ^ flip`; and that value.
-fn best_coefficients(sums: &[i32], flip: usize) -> (i32, usize) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been found to have AVX2.
-        return unsafe { best_coefficients_avx2(sums, flip) };
-    }
-    best_coefficients_inline(sums, flip)
-}
-
-/// [`best_coefficients`] compiled for AVX2, which has the vector maximum of 32-bit values.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn best_coefficients_avx2(sums: &[i32], flip: usize) -> (i32, usize) {
-    best_coefficients_inline(sums, flip)
+avx2_dispatch! {
+    /// The coefficients with the largest transform value (the fewest taps), ties to the least
+    /// `a ^ flip`; and that value. AVX2 has the vector maximum of 32-bit values.
+    fn best_coefficients(sums: &[i32], flip: usize) -> (i32, usize) = best_coefficients_inline;
 }
 
 #[inline(always)]
@@ -533,154 +412,11 @@ fn best_coefficients_inline(sums: &[i32], flip: usize) -> (i32, usize) {
 /// 2048x2048 board's.
 pub(crate) const STORED_PATTERN_CELLS: u64 = 1 << 22;
 
-/// Below this many values the transform runs on one thread.
-const PARALLEL_TRANSFORM: usize = 1 << 18;
-
-/// The Walsh-Hadamard transform in place: `values[a]` becomes the sum over `p` of
-/// `values[p] * (-1)^popcount(a & p)`. Large transforms split across threads; each value is the
-/// same sum of the same terms in the same order whatever the threads do.
-fn transform(values: &mut [i32]) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    transform_with(values, threads.next_power_of_two());
-}
-
-fn transform_with(values: &mut [i32], threads: usize) {
-    let length = values.len();
-    if threads < 2 || length < PARALLEL_TRANSFORM {
-        transform_in_cache(values);
-        return;
-    }
-    let (low, high) = values.split_at_mut(length / 2);
-    std::thread::scope(|scope| {
-        scope.spawn(|| transform_with(low, threads / 2));
-        transform_with(high, threads / 2);
-    });
-    let chunk = (length / 2).div_ceil(threads);
-    std::thread::scope(|scope| {
-        for (low, high) in low.chunks_mut(chunk).zip(high.chunks_mut(chunk)) {
-            scope.spawn(move || butterfly(low, high));
-        }
-    });
-}
-
-/// Values transformed a block at a time by the low stages (pairs closer than
-/// [`CACHE_BLOCK`]): a block stays in the core's cache for all of them.
-const CACHE_BLOCK: usize = 1 << 16;
-
-/// Consecutive values carried through the high stages together.
-const TILE: usize = 64;
-
-/// The transform on one thread, in a few sweeps over memory instead of one a stage: the stages
-/// pairing values closer than [`CACHE_BLOCK`] run block by block (a block stays in the core's
-/// cache for all of them), the others three at a time, each sweep reading eight far apart
-/// streams of contiguous values. Each stage adds and subtracts along one bit of the index, so
-/// stages commute and the order changes no value.
-fn transform_in_cache(values: &mut [i32]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been found to have AVX2.
-        return unsafe { transform_in_cache_avx2(values) };
-    }
-    transform_in_cache_inline(values);
-}
-
-/// [`transform_in_cache`] compiled for AVX2: eight values an instruction.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn transform_in_cache_avx2(values: &mut [i32]) {
-    transform_in_cache_inline(values);
-}
-
-#[inline(always)]
-fn transform_in_cache_inline(values: &mut [i32]) {
-    let length = values.len();
-    let block = length.min(CACHE_BLOCK);
-    for chunk in values.chunks_exact_mut(block) {
-        // The three closest stages at once, eight values at a time: one at a time their
-        // loops would run one, two and four values long.
-        let mut half = 1;
-        if block >= 8 {
-            for eight in chunk.chunks_exact_mut(8) {
-                transform_eight(eight);
-            }
-            half = 8;
-        }
-        while half < block {
-            for pair in chunk.chunks_exact_mut(2 * half) {
-                let (low, high) = pair.split_at_mut(half);
-                butterfly(low, high);
-            }
-            half *= 2;
-        }
-    }
-    let mut half = block;
-    while half < length {
-        let stages = (length / half).trailing_zeros().min(3);
-        far_stages(values, half, stages);
-        half <<= stages;
-    }
-}
-
-/// Runs `stages` (1 to 3) consecutive stages from the one pairing values `half` apart (at least
-/// [`TILE`]) in one sweep: each group of 2^stages values, `half` apart, is taken a tile of
-/// contiguous values at a time from each of its 2^stages rows.
-#[inline(always)]
-fn far_stages(values: &mut [i32], half: usize, stages: u32) {
-    let rows = 1usize << stages;
-    let mut tiles = [[0i32; TILE]; 8];
-    for group in (0..values.len()).step_by(half * rows) {
-        for offset in (0..half).step_by(TILE) {
-            for (row, tile) in tiles.iter_mut().enumerate().take(rows) {
-                let start = group + row * half + offset;
-                tile.copy_from_slice(&values[start..start + TILE]);
-            }
-            let mut distance = 1;
-            while distance < rows {
-                for first in (0..rows).step_by(2 * distance) {
-                    for row in first..first + distance {
-                        let (low, high) = tiles.split_at_mut(row + distance);
-                        butterfly(&mut low[row], &mut high[0]);
-                    }
-                }
-                distance *= 2;
-            }
-            for (row, tile) in tiles.iter().enumerate().take(rows) {
-                let start = group + row * half + offset;
-                values[start..start + TILE].copy_from_slice(tile);
-            }
-        }
-    }
-}
-
-/// The transform of eight values, written out.
-#[inline(always)]
-fn transform_eight(values: &mut [i32]) {
-    let mut v = [0i32; 8];
-    v.copy_from_slice(values);
-    for half in [1, 2, 4] {
-        for start in (0..8).step_by(2 * half) {
-            for index in start..start + half {
-                (v[index], v[index + half]) =
-                    (v[index] + v[index + half], v[index] - v[index + half]);
-            }
-        }
-    }
-    values.copy_from_slice(&v);
-}
-
-#[inline(always)]
-fn butterfly(low: &mut [i32], high: &mut [i32]) {
-    for (a, b) in low.iter_mut().zip(high.iter_mut()) {
-        let (x, y) = (*a, *b);
-        *a = x + y;
-        *b = x - y;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Shape;
+    use crate::solve::graycode::least_in_coset;
     use proptest::prelude::*;
 
     fn grid(shape: Shape, bits: &[bool]) -> Grid {
@@ -690,41 +426,6 @@ mod tests {
             grid.set(index / cols, index % cols, bit);
         }
         grid
-    }
-
-    /// Past the smallest-proof search, a proof is still found whenever one exists: for every
-    /// list of up to four basis parities against one goal or two, `any_proof` gives a pattern
-    /// exactly when some sum of basis patterns is odd against every goal (tried in full), and
-    /// the patterns it sums (one cell each here) have parities that are.
-    #[test]
-    fn any_proof_finds_a_proof_whenever_a_sum_of_basis_patterns_is_odd_against_every_goal() {
-        for (goals, all) in [(1usize, 1u32), (2, 3)] {
-            for length in 0..=4usize {
-                let shape = Shape::new(1, 4).unwrap();
-                let quiet: Vec<Grid> = (0..length)
-                    .map(|cell| grid(shape, &(0..4).map(|c| c == cell).collect::<Vec<_>>()))
-                    .collect();
-                for code in 0..1usize << (goals * length) {
-                    let parities: Vec<u32> = (0..length)
-                        .map(|i| (code >> (goals * i)) as u32 & all)
-                        .collect();
-                    let exists = (1..1usize << length).any(|subset| {
-                        (0..length)
-                            .filter(|i| subset >> i & 1 == 1)
-                            .fold(0, |sum, i| sum ^ parities[i])
-                            == all
-                    });
-                    let found = any_proof(&quiet, &parities, all);
-                    assert_eq!(found.is_some(), exists, "{parities:?} against {all}");
-                    if let Some(pattern) = found {
-                        let sum = (0..length)
-                            .filter(|&i| pattern.get(0, i))
-                            .fold(0, |sum, i| sum ^ parities[i]);
-                        assert_eq!(sum, all, "{parities:?}: {pattern}");
-                    }
-                }
-            }
-        }
     }
 
     /// The descent over the outer coefficients turns one back when that lowers the count: on
@@ -758,26 +459,6 @@ mod tests {
         let counts: Vec<u64> = coset.iter().map(Grid::count).collect();
         assert_eq!(counts, [7, 6, 4, 1]);
         assert_eq!(index.improve(taps, 0), coset[3]);
-    }
-
-    /// The greedy descent takes a quiet tap set only when it lowers the count: one that leaves
-    /// it equal is passed over (taking it would also undo it on the next pass, for ever), and
-    /// one that lowers it is taken even after such a one.
-    #[test]
-    fn the_greedy_descent_takes_only_strict_improvements() {
-        let shape = Shape::new(1, 6).unwrap();
-        let bits = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '1').collect() };
-        let taps = grid(shape, &bits("100110"));
-        let equal = grid(shape, &bits("100001"));
-        let better = grid(shape, &bits("000110"));
-        let quiet = vec![equal, better];
-        assert_eq!(
-            improve_locally(taps, quiet.as_slice()),
-            grid(shape, &bits("100000"))
-        );
-        let stuck = grid(shape, &bits("100000"));
-        let quiet = vec![grid(shape, &bits("110000"))];
-        assert_eq!(improve_locally(stuck.clone(), quiet.as_slice()), stuck);
     }
 
     /// An index over first rows, chased out on every walk, sees the same cells with the same
@@ -888,55 +569,6 @@ mod tests {
         assert_eq!(best_coefficients(&sums, 0), (7, 5000));
         // A tie in a later chunk whose key is less once flipped wins.
         assert_eq!(best_coefficients(&sums, 0x2000), (7, 9000));
-    }
-
-    /// The cache-blocked transform gives exactly the values of one sweep a stage, on sizes
-    /// within one block and across many (where the far stages run in sweeps).
-    #[test]
-    fn the_blocked_transform_agrees_with_one_sweep_a_stage() {
-        // Past 2^16 the far stages run in sweeps of three, two and one.
-        for bits in [0, 1, 4, 14, 16, 17, 18, 19, 21] {
-            let original: Vec<i32> = (0..1i64 << bits)
-                .map(|n| (n * 40503 % 31) as i32 - 15)
-                .collect();
-            let mut expected = original.clone();
-            let mut half = 1;
-            while half < expected.len() {
-                for pair in expected.chunks_exact_mut(2 * half) {
-                    let (low, high) = pair.split_at_mut(half);
-                    for (a, b) in low.iter_mut().zip(high.iter_mut()) {
-                        (*a, *b) = (*a + *b, *a - *b);
-                    }
-                }
-                half *= 2;
-            }
-            let mut blocked = original;
-            transform_in_cache(&mut blocked);
-            assert_eq!(blocked, expected, "2^{bits} values");
-        }
-    }
-
-    #[test]
-    fn the_transform_is_its_own_inverse_up_to_scale_on_every_thread_count() {
-        let original: Vec<i32> = (0..1i64 << 19)
-            .map(|n| (n * 7919 % 23) as i32 - 11)
-            .collect();
-        let mut serial = original.clone();
-        transform_with(&mut serial, 1);
-        for threads in [2, 4, 8] {
-            let mut parallel = original.clone();
-            transform_with(&mut parallel, threads);
-            assert_eq!(parallel, serial, "{threads} threads");
-        }
-        transform_with(&mut serial, 2);
-        let scale = original.len() as i32;
-        assert!(serial.iter().zip(&original).all(|(&t, &o)| t == o * scale));
-        let mut small = vec![1, 0, 0, 0];
-        transform(&mut small);
-        assert_eq!(small, [1, 1, 1, 1]);
-        let mut small = vec![0, 1, 0, 0];
-        transform(&mut small);
-        assert_eq!(small, [1, -1, 1, -1]);
     }
 
     /// The all-on square keeps all eight of the square's symmetries, and the orbits of its

@@ -23,22 +23,27 @@
 //! when the rule is symmetric) on which the board's parity of black pieces differs from every
 //! accepted goal's.
 
+mod avx2;
 mod bits;
 mod chase;
 mod coset;
+mod descent;
 mod elimination;
+mod graycode;
+mod hadamard;
 mod quiet;
 mod sweep;
 mod symmetry;
 pub mod table;
 #[cfg(test)]
 mod tests;
+mod threads;
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-pub use coset::all_sums;
 pub use elimination::ELIMINATION_MEMORY_BYTES;
+pub use graycode::all_sums;
 pub use table::DistanceTable;
 
 use crate::grid::Grid;
@@ -447,7 +452,7 @@ impl Solver {
     /// Every non-empty quiet pattern (2^nullity - 1 of them), fewest cells first, ties with the
     /// earliest cells in row-major order first. For small null spaces only.
     pub fn quiet_patterns(&self) -> Vec<Grid> {
-        let mut all = coset::all_sums(self.quiet_pattern_basis());
+        let mut all = graycode::all_sums(self.quiet_pattern_basis());
         all.sort_by(|a, b| {
             a.count()
                 .cmp(&b.count())
@@ -632,12 +637,12 @@ impl Solver {
                 (taps, true) => (taps, true),
                 // Cut short: what single quiet tap sets can still improve is free.
                 (taps, false) => (
-                    coset::improve_locally(taps, &*self.greedy_quiet_taps()),
+                    descent::improve_locally(taps, &*self.greedy_quiet_taps()),
                     false,
                 ),
             }
         } else {
-            (coset::least_in_coset(taps, self.quiet_tap_basis()), true)
+            (graycode::least_in_coset(taps, self.quiet_tap_basis()), true)
         }
     }
 
@@ -675,13 +680,13 @@ impl Solver {
         let quiet = self.greedy_quiet_taps();
         let cells = self.puzzle.shape().cells();
         // The descent starts from the greedy answer, so it is never worse than that.
-        let taps = coset::improve_locally(taps, &*quiet);
+        let taps = descent::improve_locally(taps, &*quiet);
         let taps = if self.kept_quiet() <= 64 && cells <= IMPROVE_CELLS {
             self.coset_index().improve(taps, IMPROVE_INNER_BITS)
         } else {
             taps
         };
-        coset::improve_locally(taps, &*quiet)
+        descent::improve_locally(taps, &*quiet)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.
@@ -703,7 +708,7 @@ impl Solver {
         };
         let mut all = vec![first.clone()];
         all.extend(
-            coset::all_sums(self.quiet_tap_basis())
+            graycode::all_sums(self.quiet_tap_basis())
                 .into_iter()
                 .map(|mut quiet| {
                     quiet.xor_with(&first);
@@ -769,9 +774,9 @@ impl Solver {
             return None;
         }
         let (pattern, fewest) = if complete && quiet.len() <= CERTIFICATE_SEARCH_LIMIT {
-            (coset::smallest_proof(quiet, &parities, all)?, true)
+            (graycode::smallest_proof(quiet, &parities, all)?, true)
         } else {
-            (coset::any_proof(quiet, &parities, all)?, false)
+            (graycode::any_proof(quiet, &parities, all)?, false)
         };
         let black = pattern.count_common(board);
         Some(Certificate {

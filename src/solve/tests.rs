@@ -398,7 +398,7 @@ fn elimination_agrees_with_light_chasing_on_plus() {
                 let (found, _) = engine.particulars(&[&board], usize::MAX);
                 found[0]
                     .clone()
-                    .map(|taps| coset::least_in_coset(taps, &basis.vectors))
+                    .map(|taps| graycode::least_in_coset(taps, &basis.vectors))
             };
             assert_eq!(
                 answer(&chase, &chased),
@@ -629,7 +629,7 @@ fn wide_and_tall_boards_under_elimination() {
         puzzle.apply(&mut after, &solution.taps);
         assert!(after.is_empty(), "{rows}x{cols} {rule}");
         if solver.nullity() <= 12 {
-            for other in coset::all_sums(solver.quiet_tap_basis()) {
+            for other in graycode::all_sums(solver.quiet_tap_basis()) {
                 let mut alternative = solution.taps.clone();
                 alternative.xor_with(&other);
                 assert!(alternative.count() >= solution.moves());
@@ -670,7 +670,7 @@ fn the_transform_search_agrees_with_trying_every_quiet_tap_set() {
             assert!(solution.optimal);
             let lit = lit_cells(&board, solution.goal);
             let (found, _) = solver.engine.particulars(&[&lit], usize::MAX);
-            let slow = coset::least_in_coset(found[0].clone().unwrap(), &quiet);
+            let slow = graycode::least_in_coset(found[0].clone().unwrap(), &quiet);
             assert_eq!(solution.taps, slow, "{rows}x{cols} {rule}");
         }
     }
@@ -760,7 +760,7 @@ fn past_the_search_the_bound_decides_what_is_proven() {
     let puzzle = Puzzle::plus(self::shape(55, 71), Goal::White);
     let all_on = Grid::filled(puzzle.shape(), Color::Black);
     let solver = Solver::new(puzzle).unwrap();
-    let greedy = coset::improve_locally(
+    let greedy = descent::improve_locally(
         solver.particulars(std::slice::from_ref(&all_on))[0]
             .clone()
             .unwrap(),
@@ -835,8 +835,8 @@ fn the_greedy_descent_chases_out_quiet_tap_sets_within_its_budget() {
     let start = small.particulars(std::slice::from_ref(&all_on))[0]
         .clone()
         .unwrap();
-    let streamed = coset::improve_locally(start.clone(), &*small.greedy_quiet_taps());
-    let stored = coset::improve_locally(start.clone(), small.quiet_tap_basis());
+    let streamed = descent::improve_locally(start.clone(), &*small.greedy_quiet_taps());
+    let stored = descent::improve_locally(start.clone(), small.quiet_tap_basis());
     assert_eq!(streamed, stored);
     assert!(streamed.count() < start.count());
 }
@@ -861,7 +861,7 @@ fn a_large_chased_board_is_searched_without_holding_its_quiet_tap_sets() {
     let start = solver.particulars(std::slice::from_ref(&all_on))[0]
         .clone()
         .unwrap();
-    let tried = coset::least_in_coset(start, solver.quiet_tap_basis());
+    let tried = graycode::least_in_coset(start, solver.quiet_tap_basis());
     assert_eq!(solution.taps, tried);
     // A small board's few quiet tap sets are stored and tried sum by sum.
     let small = Solver::new(Puzzle::plus(shape(5, 5), Goal::White)).unwrap();
@@ -932,7 +932,7 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
                 .copied()
                 .filter(|symmetry| symmetry.apply(&lit) == lit)
                 .collect();
-            let expected = coset::least_in_coset(taps.clone(), solver.quiet_tap_basis());
+            let expected = graycode::least_in_coset(taps.clone(), solver.quiet_tap_basis());
             for inner in sweep::LEAST_INNER_BITS..=count.min(7) {
                 let (found, complete) = index.sweep(
                     taps.clone(),
