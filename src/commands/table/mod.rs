@@ -1,9 +1,8 @@
-//! `flipgame table`: every board of a small shape with its fewest taps, in five formats.
+//! `flipgame table`: every board of a small shape with its fewest taps, in five formats: the
+//! whole table as bytes, or a line a board through one [`TableWriter`] a format ([`formats`]).
 
 use crate::commands::{Failure, usage};
 use std::io::{self, Write};
-
-use serde::Serialize;
 
 use flipgame::grid::Shape;
 use flipgame::notation::Cell;
@@ -12,9 +11,10 @@ use flipgame::space::SmallSpace;
 use super::args::puzzle;
 use super::{Outcome, write_to};
 use crate::cli::{TableArgs, TableFormat};
-use crate::output::json::{JsonStream, RuleFields, optional_text};
-use crate::output::write_count;
+use crate::output::json::{JsonStream, RuleFields};
 use crate::progress::Progress;
+
+mod formats;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
@@ -32,6 +32,48 @@ pub fn run(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     })?)
 }
 
+/// One row of the table, as every format needs it.
+pub struct Row<'a> {
+    /// The board's 16-bit id, on the 4x4 board only.
+    pub id: Option<String>,
+    /// The board in its one-line text form.
+    pub board: String,
+    /// Its fewest taps, or `None` when it cannot be finished.
+    pub moves: Option<u8>,
+    /// With `--taps`: the least of the fewest tap sets (`None` for an impossible board).
+    pub taps: Option<Option<u32>>,
+    /// The board's shape.
+    pub shape: Shape,
+    /// The puzzle's rule, for JSON.
+    pub rule: &'a RuleFields,
+}
+
+/// A format of the table: a header, a line a board, and an end.
+pub trait TableWriter {
+    /// Writes what comes before the first row.
+    fn start(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Appends one row to `line`.
+    fn row(&mut self, line: &mut Vec<u8>, row: &Row<'_>) -> io::Result<()>;
+
+    /// Writes what comes after the last row.
+    fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The writer of a line-by-line format.
+fn writer(format: TableFormat, with_id: bool, taps: bool) -> Box<dyn TableWriter> {
+    match format {
+        TableFormat::Csv => Box::new(formats::Csv { with_id, taps }),
+        TableFormat::Json => Box::new(formats::Json(JsonStream::new(true))),
+        TableFormat::Jsonl => Box::new(formats::Json(JsonStream::new(false))),
+        TableFormat::Text | TableFormat::Binary => Box::new(formats::Text),
+    }
+}
+
 fn write_table(
     args: &TableArgs,
     space: &SmallSpace,
@@ -44,20 +86,8 @@ fn write_table(
     }
     let shape = space.shape();
     let with_id = shape.is_flip_game();
-    let mut json = match args.format {
-        TableFormat::Json => Some(JsonStream::new(true)),
-        TableFormat::Jsonl => Some(JsonStream::new(false)),
-        _ => None,
-    };
-    if args.format == TableFormat::Csv {
-        let header = match (with_id, args.taps) {
-            (true, true) => "id,board,moves,taps\n",
-            (true, false) => "id,board,moves\n",
-            (false, true) => "board,moves,taps\n",
-            (false, false) => "board,moves\n",
-        };
-        out.write_all(header.as_bytes())?;
-    }
+    let mut writer = writer(args.format, with_id, args.taps);
+    writer.start(out)?;
     let mut line = Vec::with_capacity(256);
     // Writing 2^25 lines takes a while too: the bar goes on from the search's.
     let mut progress = Progress::new("writing the table");
@@ -70,65 +100,21 @@ fn write_table(
         if args.solvable && moves.is_none() {
             continue;
         }
-        let taps = if args.taps { space.taps(bits) } else { None };
-        let board = board_text(shape, bits);
-        let id = with_id.then(|| format!("{bits:04x}"));
+        let row = Row {
+            id: with_id.then(|| format!("{bits:04x}")),
+            board: board_text(shape, bits),
+            moves,
+            taps: args.taps.then(|| space.taps(bits)),
+            shape,
+            rule,
+        };
         line.clear();
-        match args.format {
-            TableFormat::Text => {
-                if let Some(id) = &id {
-                    write!(line, "{id} ")?;
-                }
-                write!(line, "{board} ")?;
-                match moves {
-                    Some(moves) => write_count(&mut line, moves.into())?,
-                    None => line.extend_from_slice(b"Impossible"),
-                }
-                if let Some(taps) = taps.filter(|&t| t != 0) {
-                    write!(line, " {}", tap_list(shape, taps).join(" "))?;
-                }
-                line.push(b'\n');
-            }
-            TableFormat::Csv => {
-                if let Some(id) = &id {
-                    write!(line, "{id},")?;
-                }
-                write!(line, "{board},")?;
-                if let Some(moves) = moves {
-                    write_count(&mut line, moves.into())?;
-                }
-                if args.taps {
-                    write!(
-                        line,
-                        ",{}",
-                        taps.map(|t| tap_list(shape, t).join(" "))
-                            .unwrap_or_default()
-                    )?;
-                }
-                line.push(b'\n');
-            }
-            TableFormat::Json | TableFormat::Jsonl => {
-                let row = TableRow {
-                    id,
-                    board,
-                    rule,
-                    moves,
-                    taps: args.taps.then(|| taps.map(|t| tap_cells(shape, t))),
-                };
-                if let Some(json) = json.as_mut() {
-                    json.write(&mut line, &row)?;
-                }
-            }
-            TableFormat::Binary => {}
-        }
+        writer.row(&mut line, &row)?;
         out.write_all(&line)?;
     }
     progress.update(positions, positions);
     progress.finish();
-    if let Some(json) = json.as_mut() {
-        json.finish(out)?;
-    }
-    Ok(())
+    writer.finish(out)
 }
 
 /// The text form of the board with these bits (first cell most significant).
@@ -158,26 +144,12 @@ fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = Cell> {
         .map(move |index| Cell::at_index(index, cols))
 }
 
+/// The tapped cells' names, `r1c2` and so on.
 fn tap_list(shape: Shape, taps: u32) -> Vec<String> {
     tapped(shape, taps).map(|cell| cell.to_string()).collect()
 }
 
+/// The tapped cells, for JSON.
 fn tap_cells(shape: Shape, taps: u32) -> Vec<Cell> {
     tapped(shape, taps).collect()
-}
-
-/// One board of the table in JSON; `id` only for 4x4, `taps` only with `--taps`.
-#[derive(Serialize)]
-struct TableRow<'a> {
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "optional_text"
-    )]
-    id: Option<String>,
-    board: String,
-    #[serde(flatten)]
-    rule: &'a RuleFields,
-    moves: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    taps: Option<Option<Vec<Cell>>>,
 }
