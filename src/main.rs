@@ -56,17 +56,7 @@ fn without_far_suggestions(error: clap::Error) -> clap::Error {
 
 /// True when `typed` is at most two edits (insertions, deletions, substitutions) from `name`.
 fn is_typo(typed: &str, name: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (typed.chars().collect(), name.chars().collect());
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
-    }
-    previous[b.len()] <= 2
+    strsim::levenshtein(typed, name) <= 2
 }
 
 #[cfg(test)]

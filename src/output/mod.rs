@@ -59,9 +59,7 @@ impl<W: Write> Write for Output<W> {
 /// Writes a small count (such as a number of taps) in decimal without going through `fmt`.
 #[inline]
 pub fn write_count(out: &mut (impl Write + ?Sized), count: u32) -> io::Result<()> {
-    let mut digits = [0u8; 10];
-    let start = decimal_into(&mut digits, count);
-    out.write_all(&digits[start..])
+    out.write_all(itoa::Buffer::new().format(count).as_bytes())
 }
 
 /// Writes ` rRcC` for the tap at `row`, `col` (both from 0) in one write, without `fmt`: the
@@ -72,36 +70,20 @@ pub fn write_tap_after_space(
     row: usize,
     col: usize,
 ) -> io::Result<()> {
-    // " r" + 10 digits + "c" + 10 digits.
-    let mut text = [0u8; 23];
-    let mut end = text.len();
-    for (number, letter) in [(col, b'c'), (row, b'r')] {
-        let number = u32::try_from(number + 1).unwrap_or(u32::MAX);
-        let mut digits = [0u8; 10];
-        let start = decimal_into(&mut digits, number);
-        let length = digits.len() - start;
-        text[end - length..end].copy_from_slice(&digits[start..]);
-        end -= length + 1;
-        text[end] = letter;
+    // " r" + up to 20 digits + "c" + up to 20 digits.
+    let mut text = [0u8; 43];
+    let (mut row_digits, mut col_digits) = (itoa::Buffer::new(), itoa::Buffer::new());
+    let mut end = 0;
+    for piece in [
+        b" r".as_slice(),
+        row_digits.format(row + 1).as_bytes(),
+        b"c",
+        col_digits.format(col + 1).as_bytes(),
+    ] {
+        text[end..end + piece.len()].copy_from_slice(piece);
+        end += piece.len();
     }
-    end -= 1;
-    text[end] = b' ';
-    out.write_all(&text[end..])
-}
-
-/// Writes `number` in decimal at the end of `digits`; returns where it starts.
-#[inline]
-fn decimal_into(digits: &mut [u8; 10], number: u32) -> usize {
-    let mut start = digits.len();
-    let mut rest = number;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            return start;
-        }
-    }
+    out.write_all(&text[..end])
 }
 
 #[cfg(test)]
