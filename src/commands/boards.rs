@@ -8,12 +8,14 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::cli::{BoardInput, RecordFormat};
-use crate::output::json::{JsonStream, as_text};
+use crate::output::json::{
+    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
+};
 use crate::progress::Progress;
 use crate::source::{self, RecordSink, Source, StreamError};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
-use flipgame::notation::Cells;
+use flipgame::notation::{Cells, Color};
 use flipgame::solve::{Solution, Solver};
 
 use super::args::cells;
@@ -214,4 +216,48 @@ pub fn read_all(
         }
     }
     Ok(status)
+}
+
+/// One answered board in JSON, as `solve` writes it and `explain` begins its record; `id`
+/// only for 4x4.
+#[derive(Serialize)]
+pub struct SolvedJson<'a> {
+    index: u64,
+    #[serde(serialize_with = "as_text")]
+    source: Place<'a>,
+    #[serde(flatten)]
+    board: BoardFields<'a>,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
+    solvable: bool,
+    moves: Option<u64>,
+    #[serde(serialize_with = "optional_color")]
+    goal: Option<Color>,
+    optimal: bool,
+    lower_bound: Option<u64>,
+    taps: Option<CellsJson<'a>>,
+}
+
+impl<'a> SolvedJson<'a> {
+    /// The record of board `index` from `place`, answered with `solution`.
+    pub fn new(
+        index: u64,
+        place: Place<'a>,
+        board: &'a Grid,
+        rule: &'a RuleFields,
+        solution: Option<&'a Solution>,
+    ) -> SolvedJson<'a> {
+        SolvedJson {
+            index,
+            source: place,
+            board: BoardFields::of(board),
+            rule,
+            solvable: solution.is_some(),
+            moves: solution.map(Solution::moves),
+            goal: solution.map(|s| s.goal),
+            optimal: solution.is_none_or(|s| s.optimal),
+            lower_bound: solution.map(|s| s.lower_bound),
+            taps: solution.map(|s| CellsJson(&s.taps)),
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //! `flipgame check`: judge a contestant's output for a judge's input case by case, or judge one
 //! tap list for one board.
 
-use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -10,12 +9,12 @@ use flipgame::notation::Cells;
 use std::path::Path;
 
 use flipgame::grid::{Grid, Shape};
-use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict};
+use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict, judge_case};
 use flipgame::solve::Solver;
 
 use super::args::{puzzle, solver};
 use super::judged::{answer, judge_named, read_source};
-use super::{Outcome, report};
+use super::{Failure, Outcome, report, usage};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::source::Source;
 
@@ -48,6 +47,26 @@ struct CaseJson {
     reason: Option<String>,
     /// Where an accepted answer's spacing differs from the judge's own.
     whitespace: Option<String>,
+}
+
+impl CaseJson {
+    /// The record of case `number`'s verdict, places written by `place`.
+    fn of(number: u64, verdict: &Verdict, place: impl Fn(&JudgeError) -> String) -> CaseJson {
+        match verdict {
+            Verdict::Accepted { whitespace } => CaseJson {
+                case: Some(number),
+                verdict: "accepted",
+                reason: None,
+                whitespace: whitespace.as_ref().map(&place),
+            },
+            Verdict::Rejected(error) => CaseJson {
+                case: Some(number),
+                verdict: "rejected",
+                reason: Some(place(error)),
+                whitespace: None,
+            },
+        }
+    }
 }
 
 fn source_of(path: &std::path::Path) -> Source {
@@ -95,41 +114,20 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
                 continue;
             }
         };
-        let answer = answer(case);
-        let mut expected = Vec::new();
-        if let Err(message) = judge.write(case, number, answer.as_ref(), &mut expected) {
-            report(&format!(
-                "{input_source}:{}: case {number}: {message}",
-                case.line
-            ));
-            status = status.max(Outcome::BadInput);
-            continue;
-        }
-        judged += 1;
-        let mut verdict = judge.check(case, number, answer.as_ref(), &mut tokens);
-        tokens.end_case();
-        let note = tokens.take_spacing_note();
-        if let Verdict::Accepted { whitespace } = &mut verdict {
-            *whitespace = note;
-        }
-        let record = match &verdict {
-            Verdict::Accepted { whitespace } => {
-                accepted += 1;
-                CaseJson {
-                    case: Some(number),
-                    verdict: "accepted",
-                    reason: None,
-                    whitespace: whitespace.as_ref().map(place),
-                }
+        let verdict = match judge_case(judge, case, number, answer(case).as_ref(), &mut tokens) {
+            Ok(verdict) => verdict,
+            Err(unanswerable) => {
+                report(&format!(
+                    "{input_source}:{}: case {number}: {unanswerable}",
+                    case.line
+                ));
+                status = status.max(Outcome::BadInput);
+                continue;
             }
-            Verdict::Rejected(error) => CaseJson {
-                case: Some(number),
-                verdict: "rejected",
-                reason: Some(place(error)),
-                whitespace: None,
-            },
         };
-        write_verdict(&record, args.format, out)?;
+        judged += 1;
+        accepted += u64::from(matches!(verdict, Verdict::Accepted { .. }));
+        write_verdict(&CaseJson::of(number, &verdict, place), args.format, out)?;
     }
     let mut rejected = accepted < judged;
     if let Some(extra) = tokens.next() {

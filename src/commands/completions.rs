@@ -1,12 +1,11 @@
 //! `flipgame completions SHELL`: the completion script, generated from the clap definition.
 
-use crate::commands::Failure;
 use std::io::Write;
 
 use clap::CommandFactory;
 use clap_complete::Shell as Target;
 
-use super::Outcome;
+use super::{Failure, Outcome};
 use crate::cli::{Cli, CompletionsArgs, Shell};
 
 /// Prints the completion script for the shell; the same text is checked in under completions/.

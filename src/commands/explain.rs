@@ -5,7 +5,6 @@
 //! turned into the same grid form the any-size solver gives, and the answer into one
 //! [`Figure`], which either renderer draws.
 
-use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -13,19 +12,17 @@ use serde::{Serialize, Serializer};
 
 use flipgame::board::BoardId;
 use flipgame::grid::Grid;
-use flipgame::notation::{Cell, Color};
+use flipgame::notation::Cell;
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, Solution, Solver};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
 use super::args::explore;
-use super::boards::{BoardCommand, Place, run_boards};
-use super::{Context, Outcome, write_to};
+use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
+use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Drawing, Figure, Target, svg};
-use crate::output::json::{
-    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
-};
+use crate::output::json::{CellsJson, JsonStream, RuleFields};
 use crate::render::{self, Mark, Pen};
 use flipgame::words::{taps, thousands};
 
@@ -40,16 +37,11 @@ pub fn run(
     }
     let solver = super::args::board_solver(&args.input)?;
     let shape = solver.puzzle().shape();
-    let trace = if args.trace {
-        match explore(solver.puzzle(), false) {
-            Ok(space) => Some(space),
-            Err(too_large) => {
-                return Err(usage(format!("--trace: {too_large}")));
-            }
-        }
-    } else {
-        None
-    };
+    let trace = args
+        .trace
+        .then(|| explore(solver.puzzle(), false))
+        .transpose()
+        .map_err(|too_large| usage(format!("--trace: {too_large}")))?;
     if let Some(directory) = &args.output_dir
         && let Err(error) = std::fs::create_dir_all(directory)
     {
@@ -456,16 +448,7 @@ impl Explain {
     ) -> ExplainedJson<'a> {
         let solution = answer.solution.as_ref();
         ExplainedJson {
-            index,
-            source: place,
-            board: BoardFields::of(answer.board),
-            rule: &self.rule,
-            solvable: solution.is_some(),
-            moves: solution.map(Solution::moves),
-            goal: solution.map(|s| s.goal),
-            optimal: solution.is_none_or(|s| s.optimal),
-            lower_bound: solution.map(|s| s.lower_bound),
-            taps: solution.map(|s| CellsJson(&s.taps)),
+            solved: SolvedJson::new(index, place, answer.board, &self.rule, solution),
             steps: Steps {
                 puzzle: self.puzzle(),
                 board: answer.board,
@@ -482,20 +465,9 @@ impl Explain {
 /// One explained board in JSON; `id` only for 4x4.
 #[derive(Serialize)]
 struct ExplainedJson<'a> {
-    index: u64,
-    #[serde(serialize_with = "as_text")]
-    source: Place<'a>,
+    /// What `solve` says of the board.
     #[serde(flatten)]
-    board: BoardFields<'a>,
-    #[serde(flatten)]
-    rule: &'a RuleFields,
-    solvable: bool,
-    moves: Option<u64>,
-    #[serde(serialize_with = "optional_color")]
-    goal: Option<Color>,
-    optimal: bool,
-    lower_bound: Option<u64>,
-    taps: Option<CellsJson<'a>>,
+    solved: SolvedJson<'a>,
     steps: Steps<'a>,
     certificate: Option<CertificateJson<'a>>,
 }

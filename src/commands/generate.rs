@@ -1,6 +1,5 @@
 //! `flipgame gen`: random boards of a chosen distance, reproducible from a seed.
 
-use crate::commands::{Failure, usage};
 use std::collections::HashSet;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
@@ -17,7 +16,7 @@ use flipgame::space::MAX_CELLS;
 
 use super::args::puzzle;
 use super::boards::json_stream;
-use super::{Outcome, write_to};
+use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GenArgs, PuzzleArgs, Size};
 use crate::output::json::{BoardFields, RuleFields};
 use crate::progress::Progress;
@@ -52,47 +51,60 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         return Err(usage(message));
     }
     announce_seed();
+    Ok(write_to(args.output.as_deref(), out, |out| {
+        write_boards(args, &pool, &puzzle, seed, out)
+    })?)
+}
+
+/// Draws `--count` boards from `pool` (distinct with `--unique`) and writes them in the input
+/// form or as JSON records.
+fn write_boards(
+    args: &GenArgs,
+    pool: &Pool,
+    puzzle: &Puzzle,
+    seed: u64,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let shape = puzzle.shape();
     let mut generator = Generator::from_seed(seed);
     let mut seen: HashSet<Grid> = HashSet::new();
-    let rule = RuleFields::of(&puzzle);
-    Ok(write_to(args.output.as_deref(), out, |out| {
-        let mut json = json_stream(args.format);
-        for index in 1..=args.count {
-            let Drawn {
-                board,
-                moves,
-                optimal,
-            } = loop {
-                let drawn = pool.draw(&mut generator);
-                // Distinct boards are drawn by rejection, which keeps every choice uniform.
-                if !args.unique || seen.insert(drawn.board.clone()) {
-                    break drawn;
-                }
-            };
-            match json.as_mut() {
-                Some(json) => json.write(
-                    out,
-                    &GeneratedJson {
-                        index,
-                        board: BoardFields::of(&board),
-                        rule: &rule,
-                        moves,
-                        optimal,
-                        seed,
-                    },
-                )?,
-                None => {
-                    for row in 0..shape.rows() as usize {
-                        writeln!(out, "{}", board.row_text(row))?;
-                    }
+    let rule = RuleFields::of(puzzle);
+    let mut json = json_stream(args.format);
+    for index in 1..=args.count {
+        let Drawn {
+            board,
+            moves,
+            optimal,
+        } = loop {
+            let drawn = pool.draw(&mut generator);
+            // Distinct boards are drawn by rejection, which keeps every choice uniform.
+            if !args.unique || seen.insert(drawn.board.clone()) {
+                break drawn;
+            }
+        };
+        match json.as_mut() {
+            Some(json) => json.write(
+                out,
+                &GeneratedJson {
+                    index,
+                    board: BoardFields::of(&board),
+                    rule: &rule,
+                    moves,
+                    optimal,
+                    seed,
+                },
+            )?,
+            None => {
+                for row in 0..shape.rows() as usize {
+                    writeln!(out, "{}", board.row_text(row))?;
                 }
             }
         }
-        match json.as_mut() {
-            Some(json) => json.finish(out),
-            None => Ok(()),
-        }
-    })?)
+    }
+    match json.as_mut() {
+        Some(json) => json.finish(out),
+        None => Ok(()),
+    }
 }
 
 /// With `--unique`: the error when fewer distinct boards fit than `count`.

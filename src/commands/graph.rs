@@ -3,14 +3,13 @@
 //! Both formats come from one [`GraphLayout`]: the same layers, the same order within each layer,
 //! the same highlighted path.
 
-use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use flipgame::puzzle::Puzzle;
 use flipgame::space::{SmallSpace, bits_of_grid};
 
 use super::args::{cells, explore, puzzle};
-use super::{Outcome, write_to};
+use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
 use crate::figure::svg;
 use crate::figure::svg::graph::{GraphLayout, path_edges, tap_name};

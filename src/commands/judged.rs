@@ -1,7 +1,6 @@
 //! What `solve --judge`, `check --judge` and `gen --judge` share: reading a judge's input from
 //! a source, answering its cases with the core, and writing the judge's expected output.
 
-use crate::commands::{Failure, usage};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -12,7 +11,7 @@ use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
 
-use super::{Outcome, report};
+use super::{Failure, Outcome, report, usage};
 use crate::cli::{GenArgs, SolveArgs};
 use crate::output::file::AtomicFile;
 use crate::source::{self, Source};

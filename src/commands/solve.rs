@@ -1,21 +1,15 @@
 //! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON.
 
-use crate::commands::Failure;
 use std::io::{self, Write};
 
-use serde::Serialize;
-
 use flipgame::grid::Grid;
-use flipgame::notation::Color;
 use flipgame::puzzle::Goal;
 use flipgame::solve::{Solution, Solver, Strategy};
 
-use super::Outcome;
-use super::boards::{BoardCommand, Place, run_boards};
+use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
+use super::{Failure, Outcome};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
-use crate::output::json::{
-    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
-};
+use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
 /// What the text format says after a count that is not proven minimal, before any taps.
@@ -102,18 +96,7 @@ impl Solve {
         if let Some(json) = json {
             return json.write(
                 out,
-                &SolvedJson {
-                    index,
-                    source: place,
-                    board: BoardFields::of(board),
-                    rule: &self.rule,
-                    solvable: solution.is_some(),
-                    moves: solution.as_ref().map(Solution::moves),
-                    goal: solution.as_ref().map(|s| s.goal),
-                    optimal: solution.as_ref().is_none_or(|s| s.optimal),
-                    lower_bound: solution.as_ref().map(|s| s.lower_bound),
-                    taps: solution.as_ref().map(|s| CellsJson(&s.taps)),
-                },
+                &SolvedJson::new(index, place, board, &self.rule, solution.as_ref()),
             );
         }
         let Some(solution) = solution else {
@@ -159,23 +142,4 @@ impl Solve {
         flipgame::judge::write_digit_rows(&solution.taps, &mut matrix);
         out.write_all(&matrix)
     }
-}
-
-/// One solved board in JSON; `id` only for 4x4.
-#[derive(Serialize)]
-struct SolvedJson<'a> {
-    index: u64,
-    #[serde(serialize_with = "as_text")]
-    source: Place<'a>,
-    #[serde(flatten)]
-    board: BoardFields<'a>,
-    #[serde(flatten)]
-    rule: &'a RuleFields,
-    solvable: bool,
-    moves: Option<u64>,
-    #[serde(serialize_with = "optional_color")]
-    goal: Option<Color>,
-    optimal: bool,
-    lower_bound: Option<u64>,
-    taps: Option<CellsJson<'a>>,
 }

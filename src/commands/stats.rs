@@ -1,6 +1,5 @@
 //! `flipgame stats`: the facts of the whole game, every figure computed at run time.
 
-use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -13,7 +12,7 @@ use flipgame::space::MAX_CELLS;
 use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpaceReport};
 
 use super::args::puzzle;
-use super::{Context, Outcome};
+use super::{Context, Failure, Outcome, usage};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
@@ -112,11 +111,30 @@ fn no_histogram_note(facts: &Facts) -> String {
 const ALL_PATTERNS_NULLITY: u64 = 4;
 
 fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
-    let shape = facts.shape;
     let mut figure = Figure::default();
     figure.push(title(puzzle));
     figure.push(Block::Blank);
-    let cells = shape.cells();
+    push_counts(&mut figure, facts);
+    figure.push(Block::Blank);
+    let quiet = if facts.nullity < 64 {
+        thousands((1u64 << facts.nullity) - 1)
+    } else {
+        format!("2^{} - 1", facts.nullity)
+    };
+    figure.push(Block::Line(format!(
+        "Tap matrix over GF(2): rank {}, nullity {}, so {quiet} non-empty quiet patterns",
+        facts.rank, facts.nullity
+    )));
+    figure.push(Block::Text(no_histogram_note(facts)));
+    figure.push(Block::Blank);
+    push_quiet_patterns(&mut figure, facts, target);
+    figure
+}
+
+/// How many boards there are, and how many of them can be finished: counted, or as powers of
+/// two where they are too many.
+fn push_counts(figure: &mut Figure, facts: &Facts) {
+    let cells = facts.shape.cells();
     match facts.counts() {
         Some((positions, solvable, impossible)) => {
             let count = |n: u64| format!("{:>26}  {:>7}", thousands(n), percent(n, positions));
@@ -146,25 +164,18 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
             }
         }
     }
-    figure.push(Block::Blank);
-    let quiet = if facts.nullity < 64 {
-        thousands((1u64 << facts.nullity) - 1)
-    } else {
-        format!("2^{} - 1", facts.nullity)
-    };
-    figure.push(Block::Line(format!(
-        "Tap matrix over GF(2): rank {}, nullity {}, so {quiet} non-empty quiet patterns",
-        facts.rank, facts.nullity
-    )));
-    figure.push(Block::Text(no_histogram_note(facts)));
-    figure.push(Block::Blank);
+}
+
+/// The quiet patterns drawn (all of them, or a basis) where they fit, or why not.
+fn push_quiet_patterns(figure: &mut Figure, facts: &Facts, target: Target) {
+    let shape = facts.shape;
     if facts.nullity == 0 {
         figure.push(Block::Text(
             "No quiet patterns: the tap matrix has full rank, so every board can be made all \
              white and all black."
                 .to_string(),
         ));
-        return figure;
+        return;
     }
     let Some(basis) = &facts.quiet_basis else {
         figure.push(Block::Text(format!(
@@ -174,7 +185,7 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
             thousands(shape.cells()),
             thousands(LISTED_BASIS_CELLS)
         )));
-        return figure;
+        return;
     };
     let (patterns, which) = if facts.nullity <= ALL_PATTERNS_NULLITY {
         (flipgame::solve::all_sums(basis), "all of them")
@@ -191,7 +202,7 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
              {which}, {} patterns, and --format json lists the basis.",
             patterns.len()
         )));
-        return figure;
+        return;
     }
     figure.push(Block::Text(format!(
         "Quiet patterns, {which}: every tap turns over an even number of their cells (a black \
@@ -199,7 +210,6 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
     )));
     figure.push(Block::Blank);
     figure.push(pattern_boards(&patterns));
-    figure
 }
 
 /// The report's first line: the game, size, rule and goal.

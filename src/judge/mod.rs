@@ -170,6 +170,28 @@ pub trait Judge: Sync {
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>);
 }
 
+/// Judges a contestant's answer to case `number` (from 1), read from `output`, as the judge's
+/// own checker would: `answer` is the core's; a case the statement defines no output for is
+/// refused, and an accepted answer carries the first place its spacing differs from the
+/// judge's own, if any.
+pub fn judge_case(
+    judge: &dyn Judge,
+    case: &Case,
+    number: u64,
+    answer: Option<&Solution>,
+    output: &mut Tokens<'_>,
+) -> Result<Verdict, Unanswerable> {
+    let mut expected = Vec::new();
+    judge.write(case, number, answer, &mut expected)?;
+    let mut verdict = judge.check(case, number, answer, output);
+    output.end_case();
+    let note = output.take_spacing_note();
+    if let Verdict::Accepted { whitespace } = &mut verdict {
+        *whitespace = note;
+    }
+    Ok(verdict)
+}
+
 /// Every judge, in the order the README lists them.
 pub fn all() -> [&'static dyn Judge; 9] {
     [

@@ -417,16 +417,8 @@ mod tests {
     use super::*;
     use crate::grid::Shape;
     use crate::solve::graycode::least_in_coset;
+    use crate::solve::tests::grid_of as grid;
     use proptest::prelude::*;
-
-    fn grid(shape: Shape, bits: &[bool]) -> Grid {
-        let mut grid = Grid::new(shape);
-        let cols = shape.cols() as usize;
-        for (index, &bit) in bits.iter().enumerate() {
-            grid.set(index / cols, index % cols, bit);
-        }
-        grid
-    }
 
     /// The descent over the outer coefficients turns one back when that lowers the count: on
     /// one row of nine, with the reduced basis P = cells 1, 5-9 and Q = cells 2-6, from the

@@ -29,14 +29,12 @@ pub(crate) fn improve_locally<Q: QuietTaps + ?Sized>(taps: Grid, quiet: &Q) -> G
 mod tests {
     use super::*;
     use crate::grid::Shape;
+    use crate::solve::tests::grid_of;
 
     /// A one-row grid from its cells, `1` for a set one.
     fn row(text: &str) -> Grid {
-        let mut grid = Grid::new(Shape::new(1, text.len() as u32).unwrap());
-        for (col, _) in text.char_indices().filter(|&(_, c)| c == '1') {
-            grid.set(0, col, true);
-        }
-        grid
+        let bits: Vec<bool> = text.chars().map(|c| c == '1').collect();
+        grid_of(Shape::new(1, bits.len() as u32).unwrap(), &bits)
     }
 
     /// The greedy descent takes a quiet tap set only when it lowers the count: one that leaves

@@ -96,15 +96,7 @@ pub(crate) fn any_proof(quiet: &[Grid], parities: &[u32], all: u32) -> Option<Gr
 mod tests {
     use super::*;
     use crate::grid::Shape;
-
-    fn grid(shape: Shape, bits: &[bool]) -> Grid {
-        let mut grid = Grid::new(shape);
-        let cols = shape.cols() as usize;
-        for (index, &bit) in bits.iter().enumerate() {
-            grid.set(index / cols, index % cols, bit);
-        }
-        grid
-    }
+    use crate::solve::tests::grid_of as grid;
 
     /// Past the smallest-proof search, a proof is still found whenever one exists: for every
     /// list of up to four basis parities against one goal or two, `any_proof` gives a pattern

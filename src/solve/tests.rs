@@ -8,6 +8,16 @@ use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
 use symmetry::Symmetry;
 
+/// A grid of `shape` whose row-major cells are `bits`, for the tests of `solve/`'s files.
+pub(super) fn grid_of(shape: Shape, bits: &[bool]) -> Grid {
+    let mut grid = Grid::new(shape);
+    let cols = shape.cols() as usize;
+    for (index, &bit) in bits.iter().enumerate() {
+        grid.set(index / cols, index % cols, bit);
+    }
+    grid
+}
+
 fn shape(rows: u32, cols: u32) -> Shape {
     Shape::new(rows, cols).unwrap()
 }

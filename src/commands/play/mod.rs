@@ -6,7 +6,6 @@ mod lines;
 mod screen;
 mod terminal;
 
-use crate::commands::{Failure, usage};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
@@ -18,7 +17,7 @@ use flipgame::random::Generator;
 
 use super::args::{cells, puzzle, solver};
 use super::generate as gen_command;
-use super::{Context, Outcome, report};
+use super::{Context, Failure, Outcome, report, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
 use crate::source::{self, RecordSink};

@@ -7,7 +7,7 @@ use flipgame::notation::{Cell, Color};
 use flipgame::puzzle::Puzzle;
 use flipgame::words::taps;
 
-use crate::render::{self, Mark, Pen, View};
+use crate::render::{self, Mark, Panel, Pen, View};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[
@@ -158,27 +158,11 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
             ),
             width.max(1),
         ));
-        return Frame {
-            lines,
-            cursor: None,
-            board: None,
-        };
+        return Frame::text(lines);
     }
     if ui.help {
-        lines.push(pen.strong("Keys"));
-        for (keys, what) in KEYS {
-            lines.push(format!("  {keys:<28}{what}"));
-        }
-        lines.push(String::new());
-        lines.push(format!(
-            "New puzzles are dealt from --seed {}. Any key goes back to the game.",
-            ui.seed
-        ));
-        return Frame {
-            lines,
-            cursor: None,
-            board: None,
-        };
+        lines.extend(help_lines(ui, pen));
+        return Frame::text(lines);
     }
     let cursor = game.cursor();
     ui.top = scrolled(ui.top, cursor.row, shown_rows, rows);
@@ -189,7 +173,54 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
         cols: ui.left..ui.left + shown_cols,
         cursor: Some((cursor.row, cursor.col)),
     };
-    let board_title = if shown_rows < rows || shown_cols < cols {
+    let panel = board_panel(game, pen, &view);
+    // The board's first row comes after the lines above it; its first piece after the label,
+    // a space and the cell's opening bracket.
+    let first_piece = (label_width + 2, LINES_ABOVE);
+    lines.extend(render::side_by_side(&[panel], width));
+    lines.push(String::new());
+    lines.extend(below);
+    let on_screen = (
+        first_piece.0 + 3 * (cursor.col - view.cols.start),
+        first_piece.1 + (cursor.row - view.rows.start),
+    );
+    Frame {
+        lines,
+        cursor: Some((on_screen.0 as u16, on_screen.1 as u16)),
+        board: Some((view, first_piece)),
+    }
+}
+
+impl Frame {
+    /// A frame of text alone, with no board and no cursor.
+    fn text(lines: Vec<String>) -> Frame {
+        Frame {
+            lines,
+            cursor: None,
+            board: None,
+        }
+    }
+}
+
+/// The list of keys, shown in place of the board while help is on.
+fn help_lines(ui: &Ui, pen: &Pen) -> Vec<String> {
+    let mut lines = vec![pen.strong("Keys")];
+    for (keys, what) in KEYS {
+        lines.push(format!("  {keys:<28}{what}"));
+    }
+    lines.push(String::new());
+    lines.push(format!(
+        "New puzzles are dealt from --seed {}. Any key goes back to the game.",
+        ui.seed
+    ));
+    lines
+}
+
+/// The part of the board `view` shows, titled, with hints and the proof marked.
+fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
+    let shape = game.puzzle().shape();
+    let (rows, cols) = view.size;
+    let title = if view.rows.len() < rows || view.cols.len() < cols {
         format!(
             "Rows {}-{} and columns {}-{} of {shape}",
             view.rows.start + 1,
@@ -219,22 +250,7 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
             Color::White
         }
     };
-    let panel = render::grid_view(pen, &board_title, &view, color, mark);
-    // The board's first row comes after the lines above it; its first piece after the label,
-    // a space and the cell's opening bracket.
-    let first_piece = (label_width + 2, LINES_ABOVE);
-    lines.extend(render::side_by_side(&[panel], width));
-    lines.push(String::new());
-    lines.extend(below);
-    let on_screen = (
-        first_piece.0 + 3 * (cursor.col - view.cols.start),
-        first_piece.1 + (cursor.row - view.rows.start),
-    );
-    Frame {
-        lines,
-        cursor: Some((on_screen.0 as u16, on_screen.1 as u16)),
-        board: Some((view, first_piece)),
-    }
+    render::grid_view(pen, &title, view, color, mark)
 }
 
 /// The lines under the board: the status, the message, the legend of the marks shown and the

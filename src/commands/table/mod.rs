@@ -1,7 +1,6 @@
 //! `flipgame table`: every board of a small shape with its fewest taps, in five formats: the
 //! whole table as bytes, or a line a board through one [`TableWriter`] a format ([`formats`]).
 
-use crate::commands::{Failure, usage};
 use std::io::{self, Write};
 
 use flipgame::grid::Shape;
@@ -9,7 +8,7 @@ use flipgame::notation::Cell;
 use flipgame::space::SmallSpace;
 
 use super::args::puzzle;
-use super::{Outcome, write_to};
+use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{TableArgs, TableFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::progress::Progress;

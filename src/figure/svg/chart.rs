@@ -45,6 +45,21 @@ fn tick_step(largest: u64) -> u64 {
     }
 }
 
+/// Where a chart's plot is on the page, and how its values map to heights.
+struct Plot {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    /// Height per board.
+    scale: f64,
+    /// Room of one bar and its gap.
+    pitch: f64,
+    /// Counts are written upright over wide bars, turned over narrow ones.
+    upright: bool,
+}
+
+/// Draws the chart below what `page` holds: the value axis, a bar a number of taps, the titles.
 pub(super) fn draw(page: &mut Page, chart: &Chart) {
     let bars = chart.boards.len();
     let largest = chart.boards.iter().copied().max().unwrap_or(0).max(1);
@@ -58,25 +73,42 @@ pub(super) fn draw(page: &mut Page, chart: &Chart) {
     } else {
         TURNED_COUNT_ROOM
     };
-    let plot_top = page.y + count_room;
-    let bottom = plot_top + PLOT_HEIGHT;
-    let right = left + pitch * bars as f64;
-    let scale = PLOT_HEIGHT / top_value as f64;
+    let top = page.y + count_room;
+    let plot = Plot {
+        left,
+        right: left + pitch * bars as f64,
+        top,
+        bottom: top + PLOT_HEIGHT,
+        scale: PLOT_HEIGHT / top_value as f64,
+        pitch,
+        upright,
+    };
     let mut out = String::from("<g class=\"chart\">\n");
+    value_axis(&mut out, &plot, step, top_value);
+    for (moves, &boards) in chart.boards.iter().enumerate() {
+        bar(&mut out, &plot, moves, boards);
+    }
+    axis_titles(&mut out, &plot);
+    out.push_str("</g>\n");
+    page.raw(&out, count_room + PLOT_HEIGHT + FOOT_ROOM);
+}
+
+/// The value axis with a tick and a label every `step` boards, and the foot of the plot.
+fn value_axis(out: &mut String, plot: &Plot, step: u64, top_value: u64) {
     let mut tick = 0;
     while tick <= top_value {
-        let y = bottom - tick as f64 * scale;
+        let y = plot.bottom - tick as f64 * plot.scale;
         let _ = writeln!(
             out,
             r#"<line class="axis" x1="{}" y1="{y}" x2="{}" y2="{y}" stroke-width="1"/>"#,
-            num(left - 5.0),
-            num(left),
+            num(plot.left - 5.0),
+            num(plot.left),
             y = num(y)
         );
         let _ = writeln!(
             out,
             r#"<text class="label" x="{}" y="{}" text-anchor="end">{}</text>"#,
-            num(left - 8.0),
+            num(plot.left - 8.0),
             num(y + 3.5),
             thousands(tick)
         );
@@ -85,57 +117,63 @@ pub(super) fn draw(page: &mut Page, chart: &Chart) {
     let _ = writeln!(
         out,
         r#"<path class="axis" d="M{},{}V{}H{}" stroke-width="1"/>"#,
-        num(left),
-        num(plot_top - 6.0),
-        num(bottom),
-        num(right)
+        num(plot.left),
+        num(plot.top - 6.0),
+        num(plot.bottom),
+        num(plot.right)
     );
-    for (moves, &boards) in chart.boards.iter().enumerate() {
-        let x = left + moves as f64 * pitch;
-        let height = boards as f64 * scale;
+}
+
+/// The bar of the boards that need `moves` taps, its count over it and its number under it.
+fn bar(out: &mut String, plot: &Plot, moves: usize, boards: u64) {
+    let x = plot.left + moves as f64 * plot.pitch;
+    let height = boards as f64 * plot.scale;
+    let _ = writeln!(
+        out,
+        r#"<rect class="bar" data-moves="{moves}" data-boards="{boards}" x="{}" y="{}" width="{}" height="{}"/>"#,
+        num(x + plot.pitch * 0.15),
+        num(plot.bottom - height),
+        num(plot.pitch * 0.7),
+        num(height)
+    );
+    let centre = x + plot.pitch / 2.0;
+    let count = thousands(boards);
+    if plot.upright {
         let _ = writeln!(
             out,
-            r#"<rect class="bar" data-moves="{moves}" data-boards="{boards}" x="{}" y="{}" width="{}" height="{}"/>"#,
-            num(x + pitch * 0.15),
-            num(bottom - height),
-            num(pitch * 0.7),
-            num(height)
-        );
-        let centre = x + pitch / 2.0;
-        let count = thousands(boards);
-        if upright {
-            let _ = writeln!(
-                out,
-                r#"<text class="label count" x="{}" y="{}" text-anchor="middle">{count}</text>"#,
-                num(centre),
-                num(bottom - height - 4.0)
-            );
-        } else {
-            let (cx, cy) = (centre + 3.5, bottom - height - 4.0);
-            let _ = writeln!(
-                out,
-                r#"<text class="label count" x="{}" y="{}" transform="rotate(-90 {} {})">{count}</text>"#,
-                num(cx),
-                num(cy),
-                num(cx),
-                num(cy)
-            );
-        }
-        let _ = writeln!(
-            out,
-            r#"<text class="label" x="{}" y="{}" text-anchor="middle">{moves}</text>"#,
+            r#"<text class="label count" x="{}" y="{}" text-anchor="middle">{count}</text>"#,
             num(centre),
-            num(bottom + 14.0)
+            num(plot.bottom - height - 4.0)
+        );
+    } else {
+        let (cx, cy) = (centre + 3.5, plot.bottom - height - 4.0);
+        let _ = writeln!(
+            out,
+            r#"<text class="label count" x="{}" y="{}" transform="rotate(-90 {} {})">{count}</text>"#,
+            num(cx),
+            num(cy),
+            num(cx),
+            num(cy)
         );
     }
     let _ = writeln!(
         out,
+        r#"<text class="label" x="{}" y="{}" text-anchor="middle">{moves}</text>"#,
+        num(centre),
+        num(plot.bottom + 14.0)
+    );
+}
+
+/// The two axes' titles: fewest taps under the plot, boards turned at its left.
+fn axis_titles(out: &mut String, plot: &Plot) {
+    let _ = writeln!(
+        out,
         r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
-        num((left + right) / 2.0),
-        num(bottom + 36.0),
+        num((plot.left + plot.right) / 2.0),
+        num(plot.bottom + 36.0),
         escape("fewest taps")
     );
-    let (ax, ay) = (MARGIN + 14.0, (plot_top + bottom) / 2.0);
+    let (ax, ay) = (MARGIN + 14.0, (plot.top + plot.bottom) / 2.0);
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" text-anchor="middle" transform="rotate(-90 {} {})">boards</text>"#,
@@ -144,8 +182,6 @@ pub(super) fn draw(page: &mut Page, chart: &Chart) {
         num(ax),
         num(ay)
     );
-    out.push_str("</g>\n");
-    page.raw(&out, count_room + PLOT_HEIGHT + FOOT_ROOM);
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use flipgame::grid::Shape;
 use flipgame::notation::Cell;
 use flipgame::space::SmallSpace;
 
@@ -125,6 +126,67 @@ pub fn tap_name(index: usize, cols: usize) -> String {
     Cell::at_index(index, cols).to_string()
 }
 
+/// Where the boards of a drawn state graph go: the size of a board's picture and the place of
+/// each row of boards.
+struct Geometry {
+    /// A cell's side.
+    cell: f64,
+    /// A board's picture.
+    node_width: f64,
+    node_height: f64,
+    /// From one board's left edge to the next one's.
+    pitch: f64,
+    /// The page's width.
+    width: f64,
+    /// The top of the first row of boards.
+    top: f64,
+    /// The middle of the widest row.
+    centre_x: f64,
+}
+
+impl Geometry {
+    fn new(shape: Shape, layout: &GraphLayout, top_of_text: f64) -> Geometry {
+        let (rows, cols) = (shape.rows() as f64, shape.cols() as f64);
+        let cell = if rows.max(cols) <= 3.0 { 6.0 } else { 4.0 };
+        let (node_width, node_height) = (cols * cell + 4.0, rows * cell + 4.0);
+        let pitch = node_width + NODE_GAP;
+        let widest = layout
+            .rows
+            .iter()
+            .map(|(_, range)| range.len())
+            .max()
+            .unwrap_or(1) as f64;
+        Geometry {
+            cell,
+            node_width,
+            node_height,
+            pitch,
+            width: (2.0 * MARGIN + LABEL_ROOM + widest * pitch).max(640.0),
+            top: top_of_text + 16.0,
+            centre_x: MARGIN + LABEL_ROOM + widest * pitch / 2.0,
+        }
+    }
+
+    /// The top of row `row` of boards.
+    fn row_top(&self, row: usize) -> f64 {
+        self.top + row as f64 * (self.node_height + ROW_GAP)
+    }
+
+    /// The top left corner of a board's picture.
+    fn corner(&self, layout: &GraphLayout, bits: u32) -> (f64, f64) {
+        let (row, n) = layout.place[bits as usize];
+        let length = layout.rows[row].1.len() as f64;
+        let x = self.centre_x + (n as f64 - length / 2.0) * self.pitch + NODE_GAP / 2.0;
+        (x, self.row_top(row))
+    }
+
+    /// The middle of a board's picture.
+    fn centre(&self, layout: &GraphLayout, bits: u32) -> (f64, f64) {
+        let (x, y) = self.corner(layout, bits);
+        (x + self.node_width / 2.0, y + self.node_height / 2.0)
+    }
+}
+
 /// The state graph as an SVG document titled `title`, with `notes` written above it and the
 /// boards of `path` (board bits, and the cell tapped to go on) highlighted.
 pub fn document(
@@ -134,39 +196,26 @@ pub fn document(
     title: &str,
     notes: &[String],
 ) -> String {
-    let shape = space.shape();
-    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
-    let cell = if rows.max(cols) <= 3 { 6.0 } else { 4.0 };
-    let (node_width, node_height) = (cols as f64 * cell + 4.0, rows as f64 * cell + 4.0);
-    let pitch = node_width + NODE_GAP;
-    let widest = layout
-        .rows
-        .iter()
-        .map(|(_, range)| range.len())
-        .max()
-        .unwrap_or(1);
-    let width = (2.0 * MARGIN + LABEL_ROOM + widest as f64 * pitch).max(640.0);
+    let width = Geometry::new(space.shape(), layout, 0.0).width;
     let mut page = Page::new(width);
     page.text_line(title, "strong");
     for note in notes {
         page.text_line(note, "");
     }
-    let top = page.y + 16.0;
-    let centre_x = MARGIN + LABEL_ROOM + widest as f64 * pitch / 2.0;
-    let corner = |bits: u32| {
-        let (row, n) = layout.place[bits as usize];
-        let length = layout.rows[row].1.len() as f64;
-        let x = centre_x + (n as f64 - length / 2.0) * pitch + NODE_GAP / 2.0;
-        let y = top + row as f64 * (node_height + ROW_GAP);
-        (x, y)
-    };
-    let centre = |bits: u32| {
-        let (x, y) = corner(bits);
-        (x + node_width / 2.0, y + node_height / 2.0)
-    };
-    let on_path = path_edges(path);
-    // Every other layer on a band, so the rows of a layer read as one.
+    let geometry = Geometry::new(space.shape(), layout, page.y);
     let mut body = String::new();
+    bands(&mut body, layout, &geometry);
+    edges(&mut body, space, layout, &geometry, &path_edges(path));
+    layer_labels(&mut body, layout, &geometry);
+    let path_boards: Vec<u32> = path.iter().map(|&(bits, _)| bits).collect();
+    nodes(&mut body, space, layout, &geometry, &path_boards);
+    let height = layout.rows.len() as f64 * (geometry.node_height + ROW_GAP);
+    page.raw(&body, 16.0 + height);
+    page.finish(title)
+}
+
+/// Every other layer on a band, so the rows of a layer read as one.
+fn bands(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
     for (layer, _) in layout.layers.iter().enumerate().filter(|(n, _)| n % 2 == 1) {
         let rows: Vec<usize> = (0..layout.rows.len())
             .filter(|&row| layout.rows[row].0 == layer)
@@ -174,34 +223,42 @@ pub fn document(
         let (Some(&first), Some(&last)) = (rows.first(), rows.last()) else {
             continue;
         };
-        let row_top = |row: usize| top + row as f64 * (node_height + ROW_GAP);
         let _ = writeln!(
             body,
             r#"<rect class="band" x="{}" y="{}" width="{}" height="{}"/>"#,
             num(MARGIN / 2.0),
-            num(row_top(first) - ROW_GAP / 4.0),
-            num(width - MARGIN),
-            num(row_top(last) - row_top(first) + node_height + ROW_GAP / 2.0)
+            num(geometry.row_top(first) - ROW_GAP / 4.0),
+            num(geometry.width - MARGIN),
+            num(geometry.row_top(last) - geometry.row_top(first)
+                + geometry.node_height
+                + ROW_GAP / 2.0)
         );
     }
+}
+
+/// Every tap as a line (an arc between boards of one row), the path's drawn last and thick.
+fn edges(
+    body: &mut String,
+    space: &SmallSpace,
+    layout: &GraphLayout,
+    geometry: &Geometry,
+    on_path: &[(u32, u32, usize)],
+) {
+    let cols = space.shape().cols() as usize;
     body.push_str("<g class=\"edges\" stroke-width=\"0.6\">\n");
     let mut highlighted = String::new();
     for (from, to, index) in space.edges() {
         let tap = tap_name(index, cols);
-        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        let ((x1, y1), (x2, y2)) = (geometry.centre(layout, from), geometry.centre(layout, to));
         let (target, class) = if on_path.contains(&(from, to, index)) {
             (&mut highlighted, "edge path")
         } else {
-            (&mut body, "edge")
+            (&mut *body, "edge")
         };
-        if layout.place[from as usize].0 == layout.place[to as usize].0
-            && layout.place[from as usize]
-                .1
-                .abs_diff(layout.place[to as usize].1)
-                > 1
-        {
+        let (from_place, to_place) = (layout.place[from as usize], layout.place[to as usize]);
+        if from_place.0 == to_place.0 && from_place.1.abs_diff(to_place.1) > 1 {
             // Boards of one row are joined by an arc over the row, not a line through it.
-            let lift = node_height / 2.0 + 8.0 + (x2 - x1).abs() / 12.0;
+            let lift = geometry.node_height / 2.0 + 8.0 + (x2 - x1).abs() / 12.0;
             let _ = writeln!(
                 target,
                 r#"<path class="{class}" data-tap="{tap}" d="M{},{}Q{},{} {},{}"/>"#,
@@ -226,11 +283,15 @@ pub fn document(
     body.push_str("</g>\n<g class=\"path-edges\" stroke-width=\"3\">\n");
     body.push_str(&highlighted);
     body.push_str("</g>\n");
+}
+
+/// Each layer's label at the left of its first row.
+fn layer_labels(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
     for (row, (layer, range)) in layout.rows.iter().enumerate() {
         if range.start > 0 {
             continue;
         }
-        let y = top + row as f64 * (node_height + ROW_GAP) + node_height / 2.0 + 5.0;
+        let y = geometry.row_top(row) + geometry.node_height / 2.0 + 5.0;
         let _ = writeln!(
             body,
             r#"<text x="{}" y="{}">{}</text>"#,
@@ -239,13 +300,26 @@ pub fn document(
             escape(&layout.label(*layer))
         );
     }
-    let path_boards: Vec<u32> = path.iter().map(|&(bits, _)| bits).collect();
+}
+
+/// Every board as a small picture of its pieces, framed (boldly on the path).
+fn nodes(
+    body: &mut String,
+    space: &SmallSpace,
+    layout: &GraphLayout,
+    geometry: &Geometry,
+    path_boards: &[u32],
+) {
+    let shape = space.shape();
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    let (cell, node_width, node_height) =
+        (geometry.cell, geometry.node_width, geometry.node_height);
     for (row, (layer, _)) in layout.rows.iter().enumerate() {
         let layer = layout.layers[*layer]
             .0
             .map_or("none".to_string(), |moves| moves.to_string());
         for &bits in layout.row_boards(row) {
-            let (x, y) = corner(bits);
+            let (x, y) = geometry.corner(layout, bits);
             let grid = space.grid(bits);
             let name = grid.to_string();
             let frame = if path_boards.contains(&bits) {
@@ -267,7 +341,7 @@ pub fn document(
                 for c in 0..cols {
                     let class = if grid.get(r, c) { "b" } else { "w" };
                     piece(
-                        &mut body,
+                        body,
                         class,
                         x + 2.0 + c as f64 * cell,
                         y + 2.0 + r as f64 * cell,
@@ -286,7 +360,4 @@ pub fn document(
             body.push_str("</g>\n");
         }
     }
-    let height = layout.rows.len() as f64 * (node_height + ROW_GAP);
-    page.raw(&body, 16.0 + height);
-    page.finish(title)
 }
