@@ -9,8 +9,6 @@
 //! a small space picks uniformly among its candidates; the larger pools draw by rejection,
 //! which keeps every accepted board as likely as any other.
 
-use std::fmt;
-
 use crate::grid::{Grid, Shape};
 use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
@@ -297,18 +295,6 @@ fn binomial(n: u64, k: u64) -> u64 {
     })
 }
 
-impl fmt::Display for Wanted {
-    /// What was asked for, in words: `exactly 3 taps`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Wanted::Any => f.write_str("any board"),
-            Wanted::Moves(moves) => write!(f, "exactly {moves} taps"),
-            Wanted::Hardest => f.write_str("the most taps"),
-            Wanted::Impossible => f.write_str("no taps at all"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,5 +352,97 @@ mod tests {
                     .is_some()
             );
         }
+    }
+
+    /// Past 25 cells a pool draws random boards: with `Wanted::Impossible` only boards no taps
+    /// finish, otherwise any board with its own fewest taps.
+    #[test]
+    fn random_pools_keep_what_they_are_asked_for() {
+        let nine = Puzzle::plus(Shape::new(9, 9).unwrap(), Goal::White);
+        let solver = Solver::new(nine.clone()).unwrap();
+        assert_eq!(solver.nullity(), 8, "9x9 has impossible boards");
+        let pool = Pool::new(&nine, Wanted::Impossible, &mut |_, _| {}).unwrap();
+        let mut generator = Generator::from_seed(1);
+        for _ in 0..5 {
+            let drawn = pool.draw(&mut generator);
+            assert_eq!((drawn.moves, drawn.optimal), (None, true));
+            assert!(solver.solve(&drawn.board).is_none());
+        }
+        // 6x6 under plus has no quiet tap sets: every board can be finished.
+        let six = Puzzle::plus(Shape::new(6, 6).unwrap(), Goal::White);
+        let solver = Solver::new(six.clone()).unwrap();
+        assert_eq!(solver.nullity(), 0);
+        let pool = Pool::new(&six, Wanted::Any, &mut |_, _| {}).unwrap();
+        for _ in 0..5 {
+            let drawn = pool.draw(&mut generator);
+            assert_eq!(drawn.moves, solver.solve(&drawn.board).map(|s| s.moves()));
+            assert!(drawn.moves.is_some() && drawn.optimal);
+        }
+        assert_eq!(pool.distinct_boards(), 1 << 36);
+        // One row of 29 has one quiet tap set, and all black is in all white's coset: half the
+        // boards cannot be finished, for one goal colour or for either.
+        let shape = Shape::new(1, 29).unwrap();
+        let either = Puzzle::plus(shape, Goal::Either);
+        let solver = Solver::new(either.clone()).unwrap();
+        assert!(solver.can_reach(&Grid::filled(shape, Color::Black), Color::White));
+        for puzzle in [either.clone(), either.with_goal(Goal::White)] {
+            assert!(Pool::new(&puzzle, Wanted::Impossible, &mut |_, _| {}).is_ok());
+        }
+        assert_eq!(
+            Pool::new(&six, Wanted::Impossible, &mut |_, _| {}).err(),
+            Some(PoolError::NoImpossibleBoard {
+                shape: six.shape(),
+                goal: Goal::White
+            })
+        );
+    }
+
+    /// A scrambled pool keeps a board only when its proven minimum is exactly K, and counts
+    /// its distinct boards as K-subsets of the cells per colour.
+    #[test]
+    fn scrambled_pools_keep_exactly_k_taps() {
+        // One row of 29 under plus has one quiet tap set, of about 20 cells: fifteen random
+        // taps often meet it in more than half its cells, and then fewer taps finish the
+        // board. The pool must throw those away.
+        let row = Puzzle::plus(Shape::new(1, 29).unwrap(), Goal::White);
+        let solver = Solver::new(row.clone()).unwrap();
+        assert_eq!(solver.nullity(), 1);
+        let pool = Pool::new(&row, Wanted::Moves(15), &mut |_, _| {}).unwrap();
+        let mut generator = Generator::from_seed(2);
+        for _ in 0..8 {
+            let drawn = pool.draw(&mut generator);
+            assert_eq!((drawn.moves, drawn.optimal), (Some(15), true));
+            assert_eq!(solver.fewest(&drawn.board), Some((15, true)));
+        }
+        let unchecked = (0..40)
+            .map(|_| scrambled_board(&row, 15, &mut generator))
+            .filter(|board| solver.fewest(board) != Some((15, true)))
+            .count();
+        assert!(
+            unchecked > 0,
+            "some scrambles need fewer taps than they were made with"
+        );
+        assert_eq!(pool.distinct_boards(), binomial(29, 15));
+        assert_eq!(
+            Pool::new(&row, Wanted::Moves(30), &mut |_, _| {}).err(),
+            Some(PoolError::MovesPastCells {
+                moves: 30,
+                shape: row.shape()
+            })
+        );
+    }
+
+    /// A small space's pool draws among its candidates, and counts them.
+    #[test]
+    fn space_pools_draw_their_candidates() {
+        let pool = Pool::new(&Puzzle::flip_game(), Wanted::Moves(1), &mut |_, _| {}).unwrap();
+        assert_eq!(pool.distinct_boards(), 32);
+        let mut generator = Generator::from_seed(4);
+        for _ in 0..8 {
+            let drawn = pool.draw(&mut generator);
+            assert_eq!((drawn.moves, drawn.optimal), (Some(1), true));
+        }
+        let error = Pool::new(&Puzzle::flip_game(), Wanted::Moves(17), &mut |_, _| {}).err();
+        assert!(matches!(error, Some(PoolError::NoSuchBoard { .. })));
     }
 }

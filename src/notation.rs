@@ -229,6 +229,20 @@ impl fmt::Display for Found {
 mod tests {
     use super::*;
 
+    /// The names text and JSON print.
+    #[test]
+    fn colours_have_their_printed_names() {
+        assert_eq!(
+            (Color::White.name(), Color::Black.name()),
+            ("white", "black")
+        );
+        assert_eq!(
+            (Color::White.to_string(), Color::Black.to_string()),
+            ("white".to_string(), "black".to_string())
+        );
+        assert_eq!((Color::White.letter(), Color::Black.letter()), ('w', 'b'));
+    }
+
     #[test]
     fn cells_are_written_from_1_in_text_and_json() {
         let cell = Cell::new(2, 0);

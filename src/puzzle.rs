@@ -278,6 +278,17 @@ mod tests {
         test_puzzle(rows, cols, rule, wrap, Goal::Either)
     }
 
+    /// The names the command line and JSON use, and the colours each goal accepts.
+    #[test]
+    fn goals_have_their_printed_names_and_colours() {
+        let goals = [Goal::Either, Goal::White, Goal::Black].map(Goal::name);
+        assert_eq!(goals, ["either", "white", "black"]);
+        assert_eq!(Goal::ALL.map(Goal::name), goals);
+        assert_eq!(Goal::Either.colors(), [Color::White, Color::Black]);
+        assert_eq!(Goal::White.colors(), [Color::White]);
+        assert_eq!(Goal::Black.colors(), [Color::Black]);
+    }
+
     #[test]
     fn a_puzzle_keeps_its_parts_and_refuses_a_rule_file_that_does_not_fit() {
         use crate::rule::Graph;

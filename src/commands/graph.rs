@@ -150,6 +150,34 @@ fn write_dot(
         svg::palette::PAPER
     )?;
     writeln!(out, "  edge [color=\"{}\"];", svg::palette::EDGE)?;
+    write_dot_layers(out, space, layout, path)?;
+    let path_edges = path_edges(path);
+    for (from, to, index) in space.edges() {
+        let tap = tap_name(index, cols);
+        let highlight = if path_edges.contains(&(from, to, index)) {
+            format!(", color=\"{}\", penwidth=3", svg::palette::PATH)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {} -- {} [label=\"{tap}\"{highlight}];",
+            name(from),
+            name(to)
+        )?;
+    }
+    writeln!(out, "}}")
+}
+
+/// Each layer of boards as a subgraph of the DOT file (one rank each, the impossible boards
+/// in a cluster), the path's boards filled.
+fn write_dot_layers(
+    out: &mut dyn Write,
+    space: &SmallSpace,
+    layout: &GraphLayout,
+    path: &[(u32, Option<usize>)],
+) -> io::Result<()> {
+    let name = |bits: u32| quoted(&space.grid(bits).to_string());
     let on_path = |bits: u32| path.iter().any(|&(b, _)| b == bits);
     for (layer, (moves, boards)) in layout.layers.iter().enumerate() {
         let label = layout.label(layer);
@@ -186,20 +214,5 @@ fn write_dot(
         }
         writeln!(out, "  }}")?;
     }
-    let path_edges = path_edges(path);
-    for (from, to, index) in space.edges() {
-        let tap = tap_name(index, cols);
-        let highlight = if path_edges.contains(&(from, to, index)) {
-            format!(", color=\"{}\", penwidth=3", svg::palette::PATH)
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "  {} -- {} [label=\"{tap}\"{highlight}];",
-            name(from),
-            name(to)
-        )?;
-    }
-    writeln!(out, "}}")
+    Ok(())
 }

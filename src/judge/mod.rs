@@ -27,7 +27,7 @@ use crate::notation::{Cell, Color};
 use crate::puzzle::Puzzle;
 use crate::random::Generator;
 use crate::solve::Solution;
-use crate::words::tap_word;
+use crate::words::{count_of, tap_word};
 
 pub use tokens::{Layout, Token, Tokens};
 
@@ -579,12 +579,7 @@ pub(crate) fn read_counted(
         Ok(count) => count,
         Err(error) => return vec![Err(error)],
     };
-    // "1 case", "2 cases".
-    let announced = if count == 1 {
-        format!("1 {}", what.trim_end_matches('s'))
-    } else {
-        format!("{count} {what}")
-    };
+    let announced = count_of(count, what.trim_end_matches('s'), what);
     let mut cases = Vec::new();
     for read in 0..count {
         if tokens.peek().is_none() {

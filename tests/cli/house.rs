@@ -44,7 +44,9 @@ fn without_tests(text: &str) -> &str {
     text.match_indices("#[cfg(test)]\nmod ")
         .find(|&(at, marker)| {
             let rest = &text[at + marker.len()..];
-            let name = rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next();
+            let name = rest
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next();
             name.is_some_and(|name| rest[name.len()..].starts_with(" {"))
         })
         .map_or(text, |(at, _)| &text[..at])

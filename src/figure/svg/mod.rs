@@ -335,26 +335,7 @@ fn draw_board(out: &mut String, drawing: &Drawing, size: &BoardBox, x: f64, y: f
         num(y + 15.0),
         escape(&drawing.title)
     );
-    let col_step = label_step(cell, cols.to_string().len());
-    for col in (0..cols).filter(|&c| c == 0 || (c + 1) % col_step == 0) {
-        let _ = writeln!(
-            out,
-            r#"<text class="label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            num(left + (col as f64 + 0.5) * cell),
-            num(top - 4.0),
-            col + 1
-        );
-    }
-    let row_step = label_step(cell, 1);
-    for row in (0..rows).filter(|&r| r == 0 || (r + 1) % row_step == 0) {
-        let _ = writeln!(
-            out,
-            r#"<text class="label" x="{}" y="{}" text-anchor="end">{}</text>"#,
-            num(left - 4.0),
-            num(top + (row as f64 + 0.5) * cell + LABEL_FONT * 0.35),
-            row + 1
-        );
-    }
+    draw_labels(out, (rows, cols), cell, (left, top));
     let _ = writeln!(
         out,
         r#"<rect class="grid" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -396,6 +377,30 @@ fn draw_board(out: &mut String, drawing: &Drawing, size: &BoardBox, x: f64, y: f
         }
     }
     out.push_str("</g>\n");
+}
+
+/// The board's row and column numbers, as many as fit beside cells of side `cell`.
+fn draw_labels(out: &mut String, (rows, cols): (usize, usize), cell: f64, (left, top): (f64, f64)) {
+    let col_step = label_step(cell, cols.to_string().len());
+    for col in (0..cols).filter(|&c| c == 0 || (c + 1) % col_step == 0) {
+        let _ = writeln!(
+            out,
+            r#"<text class="label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            num(left + (col as f64 + 0.5) * cell),
+            num(top - 4.0),
+            col + 1
+        );
+    }
+    let row_step = label_step(cell, 1);
+    for row in (0..rows).filter(|&r| r == 0 || (r + 1) % row_step == 0) {
+        let _ = writeln!(
+            out,
+            r#"<text class="label" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            num(left - 4.0),
+            num(top + (row as f64 + 0.5) * cell + LABEL_FONT * 0.35),
+            row + 1
+        );
+    }
 }
 
 /// One piece in the cell whose top left corner is (`x`, `y`): a disc, or a square filling the
