@@ -1,5 +1,6 @@
-//! The inputs a command reads boards from: files, standard input and `--board` arguments, each
-//! streamed through the library's parser with its name kept for error messages.
+//! The inputs a command reads boards from: files, standard input and `--board` arguments, read
+//! in turn through the library's [`BoardReader`], each record with its input's name for error
+//! messages.
 
 use std::fmt;
 use std::fs::File;
@@ -8,13 +9,10 @@ use std::path::PathBuf;
 
 use flipgame::board;
 use flipgame::grid::{Grid, Shape};
-use flipgame::input::{BoardParser, InputError, Record};
+use flipgame::input::{BoardParser, BoardReader, InputError, Record};
 use flipgame::notation::Cells;
 
 use crate::cli::BoardInput;
-
-/// Bytes read at a time: big enough that a large file takes few system calls.
-const CHUNK_BYTES: usize = 256 * 1024;
 
 /// One place boards come from.
 #[derive(Debug, Clone)]
@@ -72,44 +70,104 @@ pub fn waits_on_terminal(sources: &[Source]) -> bool {
     matches!(sources, [Source::Stdin]) && io::stdin().is_terminal()
 }
 
-/// What a command does with the records of its inputs.
-pub trait RecordSink {
-    /// Handles one board or malformed board of `source`.
-    fn record(&mut self, source: &Source, record: Record) -> io::Result<()>;
-
-    /// Called before a read that may wait for more input, so that answers already made are seen.
-    fn before_wait(&mut self) -> io::Result<()>;
-}
-
-/// Why streaming an input stopped early.
+/// One step of reading the sources.
 #[derive(Debug)]
-pub enum StreamError {
-    /// The input could not be opened or read: report it and go on with the next input.
-    Input(io::Error),
-    /// The sink failed (writing output): stop the run.
-    Output(io::Error),
+pub enum Item<'a> {
+    /// A board, or a malformed board, of `source`.
+    Record {
+        /// Where it came from.
+        source: &'a Source,
+        /// What was read.
+        record: Record,
+    },
+    /// `source` could not be opened or read: the rest of it is lost, the next source follows.
+    Unreadable {
+        /// The input that failed.
+        source: &'a Source,
+        /// Why.
+        error: io::Error,
+    },
 }
 
-/// Streams one source of boards of `shape`, cells written in `cells`, through the parser into
-/// `sink`.
-pub fn stream(
-    source: &Source,
+/// Every record of every source in turn, for a plain loop:
+/// `while let Some(item) = records.next() { ...; if records.needs_read() { flush } }`.
+pub struct Records<'a> {
+    sources: std::slice::Iter<'a, Source>,
     shape: Shape,
     cells: Cells,
-    sink: &mut impl RecordSink,
-) -> Result<(), StreamError> {
-    match source {
-        Source::Argument { text, .. } => sink
-            .record(source, argument_record(text, shape, cells))
-            .map_err(StreamError::Output),
-        Source::Stdin => {
-            let stdin = io::stdin();
-            let may_wait = !is_regular_file(&stdin);
-            stream_reader(stdin.lock(), source, (shape, cells), may_wait, sink)
+    current: Option<(&'a Source, Reading)>,
+}
+
+/// The source being read.
+enum Reading {
+    /// A `--board` value: its one record, until taken.
+    Argument(Option<Record>),
+    /// A file or standard input.
+    Stream(Box<BoardReader<Box<dyn Read>>>),
+}
+
+impl<'a> Records<'a> {
+    /// The records of `sources`, boards of `shape` with cells written in `cells`.
+    pub fn new(sources: &'a [Source], shape: Shape, cells: Cells) -> Records<'a> {
+        Records {
+            sources: sources.iter(),
+            shape,
+            cells,
+            current: None,
         }
-        Source::File(path) => {
-            let file = File::open(path).map_err(StreamError::Input)?;
-            stream_reader(file, source, (shape, cells), false, sink)
+    }
+
+    /// True when the next item needs a read from an input, which may wait for a person or a
+    /// pipe: the moment to flush the answers written so far, so that they are seen.
+    pub fn needs_read(&self) -> bool {
+        match &self.current {
+            None | Some((_, Reading::Argument(None))) => true,
+            Some((_, Reading::Argument(Some(_)))) => false,
+            Some((_, Reading::Stream(reader))) => reader.needs_read(),
+        }
+    }
+
+    /// Opens `source` for reading.
+    fn open(&self, source: &Source) -> io::Result<Reading> {
+        let parser = BoardParser::with_cells(self.shape, self.cells);
+        let input: Box<dyn Read> = match source {
+            Source::Argument { text, .. } => {
+                let record = argument_record(text, self.shape, self.cells);
+                return Ok(Reading::Argument(Some(record)));
+            }
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => Box::new(File::open(path)?),
+        };
+        Ok(Reading::Stream(Box::new(BoardReader::new(input, parser))))
+    }
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Item<'a>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Item<'a>> {
+        loop {
+            if let Some((source, reading)) = &mut self.current {
+                let source: &'a Source = source;
+                let next = match reading {
+                    Reading::Argument(record) => record.take().map(Ok),
+                    Reading::Stream(reader) => reader.next(),
+                };
+                match next {
+                    Some(Ok(record)) => return Some(Item::Record { source, record }),
+                    Some(Err(error)) => {
+                        self.current = None;
+                        return Some(Item::Unreadable { source, error });
+                    }
+                    None => self.current = None,
+                }
+            }
+            let source = self.sources.next()?;
+            match self.open(source) {
+                Ok(reading) => self.current = Some((source, reading)),
+                Err(error) => return Some(Item::Unreadable { source, error }),
+            }
         }
     }
 }
@@ -134,49 +192,4 @@ fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
             not_a_row: false,
         })
     })
-}
-
-fn stream_reader(
-    mut reader: impl Read,
-    source: &Source,
-    (shape, cells): (Shape, Cells),
-    may_wait: bool,
-    sink: &mut impl RecordSink,
-) -> Result<(), StreamError> {
-    let mut parser = BoardParser::with_cells(shape, cells);
-    let mut buffer = vec![0u8; CHUNK_BYTES];
-    loop {
-        if may_wait {
-            sink.before_wait().map_err(StreamError::Output)?;
-        }
-        let read = match reader.read(&mut buffer) {
-            Ok(0) => break,
-            Ok(read) => read,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(StreamError::Input(error)),
-        };
-        parser
-            .feed(&buffer[..read], &mut |record| sink.record(source, record))
-            .map_err(StreamError::Output)?;
-    }
-    parser
-        .finish(&mut |record| sink.record(source, record))
-        .map_err(StreamError::Output)
-}
-
-/// True when standard input is a regular file (a shell redirect), which never makes us wait.
-#[cfg(unix)]
-fn is_regular_file(stdin: &io::Stdin) -> bool {
-    use std::os::fd::AsFd;
-    stdin
-        .as_fd()
-        .try_clone_to_owned()
-        .map(File::from)
-        .and_then(|file| file.metadata())
-        .is_ok_and(|meta| meta.is_file())
-}
-
-#[cfg(not(unix))]
-fn is_regular_file(_stdin: &io::Stdin) -> bool {
-    false
 }

@@ -12,7 +12,7 @@ use crate::output::json::{
     BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
 use crate::progress::Progress;
-use crate::source::{self, RecordSink, Source, StreamError};
+use crate::source::{self, Item, Records, Source};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
 use flipgame::notation::{Cells, Color};
@@ -73,7 +73,8 @@ pub trait BoardCommand {
 }
 
 /// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
-/// objects in JSON, in their place); returns the run's status.
+/// objects in JSON, in their place) and unreadable inputs, going on with the next; returns the
+/// run's status. An output error ends the run.
 pub fn run_boards<C: BoardCommand, W: Write>(
     input: &BoardInput,
     shape: Shape,
@@ -81,83 +82,81 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     out: &mut W,
     command: &mut C,
 ) -> io::Result<Outcome> {
-    let json = json_stream(format);
-    let mut sink = BoardSink {
-        command,
-        out,
-        json,
-        index: 0,
-        malformed: false,
-    };
-    let status = read_all(
-        &source::sources(input),
-        shape,
-        cells(input.cells),
-        &mut sink,
-    )?;
-    if let Some(json) = &mut sink.json {
-        json.finish(sink.out)?;
+    let mut json = json_stream(format);
+    let sources = source::sources(input);
+    if source::waits_on_terminal(&sources) {
+        let hint = format!(
+            "flipgame: reading boards from standard input ({} lines of {} b/w pieces per \
+             board); end with Ctrl-D\n",
+            shape.rows(),
+            shape.cols()
+        );
+        let _ = io::stderr().lock().write_all(hint.as_bytes());
     }
-    let input_status = if sink.malformed {
-        Outcome::BadInput
-    } else {
-        Outcome::Success
-    };
-    Ok(status.max(input_status))
-}
-
-struct BoardSink<'a, C, W> {
-    command: &'a mut C,
-    out: &'a mut W,
-    json: Option<JsonStream>,
-    index: u64,
-    malformed: bool,
-}
-
-impl<C: BoardCommand, W: Write> RecordSink for BoardSink<'_, C, W> {
-    #[inline(always)]
-    fn record(&mut self, source: &Source, record: Record) -> io::Result<()> {
-        self.index += 1;
-        // Matched in place: moving the record out would copy the board for every answer.
-        match &record {
-            Record::Board { board, line } => {
-                let place = Place {
-                    source,
-                    line: *line,
-                };
-                self.command
-                    .answer(self.out, self.json.as_mut(), self.index, place, board)
+    let mut records = Records::new(&sources, shape, cells(input.cells));
+    let mut status = Outcome::Success;
+    let mut index = 0;
+    while let Some(item) = records.next() {
+        match item {
+            Item::Record { source, record } => {
+                index += 1;
+                match &record {
+                    Record::Board { board, line } => {
+                        let place = Place {
+                            source,
+                            line: *line,
+                        };
+                        command.answer(out, json.as_mut(), index, place, board)?;
+                    }
+                    Record::Malformed(error) => {
+                        status = status.max(Outcome::BadInput);
+                        malformed(out, json.as_mut(), index, source, error)?;
+                    }
+                }
             }
-            Record::Malformed(error) => self.malformed(source, error),
+            Item::Unreadable { source, error } => {
+                report(&format!(
+                    "{source}: {error}{}",
+                    board_hint(source, shape, &error)
+                ));
+                status = status.max(Outcome::IoError);
+            }
+        }
+        if records.needs_read() {
+            out.flush()?;
         }
     }
-
-    fn before_wait(&mut self) -> io::Result<()> {
-        self.out.flush()
+    if let Some(json) = &mut json {
+        json.finish(out)?;
     }
+    Ok(status)
 }
 
-impl<C, W: Write> BoardSink<'_, C, W> {
-    fn malformed(&mut self, source: &Source, error: &InputError) -> io::Result<()> {
-        self.malformed = true;
-        let message = format!("{source}:{error}");
-        report(&message);
-        if let Some(json) = &mut self.json {
-            let place = Place {
-                source,
-                line: error.board_line,
-            };
-            json.write(
-                self.out,
-                &MalformedJson {
-                    index: self.index,
-                    source: place,
-                    error: message,
-                },
-            )?;
-        }
-        Ok(())
+/// Reports malformed board `index` of `source` on stderr, and in its place in JSON.
+fn malformed<W: Write>(
+    out: &mut W,
+    json: Option<&mut JsonStream>,
+    index: u64,
+    source: &Source,
+    error: &InputError,
+) -> io::Result<()> {
+    let message = format!("{source}:{error}");
+    report(&message);
+    if let Some(json) = json {
+        let place = Place {
+            source,
+            line: error.board_line,
+        };
+        json.write(
+            out,
+            &MalformedJson {
+                index,
+                source: place,
+                error: message,
+            },
+        )?;
     }
+    Ok(())
 }
 
 /// One malformed board in JSON, in its place among the others.
@@ -182,40 +181,6 @@ fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
     } else {
         String::new()
     }
-}
-
-/// Streams every source into `sink`, reporting unreadable inputs and going on with the next.
-/// Returns the worst input status; an output error ends the run.
-pub fn read_all(
-    sources: &[Source],
-    shape: Shape,
-    cells: Cells,
-    sink: &mut impl RecordSink,
-) -> io::Result<Outcome> {
-    if source::waits_on_terminal(sources) {
-        let hint = format!(
-            "flipgame: reading boards from standard input ({} lines of {} b/w pieces per \
-             board); end with Ctrl-D\n",
-            shape.rows(),
-            shape.cols()
-        );
-        let _ = io::stderr().lock().write_all(hint.as_bytes());
-    }
-    let mut status = Outcome::Success;
-    for source in sources {
-        match source::stream(source, shape, cells, sink) {
-            Ok(()) => {}
-            Err(StreamError::Input(error)) => {
-                report(&format!(
-                    "{source}: {error}{}",
-                    board_hint(source, shape, &error)
-                ));
-                status = status.max(Outcome::IoError);
-            }
-            Err(StreamError::Output(error)) => return Err(error),
-        }
-    }
-    Ok(status)
 }
 
 /// One answered board in JSON, as `solve` writes it and `explain` begins its record; `id`

@@ -3,6 +3,8 @@
 //! The parser is fed the input in chunks of any size and keeps only a few bytes of state, so
 //! memory stays flat however long the input or any line in it. It does no I/O itself: the caller
 //! reads, the parser hands each [`Record`] to a callback as soon as it is complete.
+//! [`BoardReader`] turns that round for callers that want a loop: it reads, and hands out the
+//! records one at a time.
 //!
 //! The format: a board is 4 lines of 4 pieces, `b` or `w` in either case. Boards follow each
 //! other directly or with blank lines between them. Leading and trailing spaces and tabs and
@@ -22,6 +24,10 @@ use memchr::memchr;
 
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cells, Expected, Found};
+
+mod reader;
+
+pub use reader::BoardReader;
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,6 +170,9 @@ pub struct BoardParser {
     /// damaged row from a line that is no row.
     line_letters: u64,
     line_others: u64,
+    /// Only whole 4x4 boards were taken since the last feed, by [`BoardParser::whole_board`],
+    /// after one that checked the state allowed it.
+    between_whole_boards: bool,
 }
 
 impl Default for BoardParser {
@@ -205,6 +214,7 @@ impl BoardParser {
             line_spoiled: false,
             line_letters: 0,
             line_others: 0,
+            between_whole_boards: false,
         }
     }
 
@@ -215,6 +225,7 @@ impl BoardParser {
         input: &[u8],
         emit: &mut impl FnMut(Record) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.between_whole_boards = false;
         let input = self.skip_byte_order_mark(input, emit)?;
         self.parse(input, emit)
     }
@@ -222,6 +233,7 @@ impl BoardParser {
     /// Ends the input: a last line without a newline still counts, and a board cut short is an
     /// error.
     pub fn finish<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+        self.between_whole_boards = false;
         if let Some(matched @ 1..) = self.bom_matched.take() {
             self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
         }
@@ -240,6 +252,33 @@ impl BoardParser {
         }
         self.end_board();
         Ok(())
+    }
+
+    /// The board `input` starts with, and the bytes it took, when it is a whole well-formed 4x4
+    /// board where a board may begin: the pull reader's road past the callback for the common
+    /// case. `None` (anything else) leaves the parser as it was, for [`BoardParser::feed`].
+    #[inline(always)]
+    fn whole_board(&mut self, input: &[u8]) -> Option<(Record, usize)> {
+        // The conditions of the push parser's own whole-board path, and past the start, where a
+        // byte-order mark may still be coming. A whole board leaves them as they were, so after
+        // one they hold until the next feed.
+        if !self.between_whole_boards {
+            if self.grid.is_some()
+                || self.rows_done != 0
+                || self.bom_matched.is_some()
+                || !self.at_clean_line_start()
+            {
+                return None;
+            }
+            self.between_whole_boards = true;
+        }
+        let rows = fast_board(input)?;
+        let record = Record::Board {
+            board: Grid::from_row_nibbles(rows),
+            line: self.line,
+        };
+        self.line += u64::from(PIECES);
+        Some((record, BOARD_BYTES))
     }
 
     /// Strips a byte-order mark at the start of the input, even one split across chunks; a

@@ -506,6 +506,50 @@ fn a_closed_output_pipe_is_a_quiet_success() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// Reads the next line of `lines`, failing the test when none comes within ten seconds (an
+/// answer held back until the input ends would hang a person at a terminal).
+fn next_line_soon(lines: &std::sync::mpsc::Receiver<String>) -> String {
+    lines
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("no answer while the input is still open")
+}
+
+#[test]
+fn each_answer_is_seen_before_the_program_waits_for_more_input() {
+    use std::io::Write as _;
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["solve", "--board", IMPOSSIBLE_LINE, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if send.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // The --board value is answered before standard input is read at all.
+    assert_eq!(next_line_soon(&lines), "Impossible");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(SAMPLE.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next_line_soon(&lines), "4");
+    stdin.write_all(b"wwww\nwwww\n").unwrap();
+    stdin.flush().unwrap();
+    // A board that came in two writes: the finished board, no taps.
+    stdin.write_all(b"wwww\nwwww\n").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next_line_soon(&lines), "0");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}
+
 #[test]
 fn a_failed_write_is_a_loud_error() {
     let full = std::fs::OpenOptions::new()

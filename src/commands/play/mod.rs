@@ -20,7 +20,7 @@ use super::generate as gen_command;
 use super::{Context, Failure, Outcome, report, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
-use crate::source::{self, RecordSink};
+use crate::source::{self, Item};
 use flipgame::game::Game;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
@@ -94,39 +94,27 @@ fn first_board_of(
     shape: Shape,
     cells: flipgame::notation::Cells,
 ) -> Result<Grid, (String, Outcome)> {
-    let file = source::Source::File(path.to_path_buf());
-    let mut first = FirstRecord(None);
-    match source::stream(&file, shape, cells, &mut first) {
-        Ok(()) | Err(source::StreamError::Output(_)) => {}
-        Err(source::StreamError::Input(error)) => {
-            return Err((format!("{file}: {error}"), Outcome::IoError));
+    let file = [source::Source::File(path.to_path_buf())];
+    match source::Records::new(&file, shape, cells).next() {
+        Some(Item::Record {
+            record: Record::Board { board, .. },
+            ..
+        }) => Ok(board),
+        Some(Item::Record {
+            source,
+            record: Record::Malformed(error),
+        }) => Err((format!("{source}:{error}"), Outcome::BadInput)),
+        Some(Item::Unreadable { source, error }) => {
+            Err((format!("{source}: {error}"), Outcome::IoError))
         }
-    }
-    match first.0 {
-        Some(Record::Board { board, .. }) => Ok(board),
-        Some(Record::Malformed(error)) => Err((format!("{file}:{error}"), Outcome::BadInput)),
         None => Err((
             format!(
-                "{file}: no board in it (a {shape} board is {} lines)",
+                "{}: no board in it (a {shape} board is {} lines)",
+                file[0],
                 shape.rows()
             ),
             Outcome::BadInput,
         )),
-    }
-}
-
-/// Keeps the first record of a stream and stops it there.
-struct FirstRecord(Option<Record>);
-
-impl RecordSink for FirstRecord {
-    fn record(&mut self, _: &source::Source, record: Record) -> io::Result<()> {
-        self.0 = Some(record);
-        // Nothing after the first board is read: stopping the stream is not a failure.
-        Err(io::Error::other("first board found"))
-    }
-
-    fn before_wait(&mut self) -> io::Result<()> {
-        Ok(())
     }
 }
 

@@ -1,0 +1,279 @@
+//! The pull side of the board reader: an iterator of records over anything that reads bytes,
+//! so that a caller writes a plain `for` loop (as `csv::Reader::records` sits over csv-core).
+//!
+//! The push parser underneath is unchanged. A whole well-formed 4x4 board is taken straight from
+//! the buffer, one at a time; anything else is fed to the parser a slice at a time (a line of a
+//! 4x4 input), and the records of that slice are kept until they are taken, so the records held
+//! at once stay few whatever the input.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::io::{self, Read};
+
+use memchr::memchr;
+
+use super::{BoardParser, Record};
+
+/// Bytes asked of the reader at a time: big enough that a large file takes few system calls.
+const READ_BYTES: usize = 256 * 1024;
+/// Bytes handed to the parser at a time at most: its records are held until taken, so this
+/// bounds them.
+const SLICE_BYTES: usize = 16 * 1024;
+
+/// Reads the records of one input, in order: `for record in BoardReader::new(file, parser)`.
+///
+/// Each item is a record, or the read error that ended the input (after which there are no more
+/// items: the records before it were all handed out, and a board cut short by it is not
+/// reported, since the input did not end there).
+pub struct BoardReader<R> {
+    reader: R,
+    parser: BoardParser,
+    buffer: Box<[u8]>,
+    /// Bytes of `buffer` that hold input.
+    filled: usize,
+    /// Bytes of `buffer` already given to the parser.
+    parsed: usize,
+    /// Records parsed and not yet taken.
+    ready: VecDeque<Record>,
+    /// The input has ended (or failed): nothing more is read.
+    ended: bool,
+}
+
+impl<R: Read> BoardReader<R> {
+    /// A reader of the boards `parser` expects, from the start of `reader`.
+    pub fn new(reader: R, parser: BoardParser) -> BoardReader<R> {
+        BoardReader {
+            reader,
+            parser,
+            buffer: vec![0; READ_BYTES].into_boxed_slice(),
+            filled: 0,
+            parsed: 0,
+            ready: VecDeque::new(),
+            ended: false,
+        }
+    }
+
+    /// True when the next record needs a read from the input, which may wait (on a terminal or
+    /// a pipe): the moment to flush what the caller has written so far.
+    pub fn needs_read(&self) -> bool {
+        self.ready.is_empty() && self.parsed == self.filled && !self.ended
+    }
+
+    /// Parses the next slice of the buffer, or reads more input (ending it at end of file).
+    #[inline(never)]
+    fn advance(&mut self) -> io::Result<()> {
+        let mut keep = |record| {
+            self.ready.push_back(record);
+            Ok::<(), Infallible>(())
+        };
+        if self.parsed < self.filled {
+            let unparsed = &self.buffer[self.parsed..self.filled];
+            // 4x4 boards go back to the whole-board road after each line; other shapes, whose
+            // records are fewer a byte, in slices.
+            let line_end = memchr(b'\n', unparsed).map_or(unparsed.len(), |at| at + 1);
+            let slice = if self.parser.grid.is_none() {
+                line_end
+            } else {
+                unparsed.len()
+            };
+            let end = self.parsed + slice.min(SLICE_BYTES);
+            let Ok(()) = self.parser.feed(&self.buffer[self.parsed..end], &mut keep);
+            self.parsed = end;
+            return Ok(());
+        }
+        loop {
+            match self.reader.read(&mut self.buffer) {
+                Ok(0) => {
+                    self.ended = true;
+                    let Ok(()) = self.parser.finish(&mut keep);
+                    return Ok(());
+                }
+                Ok(read) => {
+                    self.filled = read;
+                    self.parsed = 0;
+                    return Ok(());
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.ended = true;
+                    return Err(error);
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for BoardReader<R> {
+    type Item = io::Result<Record>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            if let Some(record) = self.ready.pop_front() {
+                return Some(Ok(record));
+            }
+            let unparsed = &self.buffer[self.parsed..self.filled];
+            if let Some((record, used)) = self.parser.whole_board(unparsed) {
+                self.parsed += used;
+                return Some(Ok(record));
+            }
+            if self.ended {
+                return None;
+            }
+            if let Err(error) = self.advance() {
+                return Some(Err(error));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use crate::input::parse_all_shaped;
+
+    /// Hands out its bytes at most `most` at a time, failing with `Interrupted` every third call
+    /// and with `fail_at` (an error that is not retried) once that many bytes are out.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        most: usize,
+        calls: u32,
+        fail_at: Option<usize>,
+    }
+
+    impl Trickle {
+        fn new(bytes: Vec<u8>, most: usize) -> Trickle {
+            Trickle {
+                bytes,
+                at: 0,
+                most,
+                calls: 0,
+                fail_at: None,
+            }
+        }
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls.is_multiple_of(3) {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            if self.fail_at.is_some_and(|at| self.at >= at) {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let end = self.bytes.len().min(self.at + self.most.min(buf.len()));
+            let n = end - self.at;
+            buf[..n].copy_from_slice(&self.bytes[self.at..end]);
+            self.at = end;
+            Ok(n)
+        }
+    }
+
+    /// Board `id` of 4x4 as text, written out here from the bits (row 1 first, `b` for a set
+    /// bit), not by the library.
+    fn board_text(id: u32) -> String {
+        (0..16)
+            .map(|bit| {
+                let piece = if id >> (15 - bit) & 1 == 1 { 'b' } else { 'w' };
+                if bit % 4 == 3 {
+                    format!("{piece}\n")
+                } else {
+                    piece.to_string()
+                }
+            })
+            .collect()
+    }
+
+    fn read_all(reader: impl Read, shape: Shape) -> Vec<Record> {
+        BoardReader::new(reader, BoardParser::with_shape(shape))
+            .map(|record| record.unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_board_of_an_input_longer_than_the_buffer_comes_out_in_order() {
+        // 50,000 boards: 1 MB, four buffers and some sixty slices.
+        let text: String = (0..50_000u32).map(|id| board_text(id & 0xffff)).collect();
+        let records = read_all(Trickle::new(text.into_bytes(), 100_000), Shape::FLIP_GAME);
+        assert_eq!(records.len(), 50_000);
+        for (n, record) in records.iter().enumerate() {
+            let Record::Board { board, line } = record else {
+                panic!("board {n} is malformed: {record:?}");
+            };
+            assert_eq!(*line, 4 * n as u64 + 1);
+            let expected = board_text(n as u32 & 0xffff).trim_end().replace('\n', "/");
+            assert_eq!(board.to_string(), expected, "board {n}");
+        }
+    }
+
+    #[test]
+    fn the_records_are_the_push_parsers_whatever_the_reads() {
+        let mut text = String::new();
+        for id in 0..3000u32 {
+            text += &board_text((id * 7) & 0xffff);
+            match id % 11 {
+                0 => text += "bwxb\nwwww\nbbbb\nwbwb\n",
+                5 => text += "\n3 3\n",
+                7 => text += "bbb\n\n",
+                _ => {}
+            }
+        }
+        let bytes = text.into_bytes();
+        let pushed = parse_all_shaped(&bytes, bytes.len(), Shape::FLIP_GAME);
+        assert!(pushed.iter().any(|r| matches!(r, Record::Malformed(_))));
+        for most in [1, 7, 4096, 300_000] {
+            let pulled = read_all(Trickle::new(bytes.clone(), most), Shape::FLIP_GAME);
+            assert_eq!(pulled, pushed, "reads of at most {most} bytes");
+        }
+        let wide = b"bwbwbwbwbwbwbwbwbwbwbwbwbwbwbwbwbwbwbwb\n".repeat(39 * 20);
+        let shape = Shape::new(39, 39).unwrap();
+        let pulled = read_all(Trickle::new(wide.clone(), 999), shape);
+        assert_eq!(pulled.len(), 20);
+        assert_eq!(pulled, parse_all_shaped(&wide, wide.len(), shape));
+    }
+
+    #[test]
+    fn a_read_error_ends_the_input_after_the_records_before_it() {
+        let text: String = (0..10u32).map(board_text).collect();
+        let mut trickle = Trickle::new(text.into_bytes(), 25);
+        // Two and a half boards out: the half board is not reported as cut short.
+        trickle.fail_at = Some(50);
+        let mut reader = BoardReader::new(trickle, BoardParser::new());
+        let lines: Vec<u64> = reader
+            .by_ref()
+            .map_while(|record| match record {
+                Ok(Record::Board { line, .. }) => Some(line),
+                other => {
+                    assert_eq!(other.unwrap_err().to_string(), "the disk is gone");
+                    None
+                }
+            })
+            .collect();
+        assert_eq!(lines, [1, 5]);
+        assert!(reader.next().is_none());
+        assert!(!reader.needs_read());
+    }
+
+    #[test]
+    fn a_read_is_needed_only_once_the_records_read_are_taken() {
+        let text = board_text(1) + &board_text(2);
+        let mut reader =
+            BoardReader::new(Trickle::new(text.into_bytes(), 1000), BoardParser::new());
+        assert!(reader.needs_read());
+        assert!(matches!(
+            reader.next(),
+            Some(Ok(Record::Board { line: 1, .. }))
+        ));
+        assert!(!reader.needs_read());
+        assert!(matches!(
+            reader.next(),
+            Some(Ok(Record::Board { line: 5, .. }))
+        ));
+        assert!(reader.needs_read());
+        assert!(reader.next().is_none());
+        assert!(!reader.needs_read());
+    }
+}
