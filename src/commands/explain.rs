@@ -277,33 +277,12 @@ impl Explain {
                 thousands(reached)
             )));
         }
-        let positions = space.positions();
-        let text = match found {
-            Some(0) => "The board is finished: it is in layer 0.".to_string(),
-            Some(layer) => {
-                let rest = if layer + 1 < layers.len() {
-                    format!(
-                        " The search goes on to layer {} for the other boards.",
-                        layers.len() - 1
-                    )
-                } else {
-                    " It is in the last layer: no board needs more.".to_string()
-                };
-                format!(
-                    "The board is found in layer {layer}, so it needs {}: no \
-                     sequence of fewer taps reaches it, or an earlier layer would hold it.{rest}",
-                    taps(layer as u64)
-                )
-            }
-            None => format!(
-                "After layer {} no new boards appear: {} of the {} boards were reached, and \
-                 this board is not among them, so no sequence of taps finishes it.",
-                layers.len() - 1,
-                thousands(reached),
-                thousands(positions)
-            ),
-        };
-        figure.push(Block::Text(text));
+        figure.push(Block::Text(layer_verdict(
+            found,
+            &layers,
+            reached,
+            space.positions(),
+        )));
         figure.push(Block::Blank);
     }
 
@@ -513,4 +492,34 @@ struct StepJson {
 struct CertificateJson<'a> {
     cells: CellsJson<'a>,
     black: u64,
+}
+
+/// What the layers say of the board: found in layer `found` (its fewest taps), or in none of
+/// them after `reached` of the `positions` boards.
+fn layer_verdict(found: Option<usize>, layers: &[u64], reached: u64, positions: u64) -> String {
+    match found {
+        Some(0) => "The board is finished: it is in layer 0.".to_string(),
+        Some(layer) => {
+            let rest = if layer + 1 < layers.len() {
+                format!(
+                    " The search goes on to layer {} for the other boards.",
+                    layers.len() - 1
+                )
+            } else {
+                " It is in the last layer: no board needs more.".to_string()
+            };
+            format!(
+                "The board is found in layer {layer}, so it needs {}: no \
+                 sequence of fewer taps reaches it, or an earlier layer would hold it.{rest}",
+                taps(layer as u64)
+            )
+        }
+        None => format!(
+            "After layer {} no new boards appear: {} of the {} boards were reached, and \
+             this board is not among them, so no sequence of taps finishes it.",
+            layers.len() - 1,
+            thousands(reached),
+            thousands(positions)
+        ),
+    }
 }

@@ -109,42 +109,65 @@ pub fn generate(
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
-    let limits = judge.limits();
     let mut generator = Generator::from_seed(seed);
-    let Some(directory) = &args.output_dir else {
-        if args.count > limits.cases {
-            let advice = if limits.cases == 1 {
-                format!(
-                    "{name} takes one case per input: give --output-dir DIR to write {} inputs",
-                    args.count
-                )
-            } else {
-                format!(
-                    "{name} takes at most {} cases per input: give a smaller --count, or \
-                     --output-dir DIR to write several inputs",
-                    limits.cases
-                )
-            };
-            return Err(usage(advice));
-        }
-        let cases = draw_cases(judge, 0..args.count, &mut generator);
-        let mut input = Vec::new();
-        judge.write_input(&cases, &mut input);
-        out.write_all(&input)?;
-        return Ok(Outcome::Success);
-    };
+    match &args.output_dir {
+        None => write_one_input(judge, name, args.count, &mut generator, out),
+        Some(directory) => write_inputs(judge, name, args.count, &mut generator, directory),
+    }
+}
+
+/// Writes `count` cases as one input on `out`, when the judge takes that many in one.
+fn write_one_input(
+    judge: &dyn Judge,
+    name: &str,
+    count: u64,
+    generator: &mut Generator,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let limits = judge.limits();
+    if count > limits.cases {
+        let advice = if limits.cases == 1 {
+            format!(
+                "{name} takes one case per input: give --output-dir DIR to write {count} inputs"
+            )
+        } else {
+            format!(
+                "{name} takes at most {} cases per input: give a smaller --count, or \
+                 --output-dir DIR to write several inputs",
+                limits.cases
+            )
+        };
+        return Err(usage(advice));
+    }
+    let cases = draw_cases(judge, 0..count, generator);
+    let mut input = Vec::new();
+    judge.write_input(&cases, &mut input);
+    out.write_all(&input)?;
+    Ok(Outcome::Success)
+}
+
+/// Writes `count` inputs to `directory`, each `NAME-NNN.in` with its expected output
+/// `NAME-NNN.ans`, and a few cases in each where the judge takes several.
+fn write_inputs(
+    judge: &dyn Judge,
+    name: &str,
+    count: u64,
+    generator: &mut Generator,
+    directory: &Path,
+) -> Result<Outcome, Failure> {
+    let limits = judge.limits();
     if let Err(error) = fs::create_dir_all(directory) {
         return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
-    let digits = args.count.to_string().len().max(3);
+    let digits = count.to_string().len().max(3);
     let mut drawn = 0;
-    for number in 1..=args.count {
+    for number in 1..=count {
         let cases_here = if limits.cases == 1 {
             1
         } else {
             1 + generator.below(limits.cases.min(10))
         };
-        let cases = draw_cases(judge, drawn..drawn + cases_here, &mut generator);
+        let cases = draw_cases(judge, drawn..drawn + cases_here, generator);
         drawn += cases_here;
         let mut input = Vec::new();
         judge.write_input(&cases, &mut input);

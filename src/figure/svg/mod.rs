@@ -10,7 +10,7 @@
 pub mod chart;
 pub mod graph;
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use crate::figure::{Block, Drawing, Figure, Target};
 use crate::render::{Mark, wrap};
@@ -468,33 +468,37 @@ pub(crate) fn mark_shape(out: &mut String, mark: Mark, x: f64, y: f64, cell: f64
             num(cy),
             num(stroke)
         ),
-        Mark::Hint => {
-            let arm = cell * 0.3;
-            let (l, t, r, b) = (x + half, y + half, x + cell - half, y + cell - half);
-            writeln!(
-                out,
-                "<path class=\"hint\" d=\"M{},{}V{}H{}M{},{}H{}V{}M{},{}V{}H{}M{},{}H{}V{}\" \
-                 stroke-width=\"{}\"/>",
-                num(l),
-                num(t + arm),
-                num(t),
-                num(l + arm),
-                num(r - arm),
-                num(t),
-                num(r),
-                num(t + arm),
-                num(r),
-                num(b - arm),
-                num(b),
-                num(r - arm),
-                num(l + arm),
-                num(b),
-                num(l),
-                num(b - arm),
-                num(stroke)
-            )
-        }
+        Mark::Hint => hint_corners(out, x, y, cell, stroke),
     };
+}
+
+/// The hint mark: the four corners of the cell, drawn as one path.
+fn hint_corners(out: &mut String, x: f64, y: f64, cell: f64, stroke: f64) -> fmt::Result {
+    let half = stroke / 2.0;
+    let arm = cell * 0.3;
+    let (l, t, r, b) = (x + half, y + half, x + cell - half, y + cell - half);
+    writeln!(
+        out,
+        "<path class=\"hint\" d=\"M{},{}V{}H{}M{},{}H{}V{}M{},{}V{}H{}M{},{}H{}V{}\" \
+         stroke-width=\"{}\"/>",
+        num(l),
+        num(t + arm),
+        num(t),
+        num(l + arm),
+        num(r - arm),
+        num(t),
+        num(r),
+        num(t + arm),
+        num(r),
+        num(b - arm),
+        num(b),
+        num(r - arm),
+        num(l + arm),
+        num(b),
+        num(l),
+        num(b - arm),
+        num(stroke)
+    )
 }
 
 fn draw_legend(page: &mut Page, marks: &[Mark]) {
