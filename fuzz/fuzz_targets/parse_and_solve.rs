@@ -8,10 +8,10 @@
 use libfuzzer_sys::fuzz_target;
 
 use flipgame::board;
+use flipgame::grid::{Grid, Shape};
+use flipgame::input::{BoardParser, BoardReader, Record, parse_all, parse_all_shaped};
 use flipgame::notation::Cells;
 use flipgame::puzzle::{Goal, Puzzle};
-use flipgame::grid::{Grid, Shape};
-use flipgame::input::{Record, parse_all, parse_all_shaped};
 use flipgame::rule::Rule;
 use flipgame::solve::Solver;
 
@@ -80,6 +80,11 @@ fuzz_target!(|data: &[u8]| {
     let puzzle = Puzzle::flip_game();
     let records = parse_all(input, usize::from(chunk).max(1));
     assert_eq!(records, parse_all(input, input.len().max(1)));
+    // The pull reader, which takes whole boards past the parser's callback, reads the same.
+    let pulled: Vec<Record> = BoardReader::new(input, BoardParser::new())
+        .map(|record| record.unwrap())
+        .collect();
+    assert_eq!(pulled, records);
     for record in records {
         match record {
             Record::Board { board, line } => {
@@ -95,7 +100,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(text) = std::str::from_utf8(input) {
         match board::parse(text, Shape::FLIP_GAME, Cells::Letters) {
-            Ok(grid) => assert_eq!(board::parse(&grid.to_string(), Shape::FLIP_GAME, Cells::Letters), Ok(grid)),
+            Ok(grid) => assert_eq!(
+                board::parse(&grid.to_string(), Shape::FLIP_GAME, Cells::Letters),
+                Ok(grid)
+            ),
             Err(error) => assert!(error.column >= 1 && error.column <= text.chars().count() + 3),
         }
     }

@@ -132,6 +132,7 @@ mod tests {
     use super::*;
     use crate::grid::Shape;
     use crate::input::parse_all_shaped;
+    use proptest::prelude::*;
 
     /// Hands out its bytes at most `most` at a time, failing with `Interrupted` every third call
     /// and with `fail_at` (an error that is not retried) once that many bytes are out.
@@ -275,5 +276,31 @@ mod tests {
         assert!(reader.needs_read());
         assert!(reader.next().is_none());
         assert!(!reader.needs_read());
+    }
+
+    /// Inputs mostly of whole boards, with the things that break the whole-board road: a
+    /// byte-order mark, short and long rows, blank lines, spaces, carriage returns, other
+    /// characters.
+    fn nearly_boards() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            8 => Just(b"bwbw\nwwbb\nbbbb\nwbwb\n".to_vec()),
+            2 => Just(b"\n".to_vec()),
+            1 => Just(b"\xef\xbb\xbf".to_vec()),
+            1 => Just(b"bwb\n".to_vec()),
+            1 => Just(b"bwbwb\n".to_vec()),
+            1 => Just(b" bwbw\r\n".to_vec()),
+            1 => Just(b"x".to_vec()),
+            1 => Just(b"W".to_vec()),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn pulled_records_are_the_pushed_ones(input in nearly_boards(), most in 1usize..50) {
+            let pushed = parse_all_shaped(&input, input.len(), Shape::FLIP_GAME);
+            let pulled = read_all(Trickle::new(input.clone(), most), Shape::FLIP_GAME);
+            prop_assert_eq!(pulled, pushed);
+        }
     }
 }
