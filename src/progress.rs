@@ -63,3 +63,19 @@ impl Progress {
         self.bar.finish_and_clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_holds_the_latest_count_not_a_sum_of_them() {
+        let mut progress = Progress::new("testing");
+        progress.update(5, 10);
+        progress.update(7, 12);
+        assert_eq!(
+            (progress.bar.position(), progress.bar.length()),
+            (7, Some(12))
+        );
+    }
+}

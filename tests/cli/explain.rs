@@ -286,6 +286,8 @@ fn json_steps_replay_the_taps_to_the_goal() {
 fn json_certificate_is_a_valid_proof() {
     let answer = explained(IMPOSSIBLE_LINE);
     assert!(!answer.solvable);
+    // "Impossible" is proven, as `solve` says of the same board.
+    assert!(answer.optimal);
     assert_eq!(
         (answer.moves, answer.goal.as_deref(), answer.taps.as_ref()),
         (None, None, None)
@@ -351,4 +353,22 @@ fn two_digit_column_labels_sit_over_their_pieces() {
         assert_eq!(&header[at + 1 - label.len()..=at], label, "{header}");
         assert!(row.chars().nth(at).is_some_and(|c| c != ' '), "{row}");
     }
+}
+
+/// `explain ... | less` with standard error on the terminal: the pipe gets no colour.
+#[test]
+fn colour_follows_standard_output_not_standard_error() {
+    let (screen, terminal) = crate::common::pty::open_pty();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .args(["explain", "--board", SAMPLE_LINE])
+        .stderr(terminal)
+        .output()
+        .unwrap();
+    drop(screen);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Solved in 4 taps"), "{text}");
+    assert!(!text.contains(ESCAPE), "{text}");
 }

@@ -394,6 +394,50 @@ fn after_a_rejection_the_next_case_starts_on_the_next_line() {
         "{text}"
     );
     assert!(text.contains("case 2: accepted\n"), "{text}");
+    // The place of a later rejection counts the skipped line: case 2 starts on line 2.
+    let (text, _) = check("poj1681", "1 and more\n16\n");
+    assert!(
+        text.contains("case 2: rejected: OUT:2:1: 16 is not the fewest: the fewest is 15"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_case_that_cannot_be_answered_does_not_stop_the_next() {
+    // Bowl 20 alone upside down cannot be fixed (see below); bowls 1 and 2 take one flip, of
+    // bowl 1 (a flip turns a bowl and its neighbours).
+    let bowls = "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n\
+                 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+    flipgame()
+        .args(["solve", "--judge", "poj3185"])
+        .write_stdin(bowls)
+        .assert()
+        .code(2)
+        .stdout("1\n")
+        .stderr(predicate::str::contains("-:1: case 1:"));
+}
+
+#[test]
+fn a_board_at_the_statements_bound_of_100_presses_is_answered() {
+    // Pressing all 100 lights of a dark 10x10 board leaves on the cells touched an odd number
+    // of times (`O`): the 64 inner cells (5 presses) and the 4 corners (3), not the other edge
+    // cells (4). The 10x10 plus game has a trivial null space (OEIS A075462: 0 at n = 10), so those
+    // 100 presses are the only way back, and the judge's bound is "at most 100".
+    let mut input = String::from("hundred\n");
+    for row in 0..10 {
+        for col in 0..10 {
+            let edges = usize::from(row == 0 || row == 9) + usize::from(col == 0 || col == 9);
+            input.push(if edges == 1 { '#' } else { 'O' });
+        }
+        input.push('\n');
+    }
+    input += "end\n";
+    flipgame()
+        .args(["solve", "--judge", "uva10309"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("hundred 100\n");
 }
 
 #[test]

@@ -815,3 +815,30 @@ fn snapshots_of_small_pictures() {
         ])
     );
 }
+
+#[test]
+fn column_labels_of_a_long_row_are_one_and_every_second_column() {
+    // Forty columns leave no room for every number: 1 (where the board starts), then the even
+    // ones, each under its own column.
+    let row = "b".repeat(40);
+    let svg = run(&[
+        "explain", "--size", "1x40", "--board", &row, "--format", "svg",
+    ]);
+    let document = parse(&svg);
+    let labels: Vec<(u64, f64)> = with_class(document.root(), "label")
+        .iter()
+        .filter(|label| label.attribute("text-anchor") == Some("middle"))
+        .map(|label| (label.text().unwrap().parse().unwrap(), number(label, "x")))
+        .collect();
+    let numbers: Vec<u64> = labels.iter().map(|&(n, _)| n).collect();
+    let expected: Vec<u64> = std::iter::once(1).chain((2..=40).step_by(2)).collect();
+    assert_eq!(numbers, expected);
+    // Evenly placed: label n sits n - 1 cell widths right of label 1.
+    let width = labels[1].1 - labels[0].1;
+    for &(n, x) in &labels {
+        assert!(
+            (x - labels[0].1 - (n - 1) as f64 * width).abs() < 1e-9,
+            "label {n}"
+        );
+    }
+}

@@ -593,3 +593,23 @@ fn a_terminal_plays_by_lines_when_asked_or_when_output_is_piped() {
     );
     assert!(screen.text.contains("Taps made: 1"), "{}", screen.text);
 }
+
+#[test]
+fn each_hint_shows_the_next_tap_of_the_solution() {
+    let output = flipgame()
+        .args(["play", "--board", SAMPLE_LINE, "--format", "jsonl"])
+        .write_stdin("hint\nhint\nsolve\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let records: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let solution = records[3]["solution"].as_array().unwrap();
+    assert_eq!(solution.len(), 4);
+    // The second hint is the newest mark, not the first one again.
+    assert_eq!(records[1]["hint"], solution[0]);
+    assert_eq!(records[2]["hint"], solution[1]);
+}

@@ -251,7 +251,8 @@ impl Drop for Terminal {
     }
 }
 
-fn open_pty() -> (File, OwnedFd) {
+/// A new pseudo-terminal: (the side that types and reads the screen, the program's side).
+pub fn open_pty() -> (File, OwnedFd) {
     open_pty_of_size(None)
 }
 
