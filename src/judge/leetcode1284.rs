@@ -2,7 +2,7 @@
 //! per line as JSON, such as `[[0,0],[0,1]]` (m, n from 1 to 3); the goal is all 0; the
 //! fewest flips, or `-1`.
 
-use super::{Case, Judge, JudgeError, Limits, Tokens};
+use super::{Case, Judge, JudgeError, Limits, Tokens, without_byte_order_mark};
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle};
@@ -91,6 +91,7 @@ impl Judge for Leetcode1284 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+        let input = without_byte_order_mark(input);
         let mut cases = Vec::new();
         for (index, line) in input.split(|&byte| byte == b'\n').enumerate() {
             let number = index as u64 + 1;

@@ -29,7 +29,7 @@ use crate::random::Generator;
 use crate::solve::Solution;
 use crate::words::{count_of, tap_word};
 
-pub use tokens::{Layout, Token, Tokens};
+pub use tokens::{Layout, Token, Tokens, without_byte_order_mark};
 
 /// One case of a judge's input: the puzzle it poses and where it starts.
 #[derive(Clone, Debug)]
@@ -553,7 +553,7 @@ pub(crate) fn read_back_to_back(
     input: &[u8],
     mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
 ) -> Vec<Result<Case, JudgeError>> {
-    let mut tokens = Tokens::new(input);
+    let mut tokens = Tokens::of_input(input);
     let mut cases = Vec::new();
     while tokens.peek().is_some() {
         cases.push(read_case(&mut tokens));
@@ -574,7 +574,7 @@ pub(crate) fn read_counted(
     most: u64,
     mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
 ) -> Vec<Result<Case, JudgeError>> {
-    let mut tokens = Tokens::new(input);
+    let mut tokens = Tokens::of_input(input);
     let count = match read_number(&mut tokens, &format!("the number of {what}"), most) {
         Ok(count) => count,
         Err(error) => return vec![Err(error)],

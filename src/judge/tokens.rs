@@ -61,6 +61,11 @@ impl Token<'_> {
     }
 }
 
+/// `input` past the UTF-8 byte-order mark at its start, if it has one.
+pub fn without_byte_order_mark(input: &[u8]) -> &[u8] {
+    input.strip_prefix(b"\xef\xbb\xbf").unwrap_or(input)
+}
+
 /// The tokens of an input or output, in order.
 pub struct Tokens<'a> {
     text: &'a [u8],
@@ -86,6 +91,13 @@ impl<'a> Tokens<'a> {
             spacing: None,
             judged_until: 0,
         }
+    }
+
+    /// The tokens of a judge's input: as [`Tokens::new`], past a UTF-8 byte-order mark at the
+    /// start (which editors such as Notepad write, and plain `solve` accepts too). Places count
+    /// from the character after it, as an editor shows them.
+    pub fn of_input(text: &'a [u8]) -> Tokens<'a> {
+        Tokens::new(without_byte_order_mark(text))
     }
 
     /// The next token without taking it.

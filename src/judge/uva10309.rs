@@ -50,7 +50,7 @@ impl Judge for Uva10309 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        let mut tokens = Tokens::new(input);
+        let mut tokens = Tokens::of_input(input);
         let mut cases = Vec::new();
         loop {
             let Some(name) = tokens.next() else {

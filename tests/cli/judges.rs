@@ -54,6 +54,15 @@ fn every_published_sample_is_answered_byte_for_byte() {
             String::from_utf8_lossy(&expected),
             "{name}"
         );
+        // Saved by an editor that marks UTF-8 (Notepad): the same answers.
+        let mut marked = b"\xef\xbb\xbf".to_vec();
+        marked.extend(std::fs::read(&path).unwrap());
+        flipgame()
+            .args(["solve", "--judge", judge_of(&name)])
+            .write_stdin(marked)
+            .assert()
+            .success()
+            .stdout(String::from_utf8(expected).unwrap());
         seen.push(judge_of(&name).to_string());
     }
     for judge in JUDGES {
