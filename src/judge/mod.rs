@@ -235,9 +235,11 @@ pub fn random_case(judge: &dyn Judge, generator: &mut Generator) -> Case {
     }
 }
 
-/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`; they may fall
-/// on lines any way (the judges read them with `scanf`). Consumes exactly `count` tokens when
-/// there are that many, so a bad one spoils only its case.
+/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`, each row on a
+/// line of its own as the statements lay them out. The judges read them with `scanf`, which
+/// would take them laid out any way; holding them to their lines is what tells a row one cell
+/// short from a case that borrows the next one's header as its last cells. Consumes exactly
+/// `count` tokens when there are that many.
 pub(crate) fn read_digit_cells(
     tokens: &mut Tokens<'_>,
     shape: Shape,
@@ -246,6 +248,7 @@ pub(crate) fn read_digit_cells(
     let mut grid = Grid::new(shape);
     let mut first_error = None;
     let cols = shape.cols() as usize;
+    let mut last_line = None;
     for index in 0..shape.cells() as usize {
         let Some(token) = tokens.next() else {
             return Err(first_error.unwrap_or_else(|| {
@@ -255,6 +258,23 @@ pub(crate) fn read_digit_cells(
                 ))
             }));
         };
+        if let Some(line) = last_line {
+            let (row, col) = (index / cols + 1, index % cols + 1);
+            let misplaced = if col == 1 && token.line == line {
+                Some(format!("row {} has more than {cols} {what}", row - 1))
+            } else if col > 1 && token.line != line {
+                Some(format!("row {row} has {} of its {cols} {what}", col - 1))
+            } else {
+                None
+            };
+            if let Some(misplaced) = misplaced {
+                first_error.get_or_insert(token.error(format!(
+                    "expected each row of {cols} {what} on a line of its own, as the statement \
+                     lays them out: {misplaced}"
+                )));
+            }
+        }
+        last_line = Some(token.line);
         match token.text {
             b"0" => {}
             b"1" => grid.set(index / cols, index % cols, true),
@@ -547,16 +567,64 @@ fn first_difference(a: &Grid, b: &Grid) -> (usize, usize) {
     difference.cells().next().unwrap_or((0, 0))
 }
 
+/// What marks where a case of a format starts, so that a reader can go on after a bad one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Framing {
+    /// Nothing does (numbers read with `scanf`, a header that may itself be the bad token):
+    /// after a bad case the reader cannot tell where the next one starts, so it reads no
+    /// further rather than answer cases it made up.
+    Unmarked,
+    /// A case is `lines` consecutive lines of one row each, written in `letters`: a bad case
+    /// ends `lines` lines after its first, and a line that is no row (a count, a separator) is
+    /// skipped on its own, as plain `solve` does.
+    Rows {
+        /// Lines of one case.
+        lines: u64,
+        /// Every letter a row of the case may hold.
+        letters: &'static [u8],
+    },
+}
+
+/// Why reading stops after a bad case of an [`Framing::Unmarked`] format.
+const LOST_PLACE: &str = "; nothing in this format marks where the next case starts, so no \
+                          case after this one is read";
+
 /// Reads the whole of `input` with `read_case` until the tokens run out: the inputs of
-/// single-case judges, where several cases back to back are read one after another.
+/// single-case judges, where several cases back to back are read one after another, framed
+/// as `framing` says.
 pub(crate) fn read_back_to_back(
     input: &[u8],
+    framing: Framing,
     mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
 ) -> Vec<Result<Case, JudgeError>> {
     let mut tokens = Tokens::of_input(input);
     let mut cases = Vec::new();
-    while tokens.peek().is_some() {
-        cases.push(read_case(&mut tokens));
+    loop {
+        if let Framing::Rows { letters, .. } = framing {
+            skip_lines_that_are_no_rows(&mut tokens, letters, &mut cases);
+        }
+        let Some(first) = tokens.peek() else {
+            break;
+        };
+        let read = match framing {
+            Framing::Rows { lines, .. } => rows_on_their_lines(&tokens, first.line, lines)
+                .and_then(|()| read_case(&mut tokens)),
+            Framing::Unmarked => read_case(&mut tokens),
+        };
+        match (read, framing) {
+            (Ok(case), _) => cases.push(Ok(case)),
+            (Err(mut error), Framing::Unmarked) => {
+                if tokens.peek().is_some() {
+                    error.message += LOST_PLACE;
+                }
+                cases.push(Err(error));
+                break;
+            }
+            (Err(error), Framing::Rows { lines, .. }) => {
+                cases.push(Err(error));
+                tokens.skip_to_line(first.line + lines);
+            }
+        }
     }
     if cases.is_empty() {
         cases.push(Err(
@@ -564,6 +632,72 @@ pub(crate) fn read_back_to_back(
         ));
     }
     cases
+}
+
+/// Skips the lines ahead that are no rows (fewer than half their characters are `letters`),
+/// each reported as an error of its own.
+fn skip_lines_that_are_no_rows(
+    tokens: &mut Tokens<'_>,
+    letters: &[u8],
+    cases: &mut Vec<Result<Case, JudgeError>>,
+) {
+    while let Some(token) = tokens.peek() {
+        let is_letter = |byte: &u8| letters.contains(byte);
+        let row_letters = token.text.iter().filter(|byte| is_letter(byte)).count();
+        if 2 * row_letters >= token.text.len() {
+            return;
+        }
+        cases.push(Err(token.error(format!(
+            "expected a row of {}, found '{}': the line is not a row (such as a count or a \
+             separator), so it is skipped on its own",
+            or_letters(letters),
+            token.display()
+        ))));
+        tokens.skip_to_line(token.line + 1);
+    }
+}
+
+/// `'a', 'b' or 'c'`.
+fn or_letters(letters: &[u8]) -> String {
+    let quoted: Vec<String> = letters
+        .iter()
+        .map(|&letter| format!("'{}'", letter as char))
+        .collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Checks that the `lines` rows of the case starting at line `start` are one a line, on
+/// consecutive lines: a row missing, or two on one line, would shift every later case.
+fn rows_on_their_lines(tokens: &Tokens<'_>, start: u64, lines: u64) -> Result<(), JudgeError> {
+    let mut ahead = tokens.clone();
+    for row in 0..lines {
+        let Some(token) = ahead.next() else {
+            return Ok(());
+        };
+        let line = start + row;
+        let expected = format!(
+            "expected row {} of {lines} of the case from line {start}",
+            row + 1
+        );
+        if token.line > line {
+            return Err(JudgeError {
+                line,
+                column: 1,
+                message: format!("{expected}, found a blank line"),
+            });
+        }
+        if token.line < line {
+            return Err(token.error(format!(
+                "{expected} on a line of its own, found it on line {} after row {row}",
+                token.line
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Reads a count line then that many cases with `read_case`; a missing or extra case is an
@@ -588,7 +722,19 @@ pub(crate) fn read_counted(
             ))));
             return cases;
         }
-        cases.push(read_case(&mut tokens));
+        match read_case(&mut tokens) {
+            Ok(case) => cases.push(Ok(case)),
+            // After the last case announced, what follows is reported below.
+            Err(error) if read + 1 == count => cases.push(Err(error)),
+            Err(mut error) => {
+                // A bad case may hold the next one's header: its place is lost.
+                if tokens.peek().is_some() {
+                    error.message += LOST_PLACE;
+                }
+                cases.push(Err(error));
+                return cases;
+            }
+        }
     }
     if let Some(extra) = tokens.next() {
         cases.push(Err(extra.error(format!(

@@ -3,7 +3,7 @@
 //! statement promises boards that can be finished, so it defines no other answer.
 
 use super::{
-    Case, Judge, JudgeError, Limits, Unanswerable, read_back_to_back, read_digit_cells,
+    Case, Framing, Judge, JudgeError, Limits, Unanswerable, read_back_to_back, read_digit_cells,
     write_count_or,
 };
 use crate::grid::Shape;
@@ -43,7 +43,7 @@ impl Judge for Poj3185 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(input, |tokens| {
+        read_back_to_back(input, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let board = read_digit_cells(tokens, shape(), "bowls")?;
             Ok(Case {

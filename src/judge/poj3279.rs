@@ -3,7 +3,7 @@
 //! the least read as a row-major string, or `IMPOSSIBLE`.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
+    Case, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
     read_back_to_back, read_digit_cells, read_number, write_digit_rows,
 };
 use crate::grid::{Grid, MAX_SIDE, Shape};
@@ -38,7 +38,7 @@ impl Judge for Poj3279 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(input, |tokens| {
+        read_back_to_back(input, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let rows = read_number(tokens, "M, the rows", u64::from(MAX_SIDE))?;
             let cols = read_number(tokens, "N, the columns", u64::from(MAX_SIDE))?;

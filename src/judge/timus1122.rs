@@ -3,7 +3,8 @@
 //! colour finishes; the fewest moves or `Impossible`.
 
 use super::{
-    Case, Judge, JudgeError, Limits, read_back_to_back, read_letter_rows, write_letter_rows,
+    Case, Framing, Judge, JudgeError, Limits, read_back_to_back, read_letter_rows,
+    write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
 use crate::puzzle::{Goal, Puzzle};
@@ -82,18 +83,25 @@ impl Judge for Timus1122 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(input, |tokens| {
-            let line = tokens.peek().map_or(1, |token| token.line);
-            let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'B', b'W'));
-            let three = Shape::new(3, 3).unwrap_or(Shape::FLIP_GAME);
-            let pattern = read_letter_rows(tokens, three, (b'1', b'0'))?;
-            Ok(Case {
-                puzzle: Timus1122::puzzle_of(&pattern),
-                board: board?,
-                name: None,
-                line,
-            })
-        })
+        read_back_to_back(
+            input,
+            Framing::Rows {
+                lines: 7,
+                letters: b"BW10",
+            },
+            |tokens| {
+                let line = tokens.peek().map_or(1, |token| token.line);
+                let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'B', b'W'));
+                let three = Shape::new(3, 3).unwrap_or(Shape::FLIP_GAME);
+                let pattern = read_letter_rows(tokens, three, (b'1', b'0'))?;
+                Ok(Case {
+                    puzzle: Timus1122::puzzle_of(&pattern),
+                    board: board?,
+                    name: None,
+                    line,
+                })
+            },
+        )
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

@@ -67,6 +67,7 @@ pub fn without_byte_order_mark(input: &[u8]) -> &[u8] {
 }
 
 /// The tokens of an input or output, in order.
+#[derive(Clone)]
 pub struct Tokens<'a> {
     text: &'a [u8],
     position: usize,
@@ -224,6 +225,13 @@ impl<'a> Tokens<'a> {
                 return;
             }
             self.position += 1;
+        }
+    }
+
+    /// Skips every token before line `line`.
+    pub fn skip_to_line(&mut self, line: u64) {
+        while self.peek().is_some_and(|token| token.line < line) {
+            self.next();
         }
     }
 

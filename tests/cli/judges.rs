@@ -757,6 +757,81 @@ fn a_bad_case_is_reported_where_it_is_and_the_others_are_answered() {
 }
 
 #[test]
+fn once_a_judge_reader_loses_its_place_it_answers_nothing_more() {
+    const LOST: &str = "nothing in this format marks where the next case starts, so no case \
+                        after this one is read";
+    // A case count where POJ 3279 has none: M = 1, N = 4, then "4" is no cell.
+    flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin("1\n4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "-:2:3: expected 0 or 1, found '4'; {LOST}"
+        )));
+    // One cell missing: the next case's header would be read as cells. Nothing is answered
+    // after the first case, not even the well-formed one a scanf reader would find.
+    flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin("1 1\n0\n2 2\n1 0\n0\n1 1\n1\n")
+        .assert()
+        .code(2)
+        .stdout("0\n")
+        .stderr(predicate::str::contains(format!(
+            "-:6:1: expected each row of 2 tiles on a line of its own, as the statement lays \
+             them out: row 2 has 1 of its 2 tiles; {LOST}"
+        )));
+    // Counted cases: a bad one in the middle ends the reading there.
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin("3\n1\ny\n1\nx\n1\nw\n")
+        .assert()
+        .code(2)
+        .stdout("0\n")
+        .stderr(predicate::str::contains(format!(
+            "-:5:1: expected 'w' or 'y', found 'x'; {LOST}"
+        )));
+}
+
+#[test]
+fn row_judges_find_the_next_case_after_a_bad_one_as_plain_solve_does() {
+    // A count line (POJ 1753 has none) is skipped on its own: both boards are answered.
+    flipgame()
+        .args(["solve", "--judge", "poj1753"])
+        .write_stdin("2\nbwwb\nbbwb\nbwwb\nbwww\nbwbw\nwwww\nbbwb\nbwwb\n")
+        .assert()
+        .code(2)
+        .stdout("4\nImpossible\n")
+        .stderr(predicate::str::contains(
+            "-:1:1: expected a row of 'b' or 'w', found '2': the line is not a row (such as a \
+             count or a separator), so it is skipped on its own",
+        ));
+    // A damaged row spoils its board, a row missing (a blank line) its board, two rows on a
+    // line theirs: each costs one case, and no board is made of two.
+    let input = "bwwb\nbbxb\nbwwb\nbwww\n\
+                 bwwb\nbbwb\nbwwb\n\n\
+                 bwbw\nwwww\nbbwb\nbwwb\n\
+                 bwwb bbwb\nbwwb\nbwww\nbwww\n\
+                 bwwb\nbbwb\nbwwb\nbwww\n";
+    flipgame()
+        .args(["solve", "--judge", "poj1753"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("Impossible\n4\n")
+        .stderr(predicate::str::contains(
+            "-:2:3: expected 'b' or 'w', found 'x'",
+        ))
+        .stderr(predicate::str::contains(
+            "-:8:1: expected row 4 of 4 of the case from line 5, found a blank line",
+        ))
+        .stderr(predicate::str::contains(
+            "-:13:6: expected row 2 of 4 of the case from line 13 on a line of its own",
+        ));
+}
+
+#[test]
 fn judge_inputs_that_end_early_or_run_on_say_so() {
     flipgame()
         .args(["solve", "--judge", "poj1681"])
