@@ -672,7 +672,11 @@ fn or_letters(letters: &[u8]) -> String {
 
 /// Checks that the `lines` rows of the case starting at line `start` are one a line, on
 /// consecutive lines: a row missing, or two on one line, would shift every later case.
-fn rows_on_their_lines(tokens: &Tokens<'_>, start: u64, lines: u64) -> Result<(), JudgeError> {
+pub(crate) fn rows_on_their_lines(
+    tokens: &Tokens<'_>,
+    start: u64,
+    lines: u64,
+) -> Result<(), JudgeError> {
     let mut ahead = tokens.clone();
     for row in 0..lines {
         let Some(token) = ahead.next() else {

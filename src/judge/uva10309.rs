@@ -3,8 +3,8 @@
 //! `name -1` when it cannot be done in at most 100.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_count,
-    read_letter_rows, write_letter_rows,
+    Case, Judge, JudgeError, Layout, Limits, Token, Tokens, Unanswerable, Verdict, check_count,
+    read_letter_rows, rows_on_their_lines, write_letter_rows,
 };
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
@@ -24,6 +24,17 @@ fn shape() -> Shape {
 /// The answer as the judge counts it: none above 100 presses.
 fn within_limit(answer: Option<&Solution>) -> Option<&Solution> {
     answer.filter(|solution| solution.moves() <= MOST_PRESSES)
+}
+
+/// Checks that the case's name is alone on its line, as the statement writes it.
+fn name_alone(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
+    match tokens.peek() {
+        Some(next) if next.line == name.line => Err(next.error(format!(
+            "expected the case's name '{}' alone on its line, found more after it",
+            name.display()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 impl Judge for Uva10309 {
@@ -62,7 +73,13 @@ impl Judge for Uva10309 {
             if name.text == b"end" {
                 break;
             }
-            let board = read_letter_rows(&mut tokens, shape(), (b'O', b'#'));
+            let board = name_alone(&tokens, &name)
+                .and_then(|()| rows_on_their_lines(&tokens, name.line + 1, SIDE.into()))
+                .and_then(|()| read_letter_rows(&mut tokens, shape(), (b'O', b'#')));
+            if board.is_err() {
+                // A case is its name line and ten rows: the next one starts after them.
+                tokens.skip_to_line(name.line + 1 + u64::from(SIDE));
+            }
             cases.push(board.map(|board| Case {
                 puzzle: self.puzzle(shape()),
                 board,

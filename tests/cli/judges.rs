@@ -832,6 +832,36 @@ fn row_judges_find_the_next_case_after_a_bad_one_as_plain_solve_does() {
 }
 
 #[test]
+fn a_bad_uva_case_costs_only_its_own_eleven_lines() {
+    let dark = "##########\n".repeat(10);
+    let mut damaged = dark.clone();
+    damaged.replace_range(24..25, "x");
+    let short = "##########\n".repeat(9) + "\n";
+    for (bad, error) in [
+        (
+            format!("a\n{damaged}"),
+            "-:4:3: expected 'O' or '#', found 'x'",
+        ),
+        (
+            format!("a\n{short}"),
+            "-:11:1: expected row 10 of 10 of the case from line 2, found a blank line",
+        ),
+        (
+            format!("a b\n{dark}"),
+            "-:1:3: expected the case's name 'a' alone on its line, found more after it",
+        ),
+    ] {
+        flipgame()
+            .args(["solve", "--judge", "uva10309"])
+            .write_stdin(format!("{bad}dark\n{dark}end\n"))
+            .assert()
+            .code(2)
+            .stdout("dark 0\n")
+            .stderr(predicate::str::contains(error));
+    }
+}
+
+#[test]
 fn judge_inputs_that_end_early_or_run_on_say_so() {
     flipgame()
         .args(["solve", "--judge", "poj1681"])
