@@ -1,6 +1,9 @@
-//! Files written whole or not at all: the data goes to a temporary file in the same directory,
-//! which is renamed over the destination only once everything is written and synced. An
-//! interrupt (Ctrl-C, SIGTERM) removes the temporary file before the process exits.
+//! Output files, written as `cp`, `sort -o` and editors write them: a regular file whole or not
+//! at all (the data goes to a temporary file in the same directory, renamed over the
+//! destination only once everything is written and synced; an interrupt, Ctrl-C or SIGTERM,
+//! removes the temporary file before the process exits), with the mode it had, or for a new
+//! file the mode the umask gives; a symbolic link is written through, to its target; a special
+//! file (a device such as `/dev/null`, a FIFO) is written in place, never replaced.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -40,16 +43,57 @@ fn unwatch(path: &Path) {
     unfinished().retain(|watched| watched != path);
 }
 
-/// A file being written; it appears at its path only when [`AtomicFile::commit`] succeeds.
-/// Dropped without a commit, or interrupted, it leaves nothing behind.
+/// A file being written. A regular file appears at its path only when [`AtomicFile::commit`]
+/// succeeds; dropped without a commit, or interrupted, it leaves nothing behind. A special file
+/// is written as the data comes.
 pub struct AtomicFile {
     temporary: Option<NamedTempFile>,
+    /// A special file, opened in place.
+    special: Option<File>,
     destination: PathBuf,
 }
 
+/// Symbolic links followed before giving up, as the kernel does (`ELOOP`).
+const MOST_LINKS: u32 = 40;
+
+/// The file `path` names once symbolic links are followed (the last link's target, even when it
+/// does not exist yet).
+fn through_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                // A relative target is relative to the link's directory; `join` keeps an
+                // absolute one as it is.
+                path = match path.parent() {
+                    Some(parent) => parent.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
 impl AtomicFile {
-    /// Starts writing `destination`, creating the temporary file beside it.
+    /// Starts writing `destination`: beside it in a temporary file, or in place for a special
+    /// file.
     pub fn create(destination: &Path) -> io::Result<AtomicFile> {
+        let destination = through_links(destination)?;
+        let existing = std::fs::metadata(&destination).ok();
+        if existing
+            .as_ref()
+            .is_some_and(|meta| !meta.is_file() && !meta.is_dir())
+        {
+            let special = File::options().write(true).open(&destination)?;
+            return Ok(AtomicFile {
+                temporary: None,
+                special: Some(special),
+                destination,
+            });
+        }
         let directory = match destination.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
@@ -58,9 +102,11 @@ impl AtomicFile {
         // Created and listed under one lock: an interrupt in between waits for the listing
         // and then removes the file.
         let mut unfinished = unfinished();
-        let temporary = tempfile::Builder::new()
-            .prefix(".flipgame-")
-            .suffix(".tmp")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".flipgame-").suffix(".tmp");
+        #[cfg(unix)]
+        builder.permissions(new_file_permissions());
+        let temporary = builder
             .tempfile_in(directory)
             // The temporary file's name means nothing to the user: say which directory failed.
             .map_err(|error| {
@@ -72,13 +118,21 @@ impl AtomicFile {
             })?;
         unfinished.push(temporary.path().to_path_buf());
         drop(unfinished);
+        if let Some(meta) = existing {
+            // The file replaced keeps its mode (set exactly: the umask applies only to new files).
+            temporary.as_file().set_permissions(meta.permissions())?;
+        }
         Ok(AtomicFile {
             temporary: Some(temporary),
-            destination: destination.to_path_buf(),
+            special: None,
+            destination,
         })
     }
 
     fn file(&mut self) -> io::Result<&mut File> {
+        if let Some(special) = self.special.as_mut() {
+            return Ok(special);
+        }
         self.temporary
             .as_mut()
             .map(NamedTempFile::as_file_mut)
@@ -87,6 +141,9 @@ impl AtomicFile {
 
     /// Syncs the data and renames the file into place.
     pub fn commit(mut self) -> io::Result<()> {
+        if let Some(special) = self.special.take() {
+            return special.sync_data().or_else(ignore_unsyncable);
+        }
         let Some(temporary) = self.temporary.take() else {
             return Ok(());
         };
@@ -100,6 +157,23 @@ impl AtomicFile {
         unwatch(&path);
         result
     }
+}
+
+/// A device or FIFO may not support syncing (`EINVAL`): its data went where it goes.
+fn ignore_unsyncable(error: io::Error) -> io::Result<()> {
+    if error.kind() == io::ErrorKind::InvalidInput {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
+/// The mode a new file is created with, before the umask: read and write for everyone, as
+/// `touch` and editors create files (the umask then takes away what the user keeps private).
+#[cfg(unix)]
+fn new_file_permissions() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o666)
 }
 
 impl Drop for AtomicFile {

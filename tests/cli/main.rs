@@ -7,6 +7,7 @@
 mod common;
 
 mod explain;
+mod files;
 mod generate;
 mod generated;
 mod hostile;
