@@ -227,3 +227,27 @@ fn moves_past_25_cells_gives_boards_of_exactly_k_proven_taps() {
         .code(2)
         .stderr(predicates::str::contains("only 60 distinct 6x5 boards fit"));
 }
+
+#[test]
+fn impossible_boards_are_refused_where_every_board_can_be_finished() {
+    // The 1 x n sigma game (a tap turns over its two neighbours) has a one-dimensional null
+    // space at n = 31 and n = 33, too large to explore. At 33 all black cannot be made white,
+    // so the boards that finish white and those that finish black are the two halves of the
+    // space: every board finishes. At 31 all black can be made white: half the boards never do.
+    flipgame()
+        .args(["gen", "--size", "1x33", "--rule", "sigma", "--impossible"])
+        .assert()
+        .code(2)
+        .stderr("error: every 1x33 board can be finished with --goal either\n");
+    let drawn = flipgame()
+        .args(["gen", "--size", "1x31", "--rule", "sigma", "--impossible", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert!(drawn.status.success(), "{drawn:?}");
+    flipgame()
+        .args(["solve", "--size", "1x31", "--rule", "sigma"])
+        .write_stdin(drawn.stdout)
+        .assert()
+        .success()
+        .stdout("Impossible\n");
+}
