@@ -436,6 +436,17 @@ pub(crate) fn check_count(
     let number = std::str::from_utf8(token.text)
         .ok()
         .and_then(|text| text.parse::<i64>().ok());
+    if let Some(number) = number
+        && number.to_string().as_bytes() != token.text
+    {
+        // `04`, `+4`, `-0`: a judge that compares tokens as text calls these wrong.
+        let expected = answer.map_or_else(|| impossible.to_string(), |s| s.moves().to_string());
+        return Err(token.error(format!(
+            "expected '{expected}', found '{}': {number} written another way, which a judge \
+             comparing the tokens as text calls a wrong answer",
+            token.display()
+        )));
+    }
     match (answer, number) {
         (Some(solution), Some(number)) => {
             let fewest = solution.moves();

@@ -240,7 +240,16 @@ fn impossible_boards_are_refused_where_every_board_can_be_finished() {
         .code(2)
         .stderr("error: every 1x33 board can be finished with --goal either\n");
     let drawn = flipgame()
-        .args(["gen", "--size", "1x31", "--rule", "sigma", "--impossible", "--seed", "3"])
+        .args([
+            "gen",
+            "--size",
+            "1x31",
+            "--rule",
+            "sigma",
+            "--impossible",
+            "--seed",
+            "3",
+        ])
         .output()
         .unwrap();
     assert!(drawn.status.success(), "{drawn:?}");

@@ -340,6 +340,19 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
             "Impossible\n",
             "OUT:1:1: the board can be finished, in 4 taps",
         ),
+        // The right number written another way: a judge comparing text says wrong answer.
+        ("poj1753", "04\n", "OUT:1:1: expected '4', found '04'"),
+        ("poj1753", "+4\n", "OUT:1:1: expected '4', found '+4'"),
+        (
+            "timus1122",
+            "-0\n",
+            "OUT:1:1: expected 'Impossible', found '-0'",
+        ),
+        (
+            "leetcode1284",
+            "3\n0\n-01\n6\n",
+            "OUT:3:1: expected '-1', found '-01': -1 written another way",
+        ),
         (
             "timus1122",
             "4\n",
