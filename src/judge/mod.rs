@@ -285,10 +285,9 @@ pub(crate) fn read_digit_cells(
                 } else {
                     ""
                 };
-                first_error.get_or_insert(token.error(format!(
-                    "expected 0 or 1, found '{}'{hint}",
-                    token.display()
-                )));
+                first_error.get_or_insert(
+                    token.error(format!("expected 0 or 1, found {}{hint}", token.display())),
+                );
             }
         }
     }
@@ -369,7 +368,7 @@ pub(crate) fn read_number(
         .filter(|n| (1..=most).contains(n))
         .ok_or_else(|| {
             token.error(format!(
-                "expected {what}, a number from 1 to {most}, found '{}'",
+                "expected {what}, a number from 1 to {most}, found {}",
                 token.display()
             ))
         })
@@ -442,7 +441,7 @@ pub(crate) fn check_count(
         // `04`, `+4`, `-0`: a judge that compares tokens as text calls these wrong.
         let expected = answer.map_or_else(|| impossible.to_string(), |s| s.moves().to_string());
         return Err(token.error(format!(
-            "expected '{expected}', found '{}': {number} written another way, which a judge \
+            "expected '{expected}', found {}: {number} written another way, which a judge \
              comparing the tokens as text calls a wrong answer",
             token.display()
         )));
@@ -465,12 +464,12 @@ pub(crate) fn check_count(
         ))),
         (_, None) if token.text.eq_ignore_ascii_case(impossible.as_bytes()) => {
             Err(token.error(format!(
-                "expected '{impossible}', found '{}': judges compare words exactly",
+                "expected '{impossible}', found {}: judges compare words exactly",
                 token.display()
             )))
         }
         (_, None) => Err(token.error(format!(
-            "expected a number or '{impossible}', found '{}'",
+            "expected a number or '{impossible}', found {}",
             token.display()
         ))),
     }
@@ -659,7 +658,7 @@ fn skip_lines_that_are_no_rows(
             return;
         }
         cases.push(Err(token.error(format!(
-            "expected a row of {}, found '{}': the line is not a row (such as a count or a \
+            "expected a row of {}, found {}: the line is not a row (such as a count or a \
              separator), so it is skipped on its own",
             or_letters(letters),
             token.display()

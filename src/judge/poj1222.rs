@@ -85,7 +85,7 @@ impl Judge for Poj1222 {
                 .ok_or_else(|| output.error_at_end(format!("expected PUZZLE {expected}")))?;
             if word.text != b"PUZZLE" {
                 return Err(word.error(format!(
-                    "expected 'PUZZLE {expected}', found '{}'",
+                    "expected 'PUZZLE {expected}', found {}",
                     word.display()
                 )));
             }
@@ -93,10 +93,9 @@ impl Judge for Poj1222 {
                 .next_in(Layout::AfterSpace)
                 .ok_or_else(|| output.error_at_end(format!("expected {expected}")))?;
             if number.text != expected.as_bytes() {
-                return Err(number.error(format!(
-                    "expected '{expected}', found '{}'",
-                    number.display()
-                )));
+                return Err(
+                    number.error(format!("expected '{expected}', found {}", number.display()))
+                );
             }
             Ok(())
         })();

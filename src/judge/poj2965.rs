@@ -112,7 +112,7 @@ fn check_switchings(
         .filter(|&n| n <= MOST_LISTED)
         .ok_or_else(|| {
             first.error(format!(
-                "expected the number of switchings, found '{}'",
+                "expected the number of switchings, found {}",
                 first.display()
             ))
         })?;
@@ -131,7 +131,7 @@ fn check_switchings(
                 .filter(|n| (1..=4).contains(n))
                 .ok_or_else(|| {
                     token.error(format!(
-                        "expected a {what} from 1 to 4, found '{}'",
+                        "expected a {what} from 1 to 4, found {}",
                         token.display()
                     ))
                 })

@@ -128,7 +128,7 @@ pub(crate) fn check_matrix(
             b"1" => taps.set(index / cols, index % cols, true),
             _ => {
                 return Err(token.error(format!(
-                    "expected 0 or 1 for {}, found '{}'",
+                    "expected 0 or 1 for {}, found {}",
                     Cell::at_index(index, cols),
                     token.display()
                 )));

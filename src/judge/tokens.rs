@@ -32,11 +32,27 @@ pub struct Token<'a> {
 }
 
 impl Token<'_> {
-    /// The token as text, invalid UTF-8 shown as replacement characters.
+    /// The token quoted for a message (`'x7'`), invalid UTF-8 shown as replacement characters;
+    /// a long one cut short with its length, so that a 100 MB token costs a line, not 100 MB.
     pub fn display(&self) -> String {
-        String::from_utf8_lossy(self.text)
-            .escape_debug()
-            .to_string()
+        const SHOWN: usize = 40;
+        // At most 4 bytes a character: the first SHOWN characters are within these bytes.
+        let start = String::from_utf8_lossy(&self.text[..self.text.len().min(4 * SHOWN)]);
+        if self.text.len() <= 4 * SHOWN && start.chars().count() <= SHOWN {
+            return format!("'{}'", start.escape_debug());
+        }
+        let shown: String = start.chars().take(SHOWN).collect();
+        // Counted in place: a lossy copy of a huge token would cost its size again.
+        let length: usize = self
+            .text
+            .utf8_chunks()
+            .map(|chunk| chunk.valid().chars().count() + usize::from(!chunk.invalid().is_empty()))
+            .sum();
+        format!(
+            "'{}...' ({} characters)",
+            shown.escape_debug(),
+            crate::words::thousands(length as u64)
+        )
     }
 
     /// An error at the token's start.

@@ -30,7 +30,7 @@ fn within_limit(answer: Option<&Solution>) -> Option<&Solution> {
 fn name_alone(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
     match tokens.peek() {
         Some(next) if next.line == name.line => Err(next.error(format!(
-            "expected the case's name '{}' alone on its line, found more after it",
+            "expected the case's name {} alone on its line, found more after it",
             name.display()
         ))),
         _ => Ok(()),
@@ -119,7 +119,7 @@ impl Judge for Uva10309 {
         let result = match output.next_in(Layout::LineStart) {
             None => Err(output.error_at_end(format!("expected '{name}', found the end"))),
             Some(token) if token.text != name.as_bytes() => Err(token.error(format!(
-                "expected the case's name '{name}', found '{}'",
+                "expected the case's name '{name}', found {}",
                 token.display()
             ))),
             Some(_) => {

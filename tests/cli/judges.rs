@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use predicates::prelude::*;
 
-use crate::common::{Scratch, flipgame};
+use crate::common::{SAMPLE, Scratch, flipgame};
 
 const JUDGES: [&str; 9] = [
     "poj1753",
@@ -872,6 +872,44 @@ fn a_bad_uva_case_costs_only_its_own_eleven_lines() {
             .stdout("dark 0\n")
             .stderr(predicate::str::contains(error));
     }
+}
+
+#[test]
+fn a_huge_token_is_quoted_short_with_its_length() {
+    let huge = "7".repeat(1_000_000);
+    let input = format!("{huge}\n");
+    let output = flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "error: -:1:1: expected M, the rows, a number from 1 to 10000, found '{}...' \
+             (1,000,000 characters)\n",
+            "7".repeat(40)
+        )
+    );
+    // The same in a contestant's output.
+    let scratch = Scratch::new();
+    let (judge_input, contestant) = (scratch.file("in", SAMPLE), scratch.file("out", input));
+    let output = flipgame()
+        .args(["check", "--judge", "poj1753"])
+        .arg(judge_input)
+        .arg(contestant)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.len() < 300,
+        "{} bytes: {}",
+        stdout.len(),
+        &stdout[..300]
+    );
+    assert!(stdout.contains("(1,000,000 characters)"), "{stdout}");
 }
 
 #[test]
