@@ -132,8 +132,11 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
     let mut rejected = accepted < judged;
     if let Some(extra) = tokens.next() {
         let error = extra.error(format!(
-            "the output goes on after the last of the {} cases",
-            cases.len()
+            "the output goes on after {}",
+            match cases.len() {
+                1 => "its one case".to_string(),
+                count => format!("the last of the {count} cases"),
+            }
         ));
         let record = CaseJson {
             case: None,

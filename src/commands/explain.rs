@@ -388,9 +388,11 @@ impl Explain {
         figure.push(Block::Boards(drawings));
         if taps.len() > self.max_steps {
             figure.push(Block::Line(format!(
-                "(The other {} taps are not drawn (--max-steps {}); --format json has every \
-                 step.)",
-                taps.len() - self.max_steps,
+                "(The other {} not drawn (--max-steps {}); --format json has every step.)",
+                match taps.len() - self.max_steps {
+                    1 => "tap is".to_string(),
+                    others => format!("{others} taps are"),
+                },
                 self.max_steps
             )));
         }

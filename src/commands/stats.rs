@@ -18,7 +18,7 @@ use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::Progress;
 use crate::render::{self, Pen};
-use flipgame::words::{percent, thousands};
+use flipgame::words::{count_of, percent, taps, thousands};
 
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
@@ -107,6 +107,19 @@ fn no_histogram_note(facts: &Facts) -> String {
     )
 }
 
+/// The tap matrix's rank and nullity, and the quiet patterns that makes.
+fn rank_line(rank: impl std::fmt::Display, nullity: u64) -> String {
+    let quiet = match nullity {
+        1 => "1 non-empty quiet pattern".to_string(),
+        0..64 => format!(
+            "{} non-empty quiet patterns",
+            thousands((1u64 << nullity) - 1)
+        ),
+        _ => format!("2^{nullity} - 1 non-empty quiet patterns"),
+    };
+    format!("Tap matrix over GF(2): rank {rank}, nullity {nullity}, so {quiet}")
+}
+
 /// The largest nullity whose quiet patterns are all listed rather than a basis of them.
 const ALL_PATTERNS_NULLITY: u64 = 4;
 
@@ -116,15 +129,7 @@ fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
     figure.push(Block::Blank);
     push_counts(&mut figure, facts);
     figure.push(Block::Blank);
-    let quiet = if facts.nullity < 64 {
-        thousands((1u64 << facts.nullity) - 1)
-    } else {
-        format!("2^{} - 1", facts.nullity)
-    };
-    figure.push(Block::Line(format!(
-        "Tap matrix over GF(2): rank {}, nullity {}, so {quiet} non-empty quiet patterns",
-        facts.rank, facts.nullity
-    )));
+    figure.push(Block::Line(rank_line(facts.rank, facts.nullity)));
     figure.push(Block::Text(no_histogram_note(facts)));
     figure.push(Block::Blank);
     push_quiet_patterns(&mut figure, facts, target);
@@ -240,7 +245,7 @@ fn pattern_boards(patterns: &[Grid]) -> Block {
         .enumerate()
         .map(|(n, pattern)| {
             Drawing::new(
-                format!("#{}: {} cells", n + 1, pattern.count()),
+                format!("#{}: {}", n + 1, count_of(pattern.count(), "cell", "cells")),
                 pattern.clone(),
             )
         })
@@ -272,19 +277,14 @@ fn report_figure(puzzle: &Puzzle, space: &StateSpaceReport, pen: &Pen) -> Figure
         .map(|id| format!(" (id {id})"))
         .unwrap_or_default();
     figure.push(Block::Line(format!(
-        "God's number: {} taps, for example {hardest}{id}",
-        space.max_moves
+        "God's number: {}, for example {hardest}{id}",
+        taps(space.max_moves)
     )));
     figure.push(Block::Line(format!(
         "Mean over solvable boards: {:.4} taps",
         space.mean_moves
     )));
-    figure.push(Block::Line(format!(
-        "Tap matrix over GF(2): rank {}, nullity {}, so {} non-empty quiet patterns",
-        space.rank,
-        space.nullity,
-        space.quiet_patterns.len()
-    )));
+    figure.push(Block::Line(rank_line(space.rank, space.nullity)));
     figure.push(Block::Text(hardest_sentence(space)));
     figure.push(Block::Blank);
     if space.quiet_patterns.is_empty() {
@@ -312,18 +312,21 @@ fn hardest_sentence(space: &StateSpaceReport) -> String {
         .hardest_tap_sets
         .iter()
         .map(|(&sets, &with)| {
-            let plural = if sets == 1 { "" } else { "s" };
-            if space.hardest_tap_sets.len() == 1 {
-                format!("each has {sets} optimal tap set{plural}")
-            } else {
-                format!("{} have {sets} optimal tap set{plural}", thousands(with))
-            }
+            let tap_sets = count_of(sets, "optimal tap set", "optimal tap sets");
+            let who = match (space.hardest_tap_sets.len(), boards, with) {
+                (1, 1, _) => "it has".to_string(),
+                (1, _, _) => "each has".to_string(),
+                (_, _, 1) => "1 has".to_string(),
+                _ => format!("{} have", thousands(with)),
+            };
+            format!("{who} {tap_sets}")
         })
         .collect();
     format!(
-        "Hardest boards: {} need {} taps; {}.",
+        "Hardest boards: {} {} {}; {}.",
         thousands(boards),
-        space.max_moves,
+        if boards == 1 { "needs" } else { "need" },
+        taps(space.max_moves),
         counts.join(", ")
     )
 }

@@ -513,8 +513,11 @@ pub(crate) fn check_taps(
     }
     if taps.count() > solution.moves() {
         return Err(place.error(format!(
-            "these {} taps finish the board but are not the fewest: the fewest is {}",
-            taps.count(),
+            "{} the fewest: the fewest is {}",
+            match taps.count() {
+                1 => "this 1 tap finishes the board but is not".to_string(),
+                count => format!("these {count} taps finish the board but are not"),
+            },
             solution.moves()
         )));
     }

@@ -372,3 +372,19 @@ fn colour_follows_standard_output_not_standard_error() {
     assert!(text.contains("Solved in 4 taps"), "{text}");
     assert!(!text.contains(ESCAPE), "{text}");
 }
+
+#[test]
+fn the_steps_left_out_are_counted_in_words() {
+    flipgame()
+        .args(["explain", "--board", SAMPLE_LINE, "--max-steps", "3"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "(The other tap is not drawn (--max-steps 3); --format json has every step.)",
+        ));
+    flipgame()
+        .args(["explain", "--board", SAMPLE_LINE, "--max-steps", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("(The other 3 taps are not drawn"));
+}

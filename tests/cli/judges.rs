@@ -408,6 +408,16 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
 }
 
 #[test]
+fn output_past_a_single_case_is_rejected_in_words_that_fit() {
+    let (text, code) = check("poj1753", "4\n5\n");
+    assert_eq!(code, 3);
+    assert!(
+        text.contains("rejected: OUT:2:1: the output goes on after its one case\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn after_a_rejection_the_next_case_starts_on_the_next_line() {
     let (text, code) = check("poj1681", "1 and more\n15\n");
     assert_eq!(code, 3);

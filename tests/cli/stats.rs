@@ -206,3 +206,27 @@ fn colour_reaches_the_bars_when_asked_for() {
             .contains("\u{1b}[")
     );
 }
+
+#[test]
+fn one_of_anything_is_written_in_the_singular() {
+    let stats_of = |args: &[&str]| {
+        let output = flipgame().arg("stats").args(args).output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // 1x1 sigma: the tap turns nothing over, so the one cell is a quiet pattern of its own.
+    let text = stats_of(&["--size", "1x1", "--rule", "sigma"]);
+    assert!(
+        text.contains("nullity 1, so 1 non-empty quiet pattern\n"),
+        "{text}"
+    );
+    assert!(text.contains("#1: 1 cell\n"), "{text}");
+    // 1x2 sigma: wb takes one tap (either cell); to all white, bb alone needs the most.
+    let text = stats_of(&["--size", "1x2", "--rule", "sigma"]);
+    assert!(text.contains("God's number: 1 tap, for example"), "{text}");
+    let text = stats_of(&["--size", "1x2", "--goal", "white"]);
+    assert!(
+        text.contains("Hardest boards: 1 needs 1 tap; it has 2 optimal tap sets."),
+        "{text}"
+    );
+}
