@@ -124,9 +124,18 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Prints one diagnostic line to standard error, in a single write so lines never interleave.
+/// Prints one error line to standard error, in a single write so lines never interleave.
 pub fn report(message: &str) {
-    let line = format!("error: {message}\n");
+    tell("error", message);
+}
+
+/// Prints one note to standard error: something to know about output that is not wrong.
+pub fn note(message: &str) {
+    tell("note", message);
+}
+
+fn tell(kind: &str, message: &str) {
+    let line = format!("{kind}: {message}\n");
     // Nowhere is left to report a failure to write to standard error.
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }

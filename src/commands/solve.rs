@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use flipgame::grid::Grid;
 use flipgame::puzzle::Goal;
 use flipgame::solve::{Solution, Solver, Strategy};
+use flipgame::words::taps;
 
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
 use super::{Failure, Outcome};
@@ -136,7 +137,12 @@ impl Solve {
         };
         if !solution.optimal {
             // The matrix has no room for words: say it where people look, not in the data.
-            super::report(&format!("{place}: these taps are {}", not_proven(solution)));
+            super::note(&format!(
+                "{place}: these {} are the fewest found, not proven minimal (at least {} are \
+                 needed)",
+                taps(solution.moves()),
+                solution.lower_bound
+            ));
         }
         let mut matrix = Vec::new();
         flipgame::judge::write_digit_rows(&solution.taps, &mut matrix);

@@ -764,3 +764,30 @@ fn the_press_matrix_is_what_judges_print() {
         .success()
         .stdout("1 0 0\n");
 }
+
+/// A press matrix has no room for "not proven": flipgame says it on standard error as a note,
+/// not an error, and the run still succeeds.
+#[test]
+fn an_unproven_press_matrix_comes_with_a_note() {
+    // All on at 79x79: a null space of 2^64, past every exact search, whatever the machine.
+    let row = "b".repeat(79);
+    let board = format!("{row}\n").repeat(79);
+    let output = flipgame()
+        .args([
+            "solve", "--size", "79x79", "--goal", "white", "--format", "matrix",
+        ])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("note: -:1: these "), "{stderr}");
+    assert!(
+        stderr.contains(" taps are the fewest found, not proven minimal (at least "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(" are needed)\n") && !stderr.contains("error"),
+        "{stderr}"
+    );
+}
