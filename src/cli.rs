@@ -754,15 +754,18 @@ pub struct CheckArgs {
         long,
         value_name = "NAME",
         value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
-        requires = "files",
+        requires = "output",
         conflicts_with_all = ["board", "taps", "size", "rule", "wrap", "rule_file", "goal"]
     )]
     pub judge: Option<String>,
 
-    /// With --judge: the judge's INPUT file, then the contestant's OUTPUT file ('-' for
-    /// standard input, once)
-    #[arg(value_name = "FILE", num_args = 2, requires = "judge")]
-    pub files: Vec<PathBuf>,
+    /// With --judge: the judge's input file ('-' for standard input, or OUTPUT, not both)
+    #[arg(value_name = "INPUT", requires_all = ["judge", "output"])]
+    pub input: Option<PathBuf>,
+
+    /// With --judge: the contestant's output file
+    #[arg(value_name = "OUTPUT", requires = "input")]
+    pub output: Option<PathBuf>,
 
     /// A board to check taps on, in the forms solve takes
     #[arg(long, value_name = "TEXT", requires = "taps", conflicts_with = "judge")]

@@ -80,7 +80,7 @@ fn source_of(path: &std::path::Path) -> Source {
 /// `check --judge NAME INPUT OUTPUT`.
 fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
-    let [input_path, output_path] = &args.files[..] else {
+    let (Some(input_path), Some(output_path)) = (&args.input, &args.output) else {
         return Err(usage(
             "check --judge needs two files: the judge's INPUT, then the contestant's OUTPUT",
         ));

@@ -1105,3 +1105,19 @@ fn the_same_seed_gives_the_same_judge_input() {
         "{text}"
     );
 }
+
+#[test]
+fn check_names_its_two_files_for_what_they_are() {
+    flipgame()
+        .args(["check", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Usage: flipgame check [OPTIONS] [INPUT] [OUTPUT]\n",
+        ));
+    flipgame()
+        .args(["check", "--judge", "poj1753", "in.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<OUTPUT>"));
+}
