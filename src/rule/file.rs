@@ -14,7 +14,7 @@ use crate::notation::Cell;
 /// reader knows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleFileError {
-    /// Line and column (both from 1, column 0 before the first character) of the mistake.
+    /// Line and column (both from 1) of the mistake.
     pub place: Option<(usize, usize)>,
     /// What is wrong there.
     pub message: String,
@@ -49,13 +49,22 @@ impl Graph {
 
 /// Reads a rule file's `text` into a graph called `label`.
 fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
+    if text.trim().is_empty() {
+        return Err(RuleFileError {
+            place: Some((1, 1)),
+            message: "expected a rule file, {\"rows\": R, \"cols\": C, \"cells\": [...]}, found \
+                      an empty file"
+                .to_string(),
+        });
+    }
     let document: RuleDocument = serde_json::from_str(text).map_err(|error| {
         let message = error.to_string();
         // serde_json ends a message with " at line L column C" when it knows the place.
         let (line, column) = (error.line(), error.column());
         match message.strip_suffix(&format!(" at line {line} column {column}")) {
             Some(what) => RuleFileError {
-                place: Some((line, column)),
+                // Column 0 is before the line's first character (an empty file): call it 1.
+                place: Some((line, column.max(1))),
                 message: what.to_string(),
             },
             None => RuleFileError::whole(message),
@@ -63,29 +72,10 @@ fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
     })?;
     let shape = document.shape;
     let cols = shape.cols() as usize;
-    let mut flips: Vec<Option<Vec<u32>>> = vec![None; shape.cells() as usize];
+    // Every cell has exactly one entry: the reader checked it with the entries' places.
+    let mut lists = vec![Vec::new(); shape.cells() as usize];
     for cell in document.cells {
-        let index = cell.index(cols);
-        if flips[index].is_some() {
-            return Err(RuleFileError::whole(format!(
-                "{} is listed twice: each cell takes one entry",
-                Cell::at_index(index, cols)
-            )));
-        }
-        flips[index] = Some(cell.flips.iter().map(|c| c.index(cols) as u32).collect());
-    }
-    let mut lists = Vec::with_capacity(flips.len());
-    for (index, list) in flips.into_iter().enumerate() {
-        match list {
-            Some(list) => lists.push(list),
-            None => {
-                return Err(RuleFileError::whole(format!(
-                    "{} has no entry: list every cell of the {shape} board, with \
-                     \"flips\": [] for a cell whose tap turns over nothing",
-                    Cell::at_index(index, cols)
-                )));
-            }
-        }
+        lists[cell.index(cols)] = cell.flips.iter().map(|c| c.index(cols) as u32).collect();
     }
     Graph::new(shape, lists, label.to_string())
         .map_err(|error| RuleFileError::whole(error.to_string()))
@@ -215,9 +205,27 @@ impl<'de> Visitor<'de> for EntriesSeed {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<FileEntry>, A::Error> {
+        let cols = self.shape.cols() as usize;
+        let mut listed = vec![false; self.shape.cells() as usize];
         let mut entries = Vec::new();
         while let Some(entry) = seq.next_element_seed(EntrySeed { shape: self.shape })? {
+            // Checked here, as each entry ends, so that the error has the entry's place.
+            let index = entry.index(cols);
+            if std::mem::replace(&mut listed[index], true) {
+                return Err(de::Error::custom(format!(
+                    "{} is listed twice: each cell takes one entry",
+                    Cell::at_index(index, cols)
+                )));
+            }
             entries.push(entry);
+        }
+        if let Some(missing) = listed.iter().position(|&listed| !listed) {
+            return Err(de::Error::custom(format!(
+                "{} has no entry: list every cell of the {} board, with \"flips\": [] for a \
+                 cell whose tap turns over nothing",
+                Cell::at_index(missing, cols),
+                self.shape
+            )));
         }
         Ok(entries)
     }
@@ -299,9 +307,21 @@ impl<'de> Visitor<'de> for CellsSeed {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<FileCell>, A::Error> {
-        let mut cells = Vec::new();
+        let mut cells: Vec<FileCell> = Vec::new();
         while let Some(cell) = seq.next_element::<RawCell>()? {
-            cells.push(check_cell(self.shape, cell.row, cell.col)?);
+            let cell = check_cell(self.shape, cell.row, cell.col)?;
+            // A tap turns a piece over once or not at all: a second listing is a mistake, not
+            // a way to cancel the first.
+            if cells
+                .iter()
+                .any(|seen| (seen.row, seen.col) == (cell.row, cell.col))
+            {
+                return Err(de::Error::custom(format!(
+                    "r{}c{} is listed twice in these flips: a tap turns each piece over once",
+                    cell.row, cell.col
+                )));
+            }
+            cells.push(cell);
         }
         Ok(cells)
     }

@@ -93,13 +93,29 @@ fn rule_files_are_read_and_checked_where_they_go_wrong() {
     assert!(error.starts_with("2:"), "{error}");
     assert!(error.contains("r3c2 is outside the 1x2 board"), "{error}");
     let missing = r#"{"rows": 1, "cols": 2, "cells": [{"row": 1, "col": 1, "flips": []}]}"#;
-    assert!(located(Graph::from_json(missing, "x")).contains("r1c2 has no entry"));
+    let error = located(Graph::from_json(missing, "x"));
+    // Where the list of cells ends without it.
+    assert!(error.starts_with("1:67: r1c2 has no entry"), "{error}");
     let twice = text.replace(
         r#""row": 1, "col": 2, "flips": []"#,
         r#""row": 1, "col": 1, "flips": []"#,
     );
     let error = located(Graph::from_json(&twice, "x"));
-    assert!(error.contains("r1c1 is listed twice"), "{error}");
+    assert!(
+        error.contains("r1c1 is listed twice: each cell takes one entry"),
+        "{error}"
+    );
+    // At the end of the second entry for r1c1.
+    assert!(error.starts_with("4:5: "), "{error}");
+    let flipped_twice = r#"{"rows": 1, "cols": 1, "cells": [{"row": 1, "col": 1, "flips": [
+        {"row": 1, "col": 1}, {"row": 1, "col": 1}]}]}"#;
+    let error = located(Graph::from_json(flipped_twice, "x"));
+    assert!(
+        error.starts_with("2:51: r1c1 is listed twice in these flips"),
+        "{error}"
+    );
+    let error = located(Graph::from_json(" \n", "x"));
+    assert!(error.starts_with("1:1: expected a rule file"), "{error}");
     let broken = "{\"rows\": 1,\n \"cols\": 2,\n \"cells\": [}";
     assert!(located(Graph::from_json(broken, "x")).starts_with("3:"));
 }
@@ -144,8 +160,8 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
             "1:30: a board of 0x2: rows and columns go from 1 to 10000",
         ),
         (
-            file(r#""cells": [], "colour": 1"#),
-            r#"1:44: unknown field "colour": a rule file has "rows", "cols", "cells" (and optionally "name" or "comment")"#,
+            file(r#""cells": [{"row": 1, "col": 1, "flips": []}], "colour": 1"#),
+            r#"1:77: unknown field "colour": a rule file has "rows", "cols", "cells" (and optionally "name" or "comment")"#,
         ),
         (r#"{"cols": 1}"#.to_string(), "1:11: missing field `rows`"),
         (r#"{"rows": 1}"#.to_string(), "1:11: missing field `cols`"),
@@ -183,7 +199,7 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
         ),
         (
             "[1]".to_string(),
-            r#"1:0: invalid type: sequence, expected a rule file: {"rows": R, "cols": C, "cells": [...]}"#,
+            r#"1:1: invalid type: sequence, expected a rule file: {"rows": R, "cols": C, "cells": [...]}"#,
         ),
         (
             file(r#""cells": {}"#),
