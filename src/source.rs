@@ -190,6 +190,7 @@ fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
             found: error.found,
             size_hint: None,
             not_a_row: false,
+            lone_cr: false,
         })
     })
 }

@@ -62,6 +62,9 @@ pub struct InputError {
     /// True when the line is not a row at all (a count, `M N`, `---`, a comment: it is not
     /// mostly piece letters): it was skipped on its own and no board lost its framing.
     pub not_a_row: bool,
+    /// True when the line holds carriage returns with no line feed after them: a file with
+    /// lone CR line ends, read as one long line.
+    pub lone_cr: bool,
 }
 
 impl fmt::Display for InputError {
@@ -86,6 +89,13 @@ impl fmt::Display for InputError {
                      --cells {option})"
                 )?;
             }
+        }
+        if self.lone_cr {
+            f.write_str(
+                "; the line has carriage returns with no line feed after them (lone CR line \
+                 ends, as in old Mac files): turn them into line feeds first, such as with tr \
+                 '\\r' '\\n'",
+            )?;
         }
         if let Some((rows, cols)) = self.size_hint {
             if !matches!(self.found, Found::Pieces(_)) {
@@ -170,6 +180,8 @@ pub struct BoardParser {
     /// damaged row from a line that is no row.
     line_letters: u64,
     line_others: u64,
+    /// The current line has a carriage return followed by more than spaces.
+    line_lone_cr: bool,
     /// Only whole 4x4 boards were taken since the last feed, by [`BoardParser::whole_board`],
     /// after one that checked the state allowed it.
     between_whole_boards: bool,
@@ -214,6 +226,7 @@ impl BoardParser {
             line_spoiled: false,
             line_letters: 0,
             line_others: 0,
+            line_lone_cr: false,
             between_whole_boards: false,
         }
     }
@@ -393,6 +406,9 @@ impl BoardParser {
                 }
                 _ => {
                     self.line_has_text = true;
+                    if matches!(self.space, Some((b'\r', _))) {
+                        self.line_lone_cr = true;
+                    }
                     let pieces = self.shape.cols();
                     if self.pieces == 0 {
                         // Spaces before a row's first piece are indentation: a row is its letters.
@@ -517,6 +533,7 @@ impl BoardParser {
             found,
             size_hint: None,
             not_a_row: false,
+            lone_cr: false,
         }
     }
 
@@ -583,7 +600,9 @@ impl BoardParser {
             return self.next_line();
         }
         if let Some((mut error, too_long, first_row)) = self.suspect.take() {
-            if too_long && first_row && others == 0 && letters <= u64::from(crate::grid::MAX_SIDE) {
+            error.lone_cr = self.line_lone_cr;
+            let fits = others == 0 && letters <= u64::from(crate::grid::MAX_SIDE);
+            if too_long && first_row && fits && !self.line_lone_cr {
                 error.size_hint = Some(self.size_for(letters));
             }
             self.skipping = true;
@@ -615,7 +634,7 @@ impl BoardParser {
                 emit(Record::Malformed(error))?;
             }
             self.rows_done += 1;
-            self.board_bits = (self.board_bits << PIECES) + u16::from(self.row_bits);
+            self.board_bits = (self.board_bits << PIECES) | u16::from(self.row_bits);
             if self.rows_done == rows {
                 if !self.skipping {
                     let line = self.board_line;
@@ -640,6 +659,7 @@ impl BoardParser {
         self.row_bits = 0;
         self.space = None;
         self.line_has_text = false;
+        self.line_lone_cr = false;
         Ok(())
     }
 

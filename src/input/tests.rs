@@ -557,3 +557,24 @@ mod shaped {
         }
     }
 }
+
+#[test]
+fn lone_carriage_returns_are_named_not_taken_for_a_wider_board() {
+    let records = parse_every_way(b"bwwb\rbbwb\rbwwb\rbwww\r");
+    let errors = errors(&records);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with(
+            "1:6: expected end of row after 4 pieces, found 'b'; the line has \
+                               carriage returns with no line feed after them"
+        ),
+        "{}",
+        errors[0]
+    );
+    assert!(!errors[0].contains("--size"), "{}", errors[0]);
+    // CR LF line ends are still plain line ends.
+    assert_eq!(
+        boards(&parse_every_way(b"bwwb\r\nbbwb\r\nbwwb\r\nbwww\r\n")).len(),
+        1
+    );
+}

@@ -438,3 +438,17 @@ fn output_files_appear_whole() {
         .unwrap();
     assert!(solved.status.success());
 }
+
+#[test]
+fn a_file_with_lone_cr_line_ends_is_named_as_one() {
+    flipgame()
+        .arg("solve")
+        .write_stdin("bwwb\rbbwb\rbwwb\rbwww\r")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("lone CR line ends"))
+        .stderr(predicates::prelude::PredicateBooleanExt::not(
+            predicates::str::contains("did you mean"),
+        ));
+}
