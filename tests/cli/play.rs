@@ -613,3 +613,18 @@ fn each_hint_shows_the_next_tap_of_the_solution() {
     assert_eq!(records[1]["hint"], solution[0]);
     assert_eq!(records[2]["hint"], solution[1]);
 }
+
+#[test]
+fn a_command_input_that_cannot_be_read_is_blamed_not_the_output() {
+    let scratch = Scratch::new();
+    // A directory opens as standard input but fails to read.
+    let output = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["play", "--lines", "--board", SAMPLE_LINE])
+        .stdin(std::fs::File::open(scratch.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: -: "), "{stderr}");
+    assert!(!stderr.contains("writing output"), "{stderr}");
+}

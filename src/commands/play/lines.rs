@@ -11,7 +11,7 @@ use flipgame::notation::{Cell, Color};
 
 use super::{Dealer, screen};
 use crate::cli::PlayFormat;
-use crate::commands::{Outcome, report};
+use crate::commands::{Failure, Outcome, report};
 use crate::output::json::{CellsJson, optional_color};
 use crate::render;
 
@@ -56,7 +56,11 @@ impl Session {
     /// Writes the start, then plays every command of `input` until `quit` or its end. A line
     /// that is no command is reported with its line and column, and the game goes on; the
     /// status is then a usage error.
-    pub fn run(mut self, mut input: impl BufRead, out: &mut impl Write) -> io::Result<Outcome> {
+    pub fn run(
+        mut self,
+        mut input: impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<Outcome, Failure> {
         let mut status = Outcome::Success;
         let mut news = match self.game.status().moves_left {
             None => Some("This board can never be finished: 'proof' shows why.".to_string()),
@@ -68,7 +72,11 @@ impl Session {
         let mut number = 0u64;
         loop {
             line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
+            // A failed read is the input's fault, not the output's: name standard input.
+            let read = input
+                .read_until(b'\n', &mut line)
+                .map_err(|error| Failure::File(format!("-: {error}")))?;
+            if read == 0 {
                 break;
             }
             number += 1;

@@ -61,7 +61,7 @@ pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<O
         Ok(terminal::run(game, dealer, pen, out)?)
     } else {
         let session = lines::Session::new(game, dealer, args.format, dealt.then_some(seed));
-        Ok(session.run(io::stdin().lock(), out)?)
+        session.run(io::stdin().lock(), out)
     }
 }
 
