@@ -548,7 +548,7 @@ fn a_terminal_that_hangs_up_ends_the_game() {
 fn a_resize_redraws_and_a_window_too_small_says_so() {
     let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));
     terminal.wait_for("Goal: all white or all black");
-    terminal.resize((40, 8));
+    terminal.resize((40, 5));
     terminal.wait_for("Enlarge the window");
     terminal.resize((60, 24));
     terminal.wait_for("of 30x30");

@@ -143,17 +143,25 @@ pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let label_width = rows.to_string().len();
     let mut lines = vec![title(puzzle), String::new()];
-    let below = below_the_board(game, ui, pen, width);
-    let shown_rows = height
-        .saturating_sub(LINES_ABOVE + 1 + below.len())
-        .min(rows);
+    let room_for = |below: &[String]| {
+        height
+            .saturating_sub(LINES_ABOVE + 1 + below.len())
+            .min(rows)
+    };
+    let mut below = below_the_board(game, ui, pen, width, true);
+    if room_for(&below) == 0 {
+        // The board comes first: the legend and the key line go before its last row does.
+        below = below_the_board(game, ui, pen, width, false);
+    }
+    let shown_rows = room_for(&below);
     let shown_cols = (width.saturating_sub(label_width + 1) / 3).min(cols);
     if shown_rows == 0 || shown_cols == 0 {
         let needed = (label_width + 4, LINES_ABOVE + 2 + below.len());
         lines.extend(render::wrap(
             &format!(
-                "The terminal is {width}x{height}; a {shape} board needs at least {}x{} to \
-                 show one piece. Enlarge the window, or press q.",
+                "The terminal is {width} columns wide and {height} rows high; a {shape} board \
+                 needs at least {} columns and {} rows to show one piece. Enlarge the window, \
+                 or press q.",
                 needed.0, needed.1
             ),
             width.max(1),
@@ -253,13 +261,16 @@ fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
     render::grid_view(pen, &title, view, color, mark)
 }
 
-/// The lines under the board: the status, the message, the legend of the marks shown and the
-/// keys.
-fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize) -> Vec<String> {
+/// The lines under the board: the status and any message, then (when `keys`) the legend and
+/// the key line.
+fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize, keys: bool) -> Vec<String> {
     let status = game.status();
     let mut lines = render::wrap(&status_words(game.puzzle(), &status), width);
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width));
+    }
+    if !keys {
+        return lines;
     }
     let mut used = Vec::new();
     if !game.marks().is_empty() {
@@ -457,6 +468,11 @@ mod tests {
 
     #[test]
     fn a_window_too_small_says_so() {
+        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (30, 7)));
+    }
+
+    #[test]
+    fn a_short_window_shows_rows_of_the_board_before_the_keys() {
         insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (30, 10)));
     }
 
