@@ -549,7 +549,7 @@ fn a_resize_redraws_and_a_window_too_small_says_so() {
     let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));
     terminal.wait_for("Goal: all white or all black");
     terminal.resize((40, 5));
-    terminal.wait_for("Enlarge the window");
+    terminal.wait_for("The terminal is 40 columns wide");
     terminal.resize((60, 24));
     terminal.wait_for("of 30x30");
     terminal.type_keys(b"q");
