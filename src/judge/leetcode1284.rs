@@ -10,11 +10,11 @@ use crate::puzzle::{Goal, Puzzle};
 /// LeetCode 1284.
 pub struct Leetcode1284;
 
-/// Reads one line's matrix.
-fn read_matrix(text: &str, line: u64) -> Result<Grid, JudgeError> {
+/// Reads one line's matrix, which starts at character `first_column` (from 1) of its line.
+fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, JudgeError> {
     let at = |column: usize, message: String| JudgeError {
         line,
-        column: column as u64,
+        column: (first_column + column - 1) as u64,
         message,
     };
     let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(text).map_err(|error| {
@@ -41,9 +41,9 @@ fn read_matrix(text: &str, line: u64) -> Result<Grid, JudgeError> {
             return Err(at(
                 1,
                 format!(
-                    "row {} has {} cells but row 1 has {cols}: a matrix is rectangular",
+                    "row {} has {} but row 1 has {cols}: a matrix is rectangular",
                     row + 1,
-                    cells.len()
+                    crate::words::count_of(cells.len() as u64, "cell", "cells")
                 ),
             ));
         }
@@ -95,8 +95,8 @@ impl Judge for Leetcode1284 {
         let mut cases = Vec::new();
         for (index, line) in input.split(|&byte| byte == b'\n').enumerate() {
             let number = index as u64 + 1;
-            let text = String::from_utf8_lossy(line);
-            let text = text.trim();
+            let whole = String::from_utf8_lossy(line);
+            let text = whole.trim();
             // The statement's own examples read `mat = [[0,0],[0,1]]`: take that form too.
             let text = text
                 .strip_prefix("mat")
@@ -105,7 +105,12 @@ impl Judge for Leetcode1284 {
             if text.is_empty() {
                 continue;
             }
-            cases.push(read_matrix(text, number).map(|board| Case {
+            // Places count from the line's start, past any indent and `mat =`.
+            // `text` is what is left of the line once its end is trimmed, so what came before
+            // it is the difference.
+            let skipped = whole.trim_end().len() - text.len();
+            let first_column = whole[..skipped].chars().count() + 1;
+            cases.push(read_matrix(text, number, first_column).map(|board| Case {
                 puzzle: self.puzzle(board.shape()),
                 board,
                 name: None,

@@ -923,6 +923,20 @@ fn a_huge_token_is_quoted_short_with_its_length() {
 }
 
 #[test]
+fn leetcode_places_count_the_indent_and_the_mat_prefix() {
+    flipgame()
+        .args(["solve", "--judge", "leetcode1284"])
+        .write_stdin("  mat = [[0,1],[1]]\n   [[0,\n\t[[1]]\n")
+        .assert()
+        .code(2)
+        .stdout("1\n")
+        .stderr(predicate::str::contains(
+            "-:1:9: row 2 has 1 cell but row 1 has 2",
+        ))
+        .stderr(predicate::str::contains("-:2:7: expected a matrix such as"));
+}
+
+#[test]
 fn judge_inputs_that_end_early_or_run_on_say_so() {
     flipgame()
         .args(["solve", "--judge", "poj1681"])
@@ -956,7 +970,7 @@ fn judge_inputs_that_end_early_or_run_on_say_so() {
         .code(2)
         .stdout("1\n")
         .stderr(predicate::str::contains(
-            "-:1:1: row 2 has 1 cells but row 1 has 2",
+            "-:1:1: row 2 has 1 cell but row 1 has 2",
         ))
         .stderr(predicate::str::contains("-:2:"));
 }
