@@ -11,10 +11,11 @@ pub fn tap_word(count: u64) -> &'static str {
     if count == 1 { "tap" } else { "taps" }
 }
 
-/// `count` with its noun, singular for exactly one: `1 case`, `0 cases`, `2 cases`.
+/// `count` with its noun, singular for exactly one: `1 case`, `0 cases`, `2 cases`,
+/// `500,041 cases`.
 pub fn count_of(count: u64, singular: &str, plural: &str) -> String {
     let noun = if count == 1 { singular } else { plural };
-    format!("{count} {noun}")
+    format!("{} {noun}", thousands(count))
 }
 
 /// `65536` as `65,536`.

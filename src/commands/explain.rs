@@ -314,10 +314,23 @@ impl Explain {
         if moves == 0 {
             figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
         } else {
-            let listed: Vec<String> = tapped
+            // Under a map that is drawn, the map is the list: a long one is cut short.
+            let shown = if self.map && self.boards_fit(board) {
+                MAPPED_TAPS_LISTED
+            } else {
+                tapped.len()
+            };
+            let mut listed: Vec<String> = tapped
                 .iter()
+                .take(shown)
                 .map(|&cell| Cell::from(cell).to_string())
                 .collect();
+            if tapped.len() > shown {
+                listed.push(format!(
+                    "and {} more, marked on the map",
+                    thousands((tapped.len() - shown) as u64)
+                ));
+            }
             let mut text = format!(
                 "{} to all {goal}: {}. Taps commute, so any order works.",
                 taps(moves),
@@ -495,6 +508,9 @@ struct CertificateJson<'a> {
     cells: CellsJson<'a>,
     black: u64,
 }
+
+/// Taps listed in words above a tap map before the rest are left to the map.
+const MAPPED_TAPS_LISTED: usize = 20;
 
 /// What the layers say of the board: found in layer `found` (its fewest taps), or in none of
 /// them after `reached` of the `positions` boards.

@@ -842,3 +842,34 @@ fn column_labels_of_a_long_row_are_one_and_every_second_column() {
         );
     }
 }
+
+#[test]
+fn a_tap_map_lists_a_few_taps_in_words_and_leaves_the_rest_to_the_map() {
+    // All black to all white on 10x10 (no null space): 44 taps, one way only.
+    let board = vec!["b".repeat(10); 10].join("/");
+    let args = ["--size", "10x10", "--goal", "white", "--board", &board];
+    let answer = json(&[&["solve", "--format", "json"][..], &args].concat());
+    assert_eq!(answer[0]["moves"], 44);
+    let svg = run(&[&["explain", "--map", "--format", "svg"][..], &args].concat());
+    let document = parse(&svg);
+    let words: Vec<&str> = document
+        .descendants()
+        .filter(|node| node.is_text())
+        .filter_map(|node| node.text())
+        .collect();
+    let words = words
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (before, _) = words
+        .split_once(" and 24 more, marked on the map. Taps commute")
+        .unwrap_or_else(|| panic!("{words}"));
+    let (_, listed) = before.split_once("44 taps to all white: ").unwrap();
+    assert_eq!(listed.split(' ').count(), 20, "{listed}");
+    let marks = with_class(document.root(), "hint").len();
+    assert_eq!(marks, 44 + 1, "every tap marked, and the legend's sample");
+    // Without the map, every tap is written out.
+    let text = run(&[&["explain"][..], &args].concat());
+    assert!(!text.contains("more, marked on the map"), "{text}");
+}
