@@ -129,24 +129,8 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
         accepted += u64::from(matches!(verdict, Verdict::Accepted { .. }));
         write_verdict(&CaseJson::of(number, &verdict, place), args.format, out)?;
     }
-    let mut rejected = accepted < judged;
-    if let Some(extra) = tokens.next() {
-        let error = extra.error(format!(
-            "the output goes on after {}",
-            match cases.len() {
-                1 => "its one case".to_string(),
-                count => format!("the last of the {count} cases"),
-            }
-        ));
-        let record = CaseJson {
-            case: None,
-            verdict: "rejected",
-            reason: Some(place(&error)),
-            whitespace: None,
-        };
-        write_verdict(&record, args.format, out)?;
-        rejected = true;
-    }
+    let run_on = reject_what_follows(&mut tokens, cases.len(), place, args.format, out)?;
+    let rejected = accepted < judged || run_on;
     if args.format == CheckFormat::Text {
         let plural = if judged == 1 { "case" } else { "cases" };
         writeln!(out, "{accepted} of {judged} {plural} accepted")?;
@@ -155,6 +139,35 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
         status = status.max(Outcome::Rejected);
     }
     Ok(status)
+}
+
+/// Rejects output that goes on after the last of `cases` cases, if it does; returns whether it
+/// did.
+fn reject_what_follows(
+    tokens: &mut Tokens<'_>,
+    cases: usize,
+    place: impl Fn(&JudgeError) -> String,
+    format: CheckFormat,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let Some(extra) = tokens.next() else {
+        return Ok(false);
+    };
+    let error = extra.error(format!(
+        "the output goes on after {}",
+        match cases {
+            1 => "its one case".to_string(),
+            count => format!("the last of the {count} cases"),
+        }
+    ));
+    let record = CaseJson {
+        case: None,
+        verdict: "rejected",
+        reason: Some(place(&error)),
+        whitespace: None,
+    };
+    write_verdict(&record, format, out)?;
+    Ok(true)
 }
 
 /// Writes one verdict as a text line or a JSON line.

@@ -307,6 +307,50 @@ impl Explain {
         })
     }
 
+    /// The taps in words, and whether they are proven the fewest.
+    fn tap_sentence(&self, board: &Grid, solution: &Solution, tapped: &[(usize, usize)]) -> String {
+        let (goal, moves) = (solution.goal, solution.moves());
+        // Under a map that is drawn, the map is the list: a long one is cut short.
+        let shown = if self.map && self.boards_fit(board) {
+            MAPPED_TAPS_LISTED
+        } else {
+            tapped.len()
+        };
+        let mut listed: Vec<String> = tapped
+            .iter()
+            .take(shown)
+            .map(|&cell| Cell::from(cell).to_string())
+            .collect();
+        if tapped.len() > shown {
+            listed.push(format!(
+                "and {} more, marked on the map",
+                thousands((tapped.len() - shown) as u64)
+            ));
+        }
+        let mut text = format!(
+            "{} to all {goal}: {}. Taps commute, so any order works.",
+            taps(moves),
+            listed.join(" ")
+        );
+        if !solution.optimal {
+            let nullity = self.solver.nullity();
+            let limit = self.solver.search_limit();
+            text.push_str(&if nullity > limit {
+                format!(
+                    " These are the fewest taps found, not proven minimal: the null space \
+                     has 2^{nullity} elements, more than the 2^{limit} flipgame tries on a \
+                     board of this size."
+                )
+            } else {
+                format!(
+                    " These are the fewest taps found, not proven minimal: --search-time \
+                     stopped the search of the null space's 2^{nullity} elements."
+                )
+            });
+        }
+        text
+    }
+
     fn walkthrough(&self, figure: &mut Figure, board: &Grid, solution: &Solution) {
         let goal = solution.goal;
         let moves = solution.moves();
@@ -314,45 +358,7 @@ impl Explain {
         if moves == 0 {
             figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
         } else {
-            // Under a map that is drawn, the map is the list: a long one is cut short.
-            let shown = if self.map && self.boards_fit(board) {
-                MAPPED_TAPS_LISTED
-            } else {
-                tapped.len()
-            };
-            let mut listed: Vec<String> = tapped
-                .iter()
-                .take(shown)
-                .map(|&cell| Cell::from(cell).to_string())
-                .collect();
-            if tapped.len() > shown {
-                listed.push(format!(
-                    "and {} more, marked on the map",
-                    thousands((tapped.len() - shown) as u64)
-                ));
-            }
-            let mut text = format!(
-                "{} to all {goal}: {}. Taps commute, so any order works.",
-                taps(moves),
-                listed.join(" ")
-            );
-            if !solution.optimal {
-                let nullity = self.solver.nullity();
-                let limit = self.solver.search_limit();
-                text.push_str(&if nullity > limit {
-                    format!(
-                        " These are the fewest taps found, not proven minimal: the null space \
-                         has 2^{nullity} elements, more than the 2^{limit} flipgame tries on a \
-                         board of this size."
-                    )
-                } else {
-                    format!(
-                        " These are the fewest taps found, not proven minimal: --search-time \
-                         stopped the search of the null space's 2^{nullity} elements."
-                    )
-                });
-            }
-            figure.push(Block::Text(text));
+            figure.push(Block::Text(self.tap_sentence(board, solution, &tapped)));
         }
         figure.blocks.extend(self.too_wide_note(board));
         if self.boards_fit(board) {
