@@ -235,11 +235,12 @@ pub fn random_case(judge: &dyn Judge, generator: &mut Generator) -> Case {
     }
 }
 
-/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`, each row on a
-/// line of its own as the statements lay them out. The judges read them with `scanf`, which
-/// would take them laid out any way; holding them to their lines is what tells a row one cell
-/// short from a case that borrows the next one's header as its last cells. Consumes exactly
-/// `count` tokens when there are that many.
+/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`. The judges read
+/// them with `scanf`, which takes them laid out any way, and some statements print a sample on
+/// one line; but where the cells start on a line of their own, the input is laid out as the
+/// statements lay it out, and each row is then held to its line: that is what tells a row one
+/// cell short from a case that borrows the next one's header as its last cells. Consumes
+/// exactly `count` tokens when there are that many.
 pub(crate) fn read_digit_cells(
     tokens: &mut Tokens<'_>,
     shape: Shape,
@@ -249,6 +250,7 @@ pub(crate) fn read_digit_cells(
     let mut first_error = None;
     let cols = shape.cols() as usize;
     let mut last_line = None;
+    let mut by_lines = false;
     for index in 0..shape.cells() as usize {
         let Some(token) = tokens.next() else {
             return Err(first_error.unwrap_or_else(|| {
@@ -258,7 +260,10 @@ pub(crate) fn read_digit_cells(
                 ))
             }));
         };
-        if let Some(line) = last_line {
+        if index == 0 {
+            by_lines = token.first || token.gap.contains(&b'\n');
+        }
+        if let Some(line) = last_line.filter(|_| by_lines) {
             let (row, col) = (index / cols + 1, index % cols + 1);
             let misplaced = if col == 1 && token.line == line {
                 Some(format!("row {} has more than {cols} {what}", row - 1))

@@ -818,6 +818,17 @@ fn once_a_judge_reader_loses_its_place_it_answers_nothing_more() {
 }
 
 #[test]
+fn a_sample_printed_on_one_line_still_reads_as_scanf_reads_it() {
+    // Some copies of the POJ 3279 statement print the sample input on one line.
+    flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin("4 4 1 0 0 1 0 1 1 0 0 1 1 0 1 0 0 1\n")
+        .assert()
+        .success()
+        .stdout("0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n");
+}
+
+#[test]
 fn row_judges_find_the_next_case_after_a_bad_one_as_plain_solve_does() {
     // A count line (POJ 1753 has none) is skipped on its own: both boards are answered.
     flipgame()
