@@ -11,7 +11,7 @@ use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
 
-use super::{Failure, Outcome, report, usage};
+use super::{Failure, Outcome, note, report, usage};
 use crate::cli::{GenArgs, SolveArgs};
 use crate::output::file::AtomicFile;
 use crate::source::{self, Source};
@@ -61,6 +61,14 @@ pub fn expected_output(
         let number = index as u64 + 1;
         match case {
             Ok(case) => {
+                if let Some(limit) = judge::outside_the_statement(judge, case) {
+                    note(&format!(
+                        "{name}:{}: case {number} is {}, outside the statement's limits ({limit}): \
+                         the judge never gives it, but flipgame answers it",
+                        case.line,
+                        case.board.shape()
+                    ));
+                }
                 buffer.clear();
                 let answer = answer(case);
                 match judge.write(case, number, answer.as_ref(), &mut buffer) {

@@ -139,4 +139,8 @@ impl Judge for Leetcode1284 {
             out.extend_from_slice(format!("[{}]\n", rows.join(",")).as_bytes());
         }
     }
+
+    fn stated_sizes(&self) -> Option<&'static str> {
+        Some("1 <= m, n <= 3")
+    }
 }

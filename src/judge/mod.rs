@@ -168,6 +168,22 @@ pub trait Judge: Sync {
 
     /// Writes an input holding `cases`.
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>);
+
+    /// The statement's own words for the sizes it allows, where the reader takes larger ones
+    /// (flipgame answers any size): `1 <= M <= 15; 1 <= N <= 15`.
+    fn stated_sizes(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The statement's limit a case breaks, quoted, when its board is outside the sizes the
+/// statement allows: the judge never gives such a case, though flipgame answers it.
+pub fn outside_the_statement(judge: &dyn Judge, case: &Case) -> Option<&'static str> {
+    let limits = judge.limits();
+    let shape = case.board.shape();
+    let within = |(least, most): (u32, u32), side: u32| (least..=most).contains(&side);
+    let fits = within(limits.rows, shape.rows()) && within(limits.cols, shape.cols());
+    if fits { None } else { judge.stated_sizes() }
 }
 
 /// Judges a contestant's answer to case `number` (from 1), read from `output`, as the judge's

@@ -60,4 +60,8 @@ impl Judge for Poj1681 {
             write_letter_rows(&case.board, (b'w', b'y'), out);
         }
     }
+
+    fn stated_sizes(&self) -> Option<&'static str> {
+        Some("1 <= n <= 15")
+    }
 }

@@ -87,6 +87,10 @@ impl Judge for Poj3279 {
             write_digit_rows(&case.board, out);
         }
     }
+
+    fn stated_sizes(&self) -> Option<&'static str> {
+        Some("1 <= M <= 15; 1 <= N <= 15")
+    }
 }
 
 /// Reads a matrix of 0/1 taps the shape of the case's board (or the `impossible` word when

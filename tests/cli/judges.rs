@@ -829,6 +829,48 @@ fn a_sample_printed_on_one_line_still_reads_as_scanf_reads_it() {
 }
 
 #[test]
+fn a_case_beyond_the_statements_limits_is_answered_with_a_note_quoting_them() {
+    for (judge, input, limit) in [
+        (
+            "poj3279",
+            format!("16 1\n{}", "0\n".repeat(16)),
+            "1 <= M <= 15; 1 <= N <= 15",
+        ),
+        (
+            "leetcode1284",
+            "[[0,0,0,0]]\n".to_string(),
+            "1 <= m, n <= 3",
+        ),
+        (
+            "poj1681",
+            format!("1\n16\n{}", "yyyyyyyyyyyyyyyy\n".repeat(16)),
+            "1 <= n <= 15",
+        ),
+    ] {
+        let output = flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{judge}: {output:?}");
+        assert!(!output.stdout.is_empty(), "{judge}: answered all the same");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("note: -:"), "{judge}: {stderr}");
+        assert!(
+            stderr.contains(&format!("outside the statement's limits ({limit})")),
+            "{judge}: {stderr}"
+        );
+    }
+    // Within the limits: no note.
+    flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin("15 1\n".to_string() + &"0\n".repeat(15))
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
 fn row_judges_find_the_next_case_after_a_bad_one_as_plain_solve_does() {
     // A count line (POJ 1753 has none) is skipped on its own: both boards are answered.
     flipgame()
