@@ -1,17 +1,21 @@
 //! Flags to working objects, in one step: the puzzle the flags describe, its solver, the
-//! explored state space, the notation and goal in the core's words. A mistake here is a usage
+//! explored state space, the pool of boards `gen` and `play` draw from, a seed, the notation
+//! and goal in the core's words. A mistake here is a usage
 //! error, returned to the one reporter in [`super::run`].
 
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
 use std::path::Path;
 
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
 use crate::progress::Progress;
+use flipgame::generate::{Pool, PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::notation::Cells;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::solve::Solver;
-use flipgame::space::{SmallSpace, TooManyBoards};
+use flipgame::space::{MAX_CELLS, SmallSpace, TooManyBoards};
 
 use super::Failure;
 
@@ -111,4 +115,58 @@ pub fn goal(arg: GoalArg) -> Goal {
         GoalArg::White => Goal::White,
         GoalArg::Black => Goal::Black,
     }
+}
+
+/// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
+/// or the usage error that says why no board fits.
+pub fn pool(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
+    let mut progress = Progress::new("exploring every board");
+    let pool = Pool::new(puzzle, wanted, &mut |done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
+    pool.map_err(|error| no_pool(&error))
+}
+
+/// The usage error for a request no pool can meet, in the flags' words.
+fn no_pool(error: &PoolError) -> String {
+    match error {
+        PoolError::Space(error) => error.to_string(),
+        PoolError::Solver(error) => error.to_string(),
+        PoolError::NoSuchBoard {
+            wanted,
+            shape,
+            goal,
+            largest,
+        } => match wanted {
+            Wanted::Moves(moves) => format!(
+                "no {shape} board needs exactly {moves} taps with --goal {}: the largest distance is {largest}",
+                goal.name()
+            ),
+            Wanted::Impossible => format!(
+                "every {shape} board can be finished with --goal {}",
+                goal.name()
+            ),
+            Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
+        },
+        PoolError::MovesPastCells { moves, shape } => format!(
+            "--moves {moves}: a {shape} board has only {} cells to tap",
+            shape.cells()
+        ),
+        PoolError::NoScramble { moves, shape } => format!(
+            "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
+             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
+             keeps a scramble only when its minimum is proven to be K, which holds for K \
+             small enough that random taps rarely undo each other"
+        ),
+        PoolError::NoImpossibleBoard { shape, goal } => format!(
+            "every {shape} board can be finished with --goal {}",
+            goal.name()
+        ),
+    }
+}
+
+/// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.
+pub fn fresh_seed() -> u64 {
+    RandomState::new().hash_one(std::process::id())
 }

@@ -1,25 +1,21 @@
 //! `flipgame gen`: random boards of a chosen distance, reproducible from a seed.
 
 use std::collections::HashSet;
-use std::collections::hash_map::RandomState;
-use std::hash::BuildHasher;
 use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
-use flipgame::generate::{Drawn, Pool, PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::generate::{Drawn, Pool, Wanted};
 use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 use flipgame::rule::Graph;
-use flipgame::space::MAX_CELLS;
 
-use super::args::puzzle;
+use super::args::{fresh_seed, pool, puzzle};
 use super::boards::json_stream;
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GenArgs, PuzzleArgs, Size};
 use crate::output::json::{BoardFields, RuleFields};
-use crate::progress::Progress;
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -150,60 +146,6 @@ fn random_rule(
     Ok(write_to(args.output.as_deref(), out, |out| {
         out.write_all(graph.to_json().as_bytes())
     })?)
-}
-
-/// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
-/// or the usage error that says why no board fits.
-pub(super) fn pool(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
-    let mut progress = Progress::new("exploring every board");
-    let pool = Pool::new(puzzle, wanted, &mut |done, total| {
-        progress.update(done, total)
-    });
-    progress.finish();
-    pool.map_err(|error| no_pool(&error))
-}
-
-/// The usage error for a request no pool can meet, in the flags' words.
-fn no_pool(error: &PoolError) -> String {
-    match error {
-        PoolError::Space(error) => error.to_string(),
-        PoolError::Solver(error) => error.to_string(),
-        PoolError::NoSuchBoard {
-            wanted,
-            shape,
-            goal,
-            largest,
-        } => match wanted {
-            Wanted::Moves(moves) => format!(
-                "no {shape} board needs exactly {moves} taps with --goal {}: the largest distance is {largest}",
-                goal.name()
-            ),
-            Wanted::Impossible => format!(
-                "every {shape} board can be finished with --goal {}",
-                goal.name()
-            ),
-            Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
-        },
-        PoolError::MovesPastCells { moves, shape } => format!(
-            "--moves {moves}: a {shape} board has only {} cells to tap",
-            shape.cells()
-        ),
-        PoolError::NoScramble { moves, shape } => format!(
-            "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
-             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
-             keeps a scramble only when its minimum is proven to be K, which holds for K \
-             small enough that random taps rarely undo each other"
-        ),
-        PoolError::NoImpossibleBoard { shape, goal } => format!(
-            "every {shape} board can be finished with --goal {}",
-            goal.name()
-        ),
-    }
-}
-
-/// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.
-pub(super) fn fresh_seed() -> u64 {
-    RandomState::new().hash_one(std::process::id())
 }
 
 #[derive(Serialize)]

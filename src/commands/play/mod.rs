@@ -15,8 +15,7 @@ use flipgame::input::Record;
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 
-use super::args::{cells, puzzle, solver};
-use super::generate as gen_command;
+use super::args::{cells, fresh_seed, pool, puzzle, solver};
 use super::{Context, Failure, Outcome, report, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
@@ -26,7 +25,7 @@ use flipgame::game::Game;
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
 pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
     let puzzle = puzzle(&args.puzzle)?;
-    let seed = args.seed.unwrap_or_else(gen_command::fresh_seed);
+    let seed = args.seed.unwrap_or_else(fresh_seed);
     let mut dealer = match Dealer::new(&puzzle, args.moves, seed) {
         Ok(dealer) => dealer,
         Err(message) => {
@@ -140,7 +139,7 @@ impl Dealer {
                         .to_string(),
                 );
             }
-            Some(moves) => Some(gen_command::pool(puzzle, Wanted::Moves(moves))?),
+            Some(moves) => Some(pool(puzzle, Wanted::Moves(moves))?),
             None => None,
         };
         Ok(Dealer {
