@@ -78,6 +78,7 @@ impl Judge for Poj1222 {
         answer: Option<&Solution>,
         output: &mut Tokens<'_>,
     ) -> Verdict {
+        let start = output.clone();
         let header = (|| {
             let expected = format!("#{index}");
             let word = output
@@ -101,7 +102,18 @@ impl Judge for Poj1222 {
         })();
         let result =
             header.and_then(|()| super::poj3279::check_matrix(case, answer, output, "", false));
-        super::verdict(result, output)
+        match result {
+            Ok(()) => Verdict::Accepted { whitespace: None },
+            Err(error) => {
+                // Each case starts with its header: one mistake costs one case. Back to where
+                // this one started, then on to the next header (the mistake may have been to
+                // read the next header as this case's cells).
+                *output = start;
+                output.next();
+                output.skip_until(b"PUZZLE");
+                Verdict::Rejected(error)
+            }
+        }
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

@@ -244,6 +244,13 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// Skips every token up to the next `word` (which stays to be read).
+    pub fn skip_until(&mut self, word: &[u8]) {
+        while self.peek().is_some_and(|token| token.text != word) {
+            self.next();
+        }
+    }
+
     /// Skips every token before line `line`.
     pub fn skip_to_line(&mut self, line: u64) {
         while self.peek().is_some_and(|token| token.line < line) {

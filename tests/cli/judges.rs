@@ -408,6 +408,30 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
 }
 
 #[test]
+fn a_mistake_in_a_headed_output_costs_only_its_own_case() {
+    let right = std::fs::read_to_string(samples().join("poj1222.out")).unwrap();
+    // A wrong header number, then a matrix cut short: case 2 is found by its header both times.
+    let wrong_header = right.replacen("PUZZLE #1", "PUZZLE #2", 1);
+    let lines: Vec<&str> = right.lines().collect();
+    let cut_short = [&lines[..3], &lines[6..]].concat().join("\n") + "\n";
+    for (output, reason) in [
+        (
+            wrong_header,
+            "case 1: rejected: OUT:1:8: expected '#1', found '#2'",
+        ),
+        (
+            cut_short,
+            "case 1: rejected: OUT:4:1: expected 0 or 1 for r3c1, found 'PUZZLE'",
+        ),
+    ] {
+        let (text, code) = check("poj1222", &output);
+        assert_eq!(code, 3);
+        assert!(text.contains(reason), "{text}");
+        assert!(text.contains("case 2: accepted\n"), "{text}");
+    }
+}
+
+#[test]
 fn output_past_a_single_case_is_rejected_in_words_that_fit() {
     let (text, code) = check("poj1753", "4\n5\n");
     assert_eq!(code, 3);
