@@ -668,6 +668,26 @@ pub(crate) fn read_back_to_back(
     cases
 }
 
+/// Reads 4x4 boards of letter rows back to back, `letters[0]` setting a cell and `letters[1]`
+/// clearing it, each a case of `puzzle`: POJ 1753's and POJ 2965's inputs.
+pub(crate) fn read_letter_boards(
+    input: &[u8],
+    letters: &'static [u8; 2],
+    puzzle: &Puzzle,
+) -> Vec<Result<Case, JudgeError>> {
+    let framing = Framing::Rows { lines: 4, letters };
+    read_back_to_back(input, framing, |tokens| {
+        let line = tokens.peek().map_or(1, |token| token.line);
+        let board = read_letter_rows(tokens, Shape::FLIP_GAME, (letters[0], letters[1]))?;
+        Ok(Case {
+            puzzle: puzzle.clone(),
+            board,
+            name: None,
+            line,
+        })
+    })
+}
+
 /// Skips the lines ahead that are no rows (fewer than half their characters are `letters`),
 /// each reported as an error of its own.
 fn skip_lines_that_are_no_rows(

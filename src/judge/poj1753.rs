@@ -1,7 +1,7 @@
 //! POJ 1753 Flip Game (NEERC 2000; also Timus 1060): four lines of four `b`/`w`; the answer is
 //! the fewest taps that make the board all white or all black, or `Impossible`.
 
-use super::{Case, Framing, Judge, Limits, read_back_to_back, read_letter_rows, write_letter_rows};
+use super::{Case, Judge, Limits, read_letter_boards, write_letter_rows};
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
 
@@ -32,23 +32,7 @@ impl Judge for Poj1753 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, super::JudgeError>> {
-        read_back_to_back(
-            input,
-            Framing::Rows {
-                lines: 4,
-                letters: b"bw",
-            },
-            |tokens| {
-                let line = tokens.peek().map_or(1, |token| token.line);
-                let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'b', b'w'))?;
-                Ok(Case {
-                    puzzle: self.puzzle(Shape::FLIP_GAME),
-                    board,
-                    name: None,
-                    line,
-                })
-            },
-        )
+        read_letter_boards(input, b"bw", &self.puzzle(Shape::FLIP_GAME))
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

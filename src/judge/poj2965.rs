@@ -4,8 +4,8 @@
 //! board has exactly one fewest set.
 
 use super::{
-    Case, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
-    read_back_to_back, read_letter_rows, write_letter_rows,
+    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
+    read_letter_boards, write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
 use crate::puzzle::{Goal, Puzzle};
@@ -43,23 +43,7 @@ impl Judge for Poj2965 {
     }
 
     fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(
-            input,
-            Framing::Rows {
-                lines: 4,
-                letters: b"+-",
-            },
-            |tokens| {
-                let line = tokens.peek().map_or(1, |token| token.line);
-                let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'+', b'-'))?;
-                Ok(Case {
-                    puzzle: self.puzzle(Shape::FLIP_GAME),
-                    board,
-                    name: None,
-                    line,
-                })
-            },
-        )
+        read_letter_boards(input, b"+-", &self.puzzle(Shape::FLIP_GAME))
     }
 
     fn write(
