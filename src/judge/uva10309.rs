@@ -26,8 +26,16 @@ fn within_limit(answer: Option<&Solution>) -> Option<&Solution> {
     answer.filter(|solution| solution.moves() <= MOST_PRESSES)
 }
 
-/// Checks that the case's name is alone on its line, as the statement writes it.
-fn name_alone(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
+/// Checks that the case's name is printable ASCII and alone on its line, as the statement
+/// writes names. (A name of other bytes could not be written back as it was read: a
+/// byte-order mark at the start of an input is not part of its first name.)
+fn check_name(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
+    if !name.text.iter().all(u8::is_ascii_graphic) {
+        return Err(name.error(format!(
+            "expected the case's name in letters, digits and signs, found {}",
+            name.display()
+        )));
+    }
     match tokens.peek() {
         Some(next) if next.line == name.line => Err(next.error(format!(
             "expected the case's name {} alone on its line, found more after it",
@@ -73,7 +81,7 @@ impl Judge for Uva10309 {
             if name.text == b"end" {
                 break;
             }
-            let board = name_alone(&tokens, &name)
+            let board = check_name(&tokens, &name)
                 .and_then(|()| rows_on_their_lines(&tokens, name.line + 1, SIDE.into()))
                 .and_then(|()| read_letter_rows(&mut tokens, shape(), (b'O', b'#')));
             if board.is_err() {

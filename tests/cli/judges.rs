@@ -1013,6 +1013,23 @@ fn leetcode_places_count_the_indent_and_the_mat_prefix() {
         .stderr(predicate::str::contains("-:2:7: expected a matrix such as"));
 }
 
+/// Found by the `judges` fuzz target: a name that starts with a byte-order mark in the middle of
+/// an input could not be written back as it was read (at the start of an input the mark is
+/// skipped), so names are held to printable ASCII, as the statement's are.
+#[test]
+fn a_uva_name_of_other_characters_is_refused_and_costs_only_its_case() {
+    let dark = "##########\n".repeat(10);
+    flipgame()
+        .args(["solve", "--judge", "uva10309"])
+        .write_stdin(format!("a\n{dark}\u{feff}_on\n{dark}b\n{dark}end\n"))
+        .assert()
+        .code(2)
+        .stdout("a 0\nb 0\n")
+        .stderr(predicate::str::contains(
+            "-:12:1: expected the case's name in letters, digits and signs, found '\\u{feff}_on'",
+        ));
+}
+
 #[test]
 fn judge_inputs_that_end_early_or_run_on_say_so() {
     flipgame()
