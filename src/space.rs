@@ -450,6 +450,7 @@ mod tests {
     /// algorithms: they agree on every board of every shape up to 12 cells, and on an odd stride
     /// (which reaches every bit) through the larger ones, for several rules.
     #[test]
+    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
     fn the_search_agrees_with_the_linear_algebra() {
         let shapes = [
             (1, 1),

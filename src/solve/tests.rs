@@ -253,6 +253,7 @@ fn check_certificate(puzzle: &Puzzle, board: &Grid, proof: &Certificate, label: 
 /// brute force over all tap sets with the rule taken from its definition in words. On 4x4 both
 /// the distance table and the linear algebra are checked.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn every_named_rule_agrees_with_brute_force_on_every_shape_up_to_4x4() {
     for rows in 1..=4 {
         for cols in 1..=4 {
@@ -279,6 +280,7 @@ fn every_named_rule_agrees_with_brute_force_on_every_shape_up_to_4x4() {
 
 /// Random stencils (some not symmetric, some wider than 3), with and without wrap.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn random_stencils_agree_with_brute_force() {
     let mut generator = crate::random::Generator::from_seed(11);
     for trial in 0..24 {
@@ -748,6 +750,7 @@ fn the_transform_is_chosen_where_it_costs_less() {
 /// Past the exact search (79x79 has nullity 64) the answer is proven exactly when it meets the
 /// counting bound, and the bound reported is the least over the colours the goal accepts.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn past_the_search_the_bound_decides_what_is_proven() {
     let shape = shape(79, 79);
     let white = Puzzle::plus(shape, Goal::White);
@@ -964,6 +967,7 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
 /// otherwise agrees with `solve`: scrambles of 61x61 (nullity 40, minutes to search) by taps far
 /// apart, and of 39x39 (nullity 32) by taps close together, compared with the full search.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
     let scramble = |n: u32, taps: &[(usize, usize)], goal: Goal| {
         let puzzle = Puzzle::plus(shape(n, n), goal);
@@ -1054,6 +1058,7 @@ fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
 /// (r + 2c) % 5 == 0 inside the border never overlap: white is those 732 taps, met by its
 /// counting bound; black's descent finds far more, but its bound (the 244 border cells) is 49.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
     let board_shape = shape(55, 71);
     let mut taps = Grid::new(board_shape);

@@ -214,6 +214,7 @@ fn check_walkthrough(args: &[&str]) {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn walkthroughs_in_svg_show_every_step_as_json_reports_it() {
     check_walkthrough(&["--board", SAMPLE_LINE]);
     check_walkthrough(&["--board", "wwww/wwww/wwww/wwww"]);
@@ -662,6 +663,7 @@ fn graph_refuses_what_is_too_large_or_malformed() {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn stats_in_svg_draw_the_histogram_and_the_quiet_patterns() {
     for size in ["4x4", "3x3", "5x5"] {
         let report = json(&["stats", "--size", size, "--format", "json"]);

@@ -128,6 +128,7 @@ fn json_of_every_size_carries_rows_cols_and_optimal_and_id_only_for_4x4() {
 /// 79x79 has a null space too large to search (nullity 64): the answer is a valid tap set, and it says
 /// it is not proven minimal instead of passing for the minimum.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn an_unproven_count_is_never_presented_as_the_minimum() {
     let board = filled(79, 79, 'b');
     let text = stdout(&[
@@ -384,6 +385,7 @@ fn table_and_stats_of_small_shapes_agree() {
 /// row-major order on either side, so each of the 9,000,000 rows of the band is
 /// ceil((2 * 3001 + 64) / 64) = 95 words: 6,840,000,000 bytes, 6523 MiB.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn a_puzzle_too_large_to_eliminate_says_what_it_would_need() {
     let words = (2 * 3001 + 64u64).div_ceil(64);
     let mib = (3000 * 3000 * words * 8) >> 20;
@@ -571,6 +573,7 @@ fn long_searches_are_silent_in_a_pipe() {
 /// On a terminal a long run shows where it is: writing the 5x5 table (8 million lines) takes
 /// more than a second, and the bar says so, then clears.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn writing_a_large_table_shows_progress_on_a_terminal() {
     let scratch = Scratch::new();
     let output = scratch.path().join("table.txt");
@@ -597,6 +600,7 @@ fn writing_a_large_table_shows_progress_on_a_terminal() {
 /// takes seconds: on a terminal a bar says so, then clears (that its count reaches its total is
 /// checked in the library, where no drawing rate hides the last step).
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
     let screen = crate::common::pty::run_on_terminal(
         env!("CARGO_BIN_EXE_flipgame"),
@@ -630,6 +634,7 @@ fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
 /// back with no more taps than made it, and valid ones; OEIS-free, since the scramble itself is
 /// an answer.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it() {
     let (rows, cols) = (55usize, 71usize);
     let mut lit = vec![vec![false; cols]; rows];
@@ -687,6 +692,7 @@ fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it()
 /// prove over its symmetries) answers at once with valid taps, not proven, and the counting
 /// bound beside them; a limit that is no positive number is a usage error.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn search_time_cuts_a_long_search_short_and_says_so() {
     let board = filled(61, 61, 'b');
     let json = json_lines(&[
