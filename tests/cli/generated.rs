@@ -12,7 +12,7 @@ mod cli;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 
-use crate::common::{Scratch, flipgame};
+use crate::common::{Scratch, flipgame, optional_tool};
 use clap::CommandFactory;
 use clap_mangen::Man;
 use roff::{Inline, Roff, bold, italic, roman};
@@ -352,17 +352,7 @@ fn every_man_page_is_well_formed_without_man() {
 /// says so and passes, unless FLIPGAME_REQUIRE_TOOLS=1 (set by CI) asks for every check.
 #[test]
 fn man_pages_render_without_warnings() {
-    let has_man = StdCommand::new("man")
-        .args(["-l", "--version"])
-        .output()
-        .is_ok_and(|output| output.status.success());
-    if !has_man {
-        let required = std::env::var_os("FLIPGAME_REQUIRE_TOOLS").is_some_and(|v| v == "1");
-        assert!(
-            !required,
-            "FLIPGAME_REQUIRE_TOOLS=1 but man-db's man is missing"
-        );
-        eprintln!("skipped: man-db's man(1) is not installed, so the pages were not rendered");
+    if !optional_tool("man", &["-l", "--version"], "man-db's man(1)") {
         return;
     }
     for (path, _) in man_pages() {
@@ -386,10 +376,7 @@ fn man_pages_render_without_warnings() {
 /// Needs bash: without it the test says so and passes, unless FLIPGAME_REQUIRE_TOOLS=1.
 #[test]
 fn bash_loads_the_completion() {
-    if StdCommand::new("bash").arg("--version").output().is_err() {
-        let required = std::env::var_os("FLIPGAME_REQUIRE_TOOLS").is_some_and(|v| v == "1");
-        assert!(!required, "FLIPGAME_REQUIRE_TOOLS=1 but bash is missing");
-        eprintln!("skipped: bash is not installed, so the completion was not loaded");
+    if !optional_tool("bash", &["--version"], "bash") {
         return;
     }
     let script = repository().join("completions").join("flipgame.bash");

@@ -28,6 +28,25 @@ pub fn flipgame() -> Command {
     command
 }
 
+/// Whether an outside tool the tests can use is installed, asking it for its version with
+/// `args`. A test that needs one says it skipped its check and passes without it, unless
+/// FLIPGAME_REQUIRE_TOOLS=1 (set by CI) asks for every check, which then fails.
+pub fn optional_tool(name: &str, args: &[&str], package: &str) -> bool {
+    let found = std::process::Command::new(name)
+        .args(args)
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !found {
+        let required = std::env::var_os("FLIPGAME_REQUIRE_TOOLS").is_some_and(|v| v == "1");
+        assert!(
+            !required,
+            "FLIPGAME_REQUIRE_TOOLS=1 but {package} is missing"
+        );
+        eprintln!("skipped: {package} is not installed, so this check did not run");
+    }
+    found
+}
+
 /// A temporary directory that disappears with the test.
 pub struct Scratch {
     dir: TempDir,
