@@ -6,6 +6,9 @@ mod figure;
 mod output;
 mod progress;
 mod render;
+#[cfg(test)]
+#[path = "../tests/common/snapshot.rs"]
+mod snapshot;
 mod source;
 
 use std::process::ExitCode;

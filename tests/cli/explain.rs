@@ -20,7 +20,10 @@ fn explain(args: &[&str], columns: &str) -> String {
 
 #[test]
 fn walkthrough_of_the_sample_without_colour() {
-    insta::assert_snapshot!(explain(&["--board", SAMPLE_LINE], "80"));
+    crate::generated::snapshot(
+        "explain/walkthrough_of_the_sample_without_colour",
+        &explain(&["--board", SAMPLE_LINE], "80"),
+    );
 }
 
 #[test]
@@ -31,34 +34,43 @@ fn walkthrough_of_the_sample_in_ascii_wrapped_to_forty_columns() {
         "{text}"
     );
     assert!(text.is_ascii());
-    insta::assert_snapshot!(text);
+    crate::generated::snapshot(
+        "explain/walkthrough_of_the_sample_in_ascii_wrapped_to_forty_columns",
+        &text,
+    );
 }
 
 #[test]
 fn walkthrough_with_colour() {
     let text = explain(&["--color", "always", "--board", SAMPLE_LINE], "80");
     assert!(text.contains(ESCAPE));
-    insta::assert_snapshot!(text);
+    crate::generated::snapshot("explain/walkthrough_with_colour", &text);
 }
 
 #[test]
 fn proof_for_the_statement_example() {
-    insta::assert_snapshot!(explain(&["--board", IMPOSSIBLE_LINE], "80"));
+    crate::generated::snapshot(
+        "explain/proof_for_the_statement_example",
+        &explain(&["--board", IMPOSSIBLE_LINE], "80"),
+    );
 }
 
 #[test]
 fn proof_with_colour_and_one_goal() {
-    insta::assert_snapshot!(explain(
-        &[
-            "--color",
-            "always",
-            "--goal",
-            "black",
-            "--board",
-            IMPOSSIBLE_LINE
-        ],
-        "80"
-    ));
+    crate::generated::snapshot(
+        "explain/proof_with_colour_and_one_goal",
+        &explain(
+            &[
+                "--color",
+                "always",
+                "--goal",
+                "black",
+                "--board",
+                IMPOSSIBLE_LINE,
+            ],
+            "80",
+        ),
+    );
 }
 
 #[test]
@@ -321,17 +333,23 @@ fn json_certificate_is_a_valid_proof() {
 
 #[test]
 fn walkthrough_of_a_3x3_board() {
-    insta::assert_snapshot!(explain(&["--size", "3x3", "--board", "bbb/bwb/bbb"], "80"));
+    crate::generated::snapshot(
+        "explain/walkthrough_of_a_3x3_board",
+        &explain(&["--size", "3x3", "--board", "bbb/bwb/bbb"], "80"),
+    );
 }
 
 #[test]
 fn proof_for_a_2x3_board() {
-    insta::assert_snapshot!(explain(
-        &[
-            "--size", "2x3", "--goal", "white", "--ascii", "--board", "bww/bww"
-        ],
-        "80"
-    ));
+    crate::generated::snapshot(
+        "explain/proof_for_a_2x3_board",
+        &explain(
+            &[
+                "--size", "2x3", "--goal", "white", "--ascii", "--board", "bww/bww",
+            ],
+            "80",
+        ),
+    );
 }
 
 #[test]

@@ -75,9 +75,12 @@ fn the_same_seed_gives_the_same_boards() {
 /// change from one version to the next.
 #[test]
 fn a_seed_gives_the_same_boards_in_every_version() {
-    insta::assert_snapshot!(generate(&[
-        "--count", "3", "--seed", "42", "--moves", "5", "--format", "jsonl"
-    ]));
+    crate::generated::snapshot(
+        "generate/a_seed_gives_the_same_boards_in_every_version",
+        &generate(&[
+            "--count", "3", "--seed", "42", "--moves", "5", "--format", "jsonl",
+        ]),
+    );
 }
 
 #[test]

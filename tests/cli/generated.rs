@@ -1,6 +1,6 @@
-//! The checked-in completion scripts and man pages never go stale: each is regenerated here and
-//! compared, with a readable diff when they differ. `FLIPGAME_UPDATE_GENERATED=1 cargo test
-//! --test cli generated` rewrites them.
+//! The checked-in completion scripts, man pages, pictures and snapshots never go stale: each is
+//! generated again here and compared, with a readable diff when they differ.
+//! `FLIPGAME_UPDATE_GENERATED=1 cargo test --test cli` rewrites them.
 //!
 //! The man pages are rendered from the very module the binary parses with (`src/cli.rs`, which
 //! depends only on clap), so they describe exactly the interface that ships.
@@ -12,6 +12,7 @@ mod cli;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 
+use crate::common::snapshot::check_generated;
 use crate::common::{Scratch, flipgame, optional_tool};
 use clap::CommandFactory;
 use clap_mangen::Man;
@@ -29,24 +30,9 @@ fn repository() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Compares `generated` with the checked-in file, or rewrites the file when asked to.
-fn check_generated(path: &Path, generated: &str) -> Result<(), String> {
-    if std::env::var_os("FLIPGAME_UPDATE_GENERATED").is_some_and(|v| v == "1") {
-        std::fs::write(path, generated).map_err(|e| format!("{}: {e}", path.display()))?;
-        return Ok(());
-    }
-    let checked_in = std::fs::read_to_string(path).unwrap_or_default();
-    if checked_in == generated {
-        return Ok(());
-    }
-    let diff = similar::TextDiff::from_lines(checked_in.as_str(), generated)
-        .unified_diff()
-        .header(&format!("{} (checked in)", path.display()), "generated now")
-        .to_string();
-    Err(format!(
-        "{} is stale; run FLIPGAME_UPDATE_GENERATED=1 cargo test --test cli generated\n{diff}",
-        path.display()
-    ))
+/// Compares `text` with the snapshot `tests/cli/snapshots/NAME.txt` (NAME as `module/case`).
+pub fn snapshot(name: &str, text: &str) {
+    crate::common::snapshot::snapshot(&repository().join("tests/cli/snapshots"), name, text);
 }
 
 fn check_all(files: Vec<(PathBuf, String)>) {
@@ -195,7 +181,7 @@ fn checked_in_completions_match_the_generated_ones() {
     check_all(files);
 }
 
-/// The pictures the README shows, and the command that draws each.
+/// The pictures the documents show, and the command that draws each.
 pub const PICTURES: [(&str, &[&str]); 2] = [
     (
         "walkthrough.svg",
@@ -210,7 +196,7 @@ pub const PICTURES: [(&str, &[&str]); 2] = [
     (
         "graph-2x3.svg",
         &[
-            "graph", "--format", "svg", "--size", "2x3", "--board", "bwb/wbw",
+            "graph", "--format", "svg", "--size", "2x3", "--board", "bww/wbb",
         ],
     ),
 ];

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::common::{IMPOSSIBLE_LINE, SAMPLE_LINE, Scratch, flipgame, optional_tool};
 
-/// The palette the README documents.
+/// The palette the guide documents.
 const TAPPED: [u8; 3] = [0x6a, 0x1b, 0x9a];
 const PROOF: [u8; 3] = [0xc6, 0x28, 0x28];
 const HINT: [u8; 3] = [0x2e, 0x7d, 0x32];
@@ -828,25 +828,25 @@ fn the_trace_counts_each_layer_as_an_independent_search_does() {
 /// Small cases as text, so a change to the drawing is seen in review.
 #[test]
 fn snapshots_of_small_pictures() {
-    insta::assert_snapshot!(
-        "explain_2x2_svg",
-        run(&[
-            "explain", "--format", "svg", "--size", "2x2", "--board", "bw/ww"
-        ])
+    crate::generated::snapshot(
+        "pictures/explain_2x2_svg",
+        &run(&[
+            "explain", "--format", "svg", "--size", "2x2", "--board", "bw/ww",
+        ]),
     );
-    insta::assert_snapshot!(
-        "stats_2x2_svg",
-        run(&["stats", "--format", "svg", "--size", "2x2"])
+    crate::generated::snapshot(
+        "pictures/stats_2x2_svg",
+        &run(&["stats", "--format", "svg", "--size", "2x2"]),
     );
-    insta::assert_snapshot!(
-        "graph_2x2_dot",
-        run(&["graph", "--size", "2x2", "--board", "bw/ww"])
+    crate::generated::snapshot(
+        "pictures/graph_2x2_dot",
+        &run(&["graph", "--size", "2x2", "--board", "bw/ww"]),
     );
-    insta::assert_snapshot!(
-        "graph_1x3_svg",
-        run(&[
-            "graph", "--format", "svg", "--size", "1x3", "--board", "bwb"
-        ])
+    crate::generated::snapshot(
+        "pictures/graph_1x3_svg",
+        &run(&[
+            "graph", "--format", "svg", "--size", "1x3", "--board", "bwb",
+        ]),
     );
 }
 

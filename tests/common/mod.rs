@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own part of this module
 
 pub mod pty;
+pub mod snapshot;
 
 use std::path::{Path, PathBuf};
 

@@ -316,6 +316,12 @@ mod tests {
 
     use super::*;
 
+    /// Compares `text` with `src/commands/play/snapshots/NAME.txt`.
+    fn snapshot(name: &str, text: &str) {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/src/commands/play/snapshots");
+        crate::snapshot::snapshot(std::path::Path::new(folder), name, text);
+    }
+
     fn game(size: (u32, u32), rule: &str, goal: Goal, board: &str) -> Game {
         let shape = Shape::new(size.0, size.1).unwrap();
         let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), false, goal).unwrap();
@@ -338,7 +344,7 @@ mod tests {
 
     #[test]
     fn the_start() {
-        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (80, 24)));
+        snapshot("the_start", &text(&sample(), &mut Ui::default(), (80, 24)));
     }
 
     #[test]
@@ -351,7 +357,7 @@ mod tests {
             message: Some("Hint: tap r1c1.".to_string()),
             ..Ui::default()
         };
-        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+        snapshot("after_a_hint_and_a_move", &text(&game, &mut ui, (80, 24)));
     }
 
     #[test]
@@ -365,7 +371,7 @@ mod tests {
             message: news(&game, &before),
             ..Ui::default()
         };
-        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+        snapshot("solved", &text(&game, &mut ui, (80, 24)));
     }
 
     #[test]
@@ -402,7 +408,7 @@ mod tests {
             message: Some(render::impossibility(game.puzzle(), proof, true)),
             ..Ui::default()
         };
-        insta::assert_snapshot!(text(&game, &mut ui, (80, 24)));
+        snapshot("impossible_with_its_proof", &text(&game, &mut ui, (80, 24)));
     }
 
     #[test]
@@ -414,7 +420,10 @@ mod tests {
             game.apply(Event::Move(Direction::Down)).unwrap();
             game.apply(Event::Move(Direction::Right)).unwrap();
         }
-        insta::assert_snapshot!(text(&game, &mut ui, (50, 22)));
+        snapshot(
+            "a_board_larger_than_the_window_scrolls_with_the_cursor",
+            &text(&game, &mut ui, (50, 22)),
+        );
         assert_eq!((ui.top, ui.left), (9, 6));
     }
 
@@ -468,12 +477,18 @@ mod tests {
 
     #[test]
     fn a_window_too_small_says_so() {
-        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (30, 7)));
+        snapshot(
+            "a_window_too_small_says_so",
+            &text(&sample(), &mut Ui::default(), (30, 7)),
+        );
     }
 
     #[test]
     fn a_short_window_shows_rows_of_the_board_before_the_keys() {
-        insta::assert_snapshot!(text(&sample(), &mut Ui::default(), (30, 10)));
+        snapshot(
+            "a_short_window_shows_rows_of_the_board_before_the_keys",
+            &text(&sample(), &mut Ui::default(), (30, 10)),
+        );
     }
 
     #[test]
@@ -483,7 +498,7 @@ mod tests {
             seed: 42,
             ..Ui::default()
         };
-        insta::assert_snapshot!(text(&sample(), &mut ui, (80, 24)));
+        snapshot("the_list_of_keys", &text(&sample(), &mut ui, (80, 24)));
     }
 
     #[test]
