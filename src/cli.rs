@@ -486,7 +486,7 @@ pub struct PuzzleArgs {
     pub wrap: bool,
 
     /// A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there
-    /// turns over (any graph; see the README)
+    /// turns over (any graph; see GUIDE.md)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rule", "wrap"])]
     pub rule_file: Option<PathBuf>,
 }

@@ -19,6 +19,40 @@
 //!   exact output, and checks a contestant's;
 //! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
 //! - [`words`]: the words messages and pictures share (`1 tap`, `65,536`, `12.50%`).
+//!
+//! # Example
+//!
+//! ```
+//! use flipgame::grid::{Grid, Shape};
+//! use flipgame::puzzle::{Goal, Puzzle};
+//! use flipgame::rule::Rule;
+//! use flipgame::solve::Solver;
+//!
+//! // The statement's example: four taps, and which ones.
+//! let solver = Solver::new(Puzzle::flip_game()).expect("4x4 always fits");
+//! let board = Grid::parse("bwwb/bbwb/bwwb/bwww", Shape::FLIP_GAME).expect("a 4x4 board");
+//! let solution = solver.solve(&board).expect("solvable");
+//! assert_eq!(solution.moves(), 4);
+//! assert!(solution.optimal);
+//!
+//! // An impossible board comes with a proof: 8 cells that every tap meets an even number of
+//! // times, holding 3 black pieces where both finished boards hold an even number.
+//! let board = Grid::parse("bwbw/wwww/bbwb/bwwb", Shape::FLIP_GAME).expect("a 4x4 board");
+//! assert!(solver.solve(&board).is_none());
+//! let proof = solver.certificate(&board).expect("impossible boards have one");
+//! assert_eq!((proof.pattern.count(), proof.black), (8, 3));
+//!
+//! // Any size and rule: the all-black 10x10 board under `plus` needs 44 taps to turn white.
+//! let shape = Shape::new(10, 10).expect("a shape");
+//! let puzzle = Puzzle::new(shape, Rule::parse("plus").expect("a rule"), false, Goal::White)
+//!     .expect("a puzzle");
+//! let board = Grid::parse(&["bbbbbbbbbb"; 10].join("/"), shape).expect("a 10x10 board");
+//! let solver = Solver::new(puzzle).expect("small enough");
+//! assert_eq!(solver.solve(&board).map(|s| s.moves()), Some(44));
+//! ```
+//!
+//! The command-line manual is `GUIDE.md` in the repository, and how the answers are found is
+//! `docs/algorithms.md`.
 
 #![warn(missing_docs)]
 

@@ -208,7 +208,7 @@ pub fn judge_case(
     Ok(verdict)
 }
 
-/// Every judge, in the order the README lists them.
+/// Every judge, in the order the guide lists them.
 pub fn all() -> [&'static dyn Judge; 9] {
     [
         &poj1753::Poj1753,

@@ -56,12 +56,12 @@ fn generated_shapes_keep_to_the_limits() {
 }
 
 #[test]
-fn names_are_found_and_the_readme_names_each_judges_problem() {
-    let readme = include_str!("../../README.md");
+fn names_are_found_and_the_guide_names_each_judges_problem() {
+    let readme = include_str!("../../GUIDE.md");
     for judge in all() {
         assert_eq!(by_name(judge.name()).map(|j| j.name()), Some(judge.name()));
         let row = format!("| `{}` | {}", judge.name(), judge.problem());
-        assert!(readme.contains(&row), "README lacks {row}");
+        assert!(readme.contains(&row), "GUIDE.md lacks {row}");
         // The title names the problem's number, as the judge's name does.
         let number: String = judge.name().chars().filter(char::is_ascii_digit).collect();
         assert!(judge.problem().contains(&number), "{}", judge.problem());

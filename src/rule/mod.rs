@@ -6,7 +6,7 @@
 //!   `plus` written out);
 //! - `lines`: the tapped piece's whole row and whole column (POJ 2965);
 //! - a *graph* ([`graph`]): for every cell, its own list of the cells a tap there turns over,
-//!   read from a rule file ([`file`]) or drawn at random (Simon Tatham's Flip, Lights Out on any
+//!   read from a rule file ([`file`](mod@file)) or drawn at random (Simon Tatham's Flip, Lights Out on any
 //!   graph).
 //!
 //! Rules say nothing about edges: whether the board wraps around is part of the puzzle.

@@ -4,14 +4,14 @@
 //! The strategies, all exact:
 //! - **the distance table** ([`table`]) for 4x4 boards under any rule: a breadth-first search over
 //!   all 65,536 boards, then one lookup per board (the hot path of a stream of boards);
-//! - **light chasing** ([`chase`]) where the rule allows it (`plus`, `sigma`, and every stencil
+//! - **light chasing** (`chase`) where the rule allows it (`plus`, `sigma`, and every stencil
 //!   without wrap whose only cell above the tapped piece is the one straight above): the taps of
 //!   each row are forced by the row above, so only the first row is unknown;
-//! - **banded elimination** ([`elimination`]) over GF(2) for everything else.
+//! - **banded elimination** (`elimination`) over GF(2) for everything else.
 //!
 //! A board's solutions are one particular tap set plus the quiet tap sets (the null space of the
 //! tap matrix). The minimum comes from one Walsh-Hadamard transform over the null space (see
-//! [`coset::CosetIndex::least`]), or, for small null spaces, from trying every element in
+//! `coset::CosetIndex::least`), or, for small null spaces, from trying every element in
 //! Gray-code order; ties go to the lexicographically least row-major 0/1 string (the POJ 3279
 //! rule). Above [`ENUMERATION_LIMIT`] (or [`LARGE_BOARD_ENUMERATION_LIMIT`] on boards past
 //! [`SWEPT_CELLS`] cells) the null space is too large to search in full: the answer
@@ -22,6 +22,8 @@
 //! number of times: the null space of the transposed tap matrix, the same as the quiet tap sets
 //! when the rule is symmetric) on which the board's parity of black pieces differs from every
 //! accepted goal's.
+//!
+//! `docs/algorithms.md` in the repository tells the whole story in one place.
 
 mod avx2;
 mod bits;

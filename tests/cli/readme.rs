@@ -1,9 +1,12 @@
-//! The README's examples are true: every `console` block is run and its output compared.
+//! The documents' examples are true: every `console` block of every Markdown document (the
+//! README, the guide, `docs/`, `bench/`) is run and its output compared.
 //!
-//! A block holds commands (`$ ...`) each followed by what it prints. Lines starting `error:` are
-//! expected on stderr and the rest on stdout, each stream in order, so the check does not depend
-//! on how a terminal would interleave the two. `FLIPGAME_UPDATE_GENERATED=1` rewrites the shown
-//! output of every example that changed (errors first, then the rest).
+//! A block holds commands (`$ ...`) each followed by what it prints. Lines starting `error:` or
+//! `note:` are expected on stderr and the rest on stdout, each stream in order, so the check does
+//! not depend on how a terminal would interleave the two. Each document's examples run in order
+//! in a fresh directory holding `boards.txt` (the statement's two boards), so an example may use
+//! a file an earlier one wrote. `FLIPGAME_UPDATE_GENERATED=1` rewrites the shown output of every
+//! example that changed (messages first, then the rest).
 
 use std::path::Path;
 use std::process::Command;
@@ -15,10 +18,10 @@ struct Example {
     expected: Vec<String>,
 }
 
-fn examples(readme: &str) -> Vec<Example> {
+fn examples(document: &str) -> Vec<Example> {
     let mut examples: Vec<Example> = Vec::new();
     let mut in_block = false;
-    for line in readme.lines() {
+    for line in document.lines() {
         if line.starts_with("```") {
             in_block = line == "```console";
             continue;
@@ -57,12 +60,47 @@ fn run(command: &str, scratch: &Scratch, path: &str) -> (Vec<String>, Vec<String
     (lines(&output.stdout), lines(&output.stderr))
 }
 
+/// Every Markdown document of the repository a reader is pointed to.
+fn documents() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut documents = Vec::new();
+    for folder in [root.to_path_buf(), root.join("docs"), root.join("bench")] {
+        for entry in std::fs::read_dir(&folder).expect("read a folder of documents") {
+            let path = entry.expect("list a folder").path();
+            if path.extension().is_some_and(|extension| extension == "md") {
+                documents.push(path);
+            }
+        }
+    }
+    documents.sort();
+    documents
+}
+
 #[test]
-fn every_console_example_in_the_readme_prints_what_it_shows() {
-    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let readme = std::fs::read_to_string(&readme_path).expect("read README.md");
-    let examples = examples(&readme);
-    assert!(examples.len() >= 5, "the README should show its examples");
+fn every_console_example_in_the_documents_prints_what_it_shows() {
+    let documents = documents();
+    let names: Vec<String> = documents
+        .iter()
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for expected in ["README.md", "GUIDE.md", "algorithms.md", "TESTING.md"] {
+        assert!(names.iter().any(|name| name == expected), "{names:?}");
+    }
+    let mut shown = 0;
+    for path in &documents {
+        shown += check_examples(path);
+    }
+    assert!(
+        shown >= 40,
+        "the documents should show their examples: {shown}"
+    );
+}
+
+/// Runs the console examples of one document; returns how many there were.
+fn check_examples(document_path: &Path) -> usize {
+    let document = std::fs::read_to_string(document_path).expect("read a document");
+    let examples = examples(&document);
+    let count = examples.len();
     let scratch = Scratch::new();
     scratch.file("boards.txt", format!("{SAMPLE}{IMPOSSIBLE}"));
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_flipgame")).parent().unwrap();
@@ -72,14 +110,14 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
         std::env::var("PATH").unwrap_or_default()
     );
     let update = std::env::var_os("FLIPGAME_UPDATE_GENERATED").is_some_and(|v| v == "1");
-    let mut rewritten = readme.clone();
+    let mut rewritten = document.clone();
     for example in examples {
         let (stdout, stderr) = run(&example.command, &scratch, &path);
         let (errors, answers): (Vec<String>, Vec<String>) = example
             .expected
             .iter()
             .cloned()
-            .partition(|line| line.starts_with("error:"));
+            .partition(|line| line.starts_with("error:") || line.starts_with("note:"));
         if update {
             if stdout != answers || stderr != errors {
                 let old = format!(
@@ -93,12 +131,14 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
             }
             continue;
         }
-        assert_eq!(stdout, answers, "stdout of `{}`", example.command);
-        assert_eq!(stderr, errors, "stderr of `{}`", example.command);
+        let place = document_path.display();
+        assert_eq!(stdout, answers, "{place}: stdout of `{}`", example.command);
+        assert_eq!(stderr, errors, "{place}: stderr of `{}`", example.command);
     }
     if update {
-        std::fs::write(&readme_path, rewritten).expect("write README.md");
+        std::fs::write(document_path, rewritten).expect("write a document");
     }
+    count
 }
 
 fn with_newlines(lines: &[String]) -> String {
@@ -119,12 +159,12 @@ fn keys(value: &serde_json::Value, into: &mut std::collections::BTreeSet<String>
     }
 }
 
-/// Every JSON field any command prints is named in the README (as `"field"` or `` `field` ``),
+/// Every JSON field any command prints is named in the guide (as `"field"` or `` `field` ``),
 /// so the documentation cannot drift from the output.
 #[test]
-fn every_json_field_is_documented_in_the_readme() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn every_json_field_is_documented_in_the_guide() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GUIDE.md")).unwrap();
     let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/samples");
     let (check_input, check_output) = (
         samples.join("poj1681.in").to_string_lossy().into_owned(),
@@ -139,11 +179,11 @@ fn every_json_field_is_documented_in_the_readme() {
             "--format",
             "jsonl",
             "--size",
-            "79x79",
+            "5x5",
             "--goal",
             "white",
             "--board",
-            &"b".repeat(79 * 79),
+            &"b".repeat(5 * 5),
         ],
         &[
             "explain", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9",
@@ -204,12 +244,12 @@ fn every_json_field_is_documented_in_the_readme() {
     let missing: Vec<&String> = found
         .iter()
         .filter(|key| {
-            !readme.contains(&format!("\"{key}\"")) && !readme.contains(&format!("`{key}`"))
+            !guide.contains(&format!("\"{key}\"")) && !guide.contains(&format!("`{key}`"))
         })
         .collect();
     assert!(
         missing.is_empty(),
-        "JSON fields the README does not name: {missing:?}"
+        "JSON fields the guide does not name: {missing:?}"
     );
     assert!(found.len() > 25, "{found:?}");
 }

@@ -483,11 +483,10 @@ fn large_boards_under_elimination_rules_are_finished() {
     }
 }
 
-/// The rule file shown in the README is one flipgame reads.
+/// The rule file shown in the guide is one flipgame reads.
 #[test]
-fn the_readme_rule_file_is_valid() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_guides_rule_file_is_valid() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/GUIDE.md")).unwrap();
     let start = readme.find("```json\n").expect("a json block") + "```json\n".len();
     let block = &readme[start..start + readme[start..].find("```").unwrap()];
     let scratch = Scratch::new();
