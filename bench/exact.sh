@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The exact search of large null spaces: the boards of issue #13 solved for all white, as whole
-# processes (parsing included), one timed run each with GNU time (the slow ones take minutes),
-# and the answer's first line (the count, and whether it is proven).
+# The exact search of large null spaces: all-on, random and scrambled n x n boards solved for
+# all white, as whole processes (parsing included), one timed run each with GNU time (the slow
+# ones take minutes), and the answer's first line (the count, and whether it is proven).
 #
 #   bench/exact.sh            every board below
 #   BOARDS="on39 on61" ...    some of them

@@ -364,6 +364,7 @@ mod tests {
 
     /// The progress total is the number of boards the search reaches, so the bar ends full.
     #[test]
+    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
     fn progress_ends_at_its_total() {
         for (rows, cols, rule, goal) in [
             (5, 5, "plus", Goal::Either),

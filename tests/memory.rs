@@ -24,6 +24,7 @@ fn peak_of_children_kb() -> i64 {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn solving_a_million_boards_stays_under_twenty_megabytes() {
     let scratch = Scratch::new();
     let path = scratch.path().join("boards.txt");

@@ -537,6 +537,7 @@ fn published_minimums() {
 
 /// A puzzle too large to eliminate says so, and with what (`x` cannot be chased).
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn a_puzzle_too_large_to_eliminate_is_refused_with_its_size_and_rule() {
     let error = Solver::new(puzzle(3000, 3000, "x", true, Goal::White))
         .err()
@@ -1082,6 +1083,7 @@ fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
 /// without them: the same least tap set (the right end of every row, the least row-major
 /// string) as the 10-row board's plain search gives.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
     for rows in [10, 30] {
         let puzzle = puzzle(rows, 3, "000/101/000", false, Goal::White);
@@ -1104,6 +1106,7 @@ fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
 /// symmetries used anyway, the search would skip slices and map its ties by moves that do
 /// not keep the board.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn a_board_no_symmetry_keeps_is_searched_whole() {
     let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
     let solver = Solver::new(puzzle.clone()).unwrap();

@@ -519,6 +519,7 @@ fn layer_sizes(distances: &[Option<u32>]) -> BTreeMap<String, usize> {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn the_graph_in_svg_has_every_board_and_tap_in_its_layer() {
     for (rows, cols) in [(2, 2), (3, 3), (2, 3)] {
         let size = format!("{rows}x{cols}");
@@ -606,7 +607,7 @@ fn the_graph_in_dot_parses_with_every_board_and_tap() {
     if !optional_tool("dot", &["-V"], "Graphviz's dot") {
         return;
     }
-    for (rows, cols) in [(2, 2), (3, 3)] {
+    for (rows, cols) in [(2, 2), (2, 3)] {
         let size = format!("{rows}x{cols}");
         let text = run(&[
             "graph",
@@ -627,11 +628,18 @@ fn the_graph_in_dot_parses_with_every_board_and_tap() {
         // Each layer is a rank of its own, of the size the search finds.
         let expected = layer_sizes(&bfs(rows, cols, &[false, true]));
         for (layer, size) in expected {
+            // Boards that can never be finished share a cluster of their own instead of a rank.
+            let name = match layer.as_str() {
+                "none" => "cluster_impossible".to_string(),
+                _ => format!("layer_{layer}"),
+            };
             let subgraph = objects
                 .iter()
-                .find(|object| object["name"] == format!("layer_{layer}"))
-                .unwrap_or_else(|| panic!("{rows}x{cols}: no layer {layer}"));
-            assert_eq!(subgraph["rank"], "same");
+                .find(|object| object["name"] == name)
+                .unwrap_or_else(|| panic!("{rows}x{cols}: no subgraph {name}"));
+            if layer != "none" {
+                assert_eq!(subgraph["rank"], "same");
+            }
             assert_eq!(
                 subgraph["nodes"].as_array().unwrap().len(),
                 size,

@@ -258,6 +258,7 @@ fn explain_draws_other_sizes_and_says_when_a_board_is_too_wide() {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn explain_proves_other_sizes_impossible() {
     // 5x5 has a null space of dimension 2: boards off the column space are impossible.
     let boards = stdout(&[
@@ -559,6 +560,7 @@ fn painters_problem_sample() {
 
 /// The 5x5 search takes about a second: into a pipe it must stay silent (no progress bar).
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn long_searches_are_silent_in_a_pipe() {
     let output = flipgame()
         .args(["stats", "--size", "5x5", "--format", "json"])
