@@ -37,7 +37,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;solve'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)'
             cand --cells 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed'
-            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end: on two cores about 15 s a board of nullity 36, 4 minutes at 40, 15 at 42)'
+            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)'
             cand --goal 'Which finished boards count'
             cand --size 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
             cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'
@@ -55,7 +55,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;explain'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)'
             cand --cells 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed'
-            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end: on two cores about 15 s a board of nullity 36, 4 minutes at 40, 15 at 42)'
+            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)'
             cand --goal 'Which finished boards count'
             cand --size 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file''s size)'
             cand --rule 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece''s whole row and column), or a stencil of 0/1 rows joined by ''/'', odd sized and centred on the piece, such as 010/111/010'

@@ -437,8 +437,8 @@ pub struct BoardInput {
     pub cells: CellsArg,
 
     /// Stop a board's search over a large null space after SECONDS and answer with the best
-    /// found, marked not proven, with a lower bound (by default every search runs to the end:
-    /// on two cores about 15 s a board of nullity 36, 4 minutes at 40, 15 at 42)
+    /// found, marked not proven, with a lower bound (by default every search runs to the end,
+    /// which takes minutes on a board of nullity 40 or more)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub search_time: Option<f64>,
 

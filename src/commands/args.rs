@@ -6,6 +6,7 @@
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::Path;
+use std::time::Duration;
 
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
 use crate::progress::Progress;
@@ -14,7 +15,7 @@ use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::notation::Cells;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::{Graph, Rule};
-use flipgame::solve::Solver;
+use flipgame::solve::{Solver, SolverPlan, Strategy};
 use flipgame::space::{MAX_CELLS, SmallSpace, TooManyBoards};
 
 use super::Failure;
@@ -79,24 +80,83 @@ pub fn explore(puzzle: &Puzzle, with_taps: bool) -> Result<SmallSpace, TooManyBo
     explored
 }
 
-/// The solver for the boards of `input`: [`solver`], with its `--search-time`.
-pub fn board_solver(input: &BoardInput) -> Result<Solver, Failure> {
-    let mut solver = solver(puzzle(&input.puzzle)?)?;
-    solver.set_search_time(input.search_time.map(std::time::Duration::from_secs_f64));
-    Ok(solver)
+/// The solver for the boards of `input`, with its `--search-time`, prepared when the first
+/// well-formed board needs it (see [`BoardSolver`]); a puzzle too large to solve is a usage
+/// error at once.
+pub fn board_solver(input: &BoardInput) -> Result<BoardSolver, Failure> {
+    let plan = plan(puzzle(&input.puzzle)?)?;
+    Ok(BoardSolver {
+        puzzle: plan.puzzle().clone(),
+        strategy: plan.strategy(),
+        search_time: input.search_time.map(Duration::from_secs_f64),
+        plan: Some(plan),
+        solver: None,
+    })
 }
 
 /// The solver for a puzzle, or the usage error when it is too large to solve.
 pub fn solver(puzzle: Puzzle) -> Result<Solver, Failure> {
+    Ok(prepare(plan(puzzle)?))
+}
+
+/// The strategy for a puzzle, or the usage error when it is too large to solve.
+fn plan(puzzle: Puzzle) -> Result<SolverPlan, Failure> {
+    Solver::plan(puzzle).map_err(|too_large| Failure::Usage(too_large.to_string()))
+}
+
+/// The solver of a plan, with a progress bar on a terminal while a large board is chased.
+fn prepare(plan: SolverPlan) -> Solver {
     let mut bar: Option<Progress> = None;
-    let solver = Solver::with_progress(puzzle, &mut |done, total| {
+    let solver = plan.prepare(&mut |done, total| {
         bar.get_or_insert_with(|| Progress::percent("chasing the rows"))
             .update(done, total)
     });
     if let Some(bar) = bar {
         bar.finish();
     }
-    solver.map_err(|too_large| Failure::Usage(too_large.to_string()))
+    solver
+}
+
+/// The solver of `solve` and `explain`, prepared when the first well-formed board needs it: a
+/// large puzzle's preparation takes seconds (every row of a 10,000x10,000 board chased), and a
+/// file whose first rows are malformed is reported before it, not after.
+pub struct BoardSolver {
+    puzzle: Puzzle,
+    strategy: Strategy,
+    search_time: Option<Duration>,
+    /// The plan until the solver is prepared.
+    plan: Option<SolverPlan>,
+    solver: Option<Solver>,
+}
+
+impl BoardSolver {
+    /// The puzzle the boards belong to.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The strategy the solver uses.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The solver, prepared on first need.
+    #[inline(always)]
+    pub fn get(&mut self) -> &Solver {
+        if let Some(plan) = self.plan.take() {
+            let mut solver = prepare(plan);
+            solver.set_search_time(self.search_time);
+            self.solver = Some(solver);
+        }
+        self.solver
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("the plan is kept until the solver is made"))
+    }
+
+    /// The solver, once a board has needed it.
+    pub fn prepared(&self) -> Option<&Solver> {
+        self.solver.as_ref()
+    }
 }
 
 /// The core's notation for a `--cells` value.
@@ -169,4 +229,44 @@ fn no_pool(error: &PoolError) -> String {
 /// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.
 pub fn fresh_seed() -> u64 {
     RandomState::new().hash_one(std::process::id())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use flipgame::grid::Grid;
+
+    fn solve_input(args: &[&str]) -> BoardInput {
+        let cli = Cli::try_parse_from([&["flipgame", "solve"][..], args].concat()).unwrap();
+        match cli.command {
+            Command::Solve(solve) => solve.input,
+            _ => unreachable!("a solve command"),
+        }
+    }
+
+    /// Chasing a large board takes seconds, so it waits for a board to solve: until then the
+    /// solver is only a plan, and a puzzle too large to solve is refused without any chase.
+    #[test]
+    fn a_board_solver_is_prepared_by_the_first_board_that_needs_it() {
+        let mut solver = board_solver(&solve_input(&["--size", "300x300"])).unwrap();
+        assert!(solver.prepared().is_none());
+        assert_eq!(solver.strategy(), Strategy::Chase);
+        assert_eq!(solver.puzzle().shape(), Shape::new(300, 300).unwrap());
+        let finished = Grid::new(solver.puzzle().shape());
+        assert_eq!(solver.get().moves(&finished), Some(0));
+        assert!(solver.prepared().is_some());
+        assert_eq!(solver.strategy(), solver.get().strategy());
+
+        let mut timed = board_solver(&solve_input(&["--search-time", "5"])).unwrap();
+        assert_eq!(timed.strategy(), Strategy::Table);
+        assert_eq!(timed.get().strategy(), Strategy::Table);
+
+        let refused = board_solver(&solve_input(&["--size", "3000x3000", "--rule", "x"]));
+        assert!(
+            matches!(refused, Err(Failure::Usage(message)) if message.contains("6523 MiB to eliminate"))
+        );
+    }
 }

@@ -14,10 +14,10 @@ use flipgame::board::BoardId;
 use flipgame::grid::Grid;
 use flipgame::notation::Cell;
 use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, Solution, Solver};
+use flipgame::solve::{Certificate, Solution};
 use flipgame::space::{SmallSpace, bits_of_grid};
 
-use super::args::explore;
+use super::args::{BoardSolver, explore};
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
 use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
@@ -108,7 +108,7 @@ fn misused(args: &ExplainArgs) -> Option<&'static str> {
 }
 
 struct Explain {
-    solver: Solver,
+    solver: BoardSolver,
     rule: RuleFields,
     pen: Pen,
     target: Target,
@@ -140,10 +140,11 @@ impl BoardCommand for Explain {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::boards::solve_board(&self.solver, board);
+        let solver = self.solver.get();
+        let solution = super::boards::solve_board(solver, board);
         let certificate = match solution {
             Some(_) => None,
-            None => self.solver.certificate(board),
+            None => solver.certificate(board),
         };
         let answer = Answer {
             board,
@@ -332,9 +333,11 @@ impl Explain {
             taps(moves),
             listed.join(" ")
         );
-        if !solution.optimal {
-            let nullity = self.solver.nullity();
-            let limit = self.solver.search_limit();
+        if !solution.optimal
+            && let Some(solver) = self.solver.prepared()
+        {
+            let nullity = solver.nullity();
+            let limit = solver.search_limit();
             text.push_str(&if nullity > limit {
                 format!(
                     " These are the fewest taps found, not proven minimal: the null space \

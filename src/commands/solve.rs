@@ -4,9 +4,10 @@ use std::io::{self, Write};
 
 use flipgame::grid::Grid;
 use flipgame::puzzle::Goal;
-use flipgame::solve::{Solution, Solver, Strategy};
+use flipgame::solve::{Solution, Strategy};
 use flipgame::words::taps;
 
+use super::args::BoardSolver;
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
 use super::{Failure, Outcome};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
@@ -33,6 +34,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let mut command = Solve {
         rule: RuleFields::of(solver.puzzle()),
         table: solver.strategy() == Strategy::Table && !matrix,
+        goal: solver.puzzle().goal(),
         solver,
         taps: args.taps,
         matrix,
@@ -43,7 +45,8 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 }
 
 struct Solve {
-    solver: Solver,
+    solver: BoardSolver,
+    goal: Goal,
     /// Every answer is one lookup in the distance table.
     table: bool,
     rule: RuleFields,
@@ -66,7 +69,7 @@ impl BoardCommand for Solve {
     ) -> io::Result<()> {
         if json.is_none() && !self.taps && self.table {
             // The hot path of the judge's format: one lookup, a few bytes.
-            return match self.solver.moves(board) {
+            return match self.solver.get().moves(board) {
                 Some(moves) => {
                     write_count(out, moves.try_into().unwrap_or(u32::MAX))?;
                     out.write_all(b"\n")
@@ -90,7 +93,7 @@ impl Solve {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::boards::solve_board(&self.solver, board);
+        let solution = super::boards::solve_board(self.solver.get(), board);
         if self.matrix {
             return self.write_matrix(out, place, solution.as_ref());
         }
@@ -111,7 +114,7 @@ impl Solve {
             for (row, col) in solution.taps.cells() {
                 write_tap_after_space(out, row, col)?;
             }
-            if self.solver.puzzle().goal() == Goal::Either {
+            if self.goal == Goal::Either {
                 // Either colour counts, so say which one these taps reach.
                 write!(out, " (all {})", solution.goal)?;
             }

@@ -116,14 +116,25 @@ impl Chase {
         Chase::with_progress(puzzle, &mut |_, _| {})
     }
 
-    /// [`Chase::new`], telling `progress` how the work goes (units done, units in all; a unit
-    /// is one word of a cell's vector chased through one row, or reduced against one column).
-    /// It hears nothing on narrow boards, which take a fraction of a second.
+    /// [`Chase::new`], telling `progress` how the work goes.
+    #[cfg(test)]
     pub(crate) fn with_progress(
         puzzle: &Puzzle,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<Chase> {
         let pattern = chase_pattern(puzzle)?;
+        Some(Chase::with_pattern(puzzle, pattern, progress))
+    }
+
+    /// The chase of a puzzle whose pattern [`chase_pattern`] has found, telling `progress` how
+    /// the work goes (units done, units in all; a unit is one word of a cell's vector chased
+    /// through one row, or reduced against one column). It hears nothing on narrow boards, which
+    /// take a fraction of a second.
+    pub(crate) fn with_pattern(
+        puzzle: &Puzzle,
+        pattern: ChasePattern,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Chase {
         let shape = puzzle.shape();
         let (rows, cols) = (u64::from(shape.rows()), u64::from(shape.cols()));
         let width = shape.words_per_row() as u64;
@@ -133,7 +144,7 @@ impl Chase {
             total: rows * cols * width + cols * cols * width / 2,
         };
         let residuals = symbolic_residuals(shape, &pattern, &work, progress);
-        Some(Chase::reduce(shape, pattern, residuals, &work, progress))
+        Chase::reduce(shape, pattern, residuals, &work, progress)
     }
 
     /// Reduces the columns of `A`, given in order (column `j`: what first-row tap `j` alone

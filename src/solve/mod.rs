@@ -52,7 +52,7 @@ use crate::grid::Grid;
 use crate::notation::Color;
 use crate::puzzle::Puzzle;
 
-use chase::Chase;
+use chase::{Chase, ChasePattern, chase_pattern};
 use elimination::Elimination;
 use quiet::QuietTaps;
 use symmetry::Symmetry;
@@ -233,13 +233,20 @@ enum Engine {
     Eliminate(Elimination),
 }
 
-impl Engine {
-    fn new(puzzle: &Puzzle, progress: &mut dyn FnMut(u64, u64)) -> Result<Engine, TooLargeToSolve> {
-        if let Some(chase) = Chase::with_progress(puzzle, progress) {
-            return Ok(Engine::Chase(chase));
+/// The engine chosen for a puzzle, before the work that takes long: a chase still to run, or an
+/// elimination whose band already fits the memory allowed.
+enum EnginePlan {
+    Chase(ChasePattern),
+    Eliminate(Elimination),
+}
+
+impl EnginePlan {
+    fn new(puzzle: &Puzzle) -> Result<EnginePlan, TooLargeToSolve> {
+        if let Some(pattern) = chase_pattern(puzzle) {
+            return Ok(EnginePlan::Chase(pattern));
         }
         Elimination::new(puzzle)
-            .map(Engine::Eliminate)
+            .map(EnginePlan::Eliminate)
             .map_err(|too_large| TooLargeToSolve {
                 shape: puzzle.shape(),
                 rule: puzzle.rule().label(),
@@ -248,6 +255,17 @@ impl Engine {
             })
     }
 
+    fn prepare(self, puzzle: &Puzzle, progress: &mut dyn FnMut(u64, u64)) -> Engine {
+        match self {
+            EnginePlan::Chase(pattern) => {
+                Engine::Chase(Chase::with_pattern(puzzle, pattern, progress))
+            }
+            EnginePlan::Eliminate(elimination) => Engine::Eliminate(elimination),
+        }
+    }
+}
+
+impl Engine {
     /// A tap set for each of `lits` (turning over exactly its cells an odd number of times), and
     /// the basis when it came along for free.
     fn particulars(&self, lits: &[&Grid], keep: usize) -> (Vec<Option<Grid>>, Option<Basis>) {
@@ -300,6 +318,55 @@ pub struct Solver {
     search_time: Option<Duration>,
 }
 
+/// A solver whose strategy is chosen and whose puzzle is known to fit, not yet prepared: see
+/// [`Solver::plan`].
+pub struct SolverPlan {
+    puzzle: Puzzle,
+    engine: EnginePlan,
+}
+
+impl SolverPlan {
+    /// The puzzle the solver will solve.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The strategy the solver will use.
+    pub fn strategy(&self) -> Strategy {
+        match &self.engine {
+            _ if self.puzzle.shape().is_flip_game() => Strategy::Table,
+            EnginePlan::Chase(_) => Strategy::Chase,
+            EnginePlan::Eliminate(_) => Strategy::Elimination,
+        }
+    }
+
+    /// The solver, telling `progress` how the preparation goes (units done, units in all) where
+    /// it takes long: light chasing on boards of 512 columns and more.
+    pub fn prepare(self, progress: &mut dyn FnMut(u64, u64)) -> Solver {
+        let SolverPlan { puzzle, engine } = self;
+        let table = puzzle.shape().is_flip_game().then(|| {
+            if puzzle.is_default_rule() {
+                TableRef::Shared(DistanceTable::flip_game(puzzle.goal()))
+            } else {
+                let table = DistanceTable::build(&puzzle);
+                TableRef::Owned(Box::new(table.unwrap_or_else(|| unreachable!("4x4"))))
+            }
+        });
+        let engine = engine.prepare(&puzzle, progress);
+        Solver {
+            puzzle,
+            table,
+            engine,
+            taps_basis: OnceLock::new(),
+            patterns_basis: OnceLock::new(),
+            coset_index: OnceLock::new(),
+            widest_tap: OnceLock::new(),
+            symmetries: OnceLock::new(),
+            search_time: None,
+        }
+    }
+}
+
 impl Solver {
     /// Prepares to solve boards of `puzzle`, picking the strategy.
     pub fn new(puzzle: Puzzle) -> Result<Solver, TooLargeToSolve> {
@@ -312,26 +379,15 @@ impl Solver {
         puzzle: Puzzle,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Solver, TooLargeToSolve> {
-        let table = puzzle.shape().is_flip_game().then(|| {
-            if puzzle.is_default_rule() {
-                TableRef::Shared(DistanceTable::flip_game(puzzle.goal()))
-            } else {
-                let table = DistanceTable::build(&puzzle);
-                TableRef::Owned(Box::new(table.unwrap_or_else(|| unreachable!("4x4"))))
-            }
-        });
-        let engine = Engine::new(&puzzle, progress)?;
-        Ok(Solver {
-            puzzle,
-            table,
-            engine,
-            taps_basis: OnceLock::new(),
-            patterns_basis: OnceLock::new(),
-            coset_index: OnceLock::new(),
-            widest_tap: OnceLock::new(),
-            symmetries: OnceLock::new(),
-            search_time: None,
-        })
+        Ok(Solver::plan(puzzle)?.prepare(progress))
+    }
+
+    /// Checks that `puzzle` can be solved here and picks the strategy, leaving the preparation
+    /// that takes long on large boards (chasing every row) to [`SolverPlan::prepare`], so a
+    /// caller can report malformed input before it.
+    pub fn plan(puzzle: Puzzle) -> Result<SolverPlan, TooLargeToSolve> {
+        let engine = EnginePlan::new(&puzzle)?;
+        Ok(SolverPlan { puzzle, engine })
     }
 
     /// A solver that never uses the distance table, so tests can check the linear algebra on
@@ -381,8 +437,8 @@ impl Solver {
         }
         self.patterns_basis.get_or_init(|| {
             let transposed = self.puzzle.transposed();
-            match Engine::new(&transposed, &mut |_, _| {}) {
-                Ok(engine) => engine.basis(self.keep()),
+            match EnginePlan::new(&transposed) {
+                Ok(plan) => plan.prepare(&transposed, &mut |_, _| {}).basis(self.keep()),
                 // The transposed rule cannot be solved here: no patterns, so no certificates.
                 Err(_) => Basis {
                     nullity: self.nullity(),
