@@ -47,7 +47,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l search-time 
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l judge -d 'Read the FILEs in this judge\'s input format and print exactly its expected output (the judge fixes size, rule and goal)' -r -f -a "poj1753\t''
@@ -78,7 +78,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l search-tim
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l max-steps -d 'Draw at most N boards after taps; the rest are listed (JSON always has every step)' -r
@@ -108,7 +108,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s o -l output 
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
@@ -126,7 +126,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output 
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
@@ -140,7 +140,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s V -l version
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
@@ -173,7 +173,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
@@ -201,7 +201,7 @@ jsonl\t'One JSON object per case (or per tap list)'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
@@ -221,7 +221,7 @@ jsonl\t'One JSON object per command'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with --rule-file, the file\'s size)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'

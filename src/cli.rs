@@ -469,8 +469,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_enum, default_value_t = GoalArg::Either)]
     pub goal: GoalArg,
 
-    /// Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game; with
-    /// --rule-file, the file's size)
+    /// Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for
+    /// graph; with --rule-file, the file's size)
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Size>,
 

@@ -117,6 +117,36 @@ fn prepare(plan: SolverPlan) -> Solver {
     solver
 }
 
+/// Where a board command gets its solver: made already ([`Solver`]), or on first need
+/// ([`BoardSolver`]).
+pub trait SolverSource {
+    /// The puzzle the boards belong to.
+    fn puzzle(&self) -> &Puzzle;
+    /// The solver.
+    fn solver(&mut self) -> &Solver;
+}
+
+impl SolverSource for Solver {
+    fn puzzle(&self) -> &Puzzle {
+        Solver::puzzle(self)
+    }
+
+    #[inline(always)]
+    fn solver(&mut self) -> &Solver {
+        self
+    }
+}
+
+impl SolverSource for BoardSolver {
+    fn puzzle(&self) -> &Puzzle {
+        BoardSolver::puzzle(self)
+    }
+
+    fn solver(&mut self) -> &Solver {
+        self.get()
+    }
+}
+
 /// The solver of `solve` and `explain`, prepared when the first well-formed board needs it: a
 /// large puzzle's preparation takes seconds (every row of a 10,000x10,000 board chased), and a
 /// file whose first rows are malformed is reported before it, not after.
@@ -140,17 +170,31 @@ impl BoardSolver {
         self.strategy
     }
 
+    /// The solver, prepared now.
+    pub fn into_solver(mut self) -> Solver {
+        self.prepare_now();
+        self.solver
+            .unwrap_or_else(|| unreachable!("prepared just above"))
+    }
+
     /// The solver, prepared on first need.
-    #[inline(always)]
     pub fn get(&mut self) -> &Solver {
+        if self.solver.is_none() {
+            self.prepare_now();
+        }
+        self.solver
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("prepared just above"))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn prepare_now(&mut self) {
         if let Some(plan) = self.plan.take() {
             let mut solver = prepare(plan);
             solver.set_search_time(self.search_time);
             self.solver = Some(solver);
         }
-        self.solver
-            .as_ref()
-            .unwrap_or_else(|| unreachable!("the plan is kept until the solver is made"))
     }
 
     /// The solver, once a board has needed it.
@@ -263,6 +307,11 @@ mod tests {
         let mut timed = board_solver(&solve_input(&["--search-time", "5"])).unwrap();
         assert_eq!(timed.strategy(), Strategy::Table);
         assert_eq!(timed.get().strategy(), Strategy::Table);
+        let eliminated = board_solver(&solve_input(&["--size", "5x5", "--rule", "x"])).unwrap();
+        assert_eq!(eliminated.strategy(), Strategy::Elimination);
+        let made = eliminated.into_solver();
+        assert_eq!(made.strategy(), Strategy::Elimination);
+        assert_eq!(made.puzzle().shape(), Shape::new(5, 5).unwrap());
 
         let refused = board_solver(&solve_input(&["--size", "3000x3000", "--rule", "x"]));
         assert!(

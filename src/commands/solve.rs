@@ -2,15 +2,15 @@
 
 use std::io::{self, Write};
 
-use flipgame::grid::Grid;
+use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Goal;
 use flipgame::solve::{Solution, Strategy};
 use flipgame::words::taps;
 
-use super::args::BoardSolver;
+use super::args::SolverSource;
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
 use super::{Failure, Outcome};
-use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
+use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
@@ -31,21 +31,35 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
-    let mut command = Solve {
-        rule: RuleFields::of(solver.puzzle()),
-        table: solver.strategy() == Strategy::Table && !matrix,
-        goal: solver.puzzle().goal(),
-        solver,
-        taps: args.taps,
-        matrix,
-        answered: 0,
+    let shape = solver.puzzle().shape();
+    let input = &args.input;
+    let outcome = if solver.strategy() == Strategy::Table {
+        // A 4x4 table is made in well under a millisecond: made now, the stream's loop reads it
+        // with no test of whether it is there yet.
+        let mut command = Solve::new(solver.into_solver(), args.taps, matrix);
+        answer_all(input, shape, format, out, &mut command)
+    } else {
+        let mut command = Solve::new(solver, args.taps, matrix);
+        answer_all(input, shape, format, out, &mut command)
     };
-    let shape = command.solver.puzzle().shape();
-    Ok(run_boards(&args.input, shape, format, out, &mut command)?)
+    Ok(outcome?)
 }
 
-struct Solve {
-    solver: BoardSolver,
+/// The board loop for one kind of solver, compiled on its own for each: the 4x4 stream's loop
+/// is the whole of its function, as it was before the solver could wait for a board.
+#[inline(never)]
+fn answer_all<S: SolverSource, W: Write>(
+    input: &BoardInput,
+    shape: Shape,
+    format: RecordFormat,
+    out: &mut W,
+    command: &mut Solve<S>,
+) -> io::Result<Outcome> {
+    run_boards(input, shape, format, out, command)
+}
+
+struct Solve<S> {
+    solver: S,
     goal: Goal,
     /// Every answer is one lookup in the distance table.
     table: bool,
@@ -57,7 +71,22 @@ struct Solve {
     answered: u64,
 }
 
-impl BoardCommand for Solve {
+impl<S: SolverSource> Solve<S> {
+    fn new(solver: S, taps: bool, matrix: bool) -> Solve<S> {
+        let puzzle = solver.puzzle();
+        Solve {
+            rule: RuleFields::of(puzzle),
+            table: puzzle.shape().is_flip_game() && !matrix,
+            goal: puzzle.goal(),
+            solver,
+            taps,
+            matrix,
+            answered: 0,
+        }
+    }
+}
+
+impl<S: SolverSource> BoardCommand for Solve<S> {
     #[inline(always)]
     fn answer<W: Write>(
         &mut self,
@@ -69,7 +98,7 @@ impl BoardCommand for Solve {
     ) -> io::Result<()> {
         if json.is_none() && !self.taps && self.table {
             // The hot path of the judge's format: one lookup, a few bytes.
-            return match self.solver.get().moves(board) {
+            return match self.solver.solver().moves(board) {
                 Some(moves) => {
                     write_count(out, moves.try_into().unwrap_or(u32::MAX))?;
                     out.write_all(b"\n")
@@ -81,7 +110,7 @@ impl BoardCommand for Solve {
     }
 }
 
-impl Solve {
+impl<S: SolverSource> Solve<S> {
     /// Every answer but the judge's 4x4 count: kept out of line so the count's path stays small
     /// enough to be inlined into the parser's loop.
     #[inline(never)]
@@ -93,7 +122,7 @@ impl Solve {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::boards::solve_board(self.solver.get(), board);
+        let solution = super::boards::solve_board(self.solver.solver(), board);
         if self.matrix {
             return self.write_matrix(out, place, solution.as_ref());
         }
@@ -123,7 +152,7 @@ impl Solve {
     }
 }
 
-impl Solve {
+impl<S> Solve<S> {
     /// The taps as rows of 0/1, a blank line before every board but the first.
     fn write_matrix<W: Write>(
         &mut self,
