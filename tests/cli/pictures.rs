@@ -122,24 +122,21 @@ fn render(text: &str) -> Option<Pixels> {
 
 /// Rows `top..top + band` of the picture, `width` wide, as RGBA pixels.
 fn render_band(text: &str, width: u32, band: u32, top: u32) -> Vec<u8> {
-    use std::io::Write;
-    let mut child = std::process::Command::new("rsvg-convert")
-        .args(["--format", "png", "--background-color", "white"])
-        .arg(format!("--page-width={width}"))
-        .arg(format!("--page-height={band}"))
-        .arg(format!("--top=-{top}"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run rsvg-convert");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "rsvg-convert failed");
+    let (page_width, page_height, top) = (
+        format!("--page-width={width}"),
+        format!("--page-height={band}"),
+        format!("--top=-{top}"),
+    );
+    let args = [
+        "--format",
+        "png",
+        "--background-color",
+        "white",
+        &page_width,
+        &page_height,
+        &top,
+    ];
+    let output = through("rsvg-convert", &args, text);
     let mut decoder = png::Decoder::new(std::io::Cursor::new(output.stdout));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().expect("rsvg-convert writes a PNG");
@@ -739,28 +736,33 @@ fn the_graph_in_dot_parses_with_every_board_and_tap() {
     }
 }
 
-/// The graph as Graphviz reads it, laid out, in its JSON form.
-fn graphviz_json(dot: &str) -> Value {
+/// What an outside tool prints for `input` on its standard input, after checking that it
+/// succeeded and said nothing on standard error.
+fn through(program: &str, args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
-    let mut child = std::process::Command::new("dot")
-        .arg("-Tjson")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .expect("run Graphviz's dot");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(dot.as_bytes())
-        .unwrap();
+        .unwrap_or_else(|error| panic!("run {program}: {error}"));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
     let output = child.wait_with_output().unwrap();
     assert!(
         output.status.success() && output.stderr.is_empty(),
-        "dot: {}",
+        "{program}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    output
+}
+
+/// The graph as Graphviz reads it, laid out, in its JSON form.
+fn graphviz_json(dot: &str) -> Value {
+    let output = through("dot", &["-Tjson"], dot);
     serde_json::from_slice(&output.stdout).expect("dot -Tjson prints JSON")
 }
 
