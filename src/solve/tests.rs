@@ -576,6 +576,37 @@ fn the_strategy_fits_the_puzzle() {
     assert_eq!(strategy(9, 9, "x", false), Strategy::Elimination);
 }
 
+/// A plan names the strategy its solver will use before the work, for every kind of puzzle, and
+/// its solver answers as one made at once.
+#[test]
+fn a_plan_names_its_solvers_strategy_before_the_work() {
+    for (rows, cols, rule, wrap) in [
+        (4, 4, "plus", false),
+        (4, 4, "box", true),
+        (9, 9, "plus", false),
+        (9, 9, "sigma", false),
+        (9, 9, "plus", true),
+        (9, 9, "x", false),
+    ] {
+        let plan = Solver::plan(puzzle(rows, cols, rule, wrap, Goal::Either)).unwrap();
+        let planned = plan.strategy();
+        assert_eq!(plan.puzzle().shape(), shape(rows, cols));
+        let mut heard = false;
+        let solver = plan.prepare(&mut |_, _| heard = true);
+        assert_eq!(planned, solver.strategy(), "{rows}x{cols} {rule} {wrap}");
+        assert!(!heard, "a small board is prepared in silence");
+        let now = Solver::new(puzzle(rows, cols, rule, wrap, Goal::Either)).unwrap();
+        let board = Grid::parse(
+            &vec!["b".repeat(cols as usize); rows as usize].join("/"),
+            shape(rows, cols),
+        )
+        .unwrap();
+        assert_eq!(solver.solve(&board), now.solve(&board));
+    }
+    let too_large = Solver::plan(puzzle(3000, 3000, "x", false, Goal::Either));
+    assert!(too_large.is_err_and(|error| error.to_string().contains("6523 MiB")));
+}
+
 /// Independent of the algebra: the 4x4 quiet patterns are exactly the non-empty masks that every
 /// tap meets evenly, found by trying all 65,535, for every named rule.
 #[test]
