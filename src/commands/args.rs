@@ -147,6 +147,14 @@ impl SolverSource for BoardSolver {
     }
 }
 
+/// A [`BoardSolver`] made at once, or still waiting for its first board.
+pub enum Readiness {
+    /// The solver, made.
+    Made(Box<Solver>),
+    /// The plan, to be prepared when a board needs it.
+    Waiting(Box<BoardSolver>),
+}
+
 /// The solver of `solve` and `explain`, prepared when the first well-formed board needs it: a
 /// large puzzle's preparation takes seconds (every row of a 10,000x10,000 board chased), and a
 /// file whose first rows are malformed is reported before it, not after.
@@ -165,9 +173,14 @@ impl BoardSolver {
         &self.puzzle
     }
 
-    /// The strategy the solver uses.
-    pub fn strategy(&self) -> Strategy {
-        self.strategy
+    /// The solver made now where that costs nothing (a 4x4 table: well under a millisecond), so
+    /// a loop over boards need not ask whether it is there yet; otherwise the board solver, to
+    /// be prepared on first need.
+    pub fn made_if_cheap(self) -> Readiness {
+        match self.strategy {
+            Strategy::Table => Readiness::Made(Box::new(self.into_solver())),
+            Strategy::Chase | Strategy::Elimination => Readiness::Waiting(Box::new(self)),
+        }
     }
 
     /// The solver, prepared now.
@@ -297,18 +310,20 @@ mod tests {
     fn a_board_solver_is_prepared_by_the_first_board_that_needs_it() {
         let mut solver = board_solver(&solve_input(&["--size", "300x300"])).unwrap();
         assert!(solver.prepared().is_none());
-        assert_eq!(solver.strategy(), Strategy::Chase);
         assert_eq!(solver.puzzle().shape(), Shape::new(300, 300).unwrap());
         let finished = Grid::new(solver.puzzle().shape());
         assert_eq!(solver.get().moves(&finished), Some(0));
         assert!(solver.prepared().is_some());
-        assert_eq!(solver.strategy(), solver.get().strategy());
+        assert_eq!(solver.get().strategy(), Strategy::Chase);
 
         let mut timed = board_solver(&solve_input(&["--search-time", "5"])).unwrap();
-        assert_eq!(timed.strategy(), Strategy::Table);
         assert_eq!(timed.get().strategy(), Strategy::Table);
+        let table = board_solver(&solve_input(&[])).unwrap().made_if_cheap();
+        assert!(matches!(table, Readiness::Made(made) if made.strategy() == Strategy::Table));
+        let chased = board_solver(&solve_input(&["--size", "300x300"])).unwrap();
+        let waiting = chased.made_if_cheap();
+        assert!(matches!(waiting, Readiness::Waiting(solver) if solver.prepared().is_none()));
         let eliminated = board_solver(&solve_input(&["--size", "5x5", "--rule", "x"])).unwrap();
-        assert_eq!(eliminated.strategy(), Strategy::Elimination);
         let made = eliminated.into_solver();
         assert_eq!(made.strategy(), Strategy::Elimination);
         assert_eq!(made.puzzle().shape(), Shape::new(5, 5).unwrap());

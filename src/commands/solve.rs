@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Goal;
-use flipgame::solve::{Solution, Strategy};
+use flipgame::solve::Solution;
 use flipgame::words::taps;
 
-use super::args::SolverSource;
+use super::args::{Readiness, SolverSource};
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
 use super::{Failure, Outcome};
 use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
@@ -33,14 +33,15 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     };
     let shape = solver.puzzle().shape();
     let input = &args.input;
-    let outcome = if solver.strategy() == Strategy::Table {
-        // A 4x4 table is made in well under a millisecond: made now, the stream's loop reads it
-        // with no test of whether it is there yet.
-        let mut command = Solve::new(solver.into_solver(), args.taps, matrix);
-        answer_all(input, shape, format, out, &mut command)
-    } else {
-        let mut command = Solve::new(solver, args.taps, matrix);
-        answer_all(input, shape, format, out, &mut command)
+    let outcome = match solver.made_if_cheap() {
+        Readiness::Made(made) => {
+            let mut command = Solve::new(*made, args.taps, matrix);
+            answer_all(input, shape, format, out, &mut command)
+        }
+        Readiness::Waiting(waiting) => {
+            let mut command = Solve::new(*waiting, args.taps, matrix);
+            answer_all(input, shape, format, out, &mut command)
+        }
     };
     Ok(outcome?)
 }
