@@ -4,6 +4,8 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+use flipgame::notation::Color;
+use flipgame::solve::Stage;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a run goes before it earns a progress bar.
@@ -43,9 +45,9 @@ impl Progress {
     pub fn update(&mut self, done: u64, total: u64) {
         if !self.shown && self.started.elapsed() >= PATIENCE && std::io::stderr().is_terminal() {
             let template = if self.percent {
-                "{msg} [{bar:40}] {percent}% ({elapsed})"
+                "{msg} [{bar:40}] {percent}% ({elapsed}, about {eta} left)"
             } else {
-                "{msg} [{bar:40}] {pos}/{len} ({elapsed})"
+                "{msg} [{bar:40}] {human_pos}/{human_len} ({elapsed}, about {eta} left)"
             };
             let style = ProgressStyle::with_template(template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
@@ -61,6 +63,46 @@ impl Progress {
     /// Removes the bar, if it was shown.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// One bar at a time for the stages of a solve, each under its own label.
+#[derive(Default)]
+pub struct Stages {
+    current: Option<(Stage, Progress)>,
+}
+
+impl Stages {
+    /// Records that `done` of `total` of `stage` are done: a new stage ends the last one's bar.
+    pub fn update(&mut self, stage: Stage, done: u64, total: u64) {
+        if self
+            .current
+            .as_ref()
+            .is_none_or(|(shown, _)| *shown != stage)
+        {
+            self.finish();
+            self.current = Some((stage, Progress::percent(stage_label(stage))));
+        }
+        if let Some((_, bar)) = &mut self.current {
+            bar.update(done, total);
+        }
+    }
+
+    /// Removes the bar shown, if any.
+    pub fn finish(&mut self) {
+        if let Some((_, bar)) = self.current.take() {
+            bar.finish();
+        }
+    }
+}
+
+/// What a bar says a stage of a solve is doing.
+fn stage_label(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Eliminating => "eliminating",
+        Stage::QuietTapSets => "finding the quiet tap sets",
+        Stage::Searching(Color::White) => "searching the null space for all white",
+        Stage::Searching(Color::Black) => "searching the null space for all black",
     }
 }
 

@@ -11,7 +11,7 @@ use crate::cli::{BoardInput, RecordFormat};
 use crate::output::json::{
     BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
 };
-use crate::progress::Progress;
+use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
@@ -21,17 +21,14 @@ use flipgame::solve::{Solution, Solver};
 use super::args::cells;
 use super::{Outcome, report};
 
-/// The answer for one board, with a progress bar on a terminal when the search over the null
-/// space runs long (the bar exists only for searches that report progress).
+/// The answer for one board, with a progress bar on a terminal for each stage that runs long
+/// (an elimination, each colour's search over the null space).
 pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
-    let mut bar: Option<Progress> = None;
-    let solution = solver.solve_with_progress(board, &mut |done, total| {
-        bar.get_or_insert_with(|| Progress::new("searching the null space"))
-            .update(done, total)
+    let mut stages = Stages::default();
+    let solution = solver.solve_with_progress(board, &mut |stage, done, total| {
+        stages.update(stage, done, total)
     });
-    if let Some(bar) = bar {
-        bar.finish();
-    }
+    stages.finish();
     solution
 }
 

@@ -16,7 +16,7 @@ use super::{Context, Failure, Outcome, usage};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
-use crate::progress::Progress;
+use crate::progress::{Progress, Stages};
 use crate::render::{self, Pen};
 use flipgame::words::{count_of, percent, taps, thousands};
 
@@ -73,6 +73,10 @@ fn large(
 ) -> Result<Outcome, Failure> {
     let rule = RuleFields::of(&puzzle);
     let solver = super::args::solver(puzzle)?;
+    let mut stages = Stages::default();
+    solver
+        .quiet_tap_basis_with_progress(&mut |stage, done, total| stages.update(stage, done, total));
+    stages.finish();
     let facts = Facts::of(&solver);
     match args.format {
         StatsFormat::Json => {

@@ -595,7 +595,35 @@ mod tests {
                 least * 8 >= 1 << outer && least * 6 < 1 << outer,
                 "{n}: {least}"
             );
+            assert_eq!(orbits.slices(), least as u64, "{n}");
         }
+        // The search's progress counts slices searched, and ends at its total: not at the
+        // slices' eighth a count of every slice would stop at.
+        let puzzle = Puzzle::plus(Shape::new(39, 39).unwrap(), Goal::White);
+        let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();
+        let lit = Grid::filled(puzzle.shape(), Color::Black);
+        let taps = solver
+            .particulars(std::slice::from_ref(&lit))
+            .pop()
+            .unwrap()
+            .unwrap();
+        let symmetries = || crate::solve::symmetry::puzzle_symmetries(&puzzle);
+        let mut heard = Vec::new();
+        let (_, complete) = solver.coset_index().least(
+            taps,
+            &mut |done, total| heard.push((done, total)),
+            None,
+            Some((puzzle.shape(), &symmetries)),
+        );
+        assert!(complete);
+        let &(done, total) = heard.last().unwrap();
+        assert_eq!(done, total);
+        assert!(!total.is_power_of_two(), "{total}");
+        assert!(
+            heard
+                .windows(2)
+                .all(|pair| pair[0].0 <= pair[1].0 && pair[0].1 == total)
+        );
     }
 
     /// A sweep's transforms take about 64 values a touched cell (61x61 ran three times faster

@@ -113,8 +113,13 @@ impl Elimination {
     }
 
     /// Eliminates the tap matrix with the right-hand sides `lits` (at most 8: a cell of a lit
-    /// grid must be turned over an odd number of times).
-    pub(crate) fn eliminate(&self, lits: &[&Grid]) -> Echelon<'_> {
+    /// grid must be turned over an odd number of times), telling `progress` how many columns of
+    /// all are eliminated: each costs about the same, the band being as wide all the way.
+    pub(crate) fn eliminate(
+        &self,
+        lits: &[&Grid],
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Echelon<'_> {
         debug_assert!(lits.len() <= 8);
         let n = self.cells();
         let width = self.width;
@@ -134,7 +139,12 @@ impl Elimination {
         let mut active: Vec<usize> = Vec::new();
         let mut next_row = 0usize;
         let cols = self.shape.cols() as usize;
+        let total = n as u64;
+        progress(0, total);
         for column in 0..n {
+            if column % PROGRESS_COLUMNS == 0 && column > 0 {
+                progress(column as u64, total);
+            }
             while next_row < n && next_row <= column + self.lower {
                 let slot = free_slots.pop().unwrap_or_else(|| {
                     slab.extend(std::iter::repeat_n(0, width));
@@ -198,9 +208,14 @@ impl Elimination {
         for slot in active {
             echelon.inconsistent |= slab_rhs[slot];
         }
+        progress(total, total);
         echelon
     }
 }
+
+/// Columns eliminated between two reports of progress: a fraction of a millisecond on a wide
+/// band, many thousand reports on a board that takes seconds.
+const PROGRESS_COLUMNS: usize = 1024;
 
 /// Slides a row's window right so that it starts at word `word` (the words it drops are zero,
 /// as every bit before the current column has been eliminated).
@@ -235,12 +250,28 @@ impl Echelon<'_> {
 
     /// The first `limit` vectors of a basis of the quiet tap sets (the null space), one per
     /// column without a pivot.
-    pub(crate) fn null_basis(&self, limit: usize) -> Vec<Grid> {
-        (0..self.pivot.len())
-            .filter(|&column| !self.pivot[column])
-            .take(limit)
-            .map(|free| self.back_substitute(Some(free), |_| false))
-            .collect()
+    /// `progress` hears how many of the vectors are worked out (each a pass over the whole
+    /// matrix) when there are several.
+    pub(crate) fn null_basis_with_progress(
+        &self,
+        limit: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Vec<Grid> {
+        let total = self.nullity().min(limit);
+        let mut basis = Vec::with_capacity(total);
+        for free in (0..self.pivot.len()).filter(|&column| !self.pivot[column]) {
+            if basis.len() == total {
+                break;
+            }
+            if total > 1 {
+                progress(basis.len() as u64, total as u64);
+            }
+            basis.push(self.back_substitute(Some(free), |_| false));
+        }
+        if total > 1 {
+            progress(total as u64, total as u64);
+        }
+        basis
     }
 
     /// Solves the echelon rows from the last column back, with the free unknowns zero except
@@ -392,7 +423,7 @@ mod tests {
             let (rank, solvable) = dense_rank_and_solvable(&puzzle, &lits);
             assert_eq!(solvable, [true, solvable[1], false, true], "seed {seed}");
 
-            let echelon = elimination.eliminate(&lits);
+            let echelon = elimination.eliminate(&lits, &mut |_, _| {});
             assert_eq!(echelon.nullity(), cells as usize - rank, "seed {seed}");
             for (side, lit) in lits.iter().enumerate() {
                 let taps = echelon.particular(side);
@@ -403,8 +434,17 @@ mod tests {
                     assert!(after.is_empty(), "seed {seed} side {side}");
                 }
             }
-            let basis = echelon.null_basis(usize::MAX);
+            let mut heard = Vec::new();
+            let basis = echelon
+                .null_basis_with_progress(usize::MAX, &mut |done, total| heard.push((done, total)));
             assert_eq!(basis.len(), echelon.nullity());
+            // One report before each vector and one at the end, where there are several.
+            let count = basis.len() as u64;
+            let expected: Vec<(u64, u64)> = match count {
+                0 | 1 => Vec::new(),
+                _ => (0..=count).map(|done| (done, count)).collect(),
+            };
+            assert_eq!(heard, expected, "seed {seed}");
             for quiet in &basis {
                 let mut changed = Grid::new(shape);
                 puzzle.apply(&mut changed, quiet);
@@ -422,6 +462,16 @@ mod tests {
         }
     }
 
+    /// A board of more columns than one report covers hears of them as they go, in order.
+    #[test]
+    fn a_long_elimination_reports_its_columns_as_it_goes() {
+        let puzzle = puzzle(40, 60, "box", false);
+        let elimination = Elimination::new(&puzzle).unwrap();
+        let mut heard = Vec::new();
+        elimination.eliminate(&[], &mut |done, total| heard.push((done, total)));
+        assert_eq!(heard, [(0, 2400), (1024, 2400), (2048, 2400), (2400, 2400)]);
+    }
+
     #[test]
     fn particular_solutions_turn_over_exactly_the_lit_cells() {
         for (rule, wrap) in [
@@ -436,14 +486,18 @@ mod tests {
             for (row, col) in [(0, 0), (3, 4), (6, 8), (2, 7)] {
                 puzzle.tap(&mut lit, row, col);
             }
-            let echelon = elimination.eliminate(&[&lit]);
+            let mut heard = Vec::new();
+            let echelon =
+                elimination.eliminate(&[&lit], &mut |done, total| heard.push((done, total)));
+            // 63 columns: one report at the start and one at the end.
+            assert_eq!(heard, [(0, 63), (63, 63)], "{rule} {wrap}");
             let taps = echelon
                 .particular(0)
                 .expect("a board made by taps is solvable");
             let mut after = lit.clone();
             puzzle.apply(&mut after, &taps);
             assert!(after.is_empty(), "{rule} {wrap}");
-            for quiet in echelon.null_basis(usize::MAX) {
+            for quiet in echelon.null_basis_with_progress(usize::MAX, &mut |_, _| {}) {
                 let mut changed = Grid::new(puzzle.shape());
                 puzzle.apply(&mut changed, &quiet);
                 assert!(changed.is_empty() && !quiet.is_empty());

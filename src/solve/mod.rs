@@ -267,36 +267,66 @@ impl EnginePlan {
 
 impl Engine {
     /// A tap set for each of `lits` (turning over exactly its cells an odd number of times), and
-    /// the basis when it came along for free.
-    fn particulars(&self, lits: &[&Grid], keep: usize) -> (Vec<Option<Grid>>, Option<Basis>) {
+    /// the basis when it came along for free; `progress` hears how an elimination goes.
+    fn particulars(
+        &self,
+        lits: &[&Grid],
+        keep: usize,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> (Vec<Option<Grid>>, Option<Basis>) {
         match self {
             Engine::Chase(chase) => (lits.iter().map(|lit| chase.particular(lit)).collect(), None),
             Engine::Eliminate(elimination) => {
-                let echelon = elimination.eliminate(lits);
+                let echelon = elimination.eliminate(lits, &mut |done, total| {
+                    progress(Stage::Eliminating, done, total)
+                });
                 let found = (0..lits.len())
                     .map(|side| echelon.particular(side))
                     .collect();
-                (found, Some(basis_of(&echelon, keep)))
+                (found, Some(basis_of(&echelon, keep, progress)))
             }
         }
     }
 
-    fn basis(&self, keep: usize) -> Basis {
+    fn basis(&self, keep: usize, progress: &mut dyn FnMut(Stage, u64, u64)) -> Basis {
         match self {
             Engine::Chase(chase) => Basis {
                 nullity: chase.nullity(),
                 vectors: chase.quiet_basis(keep),
             },
-            Engine::Eliminate(elimination) => basis_of(&elimination.eliminate(&[]), keep),
+            Engine::Eliminate(elimination) => {
+                let echelon = elimination.eliminate(&[], &mut |done, total| {
+                    progress(Stage::Eliminating, done, total)
+                });
+                basis_of(&echelon, keep, progress)
+            }
         }
     }
 }
 
-fn basis_of(echelon: &elimination::Echelon<'_>, keep: usize) -> Basis {
+fn basis_of(
+    echelon: &elimination::Echelon<'_>,
+    keep: usize,
+    progress: &mut dyn FnMut(Stage, u64, u64),
+) -> Basis {
     Basis {
         nullity: echelon.nullity(),
-        vectors: echelon.null_basis(keep),
+        vectors: echelon.null_basis_with_progress(keep, &mut |done, total| {
+            progress(Stage::QuietTapSets, done, total)
+        }),
     }
+}
+
+/// What a long solve is doing when it tells its progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Reducing the tap matrix, with the board where there is one (rules light chasing cannot
+    /// take); counted in columns.
+    Eliminating,
+    /// Working out the quiet tap sets from the reduced matrix, one after another.
+    QuietTapSets,
+    /// Searching the null space for the fewest taps that make the board all this colour.
+    Searching(Color),
 }
 
 /// Solves every board of one puzzle, exactly, by whichever strategy fits it.
@@ -427,8 +457,12 @@ impl Solver {
     }
 
     fn taps_basis(&self) -> &Basis {
+        self.taps_basis_with_progress(&mut |_, _, _| {})
+    }
+
+    fn taps_basis_with_progress(&self, progress: &mut dyn FnMut(Stage, u64, u64)) -> &Basis {
         self.taps_basis
-            .get_or_init(|| self.engine.basis(self.keep()))
+            .get_or_init(|| self.engine.basis(self.keep(), progress))
     }
 
     fn patterns_basis(&self) -> &Basis {
@@ -438,7 +472,9 @@ impl Solver {
         self.patterns_basis.get_or_init(|| {
             let transposed = self.puzzle.transposed();
             match EnginePlan::new(&transposed) {
-                Ok(plan) => plan.prepare(&transposed, &mut |_, _| {}).basis(self.keep()),
+                Ok(plan) => plan
+                    .prepare(&transposed, &mut |_, _| {})
+                    .basis(self.keep(), &mut |_, _, _| {}),
                 // The transposed rule cannot be solved here: no patterns, so no certificates.
                 Err(_) => Basis {
                     nullity: self.nullity(),
@@ -500,6 +536,15 @@ impl Solver {
     /// A basis of the quiet tap sets (taps that change nothing), all of it unless memory caps it.
     pub fn quiet_tap_basis(&self) -> &[Grid] {
         &self.taps_basis().vectors
+    }
+
+    /// [`Solver::quiet_tap_basis`], telling `progress` how the stages go where they are found
+    /// now and take long (an elimination, then one quiet tap set after another).
+    pub fn quiet_tap_basis_with_progress(
+        &self,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> &[Grid] {
+        &self.taps_basis_with_progress(progress).vectors
     }
 
     /// A basis of the quiet patterns (cells every tap meets an even number of times).
@@ -566,15 +611,16 @@ impl Solver {
     /// The least optimal tap set finishing `board` for the puzzle's goal, or `None` when
     /// impossible.
     pub fn solve(&self, board: &Grid) -> Option<Solution> {
-        self.solve_with_progress(board, &mut |_, _| {})
+        self.solve_with_progress(board, &mut |_, _, _| {})
     }
 
-    /// [`Solver::solve`], telling `progress` how a long search over the null space goes (steps
-    /// done, steps in all); it is not called at all when the search is quick.
+    /// [`Solver::solve`], telling `progress` how the long stages go (the stage, units done,
+    /// units in all, each unit about as long as the next): an elimination, and each colour's
+    /// search over the null space. Quick stages may not be told at all.
     pub fn solve_with_progress(
         &self,
         board: &Grid,
-        progress: &mut dyn FnMut(u64, u64),
+        progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<Solution> {
         if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
             let (taps, goal) = table.get().solve(bits)?;
@@ -590,7 +636,7 @@ impl Solver {
         let deadline = self.search_time.map(|limit| Instant::now() + limit);
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
-        let particulars = self.particulars(&lits);
+        let particulars = self.particulars_with_progress(&lits, progress);
         // Every basis the searches walk is whole up to this nullity: a chased board's is chased
         // out on the way, and one eliminated fits the memory cap many times over.
         let proven = self.nullity() <= self.search_limit();
@@ -628,7 +674,9 @@ impl Solver {
                 continue;
             }
             let (taps, optimal) = if proven {
-                self.least_in_coset(taps, &lits[side], progress, deadline)
+                let mut searching =
+                    |done, total| progress(Stage::Searching(colors[side]), done, total);
+                self.least_in_coset(taps, &lits[side], &mut searching, deadline)
             } else {
                 (self.improve(taps), false)
             };
@@ -749,8 +797,17 @@ impl Solver {
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.
     fn particulars(&self, lits: &[Grid]) -> Vec<Option<Grid>> {
+        self.particulars_with_progress(lits, &mut |_, _, _| {})
+    }
+
+    /// [`Solver::particulars`], telling `progress` how an elimination goes.
+    fn particulars_with_progress(
+        &self,
+        lits: &[Grid],
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Vec<Option<Grid>> {
         let refs: Vec<&Grid> = lits.iter().collect();
-        let (found, basis) = self.engine.particulars(&refs, self.keep());
+        let (found, basis) = self.engine.particulars(&refs, self.keep(), progress);
         if let Some(basis) = basis {
             let _ = self.taps_basis.set(basis);
         }

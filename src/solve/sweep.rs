@@ -164,11 +164,14 @@ impl Sweep {
         deadline: Option<Instant>,
     ) -> SearchResult {
         let assignments = 1u64 << self.outer;
+        // Counted in slices searched: with orbits most slices are passed over, and unevenly.
+        let slices = orbits.map_or(assignments, Orbits::slices);
         // Runs short enough to share out evenly and to stop soon after the deadline.
         let run = (assignments / (threads as u64 * 64)).clamp(1, 256);
         let shared = Shared {
             next: AtomicU64::new(0),
             done: AtomicU64::new(0),
+            searched: AtomicU64::new(0),
             fewest: AtomicI64::new(i64::MAX),
             run,
             assignments,
@@ -177,22 +180,23 @@ impl Sweep {
             overflow: AtomicBool::new(false),
             found: Mutex::new(Vec::new()),
         };
-        progress(0, assignments);
+        progress(0, slices);
         let mut reported = 0;
         std::thread::scope(|scope| {
             for _ in 1..threads {
                 scope.spawn(|| self.work(kernel, &shared, &mut |_| {}));
             }
-            self.work(kernel, &shared, &mut |done| {
-                reported = done;
-                progress(done, assignments);
+            self.work(kernel, &shared, &mut |searched| {
+                reported = searched;
+                progress(searched, slices);
             });
         });
         // The other threads' last runs may end after this one's.
-        let done = shared.done.load(Ordering::SeqCst);
-        if done != reported {
-            progress(done, assignments);
+        let searched = shared.searched.load(Ordering::SeqCst);
+        if searched != reported {
+            progress(searched, slices);
         }
+        let done = shared.done.load(Ordering::SeqCst);
         let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
         let best = found
             .iter()
@@ -273,6 +277,7 @@ impl Sweep {
                 break;
             }
             let last = (first + shared.run).min(shared.assignments);
+            let mut searched = 0;
             for prefix in first..last {
                 if shared.overflow.load(Ordering::Relaxed) {
                     break;
@@ -280,6 +285,7 @@ impl Sweep {
                 if shared.orbits.is_some_and(|orbits| !orbits.is_least(prefix)) {
                     continue;
                 }
+                searched += 1;
                 let bar = shared.fewest.load(Ordering::Relaxed);
                 fresh.clear();
                 let collect = shared.orbits.is_some().then_some(&mut fresh);
@@ -299,8 +305,8 @@ impl Sweep {
                     break;
                 }
             }
-            let done = shared.done.fetch_add(last - first, Ordering::SeqCst) + (last - first);
-            report(done);
+            shared.done.fetch_add(last - first, Ordering::SeqCst);
+            report(shared.searched.fetch_add(searched, Ordering::SeqCst) + searched);
         }
         if let Some(best) = best {
             shared
@@ -416,8 +422,10 @@ enum Kernel {
 struct Shared<'a> {
     /// The first assignment no thread has taken.
     next: AtomicU64,
-    /// Assignments evaluated.
+    /// Assignments looked at (searched, or passed over for another of their orbit's).
     done: AtomicU64,
+    /// Slices searched: the progress counted.
+    searched: AtomicU64,
     /// The fewest taps any thread has found: assignments that cannot reach it are not looked
     /// at again for their key.
     fewest: AtomicI64,

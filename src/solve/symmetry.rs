@@ -263,6 +263,29 @@ impl Orbits {
             })
     }
 
+    /// How many slices the sweep searches: one an orbit of the outer coordinates, counted by
+    /// Burnside's lemma (the mean over the group of the points each element keeps in place) so
+    /// that a progress bar can count slices searched, not slices passed over.
+    pub(crate) fn slices(&self) -> u64 {
+        let outer = self.count - self.inner;
+        let mut kept: u128 = 1 << outer;
+        for (tables, &shift) in self.outer_tables.iter().zip(&self.outer_shifts) {
+            // g(x) = A x + shift keeps x exactly where (A + I) x = shift: no point at all, or
+            // 2^(outer - rank) of them.
+            let mut columns = Vec::new();
+            for j in 0..outer {
+                let image = tables[j / 8][1 << (j % 8)];
+                add_if_independent(&mut columns, image ^ 1 << j);
+            }
+            if !add_if_independent(&mut columns.clone(), shift) {
+                kept += 1 << (outer - columns.len());
+            }
+        }
+        let group = self.outer_tables.len() as u128 + 1;
+        debug_assert_eq!(kept % group, 0, "Burnside's count is a whole number");
+        (kept / group) as u64
+    }
+
     /// The coefficients of the point with new coordinates `coordinates`.
     fn coefficients(&self, coordinates: u64) -> u64 {
         self.basis
@@ -515,9 +538,11 @@ mod tests {
                 })
                 .collect()
         };
+        let mut orbit_count = 0;
         for slice in 0..1u64 << outer {
             let images = orbit_of(slice);
             let orbit_least = images.iter().copied().chain([slice]).min().unwrap();
+            orbit_count += u64::from(slice == orbit_least);
             assert!(orbits.is_least(orbit_least), "{slice}");
             assert_eq!(
                 orbits.is_least(slice),
@@ -525,6 +550,8 @@ mod tests {
                 "slice {slice:#x}, images {images:x?}"
             );
         }
+        // As many slices searched as there are orbits.
+        assert_eq!(orbits.slices(), orbit_count);
         // A point's least key, the long way: its tap set (all on plus the quiet tap sets its
         // coefficients name) moved by every symmetry and the identity, each read at the pivots.
         let key_of = |taps: &Grid| {

@@ -393,7 +393,7 @@ fn elimination_agrees_with_light_chasing_on_plus() {
         let puzzle = Puzzle::plus(shape(rows, cols), Goal::White);
         let chase = Engine::Chase(Chase::new(&puzzle).unwrap());
         let elimination = Engine::Eliminate(Elimination::new(&puzzle).unwrap());
-        let basis = |engine: &Engine| engine.basis(usize::MAX);
+        let basis = |engine: &Engine| engine.basis(usize::MAX, &mut |_, _, _| {});
         let (chased, eliminated) = (basis(&chase), basis(&elimination));
         assert_eq!(chased.nullity, eliminated.nullity, "{rows}x{cols}");
         for _ in 0..3 {
@@ -407,7 +407,7 @@ fn elimination_agrees_with_light_chasing_on_plus() {
                 puzzle.apply(&mut board, &taps);
             }
             let answer = |engine: &Engine, basis: &Basis| {
-                let (found, _) = engine.particulars(&[&board], usize::MAX);
+                let (found, _) = engine.particulars(&[&board], usize::MAX, &mut |_, _, _| {});
                 found[0]
                     .clone()
                     .map(|taps| graycode::least_in_coset(taps, &basis.vectors))
@@ -713,7 +713,9 @@ fn the_transform_search_agrees_with_trying_every_quiet_tap_set() {
             let solution = solver.solve(&board).unwrap();
             assert!(solution.optimal);
             let lit = lit_cells(&board, solution.goal);
-            let (found, _) = solver.engine.particulars(&[&lit], usize::MAX);
+            let (found, _) = solver
+                .engine
+                .particulars(&[&lit], usize::MAX, &mut |_, _, _| {});
             let slow = graycode::least_in_coset(found[0].clone().unwrap(), &quiet);
             assert_eq!(solution.taps, slow, "{rows}x{cols} {rule}");
         }

@@ -615,6 +615,41 @@ fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
     assert!(screen.text.contains("nullity 8"), "{}", screen.text);
 }
 
+/// A 350x350 board under `box` has 699 independent quiet tap sets, each worked out by a pass
+/// over the reduced matrix: seconds, which a bar on a terminal counts, with an estimate of what
+/// is left, then clears.
+#[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+fn working_out_many_quiet_tap_sets_shows_progress_on_a_terminal() {
+    let scratch = Scratch::new();
+    let path = scratch.path().join("board.txt");
+    // Stripes along a diagonal, three cells of every seven black.
+    let rows: Vec<String> = (0..350)
+        .map(|row| {
+            (0..350)
+                .map(|col| if (row * 3 + col) % 7 < 3 { 'b' } else { 'w' })
+                .collect()
+        })
+        .collect();
+    std::fs::write(&path, rows.join("\n") + "\n").unwrap();
+    let board = path.to_str().unwrap();
+    // `stats` finds them for the facts of the null space, `solve` with the board's elimination.
+    for args in [
+        &["stats", "--size", "350x350", "--rule", "box"][..],
+        &["solve", "--size", "350x350", "--rule", "box", board],
+    ] {
+        let screen =
+            crate::common::pty::run_on_terminal(env!("CARGO_BIN_EXE_flipgame"), args, &[], b"");
+        assert!(screen.status.success(), "{args:?}: {}", screen.text);
+        assert!(
+            screen.text.contains("finding the quiet tap sets ["),
+            "{args:?}: {}",
+            screen.text
+        );
+        assert!(screen.text.contains("s left)"), "{args:?}: {}", screen.text);
+    }
+}
+
 #[test]
 fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
     let stats: Value =
