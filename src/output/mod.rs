@@ -100,6 +100,52 @@ mod tests {
         }
     }
 
+    /// A writer that records each write it is given.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.to_vec());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Into a pipe, many small answers leave in one large write, lines and all.
+    #[test]
+    fn a_pipe_gets_few_large_writes() {
+        let mut out = Output::new(Writes::default(), false);
+        for _ in 0..6000 {
+            out.write_all(b"0123456789\n").unwrap();
+        }
+        let writes = out.into_inner().unwrap().0;
+        assert_eq!(writes.len(), 2, "{} writes", writes.len());
+        assert_eq!(writes[0].len(), BUFFER_BYTES - BUFFER_BYTES % 11);
+    }
+
+    /// On a terminal each line leaves as soon as it is whole, through `write` as through
+    /// `write_all`; a part line waits.
+    #[test]
+    fn a_terminal_gets_each_line_when_it_is_whole() {
+        for line_buffered in [true, false] {
+            let mut out = Output::new(Writes::default(), line_buffered);
+            assert_eq!(out.write(b"ab").unwrap(), 2);
+            assert_eq!(out.write(b"c\nd").unwrap(), 3);
+            out.write_all(b"e").unwrap();
+            let sent = |out: &Output<Writes>| out.inner.get_ref().0.concat();
+            let expected: &[u8] = if line_buffered { b"abc\nd" } else { b"" };
+            assert_eq!(sent(&out), expected);
+            out.write_all(b"f\ng").unwrap();
+            let expected: &[u8] = if line_buffered { b"abc\ndef\ng" } else { b"" };
+            assert_eq!(sent(&out), expected);
+            assert_eq!(out.into_inner().unwrap().0.concat(), b"abc\ndef\ng");
+        }
+    }
+
     #[test]
     fn counts_are_written_in_decimal() {
         for count in [0, 7, 10, 16, 255, 65_536, u32::MAX] {

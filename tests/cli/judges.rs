@@ -740,7 +740,8 @@ fn a_file_of_tap_lists_gets_a_verdict_a_line_and_errors_at_their_place() {
          bwwb/bbwb/bwwb/bwwx r1c1\n\
          bwwb/bbwb/bwwb/bwww r1c1 r9c9\n\
          \n\
-         bwbw/wwww/bbwb/bwwb\n",
+         bwbw/wwww/bbwb/bwwb\n\
+         \x20 bwwb/bbwb/bwwb/bwww  r0c1\n",
     );
     scratch
         .flipgame()
@@ -755,13 +756,14 @@ fn a_file_of_tap_lists_gets_a_verdict_a_line_and_errors_at_their_place() {
              lists.txt:7: finishes the board: no; the fewest: no (0 taps given; the fewest is \
              none: the board cannot be finished); the least of the fewest: no\n",
         )
-        .stderr(predicate::str::contains(
-            "lists.txt:4:19: expected 'b' or 'w', found 'x'",
-        ))
-        .stderr(predicate::str::contains(
-            "lists.txt:5:26: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), found \
-             'r9c9'",
-        ));
+        // Only the bad lines: not the comment or the blank line; places count the indent.
+        .stderr(
+            "error: lists.txt:4:19: expected 'b' or 'w', found 'x'\n\
+             error: lists.txt:5:26: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), \
+             found 'r9c9'\n\
+             error: lists.txt:8:24: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), \
+             found 'r0c1'\n",
+        );
     let only_good = scratch.file("good.txt", "bwwb/bbwb/bwwb/bwww r1c1 r2c2 r2c4 r3c1\n");
     scratch
         .flipgame()
@@ -1228,4 +1230,32 @@ fn check_names_its_two_files_for_what_they_are() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("<OUTPUT>"));
+}
+
+/// Either file may be standard input (`-`), not both: it can be read only once.
+#[test]
+fn check_reads_either_file_from_standard_input_but_not_both() {
+    let scratch = Scratch::new();
+    let input = "bwwb\nbbwb\nbwwb\nbwww\n";
+    scratch.file("in.txt", input);
+    scratch.file("out.txt", "4\n");
+    for (args, stdin) in [(["in.txt", "-"], "4\n"), (["-", "out.txt"], input)] {
+        scratch
+            .flipgame()
+            .args(["check", "--judge", "poj1753"])
+            .args(args)
+            .write_stdin(stdin)
+            .assert()
+            .success()
+            .stdout("case 1: accepted\n1 of 1 case accepted\n");
+    }
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj1753", "-", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "only one of INPUT and OUTPUT can be standard input ('-')",
+        ));
 }
