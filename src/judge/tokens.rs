@@ -43,15 +43,10 @@ impl Token<'_> {
         }
         let shown: String = start.chars().take(SHOWN).collect();
         // Counted in place: a lossy copy of a huge token would cost its size again.
-        let length: usize = self
-            .text
-            .utf8_chunks()
-            .map(|chunk| chunk.valid().chars().count() + usize::from(!chunk.invalid().is_empty()))
-            .sum();
         format!(
             "'{}...' ({} characters)",
             shown.escape_debug(),
-            crate::words::thousands(length as u64)
+            crate::words::thousands(characters(self.text))
         )
     }
 
@@ -66,12 +61,9 @@ impl Token<'_> {
 
     /// An error at byte `offset` of the token (counted in characters).
     pub fn error_at(&self, offset: usize, message: String) -> JudgeError {
-        let characters = String::from_utf8_lossy(&self.text[..offset.min(self.text.len())])
-            .chars()
-            .count();
         JudgeError {
             line: self.line,
-            column: self.column + characters as u64,
+            column: self.column + characters(&self.text[..offset.min(self.text.len())]),
             message,
         }
     }
@@ -88,7 +80,9 @@ pub struct Tokens<'a> {
     text: &'a [u8],
     position: usize,
     line: u64,
-    line_start: usize,
+    /// Column of `position`, in characters: kept as the tokens are read, since counting from
+    /// the line's start for every token costs the square of a long line.
+    column: u64,
     started: bool,
     /// The first place the spacing differs from the judge's layout.
     spacing: Option<JudgeError>,
@@ -103,7 +97,7 @@ impl<'a> Tokens<'a> {
             text,
             position: 0,
             line: 1,
-            line_start: 0,
+            column: 1,
             started: false,
             spacing: None,
             judged_until: 0,
@@ -130,7 +124,7 @@ impl<'a> Tokens<'a> {
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Token<'a>> {
         let gap_start = self.position;
-        let gap_place = (self.line, self.column_of(gap_start));
+        let gap_place = (self.line, self.column);
         while let Some(&byte) = self.text.get(self.position) {
             if !byte.is_ascii_whitespace() {
                 break;
@@ -138,7 +132,9 @@ impl<'a> Tokens<'a> {
             self.position += 1;
             if byte == b'\n' {
                 self.line += 1;
-                self.line_start = self.position;
+                self.column = 1;
+            } else {
+                self.column += 1;
             }
         }
         if self.position >= self.text.len() {
@@ -154,10 +150,13 @@ impl<'a> Tokens<'a> {
         }
         let first = !self.started;
         self.started = true;
+        let column = self.column;
+        let text = &self.text[start..self.position];
+        self.column += characters(text);
         Some(Token {
-            text: &self.text[start..self.position],
+            text,
             line: self.line,
-            column: self.column_of(start),
+            column,
             gap: &self.text[gap_start..start],
             first,
             offset: start,
@@ -223,7 +222,7 @@ impl<'a> Tokens<'a> {
         if rest != b"\n" {
             self.spacing = Some(JudgeError {
                 line: self.line,
-                column: self.column_of(self.position),
+                column: self.column,
                 message: format!(
                     "found {} after the last token where the judge prints {}",
                     describe_gap(rest),
@@ -236,12 +235,10 @@ impl<'a> Tokens<'a> {
     /// Skips what is left of the current line: after a wrong token, the next case starts on a
     /// new line in every judge's layout.
     pub fn skip_line(&mut self) {
-        while let Some(&byte) = self.text.get(self.position) {
-            if byte == b'\n' {
-                return;
-            }
-            self.position += 1;
-        }
+        let start = self.position;
+        let rest = &self.text[start..];
+        self.position += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        self.column += characters(&self.text[start..self.position]);
     }
 
     /// Skips every token up to the next `word` (which stays to be read).
@@ -267,25 +264,34 @@ impl<'a> Tokens<'a> {
         while end.next().is_some() {}
         JudgeError {
             line: end.line,
-            column: end.column_of(end.text.len()),
+            column: end.column,
             message,
         }
     }
-
-    fn column_of(&self, position: usize) -> u64 {
-        String::from_utf8_lossy(&self.text[self.line_start..position])
-            .chars()
-            .count() as u64
-            + 1
-    }
 }
 
-/// Whitespace in words: `"\n"` is a line break, `" "` one space, and so on.
+/// How many characters `bytes` show as, each invalid UTF-8 sequence one replacement character.
+fn characters(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| chunk.valid().chars().count() + usize::from(!chunk.invalid().is_empty()))
+        .sum::<usize>() as u64
+}
+
+/// Whitespace in words: `"\n"` is a line break, `" "` one space, and so on; a long stretch
+/// cut short with its length, so that a 100 MB gap costs a line.
 fn describe_gap(gap: &[u8]) -> String {
+    const SHOWN: usize = 40;
     match gap {
         b"" => "nothing".into(),
         b" " => "one space".into(),
         b"\n" => "a line break".into(),
+        // Gaps are ASCII whitespace: one character a byte.
+        _ if gap.len() > SHOWN => format!(
+            "\"{}...\" ({} characters)",
+            String::from_utf8_lossy(&gap[..SHOWN]).escape_debug(),
+            crate::words::thousands(gap.len() as u64)
+        ),
         _ => format!("\"{}\"", String::from_utf8_lossy(gap).escape_debug()),
     }
 }

@@ -14,6 +14,9 @@ use crate::solve::Solution;
 pub struct Uva10309;
 
 const SIDE: u32 = 10;
+/// The longest name the statement gives a case ("between 1 and 100 characters"): the answer
+/// writes it back, so a longer one is refused rather than copied out whole.
+const LONGEST_NAME: usize = 100;
 /// The most presses the statement accepts; more reads as -1.
 const MOST_PRESSES: u64 = 100;
 
@@ -33,6 +36,13 @@ fn check_name(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
     if !name.text.iter().all(u8::is_ascii_graphic) {
         return Err(name.error(format!(
             "expected the case's name in letters, digits and signs, found {}",
+            name.display()
+        )));
+    }
+    if name.text.len() > LONGEST_NAME {
+        return Err(name.error(format!(
+            "expected the case's name, of 1 to {LONGEST_NAME} characters as the statement \
+             says, found {}",
             name.display()
         )));
     }

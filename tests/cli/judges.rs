@@ -1001,6 +1001,55 @@ fn a_huge_token_is_quoted_short_with_its_length() {
     assert!(stdout.contains("(1,000,000 characters)"), "{stdout}");
 }
 
+/// A name past the statement's 100 characters is refused, quoted short, and costs only its
+/// case: the answer writes the name back, so a 1 MB name would be a 1 MB answer.
+#[test]
+fn a_uva_name_past_a_hundred_characters_is_refused_and_costs_only_its_case() {
+    let dark = "##########\n".repeat(10);
+    let (longest, too_long) = ("n".repeat(100), "n".repeat(1_000_000));
+    flipgame()
+        .args(["solve", "--judge", "uva10309"])
+        .write_stdin(format!("{longest}\n{dark}{too_long}\n{dark}b\n{dark}end\n"))
+        .assert()
+        .code(2)
+        .stdout(format!("{longest} 0\nb 0\n"))
+        .stderr(format!(
+            "error: -:12:1: expected the case's name, of 1 to 100 characters as the statement \
+             says, found '{}...' (1,000,000 characters)\n",
+            "n".repeat(40)
+        ));
+}
+
+/// Places on a long line of many tokens are counted as the line is read, right to the end, and
+/// a long stretch of spaces is described short.
+#[test]
+fn places_on_a_long_line_and_a_long_gap_are_told_short() {
+    // 20,000 cases of 30 cells on one line of 1.2 MB, then a bad cell.
+    let cases = 20_000;
+    let input = format!("{cases} {}x\n", "0 ".repeat(30 * cases - 1));
+    let column = input.len() - 1;
+    flipgame()
+        .args(["solve", "--judge", "poj1222"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(format!("error: -:1:{column}: expected 0 or 1, found 'x'\n"));
+    let scratch = Scratch::new();
+    let judge_input = scratch.file("in", "bwwb\nbbwb\nbwwb\nbwww\n");
+    let contestant = scratch.file("out", format!("4{}\n", " ".repeat(1_000_000)));
+    flipgame()
+        .args(["check", "--judge", "poj1753"])
+        .arg(judge_input)
+        .arg(contestant)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "found \"{}...\" (1,000,001 characters) after the last token where the judge prints \
+             a line break",
+            " ".repeat(40)
+        )));
+}
+
 #[test]
 fn leetcode_places_count_the_indent_and_the_mat_prefix() {
     flipgame()
