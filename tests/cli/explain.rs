@@ -98,6 +98,13 @@ fn every_board_of_a_file_is_explained_in_turn() {
     let headers: Vec<&str> = text.lines().filter(|line| line.contains("(id ")).collect();
     assert_eq!(headers.len(), 3, "{text}");
     assert!(headers[1].starts_with(IMPOSSIBLE_LINE));
+    // One blank line between two boards' explanations, none before the first.
+    assert!(text.starts_with(SAMPLE_LINE), "{text}");
+    for header in &headers[1..] {
+        let blank_then_header = format!("\n\n{header}\n");
+        assert!(text.contains(&blank_then_header), "{text}");
+        assert!(!text.contains(&format!("\n\n{blank_then_header}")), "{text}");
+    }
 }
 
 #[test]
