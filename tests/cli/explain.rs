@@ -75,11 +75,26 @@ fn proof_with_colour_and_one_goal() {
 
 #[test]
 fn a_solved_board_says_so() {
-    let text = explain(&["--board", "bbbb/bbbb/bbbb/bbbb"], "80");
-    assert!(
-        text.contains("Already solved: all black, 0 taps."),
-        "{text}"
-    );
+    // The board alone, with no legend, no count of taps to close and, on the map, no map title.
+    let board = "1  ●  ●  ●  ●\n\
+                 2  ●  ●  ●  ●\n\
+                 3  ●  ●  ●  ●\n\
+                 4  ●  ●  ●  ●\n";
+    for (map, title) in [(&[][..], "Start"), (&["--map"][..], "Nothing to tap")] {
+        let text = explain(
+            &[&["--board", "bbbb/bbbb/bbbb/bbbb"][..], map].concat(),
+            "80",
+        );
+        assert_eq!(
+            text,
+            format!(
+                "bbbb/bbbb/bbbb/bbbb  (id ffff, --board[1]:1)\n\
+                 Already solved: all black, 0 taps.\n\
+                 \n\
+                 {title}\n   1  2  3  4\n{board}"
+            )
+        );
+    }
 }
 
 #[test]
@@ -103,7 +118,10 @@ fn every_board_of_a_file_is_explained_in_turn() {
     for header in &headers[1..] {
         let blank_then_header = format!("\n\n{header}\n");
         assert!(text.contains(&blank_then_header), "{text}");
-        assert!(!text.contains(&format!("\n\n{blank_then_header}")), "{text}");
+        assert!(
+            !text.contains(&format!("\n\n{blank_then_header}")),
+            "{text}"
+        );
     }
 }
 
@@ -412,4 +430,11 @@ fn the_steps_left_out_are_counted_in_words() {
         .assert()
         .success()
         .stdout(predicates::str::contains("(The other 3 taps are not drawn"));
+    // As many steps allowed as there are taps: every one drawn, none left to count.
+    flipgame()
+        .args(["explain", "--board", SAMPLE_LINE, "--max-steps", "4"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("Tap 4: r3c1"))
+        .stdout(predicates::str::contains("not drawn").not());
 }
