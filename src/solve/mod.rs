@@ -33,6 +33,7 @@ mod descent;
 mod elimination;
 mod graycode;
 mod hadamard;
+pub mod modular;
 mod quiet;
 mod sweep;
 mod symmetry;
