@@ -89,6 +89,62 @@ fn without_a_seed_boards_vary_between_runs() {
     assert!(runs.len() > 1);
 }
 
+/// Without --seed the seed drawn is told on a terminal, so a run can be repeated; into a pipe,
+/// or with --seed, nothing is said.
+#[test]
+fn the_seed_drawn_is_told_on_a_terminal_only() {
+    let screen = crate::common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &["gen", "--count", "3"],
+        &[],
+        b"",
+    );
+    assert!(screen.status.success(), "{}", screen.text);
+    let text = screen.text.replace('\r', "");
+    let (_, after) = text
+        .split_once("flipgame: seed ")
+        .expect("the seed is told");
+    let (seed, after) = after.split_once(' ').unwrap();
+    assert!(
+        after.starts_with(&format!("(repeat with --seed {seed})")),
+        "{text}"
+    );
+    // The boards on the screen are the seed's.
+    let boards = generate(&["--count", "3", "--seed", seed]);
+    assert!(text.contains(&boards), "{text}\n{boards}");
+    for args in [
+        &["gen", "--count", "3"][..],
+        &["gen", "--count", "3", "--seed", "7"],
+    ] {
+        flipgame().args(args).assert().success().stderr("");
+    }
+    let screen = crate::common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &["gen", "--count", "3", "--seed", "7"],
+        &[],
+        b"",
+    );
+    assert!(!screen.text.contains("flipgame: seed"), "{}", screen.text);
+}
+
+/// `--rule random` writes one rule file: it refuses every option about boards, each alone.
+#[test]
+fn a_random_rule_refuses_the_options_of_boards() {
+    for extra in [
+        &["--wrap"][..],
+        &["--moves", "3"],
+        &["--impossible"],
+        &["--count", "2"],
+    ] {
+        flipgame()
+            .args(["gen", "--rule", "random"])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(contains("--rule random writes one rule file and no boards"));
+    }
+}
+
 #[test]
 fn every_one_tap_board_appears_when_many_are_drawn() {
     let table = flipgame()

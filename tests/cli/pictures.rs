@@ -859,9 +859,26 @@ fn stats_in_svg_draw_the_histogram_and_the_quiet_patterns() {
 
 #[test]
 fn the_trace_counts_each_layer_as_an_independent_search_does() {
+    // A 3x3 board in the last layer: the first the independent search puts there.
+    let distances = bfs(3, 3, &[false, true]);
+    let deepest = distances.iter().flatten().max().copied();
+    let last = (0..distances.len())
+        .find(|&bits| distances[bits] == deepest)
+        .unwrap();
+    let last: String = (0..9)
+        .map(|i| {
+            let letter = if last >> i & 1 == 1 { "b" } else { "w" };
+            if i % 3 == 2 && i < 8 {
+                format!("{letter}/")
+            } else {
+                letter.to_string()
+            }
+        })
+        .collect();
     for (rows, cols, board) in [
         (4, 4, SAMPLE_LINE),
         (3, 3, "bwb/wbw/bwb"),
+        (3, 3, last.as_str()),
         (4, 4, IMPOSSIBLE_LINE),
     ] {
         let size = format!("{rows}x{cols}");
@@ -903,6 +920,14 @@ fn the_trace_counts_each_layer_as_an_independent_search_does() {
             Some(layer) => {
                 assert_eq!(rows_seen, layer as usize + 1);
                 assert!(text.contains(&format!("found in layer {layer}, so it needs {layer}")));
+                // Either no board needs more, or the search goes on to the deepest layer.
+                let deepest = sizes.keys().filter_map(|key| key.parse::<u32>().ok()).max();
+                let rest = if Some(layer) == deepest {
+                    "It is in the last layer: no board needs more.".to_string()
+                } else {
+                    format!("The search goes on to layer {} for", deepest.unwrap())
+                };
+                assert!(text.replace('\n', " ").contains(&rest), "{text}");
             }
             None => {
                 assert_eq!(rows_seen, sizes.len() - 1);
