@@ -1,5 +1,6 @@
 //! Peak memory of `flipgame solve` stays under 20 MB: on a million boards (text and JSON Lines),
-//! on a 100 MB line, and on large boards with a null space searched exactly or not. Alone in its own test binary,
+//! on a 100 MB line, and on large boards with a null space searched exactly or not; and so does
+//! that of the judges' readers and checker, on a 100 MB token and on 200,000 cases. Alone in its own test binary,
 //! so the peak measured (the largest of this process's finished children, from getrusage) is
 //! only ever one of these runs, each held to the same limit.
 
@@ -129,4 +130,71 @@ fn an_exact_search_on_a_large_board_keeps_no_pattern_per_cell() {
 #[test]
 fn a_large_null_space_is_never_held_whole() {
     assert!(solve_all_on_within_limit(1024).contains("not proven minimal"));
+}
+
+/// A judge's input or a contestant's output of one 100 MB token, or of 200,000 cases, is read
+/// as it goes: neither the text nor the cases are held whole.
+#[test]
+fn the_judges_read_huge_inputs_in_bounded_memory() {
+    let scratch = Scratch::new();
+    let huge = scratch.path().join("huge.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&huge).unwrap());
+    let chunk = vec![b'7'; 1 << 20];
+    for _ in 0..100 {
+        file.write_all(&chunk).unwrap();
+    }
+    file.write_all(b"\n").unwrap();
+    file.flush().unwrap();
+    drop(file);
+    // POJ 1222: a count, then five rows of six 0/1 cells a case.
+    let many = scratch.path().join("many.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&many).unwrap());
+    let cases = 200_000;
+    writeln!(file, "{cases}").unwrap();
+    for case in 0..cases {
+        for row in 0..5 {
+            let cells: Vec<&str> = (0..6)
+                .map(|col| {
+                    if (case + row * 6 + col) % 7 < 3 {
+                        "1"
+                    } else {
+                        "0"
+                    }
+                })
+                .collect();
+            writeln!(file, "{}", cells.join(" ")).unwrap();
+        }
+    }
+    file.flush().unwrap();
+    drop(file);
+    let judge_input = scratch.path().join("in.txt");
+    std::fs::write(&judge_input, "bwwb\nbbwb\nbwwb\nbwww\n").unwrap();
+    let runs: [(&[&str], &std::path::Path, i32); 5] = [
+        (&["solve", "--judge", "poj3279"], &huge, 2),
+        (&["solve", "--judge", "leetcode1284"], &huge, 2),
+        (&["solve", "--judge", "uva10309"], &huge, 2),
+        (&["solve", "--judge", "poj1222"], &many, 0),
+        (
+            &["check", "--judge", "poj1753", judge_input.to_str().unwrap()],
+            &huge,
+            3,
+        ),
+    ];
+    for (args, file, code) in runs {
+        let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(args)
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {output:?}");
+        assert!(
+            output.stderr.len() < 1000,
+            "{args:?}: {} bytes of errors",
+            output.stderr.len()
+        );
+        let peak = peak_of_children_kb();
+        assert!(peak < LIMIT_KB, "peak memory {peak} KB after {args:?}");
+    }
 }

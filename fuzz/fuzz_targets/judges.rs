@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         Some(at) => (&rest[..at], &rest[at + 1..]),
         None => (rest, &b""[..]),
     };
-    let cases = judge.read(input);
+    let cases = judge::read_all(judge, input);
     let mut tokens = Tokens::new(output);
     for (index, case) in cases.iter().enumerate() {
         let case = match case {
@@ -45,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(case.line >= 1);
         let mut written = Vec::new();
         judge.write_input(std::slice::from_ref(case), &mut written);
-        let again = judge.read(&written);
+        let again = judge::read_all(judge, &written);
         match &again[..] {
             [Ok(back)] => {
                 assert_eq!(back.board, case.board);

@@ -13,7 +13,7 @@ use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict, judge_case};
 use flipgame::solve::Solver;
 
 use super::args::{puzzle, solver};
-use super::judged::{answer, judge_named, read_source};
+use super::judged::{answer, judge_named, open_source, read_source, reading_ended};
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::source::Source;
@@ -91,30 +91,36 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
         ));
     }
     let (input_source, output_source) = (source_of(input_path), source_of(output_path));
-    let input = match read_source(&input_source) {
-        Ok(bytes) => bytes,
+    let input = match open_source(&input_source) {
+        Ok(reader) => reader,
         Err(status) => return Ok(status),
     };
-    let output = match read_source(&output_source) {
-        Ok(bytes) => bytes,
+    let output = match open_source(&output_source) {
+        Ok(reader) => reader,
         Err(status) => return Ok(status),
     };
-    let cases = judge.read(&input);
+    let mut inputs = Tokens::of_input_reader(input);
+    let mut tokens = Tokens::from_reader(output);
     let mut status = Outcome::Success;
-    let mut tokens = Tokens::new(&output);
-    let (mut accepted, mut judged) = (0u64, 0u64);
+    let (mut cases, mut accepted, mut judged) = (0u64, 0u64, 0u64);
     let place = |error: &JudgeError| format!("{output_source}:{error}");
-    for (index, case) in cases.iter().enumerate() {
-        let number = index as u64 + 1;
+    // Each case is judged as soon as it is read; a failed write stops the verdicts.
+    let mut written = Ok(());
+    judge.read(&mut inputs, &mut |case| {
+        cases += 1;
+        let number = cases;
+        if written.is_err() {
+            return;
+        }
         let case = match case {
             Ok(case) => case,
             Err(error) => {
                 report(&format!("{input_source}:{error}"));
                 status = status.max(Outcome::BadInput);
-                continue;
+                return;
             }
         };
-        let verdict = match judge_case(judge, case, number, answer(case).as_ref(), &mut tokens) {
+        let verdict = match judge_case(judge, &case, number, answer(&case).as_ref(), &mut tokens) {
             Ok(verdict) => verdict,
             Err(unanswerable) => {
                 report(&format!(
@@ -122,14 +128,17 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
                     case.line
                 ));
                 status = status.max(Outcome::BadInput);
-                continue;
+                return;
             }
         };
         judged += 1;
         accepted += u64::from(matches!(verdict, Verdict::Accepted { .. }));
-        write_verdict(&CaseJson::of(number, &verdict, place), args.format, out)?;
-    }
-    let run_on = reject_what_follows(&mut tokens, cases.len(), place, args.format, out)?;
+        written = write_verdict(&CaseJson::of(number, &verdict, place), args.format, out);
+    });
+    written?;
+    status = status.max(reading_ended(&mut inputs, &input_source));
+    let run_on = reject_what_follows(&mut tokens, cases, place, args.format, out)?;
+    status = status.max(reading_ended(&mut tokens, &output_source));
     let rejected = accepted < judged || run_on;
     if args.format == CheckFormat::Text {
         let plural = if judged == 1 { "case" } else { "cases" };
@@ -145,7 +154,7 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
 /// did.
 fn reject_what_follows(
     tokens: &mut Tokens<'_>,
-    cases: usize,
+    cases: u64,
     place: impl Fn(&JudgeError) -> String,
     format: CheckFormat,
     out: &mut impl Write,

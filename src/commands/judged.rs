@@ -2,11 +2,11 @@
 //! a source, answering its cases with the core, and writing the judge's expected output.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
 use flipgame::generate::{Wanted, candidates, solvable_board};
-use flipgame::judge::{self, Case, Judge};
+use flipgame::judge::{self, Case, Judge, Tokens};
 use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
@@ -21,23 +21,42 @@ pub fn judge_named(name: &str) -> &'static dyn Judge {
     judge::by_name(name).unwrap_or_else(|| unreachable!("clap checks the judge names"))
 }
 
+/// A source opened for reading as it goes, or the error already reported.
+pub fn open_source(source: &Source) -> Result<Box<dyn BufRead + '_>, Outcome> {
+    match source {
+        Source::Stdin => Ok(Box::new(io::stdin().lock())),
+        Source::File(path) => match fs::File::open(path) {
+            Ok(file) => Ok(Box::new(io::BufReader::new(file))),
+            Err(error) => {
+                report(&format!("{source}: {error}"));
+                Err(Outcome::IoError)
+            }
+        },
+        Source::Argument { text, .. } => Ok(Box::new(text.as_bytes())),
+    }
+}
+
 /// The whole of a source's bytes, or the error already reported.
 pub fn read_source(source: &Source) -> Result<Vec<u8>, Outcome> {
     let mut bytes = Vec::new();
-    let result = match source {
-        Source::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(drop),
-        Source::File(path) => {
-            fs::File::open(path).and_then(|mut file| file.read_to_end(&mut bytes).map(drop))
+    open_source(source)?
+        .read_to_end(&mut bytes)
+        .map_err(|error| {
+            report(&format!("{source}: {error}"));
+            Outcome::IoError
+        })?;
+    Ok(bytes)
+}
+
+/// Reports the error that ended the reading of `source` early, if there was one.
+pub fn reading_ended(tokens: &mut Tokens<'_>, source: &Source) -> Outcome {
+    match tokens.take_read_error() {
+        Some(error) => {
+            report(&format!("{source}: {error}"));
+            Outcome::IoError
         }
-        Source::Argument { text, .. } => {
-            bytes.extend_from_slice(text.as_bytes());
-            Ok(())
-        }
-    };
-    result.map(|()| bytes).map_err(|error| {
-        report(&format!("{source}: {error}"));
-        Outcome::IoError
-    })
+        None => Outcome::Success,
+    }
 }
 
 /// The core's answer to a case: the least of the fewest tap sets, or `None` when impossible.
@@ -46,65 +65,71 @@ pub fn answer(case: &Case) -> Option<Solution> {
     Solver::new(case.puzzle.clone()).ok()?.solve(&case.board)
 }
 
-/// The judge's expected output for every case read from one input, in order; the cases that
-/// could not be read or answered are reported (`name` is the input's name) and give
+/// The judge's expected output for case `number` (from 1) of one input, given to `emit`; a
+/// case that could not be read or answered is reported (`name` is the input's name) and gives
 /// `Outcome::BadInput`.
 pub fn expected_output(
     judge: &dyn Judge,
-    cases: &[Result<Case, judge::JudgeError>],
+    case: &Result<Case, judge::JudgeError>,
+    number: u64,
     name: &str,
-    mut emit: impl FnMut(&[u8]) -> io::Result<()>,
-) -> Result<Outcome, Failure> {
-    let mut status = Outcome::Success;
+    emit: &mut impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<Outcome> {
+    let case = match case {
+        Ok(case) => case,
+        Err(error) => {
+            report(&format!("{name}:{error}"));
+            return Ok(Outcome::BadInput);
+        }
+    };
+    if let Some(limit) = judge::outside_the_statement(judge, case) {
+        note(&format!(
+            "{name}:{}: case {number} is {}, outside the statement's limits ({limit}): the judge \
+             never gives it, but flipgame answers it",
+            case.line,
+            case.board.shape()
+        ));
+    }
     let mut buffer = Vec::new();
-    for (index, case) in cases.iter().enumerate() {
-        let number = index as u64 + 1;
-        match case {
-            Ok(case) => {
-                if let Some(limit) = judge::outside_the_statement(judge, case) {
-                    note(&format!(
-                        "{name}:{}: case {number} is {}, outside the statement's limits ({limit}): \
-                         the judge never gives it, but flipgame answers it",
-                        case.line,
-                        case.board.shape()
-                    ));
-                }
-                buffer.clear();
-                let answer = answer(case);
-                match judge.write(case, number, answer.as_ref(), &mut buffer) {
-                    Ok(()) => emit(&buffer)?,
-                    Err(message) => {
-                        report(&format!("{name}:{}: case {number}: {message}", case.line));
-                        status = Outcome::BadInput;
-                    }
-                }
-            }
-            Err(error) => {
-                report(&format!("{name}:{error}"));
-                status = Outcome::BadInput;
-            }
+    match judge.write(case, number, answer(case).as_ref(), &mut buffer) {
+        Ok(()) => emit(&buffer).map(|()| Outcome::Success),
+        Err(message) => {
+            report(&format!("{name}:{}: case {number}: {message}", case.line));
+            Ok(Outcome::BadInput)
         }
     }
-    Ok(status)
 }
 
-/// `solve --judge NAME`: every input's expected output.
+/// `solve --judge NAME`: every input's expected output, each case answered as soon as it is
+/// read.
 pub fn solve(args: &SolveArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
     let judge = judge_named(name);
     let mut status = Outcome::Success;
     for source in source::sources(&args.input) {
-        let bytes = match read_source(&source) {
-            Ok(bytes) => bytes,
+        let reader = match open_source(&source) {
+            Ok(reader) => reader,
             Err(failure) => {
                 status = status.max(failure);
                 continue;
             }
         };
-        let cases = judge.read(&bytes);
-        let written = expected_output(judge, &cases, &source.to_string(), |bytes| {
-            out.write_all(bytes)
-        })?;
-        status = status.max(written);
+        let mut tokens = Tokens::of_input_reader(reader);
+        let name = source.to_string();
+        let mut number = 0;
+        // A failed write stops the answers; the input is read on to its end regardless.
+        let mut written: io::Result<Outcome> = Ok(Outcome::Success);
+        judge.read(&mut tokens, &mut |case| {
+            number += 1;
+            if let Ok(so_far) = written {
+                written = expected_output(judge, &case, number, &name, &mut |bytes| {
+                    out.write_all(bytes)
+                })
+                .map(|outcome| so_far.max(outcome));
+            }
+        });
+        status = status
+            .max(written?)
+            .max(reading_ended(&mut tokens, &source));
     }
     Ok(status)
 }
@@ -181,11 +206,21 @@ fn write_inputs(
         judge.write_input(&cases, &mut input);
         let mut answers = Vec::new();
         let stem = format!("{name}-{number:0digits$}");
-        let read_back = judge.read(&input);
-        let status = expected_output(judge, &read_back, &format!("{stem}.in"), |bytes| {
-            answers.extend_from_slice(bytes);
-            Ok(())
-        })?;
+        let mut status = Outcome::Success;
+        for (index, case) in judge::read_all(judge, &input).iter().enumerate() {
+            let mut keep = |bytes: &[u8]| {
+                answers.extend_from_slice(bytes);
+                Ok(())
+            };
+            let name = format!("{stem}.in");
+            status = status.max(expected_output(
+                judge,
+                case,
+                index as u64 + 1,
+                &name,
+                &mut keep,
+            )?);
+        }
         if status != Outcome::Success {
             // A generated case the judge cannot take back is a bug here, not the user's input.
             return Err(usage(format!(

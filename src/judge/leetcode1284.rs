@@ -2,10 +2,11 @@
 //! per line as JSON, such as `[[0,0],[0,1]]` (m, n from 1 to 3); the goal is all 0; the
 //! fewest flips, or `-1`.
 
-use super::{Case, Judge, JudgeError, Limits, Tokens, without_byte_order_mark};
+use super::{Case, Emit, Judge, JudgeError, Limits, Tokens};
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle};
+use crate::words::thousands;
 
 /// LeetCode 1284.
 pub struct Leetcode1284;
@@ -90,12 +91,23 @@ impl Judge for Leetcode1284 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        let input = without_byte_order_mark(input);
-        let mut cases = Vec::new();
-        for (index, line) in input.split(|&byte| byte == b'\n').enumerate() {
-            let number = index as u64 + 1;
-            let whole = String::from_utf8_lossy(line);
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        let mut emitted = false;
+        while let Some(line) = input.next_line() {
+            let number = line.number;
+            if line.cut {
+                emitted = true;
+                emit(Err(JudgeError {
+                    line: number,
+                    column: 1,
+                    message: format!(
+                        "expected a matrix such as [[0,1],[1,0]], found a line of {} characters",
+                        thousands(line.characters)
+                    ),
+                }));
+                continue;
+            }
+            let whole = String::from_utf8_lossy(&line.text);
             let text = whole.trim();
             // The statement's own examples read `mat = [[0,0],[0,1]]`: take that form too.
             let text = text
@@ -110,19 +122,19 @@ impl Judge for Leetcode1284 {
             // it is the difference.
             let skipped = whole.trim_end().len() - text.len();
             let first_column = whole[..skipped].chars().count() + 1;
-            cases.push(read_matrix(text, number, first_column).map(|board| Case {
+            emitted = true;
+            emit(read_matrix(text, number, first_column).map(|board| Case {
                 puzzle: self.puzzle(board.shape()),
                 board,
                 name: None,
                 line: number,
             }));
         }
-        if cases.is_empty() {
-            cases.push(Err(Tokens::new(input).error_at_end(
+        if !emitted {
+            emit(Err(input.error_at_end(
                 "expected a matrix such as [[0,1],[1,0]], found none".into(),
             )));
         }
-        cases
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

@@ -31,6 +31,17 @@ use crate::words::{count_of, tap_word};
 
 pub use tokens::{Layout, Token, Tokens, without_byte_order_mark};
 
+/// Where a judge's reader hands each case it reads, or the error where one went wrong.
+pub type Emit<'e> = dyn FnMut(Result<Case, JudgeError>) + 'e;
+
+/// Every case of an input held in memory, in order (for inputs known to be small: generated
+/// ones, tests).
+pub fn read_all(judge: &dyn Judge, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+    let mut cases = Vec::new();
+    judge.read(&mut Tokens::of_input(input), &mut |case| cases.push(case));
+    cases
+}
+
 /// One case of a judge's input: the puzzle it poses and where it starts.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -126,9 +137,10 @@ pub trait Judge: Sync {
         self.puzzle(shape)
     }
 
-    /// Reads a whole input: every case, or where one went wrong. A wrong case does not take
+    /// Reads an input: each case, or where one went wrong, handed to `emit` as soon as it is
+    /// read (so that an input of any size takes little memory). A wrong case does not take
     /// the others with it when the format says where the next one starts.
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>>;
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>);
 
     /// The word a judge that answers with a count prints for a board that cannot be finished
     /// (`Impossible`, `inf`, `-1`).
@@ -277,7 +289,7 @@ pub(crate) fn read_digit_cells(
             }));
         };
         if index == 0 {
-            by_lines = token.first || token.gap.contains(&b'\n');
+            by_lines = token.first || token.gap.has_line_break();
         }
         if let Some(line) = last_line.filter(|_| by_lines) {
             let (row, col) = (index / cols + 1, index % cols + 1);
@@ -296,7 +308,7 @@ pub(crate) fn read_digit_cells(
             }
         }
         last_line = Some(token.line);
-        match token.text {
+        match token.text.as_slice() {
             b"0" => {}
             b"1" => grid.set(index / cols, index % cols, true),
             text => {
@@ -383,7 +395,7 @@ pub(crate) fn read_number(
     let token = tokens
         .next()
         .ok_or_else(|| tokens.error_at_end(format!("expected {what}, found the end")))?;
-    std::str::from_utf8(token.text)
+    std::str::from_utf8(&token.text)
         .ok()
         .and_then(|text| text.parse::<u64>().ok())
         .filter(|n| (1..=most).contains(n))
@@ -432,8 +444,8 @@ pub(crate) fn write_count_or(answer: Option<&Solution>, impossible: &str, out: &
 
 /// Judges one token that should be the fewest taps, or the word `impossible`.
 pub(crate) fn check_count(
-    token: Option<Token<'_>>,
-    output: &Tokens<'_>,
+    token: Option<Token>,
+    output: &mut Tokens<'_>,
     answer: Option<&Solution>,
     impossible: &str,
 ) -> Result<(), JudgeError> {
@@ -453,7 +465,7 @@ pub(crate) fn check_count(
             ))),
         };
     }
-    let number = std::str::from_utf8(token.text)
+    let number = std::str::from_utf8(&token.text)
         .ok()
         .and_then(|text| text.parse::<i64>().ok());
     if let Some(number) = number
@@ -515,7 +527,7 @@ pub(crate) fn check_taps(
     taps: &Grid,
     answer: Option<&Solution>,
     least: bool,
-    place: &Token<'_>,
+    place: &Token,
 ) -> Result<(), JudgeError> {
     let Some(solution) = answer else {
         return Err(place.error("the board cannot be finished, so no taps are right".into()));
@@ -627,56 +639,57 @@ const LOST_PLACE: &str = "; nothing in this format marks where the next case sta
 /// single-case judges, where several cases back to back are read one after another, framed
 /// as `framing` says.
 pub(crate) fn read_back_to_back(
-    input: &[u8],
+    tokens: &mut Tokens<'_>,
+    emit: &mut Emit<'_>,
     framing: Framing,
     mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
-) -> Vec<Result<Case, JudgeError>> {
-    let mut tokens = Tokens::of_input(input);
-    let mut cases = Vec::new();
+) {
     loop {
         if let Framing::Rows { letters, .. } = framing {
-            skip_lines_that_are_no_rows(&mut tokens, letters, &mut cases);
+            skip_lines_that_are_no_rows(tokens, letters, emit);
         }
         let Some(first) = tokens.peek() else {
             break;
         };
         let read = match framing {
-            Framing::Rows { lines, .. } => rows_on_their_lines(&tokens, first.line, lines)
-                .and_then(|()| read_case(&mut tokens)),
-            Framing::Unmarked => read_case(&mut tokens),
+            Framing::Rows { lines, .. } => {
+                rows_on_their_lines(tokens, first.line, lines).and_then(|()| read_case(tokens))
+            }
+            Framing::Unmarked => read_case(tokens),
         };
         match (read, framing) {
-            (Ok(case), _) => cases.push(Ok(case)),
+            (Ok(case), _) => emit(Ok(case)),
             (Err(mut error), Framing::Unmarked) => {
                 if tokens.peek().is_some() {
                     error.message += LOST_PLACE;
                 }
-                cases.push(Err(error));
+                emit(Err(error));
                 break;
             }
             (Err(error), Framing::Rows { lines, .. }) => {
-                cases.push(Err(error));
+                emit(Err(error));
                 tokens.skip_to_line(first.line + lines);
             }
         }
     }
-    if cases.is_empty() {
-        cases.push(Err(
-            tokens.error_at_end("expected a case, found an empty input".into())
-        ));
+    // Every token read is in a case or an error: none means the input was empty.
+    if !tokens.started() {
+        emit(Err(tokens.error_at_end(
+            "expected a case, found an empty input".into(),
+        )));
     }
-    cases
 }
 
 /// Reads 4x4 boards of letter rows back to back, `letters[0]` setting a cell and `letters[1]`
 /// clearing it, each a case of `puzzle`: POJ 1753's and POJ 2965's inputs.
 pub(crate) fn read_letter_boards(
-    input: &[u8],
+    tokens: &mut Tokens<'_>,
+    emit: &mut Emit<'_>,
     letters: &'static [u8; 2],
     puzzle: &Puzzle,
-) -> Vec<Result<Case, JudgeError>> {
+) {
     let framing = Framing::Rows { lines: 4, letters };
-    read_back_to_back(input, framing, |tokens| {
+    read_back_to_back(tokens, emit, framing, |tokens| {
         let line = tokens.peek().map_or(1, |token| token.line);
         let board = read_letter_rows(tokens, Shape::FLIP_GAME, (letters[0], letters[1]))?;
         Ok(Case {
@@ -693,7 +706,7 @@ pub(crate) fn read_letter_boards(
 fn skip_lines_that_are_no_rows(
     tokens: &mut Tokens<'_>,
     letters: &[u8],
-    cases: &mut Vec<Result<Case, JudgeError>>,
+    emit: &mut dyn FnMut(Result<Case, JudgeError>),
 ) {
     while let Some(token) = tokens.peek() {
         let is_letter = |byte: &u8| letters.contains(byte);
@@ -701,7 +714,7 @@ fn skip_lines_that_are_no_rows(
         if 2 * row_letters >= token.text.len() {
             return;
         }
-        cases.push(Err(token.error(format!(
+        emit(Err(token.error(format!(
             "expected a row of {}, found {}: the line is not a row (such as a count or a \
              separator), so it is skipped on its own",
             or_letters(letters),
@@ -727,13 +740,12 @@ fn or_letters(letters: &[u8]) -> String {
 /// Checks that the `lines` rows of the case starting at line `start` are one a line, on
 /// consecutive lines: a row missing, or two on one line, would shift every later case.
 pub(crate) fn rows_on_their_lines(
-    tokens: &Tokens<'_>,
+    tokens: &mut Tokens<'_>,
     start: u64,
     lines: u64,
 ) -> Result<(), JudgeError> {
-    let mut ahead = tokens.clone();
     for row in 0..lines {
-        let Some(token) = ahead.next() else {
+        let Some(token) = tokens.peek_nth(row as usize) else {
             return Ok(());
         };
         let line = start + row;
@@ -761,45 +773,41 @@ pub(crate) fn rows_on_their_lines(
 /// Reads a count line then that many cases with `read_case`; a missing or extra case is an
 /// error at its place.
 pub(crate) fn read_counted(
-    input: &[u8],
+    tokens: &mut Tokens<'_>,
+    emit: &mut Emit<'_>,
     what: &str,
     most: u64,
     mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
-) -> Vec<Result<Case, JudgeError>> {
-    let mut tokens = Tokens::of_input(input);
-    let count = match read_number(&mut tokens, &format!("the number of {what}"), most) {
+) {
+    let count = match read_number(tokens, &format!("the number of {what}"), most) {
         Ok(count) => count,
-        Err(error) => return vec![Err(error)],
+        Err(error) => return emit(Err(error)),
     };
     let announced = count_of(count, what.trim_end_matches('s'), what);
-    let mut cases = Vec::new();
     for read in 0..count {
         if tokens.peek().is_none() {
-            cases.push(Err(tokens.error_at_end(format!(
+            return emit(Err(tokens.error_at_end(format!(
                 "the first line announces {announced}, but the input ends after {read}"
             ))));
-            return cases;
         }
-        match read_case(&mut tokens) {
-            Ok(case) => cases.push(Ok(case)),
+        match read_case(tokens) {
+            Ok(case) => emit(Ok(case)),
             // After the last case announced, what follows is reported below.
-            Err(error) if read + 1 == count => cases.push(Err(error)),
+            Err(error) if read + 1 == count => emit(Err(error)),
             Err(mut error) => {
                 // A bad case may hold the next one's header: its place is lost.
                 if tokens.peek().is_some() {
                     error.message += LOST_PLACE;
                 }
-                cases.push(Err(error));
-                return cases;
+                return emit(Err(error));
             }
         }
     }
     if let Some(extra) = tokens.next() {
-        cases.push(Err(extra.error(format!(
+        emit(Err(extra.error(format!(
             "the first line announces {announced}; the judge never reads this"
         ))));
     }
-    cases
 }
 
 #[cfg(test)]

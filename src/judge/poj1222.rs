@@ -4,7 +4,7 @@
 //! 5 x 6 board has exactly one answer.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_counted,
+    Case, Emit, Judge, Layout, Limits, Tokens, Unanswerable, Verdict, read_counted,
     read_digit_cells, write_digit_rows,
 };
 use crate::grid::Shape;
@@ -43,8 +43,8 @@ impl Judge for Poj1222 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_counted(input, "puzzles", u64::MAX, |tokens| {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_counted(input, emit, "puzzles", u64::MAX, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let board = read_digit_cells(tokens, shape(), "lights")?;
             Ok(Case {
@@ -78,7 +78,7 @@ impl Judge for Poj1222 {
         answer: Option<&Solution>,
         output: &mut Tokens<'_>,
     ) -> Verdict {
-        let start = output.clone();
+        let start = output.mark();
         let header = (|| {
             let expected = format!("#{index}");
             let word = output
@@ -103,12 +103,15 @@ impl Judge for Poj1222 {
         let result =
             header.and_then(|()| super::poj3279::check_matrix(case, answer, output, "", false));
         match result {
-            Ok(()) => Verdict::Accepted { whitespace: None },
+            Ok(()) => {
+                output.unmark();
+                Verdict::Accepted { whitespace: None }
+            }
             Err(error) => {
                 // Each case starts with its header: one mistake costs one case. Back to where
                 // this one started, then on to the next header (the mistake may have been to
                 // read the next header as this case's cells).
-                *output = start;
+                output.rewind(start);
                 output.next();
                 output.skip_until(b"PUZZLE");
                 Verdict::Rejected(error)

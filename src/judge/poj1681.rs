@@ -3,7 +3,8 @@
 //! bricks to paint, or `inf`.
 
 use super::{
-    Case, Judge, JudgeError, Limits, read_counted, read_letter_rows, read_number, write_letter_rows,
+    Case, Emit, Judge, Limits, Tokens, read_counted, read_letter_rows, read_number,
+    write_letter_rows,
 };
 use crate::grid::{MAX_SIDE, Shape};
 use crate::puzzle::{Goal, Puzzle};
@@ -38,8 +39,8 @@ impl Judge for Poj1681 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_counted(input, "cases", u64::MAX, |tokens| {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_counted(input, emit, "cases", u64::MAX, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let side = read_number(tokens, "n, the side of the wall", u64::from(MAX_SIDE))?;
             let shape = Shape::new(side as u32, side as u32).unwrap_or(Shape::FLIP_GAME);

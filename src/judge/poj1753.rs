@@ -1,7 +1,7 @@
 //! POJ 1753 Flip Game (NEERC 2000; also Timus 1060): four lines of four `b`/`w`; the answer is
 //! the fewest taps that make the board all white or all black, or `Impossible`.
 
-use super::{Case, Judge, Limits, read_letter_boards, write_letter_rows};
+use super::{Case, Emit, Judge, Limits, Tokens, read_letter_boards, write_letter_rows};
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
 
@@ -31,8 +31,8 @@ impl Judge for Poj1753 {
         Puzzle::plus(shape, Goal::Either)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, super::JudgeError>> {
-        read_letter_boards(input, b"bw", &self.puzzle(Shape::FLIP_GAME))
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_letter_boards(input, emit, b"bw", &self.puzzle(Shape::FLIP_GAME))
     }
 
     fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {

@@ -4,7 +4,7 @@
 //! board has exactly one fewest set.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
+    Case, Emit, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
     read_letter_boards, write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
@@ -42,8 +42,8 @@ impl Judge for Poj2965 {
             .unwrap_or_else(|_| Puzzle::plus(shape, Goal::White))
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_letter_boards(input, b"+-", &self.puzzle(Shape::FLIP_GAME))
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_letter_boards(input, emit, b"+-", &self.puzzle(Shape::FLIP_GAME))
     }
 
     fn write(
@@ -90,7 +90,7 @@ fn check_switchings(
     let first = output
         .next_in(Layout::LineStart)
         .ok_or_else(|| output.error_at_end("expected the number of switchings".into()))?;
-    let listed = std::str::from_utf8(first.text)
+    let listed = std::str::from_utf8(&first.text)
         .ok()
         .and_then(|text| text.parse::<u64>().ok())
         .filter(|&n| n <= MOST_LISTED)
@@ -109,7 +109,7 @@ fn check_switchings(
                      {index}"
                 ))
             })?;
-            std::str::from_utf8(token.text)
+            std::str::from_utf8(&token.text)
                 .ok()
                 .and_then(|text| text.parse::<usize>().ok())
                 .filter(|n| (1..=4).contains(n))

@@ -3,7 +3,7 @@
 //! statement promises boards that can be finished, so it defines no other answer.
 
 use super::{
-    Case, Framing, Judge, JudgeError, Limits, Unanswerable, read_back_to_back, read_digit_cells,
+    Case, Emit, Framing, Judge, Limits, Tokens, Unanswerable, read_back_to_back, read_digit_cells,
     write_count_or,
 };
 use crate::grid::Shape;
@@ -42,8 +42,8 @@ impl Judge for Poj3185 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(input, Framing::Unmarked, |tokens| {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let board = read_digit_cells(tokens, shape(), "bowls")?;
             Ok(Case {

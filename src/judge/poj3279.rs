@@ -3,8 +3,8 @@
 //! the least read as a row-major string, or `IMPOSSIBLE`.
 
 use super::{
-    Case, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, check_taps,
-    read_back_to_back, read_digit_cells, read_number, write_digit_rows,
+    Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
+    check_taps, read_back_to_back, read_digit_cells, read_number, write_digit_rows,
 };
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::notation::Cell;
@@ -37,8 +37,8 @@ impl Judge for Poj3279 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        read_back_to_back(input, Framing::Unmarked, |tokens| {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let rows = read_number(tokens, "M, the rows", u64::from(MAX_SIDE))?;
             let cols = read_number(tokens, "N, the columns", u64::from(MAX_SIDE))?;
@@ -127,7 +127,7 @@ pub(crate) fn check_matrix(
                 ))),
             };
         }
-        match token.text {
+        match token.text.as_slice() {
             b"0" => {}
             b"1" => taps.set(index / cols, index % cols, true),
             _ => {

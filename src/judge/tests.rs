@@ -15,8 +15,7 @@ fn every_judge_reads_back_the_inputs_it_writes() {
                 .collect();
             let mut input = Vec::new();
             judge.write_input(&cases, &mut input);
-            let read: Vec<Case> = judge
-                .read(&input)
+            let read: Vec<Case> = read_all(judge, &input)
                 .into_iter()
                 .map(|case| case.unwrap_or_else(|error| panic!("{}: {error}", judge.name())))
                 .collect();
@@ -132,7 +131,9 @@ fn letter_rows_say_which_letter_and_how_long() {
 #[test]
 fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
     let read = |input: &[u8]| -> Vec<String> {
-        read_counted(input, "cases", 10, |tokens| {
+        let mut cases = Vec::new();
+        let mut emit = |case: Result<Case, JudgeError>| cases.push(case);
+        read_counted(&mut Tokens::new(input), &mut emit, "cases", 10, |tokens| {
             let token = tokens.next().unwrap();
             Ok(Case {
                 puzzle: Puzzle::flip_game(),
@@ -140,10 +141,11 @@ fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
                 name: None,
                 line: token.line,
             })
-        })
-        .into_iter()
-        .map(|case| case.map_or_else(|e| e.to_string(), |c| format!("case at {}", c.line)))
-        .collect()
+        });
+        cases
+            .into_iter()
+            .map(|case| case.map_or_else(|e| e.to_string(), |c| format!("case at {}", c.line)))
+            .collect()
     };
     assert_eq!(read(b"2\na\nb\n"), ["case at 2", "case at 3"]);
     assert_eq!(
@@ -170,10 +172,10 @@ fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
 fn the_timus_pattern_is_applied_as_drawn_and_may_turn_nothing_over() {
     let judge = by_name("timus1122").unwrap();
     // Only the cell to the right of the one moved on: a move on r1c1 turns over r1c2.
-    let cases = judge.read(b"BWWW\nWWWW\nWWWW\nWWWW\n000\n001\n000\n");
+    let cases = read_all(judge, b"BWWW\nWWWW\nWWWW\nWWWW\n000\n001\n000\n");
     let case = cases[0].as_ref().unwrap();
     assert_eq!(case.puzzle.flips(0, 0), vec![(0, 1)]);
-    let cases = judge.read(b"BWWW\nWWWW\nWWWW\nWWWW\n000\n000\n000\n");
+    let cases = read_all(judge, b"BWWW\nWWWW\nWWWW\nWWWW\n000\n000\n000\n");
     let case = cases[0].as_ref().unwrap();
     assert!(case.puzzle.flips(2, 2).is_empty());
 }

@@ -3,7 +3,7 @@
 //! colour finishes; the fewest moves or `Impossible`.
 
 use super::{
-    Case, Framing, Judge, JudgeError, Limits, read_back_to_back, read_letter_rows,
+    Case, Emit, Framing, Judge, Limits, Tokens, read_back_to_back, read_letter_rows,
     write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
@@ -82,9 +82,10 @@ impl Judge for Timus1122 {
         Timus1122::puzzle_of(&pattern)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
         read_back_to_back(
             input,
+            emit,
             Framing::Rows {
                 lines: 7,
                 letters: b"BW10",

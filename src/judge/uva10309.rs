@@ -3,8 +3,8 @@
 //! `name -1` when it cannot be done in at most 100.
 
 use super::{
-    Case, Judge, JudgeError, Layout, Limits, Token, Tokens, Unanswerable, Verdict, check_count,
-    read_letter_rows, rows_on_their_lines, write_letter_rows,
+    Case, Emit, Judge, JudgeError, Layout, Limits, Token, Tokens, Unanswerable, Verdict,
+    check_count, read_letter_rows, rows_on_their_lines, write_letter_rows,
 };
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle};
@@ -16,7 +16,7 @@ pub struct Uva10309;
 const SIDE: u32 = 10;
 /// The longest name the statement gives a case ("between 1 and 100 characters"): the answer
 /// writes it back, so a longer one is refused rather than copied out whole.
-const LONGEST_NAME: usize = 100;
+const LONGEST_NAME: u64 = 100;
 /// The most presses the statement accepts; more reads as -1.
 const MOST_PRESSES: u64 = 100;
 
@@ -32,17 +32,17 @@ fn within_limit(answer: Option<&Solution>) -> Option<&Solution> {
 /// Checks that the case's name is printable ASCII and alone on its line, as the statement
 /// writes names. (A name of other bytes could not be written back as it was read: a
 /// byte-order mark at the start of an input is not part of its first name.)
-fn check_name(tokens: &Tokens<'_>, name: &Token<'_>) -> Result<(), JudgeError> {
-    if !name.text.iter().all(u8::is_ascii_graphic) {
-        return Err(name.error(format!(
-            "expected the case's name in letters, digits and signs, found {}",
-            name.display()
-        )));
-    }
-    if name.text.len() > LONGEST_NAME {
+fn check_name(tokens: &mut Tokens<'_>, name: &Token) -> Result<(), JudgeError> {
+    if name.characters() > LONGEST_NAME {
         return Err(name.error(format!(
             "expected the case's name, of 1 to {LONGEST_NAME} characters as the statement \
              says, found {}",
+            name.display()
+        )));
+    }
+    if !name.text.iter().all(u8::is_ascii_graphic) {
+        return Err(name.error(format!(
+            "expected the case's name in letters, digits and signs, found {}",
             name.display()
         )));
     }
@@ -78,39 +78,36 @@ impl Judge for Uva10309 {
         Puzzle::plus(shape, Goal::White)
     }
 
-    fn read(&self, input: &[u8]) -> Vec<Result<Case, JudgeError>> {
-        let mut tokens = Tokens::of_input(input);
-        let mut cases = Vec::new();
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_>) {
+        let tokens = input;
         loop {
             let Some(name) = tokens.next() else {
-                cases.push(Err(tokens.error_at_end(
+                return emit(Err(tokens.error_at_end(
                     "expected a case's name or 'end', found the end of the input".into(),
                 )));
-                return cases;
             };
             if name.text == b"end" {
                 break;
             }
-            let board = check_name(&tokens, &name)
-                .and_then(|()| rows_on_their_lines(&tokens, name.line + 1, SIDE.into()))
-                .and_then(|()| read_letter_rows(&mut tokens, shape(), (b'O', b'#')));
+            let board = check_name(tokens, &name)
+                .and_then(|()| rows_on_their_lines(tokens, name.line + 1, SIDE.into()))
+                .and_then(|()| read_letter_rows(tokens, shape(), (b'O', b'#')));
             if board.is_err() {
                 // A case is its name line and ten rows: the next one starts after them.
                 tokens.skip_to_line(name.line + 1 + u64::from(SIDE));
             }
-            cases.push(board.map(|board| Case {
+            emit(board.map(|board| Case {
                 puzzle: self.puzzle(shape()),
                 board,
-                name: Some(String::from_utf8_lossy(name.text).into_owned()),
+                name: Some(String::from_utf8_lossy(&name.text).into_owned()),
                 line: name.line,
             }));
         }
         if let Some(extra) = tokens.next() {
-            cases.push(Err(extra.error(
+            emit(Err(extra.error(
                 "text after the name 'end', which the judge never reads".into(),
             )));
         }
-        cases
     }
 
     fn write(
