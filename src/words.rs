@@ -31,6 +31,22 @@ pub fn thousands(number: u64) -> String {
     text
 }
 
+/// Text found in an input, quoted for a message (`'x7'`); past 40 characters its first 40 and
+/// its whole length (`'7777...' (100,000,000 characters)`), so that a huge token costs a line.
+/// `characters` is the whole text's length, of which `start` may be only the beginning.
+pub fn quoted(start: &str, characters: u64) -> String {
+    const SHOWN: usize = 40;
+    if characters <= SHOWN as u64 {
+        return format!("'{}'", start.escape_debug());
+    }
+    let shown: String = start.chars().take(SHOWN).collect();
+    format!(
+        "'{}...' ({} characters)",
+        shown.escape_debug(),
+        thousands(characters)
+    )
+}
+
 /// `part` as a percentage of `whole`, to two decimals.
 pub fn percent(part: u64, whole: u64) -> String {
     format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
@@ -57,6 +73,23 @@ mod tests {
         assert_eq!((tap_word(1), tap_word(2)), ("tap", "taps"));
         assert_eq!(count_of(1, "case", "cases"), "1 case");
         assert_eq!(count_of(3, "case", "cases"), "3 cases");
+    }
+
+    #[test]
+    fn text_is_quoted_whole_up_to_forty_characters_and_cut_short_past_them() {
+        let forty = "é".repeat(40);
+        assert_eq!(quoted(&forty, 40), format!("'{forty}'"));
+        assert_eq!(quoted("a\tb", 3), "'a\\tb'");
+        let long = "x".repeat(41);
+        assert_eq!(
+            quoted(&long, 41),
+            format!("'{}...' (41 characters)", "x".repeat(40))
+        );
+        // The start of a longer text, with the whole length.
+        assert_eq!(
+            quoted(&"7".repeat(40), 100_000_000),
+            format!("'{}...' (100,000,000 characters)", "7".repeat(40))
+        );
     }
 
     #[test]

@@ -169,7 +169,7 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
     drop(file);
     let judge_input = scratch.path().join("in.txt");
     std::fs::write(&judge_input, "bwwb\nbbwb\nbwwb\nbwww\n").unwrap();
-    let runs: [(&[&str], &std::path::Path, i32); 5] = [
+    let runs: [(&[&str], &std::path::Path, i32); 6] = [
         (&["solve", "--judge", "poj3279"], &huge, 2),
         (&["solve", "--judge", "leetcode1284"], &huge, 2),
         (&["solve", "--judge", "uva10309"], &huge, 2),
@@ -179,6 +179,7 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
             &huge,
             3,
         ),
+        (&["check", "--tap-lists"], &huge, 2),
     ];
     for (args, file, code) in runs {
         let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))

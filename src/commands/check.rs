@@ -1,7 +1,7 @@
 //! `flipgame check`: judge a contestant's output for a judge's input case by case, or judge one
 //! tap list for one board.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
@@ -13,10 +13,11 @@ use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict, judge_case};
 use flipgame::solve::Solver;
 
 use super::args::{puzzle, solver};
-use super::judged::{answer, judge_named, open_source, read_source, reading_ended};
+use super::judged::{answer, judge_named, open_source, reading_ended};
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::source::Source;
+use flipgame::words::{quoted, thousands};
 
 /// Runs `check` in whichever of its two forms the arguments name.
 pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
@@ -305,14 +306,39 @@ fn check_tap_lists(
     let solver = solver(puzzle(&args.puzzle)?)?;
     let shape = solver.puzzle().shape();
     let source = source_of(path);
-    let bytes = match read_source(&source) {
-        Ok(bytes) => bytes,
+    let mut reader = match open_source(&source) {
+        Ok(reader) => reader,
         Err(status) => return Ok(status),
     };
-    let text = String::from_utf8_lossy(&bytes);
+    // A board's text and each of its cells tapped once, with room to spare: a longer line is
+    // refused without being held.
+    let longest = (shape.cells() as usize)
+        .saturating_mul(24)
+        .saturating_add(4096);
     let mut status = Outcome::Success;
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    loop {
+        let length = match read_line_within(&mut reader, &mut bytes, longest) {
+            Ok(Some(length)) => length,
+            Ok(None) => break,
+            Err(error) => {
+                report(&format!("{source}: {error}"));
+                return Ok(status.max(Outcome::IoError));
+            }
+        };
+        number += 1;
+        if length > longest {
+            report(&format!(
+                "{source}:{number}:1: expected a board and its taps, found a line of {} bytes, \
+                 longer than any {shape} board and its taps",
+                thousands(length as u64)
+            ));
+            status = status.max(Outcome::BadInput);
+            continue;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let line = text.strip_suffix('\r').unwrap_or(&text);
         let indent = line.len() - line.trim_start().len();
         let entry = line.trim();
         if entry.is_empty() || entry.starts_with('#') {
@@ -347,6 +373,36 @@ fn check_tap_lists(
     Ok(status)
 }
 
+/// Reads the next line of `reader` into `line` without its line break, keeping at most `most`
+/// bytes: the line's whole length, or `None` at the end of the input.
+fn read_line_within(
+    reader: &mut dyn BufRead,
+    line: &mut Vec<u8>,
+    most: usize,
+) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    loop {
+        let bytes = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if bytes.is_empty() {
+            return Ok((length > 0).then_some(length));
+        }
+        let end = memchr::memchr(b'\n', bytes);
+        let piece = end.unwrap_or(bytes.len());
+        let kept = piece.min(most.saturating_sub(line.len()));
+        line.extend_from_slice(&bytes[..kept]);
+        length += piece;
+        reader.consume(piece + usize::from(end.is_some()));
+        if end.is_some() {
+            return Ok(Some(length));
+        }
+    }
+}
+
 /// Reads taps such as `r1c2 r2c3` (spaces or commas between) on a board of `shape`; an error
 /// gives the column (in characters, from 1) of the word at fault.
 fn parse_taps(text: &str, shape: Shape) -> Result<Grid, (usize, String)> {
@@ -369,9 +425,10 @@ fn parse_taps(text: &str, shape: Shape) -> Result<Grid, (usize, String)> {
             .ok_or_else(|| {
                 let column = text[..start].chars().count() + 1;
                 let message = format!(
-                    "expected a tap such as r1c2 (rows 1 to {}, columns 1 to {}), found '{word}'",
+                    "expected a tap such as r1c2 (rows 1 to {}, columns 1 to {}), found {}",
                     shape.rows(),
-                    shape.cols()
+                    shape.cols(),
+                    quoted(word, word.chars().count() as u64)
                 );
                 (column, message)
             })?;

@@ -2,7 +2,7 @@
 //! a source, answering its cases with the core, and writing the judge's expected output.
 
 use std::fs;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use flipgame::generate::{Wanted, candidates, solvable_board};
@@ -34,18 +34,6 @@ pub fn open_source(source: &Source) -> Result<Box<dyn BufRead + '_>, Outcome> {
         },
         Source::Argument { text, .. } => Ok(Box::new(text.as_bytes())),
     }
-}
-
-/// The whole of a source's bytes, or the error already reported.
-pub fn read_source(source: &Source) -> Result<Vec<u8>, Outcome> {
-    let mut bytes = Vec::new();
-    open_source(source)?
-        .read_to_end(&mut bytes)
-        .map_err(|error| {
-            report(&format!("{source}: {error}"));
-            Outcome::IoError
-        })?;
-    Ok(bytes)
 }
 
 /// Reports the error that ended the reading of `source` early, if there was one.

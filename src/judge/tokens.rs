@@ -94,8 +94,6 @@ pub struct Token {
     pub first: bool,
     /// The whole token's length in characters.
     characters: u64,
-    /// Whether the token was longer than [`KEPT_BYTES`].
-    cut: bool,
     /// Byte offset of the token in the input.
     offset: u64,
     /// Line and column where the gap before it starts.
@@ -106,18 +104,10 @@ impl Token {
     /// The token quoted for a message (`'x7'`), invalid UTF-8 shown as replacement characters;
     /// a long one cut short with its length, so that a 100 MB token costs a line, not 100 MB.
     pub fn display(&self) -> String {
-        const SHOWN: usize = 40;
-        // At most 4 bytes a character: the first SHOWN characters are within these bytes.
-        let start = String::from_utf8_lossy(&self.text[..self.text.len().min(4 * SHOWN)]);
-        if !self.cut && self.characters as usize <= SHOWN {
-            return format!("'{}'", start.escape_debug());
-        }
-        let shown: String = start.chars().take(SHOWN).collect();
-        format!(
-            "'{}...' ({} characters)",
-            shown.escape_debug(),
-            crate::words::thousands(self.characters)
-        )
+        // At most 4 bytes a character: the 40 characters shown are within these bytes, which
+        // are all kept (the 0xFF after a cut token's are not).
+        let start = String::from_utf8_lossy(&self.text[..self.text.len().min(160)]);
+        crate::words::quoted(&start, self.characters)
     }
 
     /// The whole token's length in characters.
@@ -411,7 +401,6 @@ impl<'a> Tokens<'a> {
             gap,
             first,
             characters,
-            cut,
             offset,
             gap_place,
         })

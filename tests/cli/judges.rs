@@ -782,6 +782,30 @@ fn a_file_of_tap_lists_gets_a_verdict_a_line_and_errors_at_their_place() {
         .stderr(predicate::str::contains("cannot be used with"));
 }
 
+/// A tap-list line longer than any board of the size and its taps is refused without being
+/// held, and the lines around it are judged; a long word is quoted short.
+#[test]
+fn tap_lists_refuse_a_line_longer_than_any_board_and_quote_long_words_short() {
+    let scratch = Scratch::new();
+    let good = "bwwb/bbwb/bwwb/bwww r1c1 r2c2 r2c4 r3c1";
+    let word = "r".repeat(1000);
+    let text = format!("{good}\n{}\n{good} {word}\n{good}\n", "r".repeat(5000));
+    scratch.file("lists.txt", &text);
+    scratch
+        .flipgame()
+        .args(["check", "--tap-lists", "lists.txt"])
+        .assert()
+        .code(2)
+        .stdout(predicate::function(|out: &str| out.lines().count() == 2))
+        .stderr(format!(
+            "error: lists.txt:2:1: expected a board and its taps, found a line of 5,000 bytes, \
+             longer than any 4x4 board and its taps\n\
+             error: lists.txt:3:41: expected a tap such as r1c2 (rows 1 to 4, columns 1 to 4), \
+             found '{}...' (1,000 characters)\n",
+            "r".repeat(40)
+        ));
+}
+
 // --- Reading judges' inputs: errors say where, and good cases around them are answered. ---
 
 #[test]
