@@ -253,6 +253,68 @@ fn count_judges_answer_the_brute_forces_fewest() {
         .stdout(painter_expected);
 }
 
+/// Every 4x4 board's fewest taps to one colour, by a breadth-first search from the two
+/// finished boards written from the rule's words (`None`: impossible).
+fn flip_game_distances() -> Vec<Option<u32>> {
+    let mut distance = vec![None; 1 << 16];
+    let mut layer = vec![0usize, 0xffff];
+    for &board in &layer {
+        distance[board] = Some(0);
+    }
+    let mut steps = 0;
+    while !layer.is_empty() {
+        steps += 1;
+        let mut next = Vec::new();
+        for &board in &layer {
+            for tap in 0..16 {
+                let moved = plus_flips(4, 4, tap / 4, tap % 4)
+                    .iter()
+                    .fold(board, |moved, &(r, c)| moved ^ 1 << (r * 4 + c));
+                if distance[moved].is_none() {
+                    distance[moved] = Some(steps);
+                    next.push(moved);
+                }
+            }
+        }
+        layer = next;
+    }
+    distance
+}
+
+/// `gen --judge` writes its cases in a cycle of four: a board drawn among all, a hardest one, an
+/// impossible one (where the statement allows them) and one that can be finished.
+#[test]
+fn generated_judge_data_cycles_through_hard_impossible_and_solvable_boards() {
+    let distances = flip_game_distances();
+    let hardest = distances.iter().flatten().max().copied();
+    let scratch = Scratch::new();
+    scratch
+        .flipgame()
+        .args(["gen", "--judge", "poj1753", "--count", "40", "--seed", "3"])
+        .args(["--output-dir", "t"])
+        .assert()
+        .success();
+    let mut drawn_impossible = 0;
+    for number in 1..=40 {
+        let input =
+            std::fs::read_to_string(scratch.path().join(format!("t/poj1753-{number:03}.in")))
+                .unwrap();
+        let board = input
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .enumerate()
+            .fold(0usize, |bits, (i, c)| bits | usize::from(c == 'b') << i);
+        match number % 4 {
+            // Drawn among all boards: most 4x4 boards cannot be finished.
+            1 => drawn_impossible += usize::from(distances[board].is_none()),
+            2 => assert_eq!(distances[board], hardest, "case {number}: {input}"),
+            3 => assert_eq!(distances[board], None, "case {number}: {input}"),
+            _ => assert!(distances[board].is_some(), "case {number}: {input}"),
+        }
+    }
+    assert!(drawn_impossible > 0);
+}
+
 #[test]
 fn judge_answers_equal_the_core_on_the_same_boards_in_bw_form() {
     // The same boards through the judge's reader and writer, and through plain `solve`.

@@ -229,4 +229,12 @@ fn one_of_anything_is_written_in_the_singular() {
         text.contains("Hardest boards: 1 needs 1 tap; it has 2 optimal tap sets."),
         "{text}"
     );
+    // Groups of the hardest boards, one of them a single board.
+    let text = stats_of(&["--size", "3x3", "--rule", "lines", "--goal", "white"]);
+    assert!(
+        text.replace('\n', " ").contains(
+            "Hardest boards: 7 need 3 taps; 1 has 6 optimal tap sets, 6 have 7 optimal tap sets."
+        ),
+        "{text}"
+    );
 }
