@@ -594,6 +594,19 @@ fn writing_a_large_table_shows_progress_on_a_terminal() {
     );
     assert!(screen.status.success(), "{}", screen.text);
     assert!(screen.text.contains("writing the table"), "{}", screen.text);
+    // The bar follows the lines as they are written: it is seen on its way, past a million of
+    // them and short of the end.
+    let on_its_way = screen
+        .text
+        .split("writing the table [")
+        .skip(1)
+        .filter_map(|drawn| {
+            let (_, count) = drawn.split_once("] ")?;
+            let (done, _) = count.split_once("/33,554,432")?;
+            done.replace(',', "").parse::<u64>().ok()
+        })
+        .any(|done| (1 << 20..1 << 25).contains(&done));
+    assert!(on_its_way, "{}", screen.text);
     let lines = std::fs::read_to_string(&output).unwrap().lines().count();
     assert_eq!(lines, 1 << 23);
 }
