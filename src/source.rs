@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use flipgame::board;
@@ -193,4 +193,34 @@ fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
             lone_cr: false,
         })
     })
+}
+
+/// Reads the next line of `reader` into `line` without its line break, keeping at most `most`
+/// bytes: the line's whole length, or `None` at the end of the input.
+pub fn read_line_within(
+    reader: &mut dyn BufRead,
+    line: &mut Vec<u8>,
+    most: usize,
+) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    loop {
+        let bytes = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if bytes.is_empty() {
+            return Ok((length > 0).then_some(length));
+        }
+        let end = memchr::memchr(b'\n', bytes);
+        let piece = end.unwrap_or(bytes.len());
+        let kept = piece.min(most.saturating_sub(line.len()));
+        line.extend_from_slice(&bytes[..kept]);
+        length += piece;
+        reader.consume(piece + usize::from(end.is_some()));
+        if end.is_some() {
+            return Ok(Some(length));
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Peak memory of `flipgame solve` stays under 20 MB: on a million boards (text and JSON Lines),
 //! on a 100 MB line, and on large boards with a null space searched exactly or not; and so does
-//! that of the judges' readers and checker, on a 100 MB token and on 200,000 cases. Alone in its own test binary,
+//! that of the judges' readers and checker, the tap lists, rule files and the game's line
+//! commands, on a 100 MB token and on 200,000 cases. Alone in its own test binary,
 //! so the peak measured (the largest of this process's finished children, from getrusage) is
 //! only ever one of these runs, each held to the same limit.
 
@@ -133,7 +134,8 @@ fn a_large_null_space_is_never_held_whole() {
 }
 
 /// A judge's input or a contestant's output of one 100 MB token, or of 200,000 cases, is read
-/// as it goes: neither the text nor the cases are held whole.
+/// as it goes: neither the text nor the cases are held whole; nor is a 100 MB line of tap
+/// lists or game commands, or a rule file's 100 MB number.
 #[test]
 fn the_judges_read_huge_inputs_in_bounded_memory() {
     let scratch = Scratch::new();
@@ -169,7 +171,7 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
     drop(file);
     let judge_input = scratch.path().join("in.txt");
     std::fs::write(&judge_input, "bwwb\nbbwb\nbwwb\nbwww\n").unwrap();
-    let runs: [(&[&str], &std::path::Path, i32); 6] = [
+    let runs: [(&[&str], &std::path::Path, i32); 7] = [
         (&["solve", "--judge", "poj3279"], &huge, 2),
         (&["solve", "--judge", "leetcode1284"], &huge, 2),
         (&["solve", "--judge", "uva10309"], &huge, 2),
@@ -180,6 +182,7 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
             3,
         ),
         (&["check", "--tap-lists"], &huge, 2),
+        (&["solve", "--board", "0x0000", "--rule-file"], &huge, 2),
     ];
     for (args, file, code) in runs {
         let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
@@ -198,4 +201,18 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
         let peak = peak_of_children_kb();
         assert!(peak < LIMIT_KB, "peak memory {peak} KB after {args:?}");
     }
+    // The game's line commands, on standard input.
+    let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["play", "--lines", "--board", "bwwb/bbwb/bwwb/bwww"])
+        .stdin(std::fs::File::open(&huge).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        output.stderr.len() < 1000,
+        "{} bytes of errors",
+        output.stderr.len()
+    );
+    let peak = peak_of_children_kb();
+    assert!(peak < LIMIT_KB, "peak memory {peak} KB after play --lines");
 }

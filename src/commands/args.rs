@@ -62,8 +62,8 @@ fn checked_shape(rows: u32, cols: u32) -> Result<Shape, String> {
 /// Reads a rule file; errors are `FILE:LINE:COL: message` where the place is known.
 fn rule_file(path: &Path) -> Result<Graph, String> {
     let label = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|error| format!("{label}: {error}"))?;
-    Graph::from_json(&text, &label).map_err(|error| match error.place {
+    let file = std::fs::File::open(path).map_err(|error| format!("{label}: {error}"))?;
+    Graph::from_json_reader(file, &label).map_err(|error| match error.place {
         Some((line, column)) => format!("{label}:{line}:{column}: {error}"),
         None => format!("{label}: {error}"),
     })

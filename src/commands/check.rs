@@ -1,7 +1,7 @@
 //! `flipgame check`: judge a contestant's output for a judge's input case by case, or judge one
 //! tap list for one board.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use serde::Serialize;
 
@@ -17,6 +17,7 @@ use super::judged::{answer, judge_named, open_source, reading_ended};
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::source::Source;
+use crate::source::read_line_within;
 use flipgame::words::{quoted, thousands};
 
 /// Runs `check` in whichever of its two forms the arguments name.
@@ -371,36 +372,6 @@ fn check_tap_lists(
         }
     }
     Ok(status)
-}
-
-/// Reads the next line of `reader` into `line` without its line break, keeping at most `most`
-/// bytes: the line's whole length, or `None` at the end of the input.
-fn read_line_within(
-    reader: &mut dyn BufRead,
-    line: &mut Vec<u8>,
-    most: usize,
-) -> io::Result<Option<usize>> {
-    line.clear();
-    let mut length = 0;
-    loop {
-        let bytes = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if bytes.is_empty() {
-            return Ok((length > 0).then_some(length));
-        }
-        let end = memchr::memchr(b'\n', bytes);
-        let piece = end.unwrap_or(bytes.len());
-        let kept = piece.min(most.saturating_sub(line.len()));
-        line.extend_from_slice(&bytes[..kept]);
-        length += piece;
-        reader.consume(piece + usize::from(end.is_some()));
-        if end.is_some() {
-            return Ok(Some(length));
-        }
-    }
 }
 
 /// Reads taps such as `r1c2 r2c3` (spaces or commas between) on a board of `shape`; an error

@@ -2,6 +2,7 @@
 //! cell checked against the board as it is read, so an error points at the cell that is wrong.
 
 use std::fmt;
+use std::io;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -43,13 +44,125 @@ impl Graph {
     /// Reads a rule file (JSON; see the guide for the format) into a graph called `label`; an
     /// error says where when the JSON tells.
     pub fn from_json(text: &str, label: &str) -> Result<Graph, RuleFileError> {
-        read(text, label)
+        Graph::from_json_reader(text.as_bytes(), label)
+    }
+
+    /// [`Graph::from_json`] for a file read as it goes: memory holds the rule, not the file.
+    pub fn from_json_reader(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
+        read(source, label)
     }
 }
 
-/// Reads a rule file's `text` into a graph called `label`.
-fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
-    if text.trim().is_empty() {
+/// The longest string a rule file may hold (its keys, a name, a comment): a longer one is
+/// refused as it is read, before the JSON reader would hold it whole.
+const LONGEST_STRING: u64 = 4096;
+
+/// The longest number a rule file may hold, in characters: far past any side or count.
+const LONGEST_NUMBER: u64 = 40;
+
+/// A source that notes whether it held anything but whitespace, and refuses a string or a
+/// number longer than a rule file ever needs, noting where it starts.
+struct Guarded<R> {
+    source: R,
+    something: bool,
+    /// Line and column of the next byte, and its offset.
+    place: (usize, usize),
+    offset: usize,
+    /// Inside a string: where it started and its length so far; and whether a `\\` came last.
+    string: Option<(Start, u64)>,
+    escaped: bool,
+    /// Outside strings, a run of a number's characters: where it started and its length.
+    number: Option<(Start, u64)>,
+    /// The start of a string or number found too long, and which.
+    too_long: Option<(Start, &'static str)>,
+}
+
+/// Where a string or a number starts: line and column, and byte offset.
+type Start = ((usize, usize), usize);
+
+impl<R: io::Read> io::Read for Guarded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.too_long.is_some() {
+            return Err(io::Error::other("a string or number too long"));
+        }
+        let read = self.source.read(buf)?;
+        for (at, &byte) in buf[..read].iter().enumerate() {
+            self.something |= !byte.is_ascii_whitespace();
+            let in_number = self.string.is_none() && b"0123456789+-.eE".contains(&byte);
+            self.number = match (self.number, in_number) {
+                (_, false) => None,
+                (None, true) => Some(((self.place, self.offset), 1)),
+                (Some((start, length)), true) => Some((start, length + 1)),
+            };
+            if let Some((start, length)) = self.number
+                && length > LONGEST_NUMBER
+            {
+                self.too_long = Some((start, "a number"));
+                // What came before is read first: an earlier mistake is reported before this.
+                return Ok(at);
+            }
+            match &mut self.string {
+                None if byte == b'"' => self.string = Some(((self.place, self.offset), 0)),
+                None => {}
+                Some(_) if self.escaped => self.escaped = false,
+                Some(_) if byte == b'"' => self.string = None,
+                Some((start, length)) => {
+                    self.escaped = byte == b'\\';
+                    *length += 1;
+                    if *length > LONGEST_STRING {
+                        self.too_long = Some((*start, "a string"));
+                        return Ok(at);
+                    }
+                }
+            }
+            if byte == b'\n' {
+                self.place = (self.place.0 + 1, 1);
+            } else if byte & 0xC0 != 0x80 {
+                self.place.1 += 1;
+            }
+            self.offset += 1;
+        }
+        Ok(read)
+    }
+}
+
+/// Reads a rule file from `source` into a graph called `label`.
+fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
+    let mut guarded = Guarded {
+        source,
+        something: false,
+        place: (1, 1),
+        offset: 0,
+        string: None,
+        escaped: false,
+        number: None,
+        too_long: None,
+    };
+    let mut bytes = Vec::new();
+    let read = io::Read::read_to_end(&mut guarded, &mut bytes);
+    if let Some(((place, offset), what)) = guarded.too_long {
+        // Read up to it: a mistake before it is the one to report.
+        if let Ok(text) = std::str::from_utf8(&bytes[..offset.min(bytes.len())])
+            && let Err(error) = parse(text)
+            && !error.is_eof()
+        {
+            return Err(located(error));
+        }
+        let most = if what == "a number" {
+            LONGEST_NUMBER
+        } else {
+            LONGEST_STRING
+        };
+        return Err(RuleFileError {
+            place: Some(place),
+            message: format!(
+                "expected a rule file's short keys, texts and numbers, found {what} of more \
+                 than {most} characters"
+            ),
+        });
+    }
+    read.map_err(|error| RuleFileError::whole(error.to_string()))?;
+    if !guarded.something {
         return Err(RuleFileError {
             place: Some((1, 1)),
             message: "expected a rule file, {\"rows\": R, \"cols\": C, \"cells\": [...]}, found \
@@ -57,19 +170,9 @@ fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
                 .to_string(),
         });
     }
-    let document: RuleDocument = serde_json::from_str(text).map_err(|error| {
-        let message = error.to_string();
-        // serde_json ends a message with " at line L column C" when it knows the place.
-        let (line, column) = (error.line(), error.column());
-        match message.strip_suffix(&format!(" at line {line} column {column}")) {
-            Some(what) => RuleFileError {
-                // Column 0 is before the line's first character (an empty file): call it 1.
-                place: Some((line, column.max(1))),
-                message: what.to_string(),
-            },
-            None => RuleFileError::whole(message),
-        }
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| RuleFileError::whole("stream did not contain valid UTF-8".to_string()))?;
+    let document = parse(&text).map_err(located)?;
     let shape = document.shape;
     let cols = shape.cols() as usize;
     // Every cell has exactly one entry: the reader checked it with the entries' places.
@@ -79,6 +182,26 @@ fn read(text: &str, label: &str) -> Result<Graph, RuleFileError> {
     }
     Graph::new(shape, lists, label.to_string())
         .map_err(|error| RuleFileError::whole(error.to_string()))
+}
+
+/// The rule document of a whole file's text.
+fn parse(text: &str) -> Result<RuleDocument, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
+/// A JSON reader's error, with its place when it tells one.
+fn located(error: serde_json::Error) -> RuleFileError {
+    let message = error.to_string();
+    // serde_json ends a message with " at line L column C" when it knows the place.
+    let (line, column) = (error.line(), error.column());
+    match message.strip_suffix(&format!(" at line {line} column {column}")) {
+        Some(what) => RuleFileError {
+            // Column 0 is before the line's first character (an empty file): call it 1.
+            place: Some((line, column.max(1))),
+            message: what.to_string(),
+        },
+        None => RuleFileError::whole(message),
+    }
 }
 
 /// A cell of a rule file, `{"row": r, "col": c}`, checked against the board as it is read.

@@ -120,6 +120,38 @@ fn rule_files_are_read_and_checked_where_they_go_wrong() {
     assert!(located(Graph::from_json(broken, "x")).starts_with("3:"));
 }
 
+/// A string or a number far longer than any rule file needs is refused where it starts, as it
+/// is read (never held whole); a mistake before it is still the one reported.
+#[test]
+fn a_huge_string_or_number_is_refused_where_it_starts() {
+    let long_name = format!("{{\"rows\": 1,\n \"name\": \"{}\"}}", "é".repeat(5000));
+    assert_eq!(
+        located(Graph::from_json(&long_name, "x")),
+        "2:10: expected a rule file's short keys, texts and numbers, found a string of more than \
+         4096 characters"
+    );
+    // An escaped quote does not end the string.
+    let escaped = format!("{{\"name\": \"\\\"{}\"}}", "a".repeat(4100));
+    assert!(located(Graph::from_json(&escaped, "x")).starts_with("1:10: expected a rule"));
+    let long_number = format!("{{\"rows\": {}}}", "7".repeat(100_000));
+    assert_eq!(
+        located(Graph::from_json(&long_number, "x")),
+        "1:10: expected a rule file's short keys, texts and numbers, found a number of more than \
+         40 characters"
+    );
+    // Up to the limits, the reader decides.
+    let longest = format!(
+        "{{\"rows\": 1, \"cols\": 1, \"name\": \"{}\",",
+        "a".repeat(4096)
+    );
+    assert!(located(Graph::from_json(&longest, "x")).contains("EOF"));
+    let early = format!("{{\"rows\": x, \"name\": \"{}\"}}", "a".repeat(5000));
+    assert_eq!(
+        located(Graph::from_json(&early, "x")),
+        "1:10: expected value"
+    );
+}
+
 #[test]
 fn a_graph_needs_one_list_a_cell_and_only_cells_of_its_board() {
     let shape = Shape::new(2, 3).unwrap();

@@ -290,6 +290,35 @@ fn a_line_that_is_no_command_is_reported_where_it_is_and_the_game_goes_on() {
     assert_eq!(commands, ["start", "r1c1", "undo"]);
 }
 
+/// A line longer than any command is refused without being held; a long word is quoted short.
+#[test]
+fn a_long_line_is_refused_and_a_long_word_quoted_short() {
+    let input = format!("{}\nr1c1{}\nr1c1\n", "x".repeat(5000), "x".repeat(60));
+    let output = flipgame()
+        .args(["play", "--format", "jsonl", "--board", SAMPLE_LINE])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: -:1:1: expected a command, found a line of 5,000 bytes\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "found 'r1c1{}...' (64 characters)",
+            "x".repeat(36)
+        )),
+        "{stderr}"
+    );
+    let commands: Vec<String> = records_of(&output.stdout)
+        .iter()
+        .map(|r| r["command"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(commands, ["start", "r1c1"]);
+}
+
 #[test]
 fn new_deals_puzzles_of_the_same_difficulty_the_same_for_the_same_seed() {
     let play = || {

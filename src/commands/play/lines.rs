@@ -14,6 +14,12 @@ use crate::cli::PlayFormat;
 use crate::commands::{Failure, Outcome, report};
 use crate::output::json::{CellsJson, optional_color};
 use crate::render;
+use crate::source::read_line_within;
+use flipgame::words::{quoted, thousands};
+
+/// The longest line read as a command: every command is a word, and a longer line is refused
+/// without being held.
+const LONGEST_LINE: usize = 4096;
 
 /// The commands, as the help and the errors list them.
 const COMMANDS: &str = "r<row>c<col> (such as r2c3), hint, solve, proof, undo, redo, restart, \
@@ -71,15 +77,21 @@ impl Session {
         let mut line = Vec::new();
         let mut number = 0u64;
         loop {
-            line.clear();
             // A failed read is the input's fault, not the output's: name standard input.
-            let read = input
-                .read_until(b'\n', &mut line)
+            let read = read_line_within(&mut input, &mut line, LONGEST_LINE)
                 .map_err(|error| Failure::File(format!("-: {error}")))?;
-            if read == 0 {
+            let Some(length) = read else {
                 break;
-            }
+            };
             number += 1;
+            if length > LONGEST_LINE {
+                report(&format!(
+                    "-:{number}:1: expected a command, found a line of {} bytes",
+                    thousands(length as u64)
+                ));
+                status = Outcome::BadInput;
+                continue;
+            }
             let Ok(text) = std::str::from_utf8(&line) else {
                 report(&format!(
                     "-:{number}: expected a command, found bytes that are not UTF-8"
@@ -300,7 +312,12 @@ fn parse(word: &str, shape: Shape) -> Result<Command, String> {
 
 /// Reads `r<row>c<col>` (rows and columns from 1) on a board of `shape`.
 fn parse_tap(word: &str, shape: Shape) -> Result<Cell, String> {
-    let unknown = || format!("expected a command: {COMMANDS}; found '{word}'");
+    let unknown = || {
+        format!(
+            "expected a command: {COMMANDS}; found {}",
+            quoted(word, word.chars().count() as u64)
+        )
+    };
     let rest = word.strip_prefix('r').ok_or_else(unknown)?;
     let (row, col) = rest.split_once('c').ok_or_else(unknown)?;
     let number = |digits: &str| {
