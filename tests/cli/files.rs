@@ -4,7 +4,7 @@
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::process::Command as StdCommand;
 
@@ -50,6 +50,18 @@ fn a_new_file_gets_the_umasks_mode_and_a_replaced_one_keeps_its_own() {
         .success();
     assert_eq!(mode(&old), 0o604);
     assert_eq!(std::fs::read(&old).unwrap(), table());
+
+    // A longer file is replaced whole, by a new file renamed over it, never written in place.
+    let long = scratch.file("long.txt", vec![b'x'; table().len() * 3]);
+    let before = std::fs::metadata(&long).unwrap().ino();
+    flipgame()
+        .arg("table")
+        .arg("--output")
+        .arg(&long)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&long).unwrap(), table());
+    assert_ne!(std::fs::metadata(&long).unwrap().ino(), before);
 }
 
 #[test]
