@@ -1,8 +1,9 @@
 //! Fuzz target over every judge's input reader and output checker. The first byte picks the
 //! judge; the rest, split at the first 0xff byte, is the judge's input and a contestant's
 //! output. What must hold: no panic; every place reported lies inside the text it names; a
-//! case read back from what the judge's own writer prints is the same case; and judging any
-//! output of any case gives a verdict, never a panic.
+//! case read back from what the judge's own writer prints is the same case; the input read a
+//! few bytes at a time gives the same cases; and judging any output of any case gives a
+//! verdict, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -33,6 +34,14 @@ fuzz_target!(|data: &[u8]| {
         None => (rest, &b""[..]),
     };
     let cases = judge::read_all(judge, input);
+    // Read as a pipe may hand it out, a few bytes at a time: the same cases and errors.
+    let piece = usize::from(pick % 7) + 1;
+    let mut pieces = Vec::new();
+    judge.read(
+        &mut Tokens::of_input_reader(std::io::BufReader::with_capacity(piece, input)),
+        &mut |case| pieces.push(case),
+    );
+    assert_eq!(format!("{cases:?}"), format!("{pieces:?}"));
     let mut tokens = Tokens::new(output);
     for (index, case) in cases.iter().enumerate() {
         let case = match case {

@@ -6,6 +6,8 @@
 //! (always taps of an optimal solution from the current position) and the proof when the board
 //! can never be finished.
 
+pub mod lines;
+
 use std::fmt;
 
 use crate::grid::{Grid, Shape};
