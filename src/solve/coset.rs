@@ -570,16 +570,21 @@ mod tests {
     fn the_orbits_of_a_symmetric_board_are_found_across_row_words() {
         use crate::notation::Color;
         use crate::puzzle::{Goal, Puzzle};
-        for n in [39, 67] {
+        // The all-on n x n board to make all white: its puzzle, solver and a tap set.
+        let all_on = |n: u32| {
             let puzzle = Puzzle::plus(Shape::new(n, n).unwrap(), Goal::White);
             let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();
-            assert_eq!(solver.nullity(), 32);
             let lit = Grid::filled(puzzle.shape(), Color::Black);
             let taps = solver
                 .particulars(std::slice::from_ref(&lit))
                 .pop()
                 .unwrap()
                 .unwrap();
+            (puzzle, solver, taps)
+        };
+        for n in [39, 67] {
+            let (puzzle, solver, taps) = all_on(n);
+            assert_eq!(solver.nullity(), 32);
             let symmetries = crate::solve::symmetry::puzzle_symmetries(&puzzle);
             assert_eq!(symmetries.len(), 7);
             let orbits = solver
@@ -599,14 +604,7 @@ mod tests {
         }
         // The search's progress counts slices searched, and ends at its total: not at the
         // slices' eighth a count of every slice would stop at.
-        let puzzle = Puzzle::plus(Shape::new(39, 39).unwrap(), Goal::White);
-        let solver = crate::solve::Solver::new(puzzle.clone()).unwrap();
-        let lit = Grid::filled(puzzle.shape(), Color::Black);
-        let taps = solver
-            .particulars(std::slice::from_ref(&lit))
-            .pop()
-            .unwrap()
-            .unwrap();
+        let (puzzle, solver, taps) = all_on(39);
         let symmetries = || crate::solve::symmetry::puzzle_symmetries(&puzzle);
         let mut heard = Vec::new();
         let (_, complete) = solver.coset_index().least(

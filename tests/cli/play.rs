@@ -52,6 +52,14 @@ fn records_of(stdout: &[u8]) -> Vec<Value> {
         .collect()
 }
 
+/// The `command` of each JSON Lines record, in order.
+fn commands_of(stdout: &[u8]) -> Vec<String> {
+    records_of(stdout)
+        .iter()
+        .map(|r| r["command"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn the_line_mode_answers_each_command_with_the_board_and_the_status() {
     flipgame()
@@ -283,11 +291,7 @@ fn a_line_that_is_no_command_is_reported_where_it_is_and_the_game_goes_on() {
         "{stderr}"
     );
     assert!(stderr.contains("error: -:4: expected a command, found bytes that are not UTF-8"));
-    let commands: Vec<String> = records_of(&output.stdout)
-        .iter()
-        .map(|r| r["command"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(commands, ["start", "r1c1", "undo"]);
+    assert_eq!(commands_of(&output.stdout), ["start", "r1c1", "undo"]);
 }
 
 /// A line longer than any command is refused without being held; a long word is quoted short.
@@ -312,11 +316,7 @@ fn a_long_line_is_refused_and_a_long_word_quoted_short() {
         )),
         "{stderr}"
     );
-    let commands: Vec<String> = records_of(&output.stdout)
-        .iter()
-        .map(|r| r["command"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(commands, ["start", "r1c1"]);
+    assert_eq!(commands_of(&output.stdout), ["start", "r1c1"]);
 }
 
 #[test]
