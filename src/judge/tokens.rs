@@ -569,25 +569,32 @@ impl<'a> Tokens<'a> {
         let mut text = Vec::new();
         let mut counter = CharacterCount::default();
         let mut length = 0usize;
+        let mut finished = false;
         while let Some(bytes) = self.buffer() {
             let end = memchr::memchr(b'\n', bytes).unwrap_or(bytes.len());
             let kept = end.min(KEPT_BYTES.saturating_sub(text.len()));
             text.extend_from_slice(&bytes[..kept]);
             counter.feed(&bytes[..end]);
             length += end;
-            let finished = end < bytes.len();
+            finished = end < bytes.len();
             self.source.consume(end + usize::from(finished));
             self.offset += (end + usize::from(finished)) as u64;
             if finished {
-                self.line += 1;
                 break;
             }
         }
-        self.column = 1;
+        let characters = counter.finish();
+        // Past the line's break, or at its end when the input ends without one.
+        if finished {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += characters;
+        }
         Some(Line {
             text,
             number,
-            characters: counter.finish(),
+            characters,
             cut: length > KEPT_BYTES,
         })
     }
@@ -749,6 +756,8 @@ mod tests {
         let lines: Vec<(u64, usize, u64, bool)> = std::iter::from_fn(|| tokens.next_line())
             .map(|line| (line.number, line.text.len(), line.characters, line.cut))
             .collect();
+        // The input ends on its last line, after it.
+        assert_eq!(tokens.error_at_end(String::new()).to_string(), "4:5: ");
         let long_length = KEPT_BYTES as u64 + 5;
         assert_eq!(
             lines,
