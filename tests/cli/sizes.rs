@@ -628,7 +628,7 @@ fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
     assert!(screen.text.contains("nullity 8"), "{}", screen.text);
 }
 
-/// A 350x350 board under `box` has 699 independent quiet tap sets, each worked out by a pass
+/// A 401x401 board under `box` has 801 independent quiet tap sets, each worked out by a pass
 /// over the reduced matrix: seconds, which a bar on a terminal counts, with an estimate of what
 /// is left, then clears.
 #[test]
@@ -637,9 +637,9 @@ fn working_out_many_quiet_tap_sets_shows_progress_on_a_terminal() {
     let scratch = Scratch::new();
     let path = scratch.path().join("board.txt");
     // Stripes along a diagonal, three cells of every seven black.
-    let rows: Vec<String> = (0..350)
+    let rows: Vec<String> = (0..401)
         .map(|row| {
-            (0..350)
+            (0..401)
                 .map(|col| if (row * 3 + col) % 7 < 3 { 'b' } else { 'w' })
                 .collect()
         })
@@ -648,8 +648,8 @@ fn working_out_many_quiet_tap_sets_shows_progress_on_a_terminal() {
     let board = path.to_str().unwrap();
     // `stats` finds them for the facts of the null space, `solve` with the board's elimination.
     for args in [
-        &["stats", "--size", "350x350", "--rule", "box"][..],
-        &["solve", "--size", "350x350", "--rule", "box", board],
+        &["stats", "--size", "401x401", "--rule", "box"][..],
+        &["solve", "--size", "401x401", "--rule", "box", board],
     ] {
         let screen =
             crate::common::pty::run_on_terminal(env!("CARGO_BIN_EXE_flipgame"), args, &[], b"");
