@@ -29,7 +29,7 @@ use crate::random::Generator;
 use crate::solve::Solution;
 use crate::words::{count_of, tap_word};
 
-pub use tokens::{Layout, Token, Tokens, without_byte_order_mark};
+pub use tokens::{Gap, KEPT_BYTES, Layout, Line, Mark, Token, Tokens, without_byte_order_mark};
 
 /// Where a judge's reader hands each case it reads, or the error where one went wrong.
 pub type Emit<'e> = dyn FnMut(Result<Case, JudgeError>) + 'e;
