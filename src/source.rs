@@ -30,6 +30,19 @@ pub enum Source {
     },
 }
 
+impl Source {
+    /// The source's bytes, read as they are needed: standard input, the file, or the text of
+    /// the argument.
+    pub fn reader(&self) -> io::Result<Box<dyn BufRead>> {
+        Ok(match self {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => Box::new(io::BufReader::new(File::open(path)?)),
+            // A board or a line of text: a copy costs nothing.
+            Source::Argument { text, .. } => Box::new(io::Cursor::new(text.clone().into_bytes())),
+        })
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -130,14 +143,11 @@ impl<'a> Records<'a> {
     /// Opens `source` for reading.
     fn open(&self, source: &Source) -> io::Result<Reading> {
         let parser = BoardParser::with_cells(self.shape, self.cells);
-        let input: Box<dyn Read> = match source {
-            Source::Argument { text, .. } => {
-                let record = argument_record(text, self.shape, self.cells);
-                return Ok(Reading::Argument(Some(record)));
-            }
-            Source::Stdin => Box::new(io::stdin().lock()),
-            Source::File(path) => Box::new(File::open(path)?),
-        };
+        if let Source::Argument { text, .. } = source {
+            let record = argument_record(text, self.shape, self.cells);
+            return Ok(Reading::Argument(Some(record)));
+        }
+        let input = source.reader()?;
         Ok(Reading::Stream(Box::new(BoardReader::new(input, parser))))
     }
 }

@@ -22,18 +22,11 @@ pub fn judge_named(name: &str) -> &'static dyn Judge {
 }
 
 /// A source opened for reading as it goes, or the error already reported.
-pub fn open_source(source: &Source) -> Result<Box<dyn BufRead + '_>, Outcome> {
-    match source {
-        Source::Stdin => Ok(Box::new(io::stdin().lock())),
-        Source::File(path) => match fs::File::open(path) {
-            Ok(file) => Ok(Box::new(io::BufReader::new(file))),
-            Err(error) => {
-                report(&format!("{source}: {error}"));
-                Err(Outcome::IoError)
-            }
-        },
-        Source::Argument { text, .. } => Ok(Box::new(text.as_bytes())),
-    }
+pub fn open_source(source: &Source) -> Result<Box<dyn BufRead>, Outcome> {
+    source.reader().map_err(|error| {
+        report(&format!("{source}: {error}"));
+        Outcome::IoError
+    })
 }
 
 /// Reports the error that ended the reading of `source` early, if there was one.
