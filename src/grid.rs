@@ -346,43 +346,11 @@ impl Grid {
 
     /// As [`Grid::parse`], with cells written in `cells` (spaces are not read on one line).
     pub fn parse_cells(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
-        let piece = match cells {
-            Cells::Letters => Expected::Piece,
-            other => Expected::Cell(other),
-        };
-        let cols = shape.cols as usize;
-        let with_slashes = text.contains('/');
-        let row_span = if with_slashes { cols + 1 } else { cols };
-        let length = shape.rows as usize * row_span - usize::from(with_slashes);
         let mut grid = Grid::new(shape);
-        let mut chars = text.chars();
-        for position in 0..length {
-            let slash_here = with_slashes && position % row_span == cols;
-            let fail = |found| BoardTextError {
-                column: position + 1,
-                expected: if slash_here { Expected::Slash } else { piece },
-                found,
-            };
-            let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
-            let color = u8::try_from(ch).ok().and_then(|byte| cells.color(byte));
-            match (slash_here, color) {
-                (true, _) if ch == '/' => {}
-                (false, Some(color)) => grid.set(
-                    position / row_span,
-                    position % row_span,
-                    color == Color::Black,
-                ),
-                _ => return Err(fail(Found::Char(ch))),
-            }
-        }
-        match chars.next() {
-            None => Ok(grid),
-            Some(ch) => Err(BoardTextError {
-                column: length + 1,
-                expected: Expected::EndOfBoard,
-                found: Found::Char(ch),
-            }),
-        }
+        read_board_line(text, shape, cells, |row, col, state| {
+            grid.set(row, col, state == 1)
+        })?;
+        Ok(grid)
     }
 
     /// Row `row` (from 0) as letters, such as `bwwb`.
@@ -390,6 +358,49 @@ impl Grid {
         (0..self.shape.cols as usize)
             .map(|col| if self.get(row, col) { 'b' } else { 'w' })
             .collect()
+    }
+}
+
+/// Reads a board of `shape` given on one line, rows joined by `/` or all cells in a row,
+/// handing each cell's state (1 black, 0 white, or a digit's state) to `set` with its row and
+/// column from 0. Columns in errors count characters from 1.
+pub(crate) fn read_board_line(
+    text: &str,
+    shape: Shape,
+    cells: Cells,
+    mut set: impl FnMut(usize, usize, u8),
+) -> Result<(), BoardTextError> {
+    let piece = match cells {
+        Cells::Letters => Expected::Piece,
+        other => Expected::Cell(other),
+    };
+    let cols = shape.cols as usize;
+    let with_slashes = text.contains('/');
+    let row_span = if with_slashes { cols + 1 } else { cols };
+    let length = shape.rows as usize * row_span - usize::from(with_slashes);
+    let mut chars = text.chars();
+    for position in 0..length {
+        let slash_here = with_slashes && position % row_span == cols;
+        let fail = |found| BoardTextError {
+            column: position + 1,
+            expected: if slash_here { Expected::Slash } else { piece },
+            found,
+        };
+        let ch = chars.next().ok_or(fail(Found::EndOfInput))?;
+        let state = u8::try_from(ch).ok().and_then(|byte| cells.state(byte));
+        match (slash_here, state) {
+            (true, _) if ch == '/' => {}
+            (false, Some(state)) => set(position / row_span, position % row_span, state),
+            _ => return Err(fail(Found::Char(ch))),
+        }
+    }
+    match chars.next() {
+        None => Ok(()),
+        Some(ch) => Err(BoardTextError {
+            column: length + 1,
+            expected: Expected::EndOfBoard,
+            found: Found::Char(ch),
+        }),
     }
 }
 

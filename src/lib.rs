@@ -9,6 +9,8 @@
 //!   16-bit id and the one-line board text;
 //! - [`solve`]: one entry point that picks the strategy (the 4x4 distance table, light chasing,
 //!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
+//! - [`states`]: boards of K states (K colours, a press adding its weights mod K), and
+//!   [`solve::states`] their fewest presses, exact for every K;
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`game`]: the game of `flipgame play` as a state machine: history, hints and proofs from
@@ -68,6 +70,7 @@ pub mod random;
 pub mod rule;
 pub mod solve;
 pub mod space;
+pub mod states;
 pub mod stats;
 pub mod words;
 

@@ -123,6 +123,9 @@ pub enum Cells {
     Digits,
     /// `#` (or `x`/`X`) black and `.` white.
     Dots,
+    /// A cell of this many states (3 to 36): one digit, `0`-`9` then `a`-`z` (either case),
+    /// below the number of states; spaces between cells allowed.
+    States(u8),
 }
 
 impl Cells {
@@ -136,18 +139,61 @@ impl Cells {
         }
     }
 
-    /// True when spaces may stand between the cells of a row.
-    pub const fn spaced(self) -> bool {
-        matches!(self, Cells::Digits)
+    /// The state a byte stands for in this notation, if any: black is 1 and white 0 in the
+    /// two-state notations.
+    pub const fn state(self, byte: u8) -> Option<u8> {
+        match self {
+            Cells::States(states) => match state_of_digit(byte) {
+                Some(state) if state < states => Some(state),
+                _ => None,
+            },
+            _ => match self.color(byte) {
+                Some(Color::Black) => Some(1),
+                Some(Color::White) => Some(0),
+                None => None,
+            },
+        }
     }
 
-    /// The two cells in words, black first: `'b' or 'w'`.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Cells::Letters => "'b' or 'w'",
-            Cells::Digits => "'1' or '0'",
-            Cells::Dots => "'#' or '.'",
+    /// True when spaces may stand between the cells of a row.
+    pub const fn spaced(self) -> bool {
+        matches!(self, Cells::Digits | Cells::States(_))
+    }
+}
+
+impl fmt::Display for Cells {
+    /// The cells in words, black first: `'b' or 'w'`, or the digits of K states.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Cells::Letters => f.write_str("'b' or 'w'"),
+            Cells::Digits => f.write_str("'1' or '0'"),
+            Cells::Dots => f.write_str("'#' or '.'"),
+            Cells::States(states) => write!(
+                f,
+                "a digit from '0' to '{}'",
+                state_digit(states.saturating_sub(1))
+            ),
         }
+    }
+}
+
+/// The digit of a state in board text: `0`-`9`, then `a`-`z` for 10 to 35.
+pub const fn state_digit(state: u8) -> char {
+    match state {
+        0..=9 => (b'0' + state) as char,
+        10..=35 => (b'a' + state - 10) as char,
+        _ => '?',
+    }
+}
+
+/// The state a digit of board text stands for: `0`-`9`, then `a`-`z` (either case) for 10 to
+/// 35.
+pub const fn state_of_digit(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'z' => Some(byte - b'a' + 10),
+        b'A'..=b'Z' => Some(byte - b'A' + 10),
+        _ => None,
     }
 }
 
@@ -187,7 +233,7 @@ impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expected::Piece => f.write_str("'b' or 'w'"),
-            Expected::Cell(cells) => f.write_str(cells.describe()),
+            Expected::Cell(cells) => write!(f, "{cells}"),
             Expected::EndOfRow { pieces } => write!(f, "end of row after {pieces} pieces"),
             Expected::FullRow { pieces } => write!(f, "{pieces} pieces in a row"),
             Expected::Row { number, of } => write!(f, "row {number} of {of}"),

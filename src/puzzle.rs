@@ -68,6 +68,13 @@ pub enum PuzzleError {
         /// The rule file's label (its path).
         label: String,
     },
+    /// A rule whose presses add more than 1 somewhere, on a board of two-sided pieces.
+    WeightedRule {
+        /// The rule's label.
+        label: String,
+        /// Its largest weight.
+        weight: u32,
+    },
 }
 
 impl fmt::Display for PuzzleError {
@@ -82,6 +89,12 @@ impl fmt::Display for PuzzleError {
                 f,
                 "--wrap does not apply to a rule file ({label}): list the wrapped neighbours in \
                  the file itself"
+            ),
+            PuzzleError::WeightedRule { label, weight } => write!(
+                f,
+                "the rule {label} adds {weight} at a cell, which needs --states {} or more: a \
+                 two-sided piece is turned over or not",
+                weight + 1
             ),
         }
     }
@@ -101,8 +114,26 @@ impl Puzzle {
     }
 
     /// A puzzle, or why it makes no sense (a rule file for another size, `--wrap` with a rule
-    /// file).
+    /// file, a stencil with weights above 1).
     pub fn new(shape: Shape, rule: Rule, wrap: bool, goal: Goal) -> Result<Puzzle, PuzzleError> {
+        let weight = rule.largest_weight();
+        if weight > 1 {
+            return Err(PuzzleError::WeightedRule {
+                label: rule.label(),
+                weight,
+            });
+        }
+        Puzzle::weighted(shape, rule, wrap, goal)
+    }
+
+    /// [`Puzzle::new`] for a board of more than two states, whose rule may have weights: the
+    /// caller checks them against the number of states.
+    pub(crate) fn weighted(
+        shape: Shape,
+        rule: Rule,
+        wrap: bool,
+        goal: Goal,
+    ) -> Result<Puzzle, PuzzleError> {
         if let Rule::Graph(graph) = &rule {
             if graph.shape() != shape {
                 return Err(PuzzleError::RuleFileShape {
@@ -190,40 +221,53 @@ impl Puzzle {
 
     /// The cells (row, col from 0) a tap at `row`, `col` turns over, row-major, each once.
     pub fn flips(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
+        self.presses(row, col)
+            .into_iter()
+            .map(|(cell, _)| cell)
+            .collect()
+    }
+
+    /// The cells (row, col from 0) a press at `row`, `col` reaches, row-major, each once, with
+    /// the weight it adds there (1 but for a stencil with weights).
+    pub fn presses(&self, row: usize, col: usize) -> Vec<((usize, usize), u32)> {
         let (rows, cols) = (self.shape.rows() as i64, self.shape.cols() as i64);
-        let mut cells: Vec<(usize, usize)> = match &self.rule {
+        let mut cells: Vec<((usize, usize), u32)> = match &self.rule {
             Rule::Stencil { stencil, .. } => stencil
                 .offsets()
                 .iter()
-                .filter_map(|&(dr, dc)| {
+                .zip(stencil.weights())
+                .filter_map(|(&(dr, dc), &weight)| {
                     let (r, c) = (row as i64 + i64::from(dr), col as i64 + i64::from(dc));
-                    if self.wrap {
+                    let cell = if self.wrap {
                         Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
                     } else {
                         ((0..rows).contains(&r) && (0..cols).contains(&c))
                             .then_some((r as usize, c as usize))
-                    }
+                    };
+                    cell.map(|cell| (cell, weight))
                 })
                 .collect(),
             Rule::Lines => (0..cols as usize)
                 .map(|c| (row, c))
                 .chain((0..rows as usize).filter(|&r| r != row).map(|r| (r, col)))
+                .map(|cell| (cell, 1))
                 .collect(),
             Rule::Graph(graph) => graph
                 .flips(row * cols as usize + col)
                 .iter()
                 .map(|&index| {
-                    (
+                    let cell = (
                         index as usize / cols as usize,
                         index as usize % cols as usize,
-                    )
+                    );
+                    (cell, 1)
                 })
                 .collect(),
         };
-        // On a torus smaller than the stencil two offsets can land on one cell: it turns over
-        // once, as a piece is either turned over by a tap or not.
-        cells.sort_unstable();
-        cells.dedup();
+        // On a torus smaller than the stencil two offsets can land on one cell: it is reached
+        // once, as a piece is either turned over by a tap or not, with the larger weight.
+        cells.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        cells.dedup_by_key(|(cell, _)| *cell);
         cells
     }
 
@@ -388,5 +432,29 @@ mod tests {
                 assert!(t.flips(r, c).contains(&(tap / 5, tap % 5)));
             }
         }
+    }
+
+    #[test]
+    fn weights_are_refused_on_two_sided_pieces_and_kept_where_a_press_lands() {
+        let shape = Shape::new(3, 3).unwrap();
+        let gambler = Rule::parse("010/121/010").unwrap();
+        let error = Puzzle::new(shape, gambler.clone(), false, Goal::White).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more: a two-sided \
+             piece is turned over or not"
+        );
+        let weighted = Puzzle::weighted(shape, gambler, false, Goal::White).unwrap();
+        assert_eq!(
+            weighted.presses(0, 0),
+            [((0, 0), 2), ((0, 1), 1), ((1, 0), 1)]
+        );
+        assert_eq!(weighted.flips(0, 0), [(0, 0), (0, 1), (1, 0)]);
+        // On a torus one cell wide, the left and right neighbours and the piece are one cell:
+        // it is reached once, with the largest weight.
+        let narrow = Shape::new(3, 1).unwrap();
+        let rule = Rule::parse("030/151/020").unwrap();
+        let torus = Puzzle::weighted(narrow, rule, true, Goal::White).unwrap();
+        assert_eq!(torus.presses(1, 0), [((0, 0), 3), ((1, 0), 5), ((2, 0), 2)]);
     }
 }

@@ -23,7 +23,8 @@ use std::fmt;
 use memchr::memchr;
 
 use crate::grid::{Grid, Shape};
-use crate::notation::{Cells, Expected, Found};
+use crate::notation::{Cells, Expected, Found, state_of_digit};
+use crate::states::StateBoard;
 
 mod reader;
 
@@ -36,6 +37,14 @@ pub enum Record {
     Board {
         /// The board.
         board: Grid,
+        /// Line of the board's first row, from 1.
+        line: u64,
+    },
+    /// A well-formed board of more than two states (read with [`Cells::States`]), with the
+    /// line its first row is on.
+    States {
+        /// The board.
+        board: StateBoard,
         /// Line of the board's first row, from 1.
         line: u64,
     },
@@ -89,6 +98,23 @@ impl fmt::Display for InputError {
                      --cells {option})"
                 )?;
             }
+        }
+        if let Expected::Piece | Expected::Cell(Cells::Digits) = self.expected
+            && let Found::Char(ch @ '2'..='9') = self.found
+            && !self.not_a_row
+        {
+            write!(
+                f,
+                " (for boards of more than two states, such as '{ch}', give --states K)"
+            )?;
+        }
+        if let (Expected::Cell(Cells::States(states)), Found::Char(ch)) =
+            (self.expected, self.found)
+            && let Some(state) = u8::try_from(ch).ok().and_then(state_of_digit)
+            && state >= states
+            && !self.not_a_row
+        {
+            write!(f, "; the digit '{ch}' needs --states {} or more", state + 1)?;
         }
         if self.lone_cr {
             f.write_str(
@@ -156,6 +182,9 @@ pub struct BoardParser {
     cells: Cells,
     /// The board being read, for shapes other than 4x4 (which use `board_bits`).
     grid: Option<Grid>,
+    /// The board being read, for cells of more than two states (then `grid` and `board_bits`
+    /// are unused).
+    state_board: Option<StateBoard>,
     line: u64,
     column: u64,
     rows_done: u32,
@@ -211,6 +240,10 @@ impl BoardParser {
             shape,
             cells,
             grid: (!shape.is_flip_game()).then(|| Grid::new(shape)),
+            state_board: match cells {
+                Cells::States(states) => Some(StateBoard::new(shape, states)),
+                _ => None,
+            },
             line: 1,
             column: 1,
             rows_done: 0,
@@ -428,14 +461,13 @@ impl BoardParser {
                     } else {
                         Expected::EndOfRow { pieces }
                     };
-                    match self.cells.color(byte) {
-                        Some(color) if self.pieces < pieces => {
-                            let black = color.letter() == 'b';
-                            match self.grid.as_mut() {
-                                Some(grid) => {
-                                    grid.set(self.rows_done as usize, self.pieces as usize, black)
-                                }
-                                None => self.row_bits = (self.row_bits << 1) + u8::from(black),
+                    match self.cells.state(byte) {
+                        Some(state) if self.pieces < pieces => {
+                            let (row, col) = (self.rows_done as usize, self.pieces as usize);
+                            match (self.state_board.as_mut(), self.grid.as_mut()) {
+                                (Some(board), _) => board.set(row, col, state),
+                                (None, Some(grid)) => grid.set(row, col, state == 1),
+                                (None, None) => self.row_bits = (self.row_bits << 1) + state,
                             }
                             self.pieces += 1;
                             self.line_letters += 1;
@@ -561,7 +593,7 @@ impl BoardParser {
     fn count(&mut self, byte: u8) {
         match byte {
             b' ' | b'\t' | b'\r' => {}
-            _ if self.cells.color(byte).is_some() => self.line_letters += 1,
+            _ if self.cells.state(byte).is_some() => self.line_letters += 1,
             _ if byte & 0xC0 == 0x80 => {}
             _ => self.line_others += 1,
         }
@@ -638,11 +670,20 @@ impl BoardParser {
             if self.rows_done == rows {
                 if !self.skipping {
                     let line = self.board_line;
-                    let board = match self.grid.as_mut() {
-                        Some(grid) => std::mem::replace(grid, Grid::new(self.shape)),
-                        None => Grid::from_bits16(self.board_bits),
+                    let record = match (self.state_board.as_mut(), self.grid.as_mut()) {
+                        (Some(board), _) => Record::States {
+                            board: board.clone(),
+                            line,
+                        },
+                        (None, Some(grid)) => Record::Board {
+                            board: std::mem::replace(grid, Grid::new(self.shape)),
+                            line,
+                        },
+                        (None, None) => Record::Board {
+                            board: Grid::from_bits16(self.board_bits),
+                            line,
+                        },
                     };
-                    let record = Record::Board { board, line };
                     emit(record)?;
                 }
                 self.end_board();

@@ -13,7 +13,7 @@ fn errors(records: &[Record]) -> Vec<String> {
         .iter()
         .filter_map(|r| match r {
             Record::Malformed(e) => Some(e.to_string()),
-            Record::Board { .. } => None,
+            Record::Board { .. } | Record::States { .. } => None,
         })
         .collect()
 }
@@ -23,6 +23,7 @@ fn boards(records: &[Record]) -> Vec<(String, u64)> {
         .iter()
         .filter_map(|r| match r {
             Record::Board { board, line } => Some((board.to_string(), *line)),
+            Record::States { board, line } => Some((board.to_string(), *line)),
             Record::Malformed(_) => None,
         })
         .collect()
@@ -523,6 +524,7 @@ mod shaped {
             .iter()
             .map(|record| match record {
                 Record::Board { board, line } => format!("{line}:{board}"),
+                Record::States { board, line } => format!("{line}:{board}"),
                 Record::Malformed(error) => error.to_string(),
             })
             .collect();
@@ -577,4 +579,75 @@ fn lone_carriage_returns_are_named_not_taken_for_a_wider_board() {
         boards(&parse_every_way(b"bwwb\r\nbbwb\r\nbwwb\r\nbwww\r\n")).len(),
         1
     );
+}
+
+mod states {
+    use super::*;
+
+    /// The records of `input` read as boards of `shape` in `states` states, the same in every
+    /// chunk size.
+    fn every_way(input: &[u8], shape: Shape, states: u8) -> Vec<String> {
+        let read = |chunk: usize| {
+            let mut records = Vec::new();
+            let mut push = |record: Record| {
+                records.push(match record {
+                    Record::States { board, line } => format!("{line}:{board}"),
+                    Record::Board { board, line } => format!("two states {line}:{board}"),
+                    Record::Malformed(error) => error.to_string(),
+                });
+                Ok::<(), std::convert::Infallible>(())
+            };
+            let mut parser = BoardParser::with_cells(shape, Cells::States(states));
+            for piece in input.chunks(chunk) {
+                let Ok(()) = parser.feed(piece, &mut push);
+            }
+            let Ok(()) = parser.finish(&mut push);
+            records
+        };
+        let whole = read(input.len().max(1));
+        for chunk in 1..=input.len().min(23) {
+            assert_eq!(read(chunk), whole, "chunk {chunk}");
+        }
+        whole
+    }
+
+    #[test]
+    fn digit_boards_are_read_with_the_same_framing_and_places() {
+        let shape = Shape::new(2, 3).unwrap();
+        let records = every_way(b"012\n2 1 0\n\n3\n012\n013\n120\n\n10\n", shape, 3);
+        assert_eq!(
+            records,
+            [
+                "1:012/210",
+                "4:1: expected a digit from '0' to '2', found '3'; the line is not a row (such \
+                 as a count, a size or a separator), so it is skipped on its own",
+                "6:3: expected a digit from '0' to '2', found '3'; the digit '3' needs --states 4 \
+                 or more",
+                "8:1: expected row 2 of 2, found a blank line",
+                "9:3: expected 3 pieces in a row, found 2: did you mean --size 2x2?",
+            ]
+        );
+        let records = every_way(b"0A2\nb13\n0a1\nz00\n", shape, 11);
+        assert_eq!(
+            records,
+            [
+                "2:1: expected a digit from '0' to 'a', found 'b'; the digit 'b' needs --states \
+                 12 or more",
+                "4:1: expected a digit from '0' to 'a', found 'z'; the digit 'z' needs --states \
+                 36 or more",
+            ]
+        );
+    }
+
+    #[test]
+    fn two_state_readers_point_at_states_for_other_digits() {
+        let records = parse_all(b"bwwb\nbw2b\nbwwb\nbwww\n", 64);
+        assert_eq!(
+            errors(&records),
+            [
+                "2:3: expected 'b' or 'w', found '2' (for boards of more than two states, such as \
+              '2', give --states K)"
+            ]
+        );
+    }
 }

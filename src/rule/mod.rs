@@ -84,7 +84,7 @@ impl Rule {
         let looks_like_stencil = text.contains('/')
             || text
                 .chars()
-                .all(|ch| matches!(ch, '0' | '1' | '.' | 'x' | 'X'));
+                .all(|ch| matches!(ch, '0'..='9' | '.' | 'x' | 'X'));
         if !looks_like_stencil || text.is_empty() {
             return Err(RuleError::Unknown {
                 text: text.to_string(),
@@ -109,6 +109,14 @@ impl Rule {
             Rule::Stencil { stencil, .. } => stencil.text(),
             Rule::Lines => "lines".to_string(),
             Rule::Graph(graph) => graph.label().to_string(),
+        }
+    }
+
+    /// The largest weight a press adds at a cell: 1 but for a stencil with weights.
+    pub fn largest_weight(&self) -> u32 {
+        match self {
+            Rule::Stencil { stencil, .. } => stencil.largest_weight(),
+            Rule::Lines | Rule::Graph(_) => 1,
         }
     }
 
@@ -236,7 +244,8 @@ impl fmt::Display for RuleError {
             ),
             RuleError::StencilCharacter { column, found } => write!(
                 f,
-                "stencil character {column}: expected '0' or '1' ('.' or 'x'), found '{}'",
+                "stencil character {column}: expected '0' or '1' ('.' or 'x'), or a weight from '2' \
+                 to '9', found '{}'",
                 found.escape_debug()
             ),
             RuleError::EmptyStencil { text } => write!(

@@ -45,6 +45,34 @@ fn stencils_read_and_print_as_rows() {
 }
 
 #[test]
+fn stencil_digits_above_1_are_weights() {
+    let gambler = Stencil::parse("010/121/010").unwrap();
+    assert_eq!(
+        gambler.offsets(),
+        [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)]
+    );
+    assert_eq!(gambler.weights(), [1, 1, 2, 1, 1]);
+    assert_eq!(gambler.largest_weight(), 2);
+    assert_eq!(gambler.text(), "010/121/010");
+    assert!(gambler.is_symmetric());
+    let leaning = Stencil::parse("000/x32/090").unwrap();
+    assert_eq!(leaning.text(), "000/132/090");
+    let reflected = leaning.reflected();
+    assert_eq!(reflected.text(), "090/231/000");
+    assert_eq!(reflected.weights(), [9, 2, 3, 1]);
+    assert!(!leaning.is_symmetric());
+    assert_eq!(Stencil::parse("010/111/010").unwrap().largest_weight(), 1);
+    let rule = Rule::parse("121").unwrap();
+    assert_eq!(
+        (rule.label(), rule.largest_weight()),
+        ("121".to_string(), 2)
+    );
+    assert_eq!(Rule::parse("plus").unwrap().largest_weight(), 1);
+    assert_eq!(Rule::Lines.largest_weight(), 1);
+    assert_ne!(Rule::parse("010/121/010"), Rule::parse("plus"));
+}
+
+#[test]
 fn bad_stencils_say_what_is_wrong() {
     let error = |text| Rule::parse(text).unwrap_err().to_string();
     assert!(error("01/11").contains("odd"));
@@ -59,7 +87,7 @@ fn bad_stencils_say_what_is_wrong() {
     assert!(error("010/11/010").contains("row 2 has 2 cells"));
     assert!(error("000/000/000").contains("turns over nothing"));
     assert!(error("diagonal").contains("unknown rule 'diagonal'"));
-    assert!(error("010/1x2/010").starts_with("stencil character 7: expected '0' or '1'"));
+    assert!(error("010/1x?/010").starts_with("stencil character 7: expected '0' or '1'"));
     assert!(error("0z0/111/010").starts_with("stencil character 2:"));
     // Each side alone is held to the limit, and the limit itself is allowed.
     let line = |cells: usize| "1".repeat(cells);

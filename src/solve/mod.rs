@@ -35,6 +35,7 @@ mod graycode;
 mod hadamard;
 pub mod modular;
 mod quiet;
+pub mod states;
 mod sweep;
 mod symmetry;
 pub mod table;

@@ -136,6 +136,11 @@ impl PressMap {
         self.presses.len()
     }
 
+    /// The cells press `press` reaches, with the weight it adds to each, by cell.
+    pub fn reached(&self, press: usize) -> &[(usize, u32)] {
+        &self.presses[press]
+    }
+
     /// Adds press `press`, `times` times, to `board` (one state a cell).
     pub fn press(&self, board: &mut [u32], press: usize, times: u32) {
         for &(cell, weight) in &self.presses[press] {

@@ -1,0 +1,427 @@
+//! The fewest presses for a board of K states, toward one colour or any: the goal on top of
+//! [`super::modular`], which solves toward one colour.
+
+use std::fmt;
+
+use super::modular::{ModularSolver, PressMap};
+use crate::notation::Cell;
+use crate::states::{StateBoard, StateGoal, StatePuzzle};
+
+/// The most cells of a board of more than two states: the modular solver holds dense matrices
+/// of cells x cells entries.
+pub const MOST_STATE_CELLS: u64 = 1600;
+
+/// A board of K states too large for the modular solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyStateCells {
+    /// The board's cells.
+    pub cells: u64,
+}
+
+impl fmt::Display for TooManyStateCells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (40x40), \
+             not {}",
+            self.cells
+        )
+    }
+}
+
+impl std::error::Error for TooManyStateCells {}
+
+/// The presses that finish a board of K states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateSolution {
+    /// How many times each cell is pressed (0 to K - 1), row-major.
+    pub presses: Vec<u8>,
+    /// The colour the board finishes.
+    pub color: u8,
+    /// True when no presses with a smaller total finish the board for the goal.
+    pub optimal: bool,
+    /// No presses that finish the board for the goal have a smaller total.
+    pub lower_bound: u64,
+}
+
+impl StateSolution {
+    /// The number of presses: the total of the press counts.
+    pub fn moves(&self) -> u64 {
+        self.presses.iter().map(|&times| u64::from(times)).sum()
+    }
+
+    /// The pressed cells with how many times each, row-major, on a board `cols` wide.
+    pub fn pressed(&self, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.presses
+            .iter()
+            .enumerate()
+            .filter(|&(_, &times)| times > 0)
+            .map(move |(index, &times)| (Cell::at_index(index, cols), times))
+    }
+}
+
+/// Why a board of K states cannot be finished: weights on the cells whose weighted sum of the
+/// states, mod K, no press changes, and which differs between the board and every finished
+/// board the goal accepts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateProof {
+    /// One weight a cell, 0 to K - 1, row-major.
+    pub weights: Vec<u8>,
+    /// The weighted sum of the board's states, mod K.
+    pub board_sum: u8,
+    /// The weighted sum of every finished board the goal accepts, mod K.
+    pub finished_sum: u8,
+}
+
+/// A K-state puzzle's presses worked out over Z_K, ready for any board.
+#[derive(Clone, Debug)]
+pub struct StateSolver {
+    puzzle: StatePuzzle,
+    solver: ModularSolver,
+    /// The presses with one more, adding 1 everywhere: what `any` proofs are found with (a
+    /// weighting no press changes and that every uniform board has at 0).
+    with_uniform: Option<ModularSolver>,
+}
+
+impl StateSolver {
+    /// Works out `puzzle`'s presses, or refuses a board too large for the dense solver.
+    pub fn new(puzzle: StatePuzzle) -> Result<StateSolver, TooManyStateCells> {
+        let cells = puzzle.shape().cells();
+        if cells > MOST_STATE_CELLS {
+            return Err(TooManyStateCells { cells });
+        }
+        let map = puzzle.press_map();
+        let with_uniform = (puzzle.goal() == StateGoal::Any).then(|| {
+            let mut presses: Vec<Vec<(usize, u32)>> = (0..map.presses())
+                .map(|press| map.reached(press).to_vec())
+                .collect();
+            presses.push((0..map.cells()).map(|cell| (cell, 1)).collect());
+            let extended = PressMap::new(map.states(), map.cells(), &presses)
+                .unwrap_or_else(|error| unreachable!("weights of 1 on the board: {error}"));
+            ModularSolver::new(extended)
+        });
+        Ok(StateSolver {
+            puzzle,
+            solver: ModularSolver::new(map),
+            with_uniform,
+        })
+    }
+
+    /// The puzzle solved.
+    pub fn puzzle(&self) -> &StatePuzzle {
+        &self.puzzle
+    }
+
+    /// The orders of the cyclic factors of the quiet press counts (see
+    /// [`ModularSolver::kernel_orders`]).
+    pub fn kernel_orders(&self) -> Vec<u32> {
+        self.solver.kernel_orders()
+    }
+
+    /// The fewest presses that finish `board` for the goal (ties to the least press counts
+    /// read row-major as digits), or a proof that no presses do.
+    pub fn solve(&self, board: &StateBoard) -> Result<StateSolution, StateProof> {
+        let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
+        let with_uniform = match (self.puzzle.goal(), &self.with_uniform) {
+            (StateGoal::Color(color), _) => return self.solve_toward(&states, color),
+            (StateGoal::Any, None) => unreachable!("an `any` solver has the uniform presses"),
+            (StateGoal::Any, Some(with_uniform)) => with_uniform,
+        };
+        let mut best: Option<StateSolution> = None;
+        // The least total any colour can take: what its search proved, or its bound.
+        let mut least_possible = u64::MAX;
+        for color in 0..self.puzzle.states() {
+            if let Ok(solution) = self.solve_toward(&states, color) {
+                least_possible = least_possible.min(solution.lower_bound);
+                let better = best.as_ref().is_none_or(|b| {
+                    (solution.moves(), &solution.presses) < (b.moves(), &b.presses)
+                });
+                if better {
+                    best = Some(solution);
+                }
+            }
+        }
+        let Some(mut solution) = best else {
+            // No colour finishes the board, so it is outside the presses' reach plus every
+            // uniform board: the presses with the uniform one added cannot finish it either,
+            // and their proof has every uniform board at 0.
+            let weights = with_uniform
+                .solve(&states, 0)
+                .err()
+                .map(|proof| proof.weights)
+                .unwrap_or_else(|| unreachable!("a board no colour finishes is out of reach"));
+            return Err(self.proof(&states, 0, weights));
+        };
+        solution.lower_bound = least_possible.min(solution.moves());
+        solution.optimal = solution.lower_bound == solution.moves();
+        Ok(solution)
+    }
+
+    /// The fewest presses that make every piece `color`, or the proof that none do.
+    fn solve_toward(&self, states: &[u32], color: u8) -> Result<StateSolution, StateProof> {
+        match self.solver.solve(states, u32::from(color)) {
+            Ok(found) => Ok(StateSolution {
+                presses: found.presses.iter().map(|&x| x as u8).collect(),
+                color,
+                optimal: found.optimal,
+                lower_bound: found.lower_bound,
+            }),
+            Err(found) => Err(self.proof(states, color, found.weights)),
+        }
+    }
+
+    /// The proof made of `weights` for a board of `states` toward `color`.
+    fn proof(&self, states: &[u32], color: u8, weights: Vec<u32>) -> StateProof {
+        let modulus = u64::from(self.puzzle.states());
+        let sum = |values: &mut dyn Iterator<Item = u64>| {
+            (values
+                .zip(&weights)
+                .map(|(v, &w)| v * u64::from(w))
+                .sum::<u64>()
+                % modulus) as u8
+        };
+        StateProof {
+            board_sum: sum(&mut states.iter().map(|&s| u64::from(s))),
+            finished_sum: sum(&mut std::iter::repeat_n(u64::from(color), states.len())),
+            weights: weights.iter().map(|&w| w as u8).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::puzzle::{Goal, Puzzle};
+    use crate::random::Generator;
+    use crate::rule::Rule;
+    use crate::solve::Solver;
+
+    /// A stencil as rows of digit weights, read here from its definition.
+    fn weights_of(stencil: &str) -> Vec<Vec<u32>> {
+        stencil
+            .split('/')
+            .map(|row| row.chars().map(|ch| ch.to_digit(10).unwrap()).collect())
+            .collect()
+    }
+
+    /// What pressing `at` once adds to every cell, written from the rule's definition: each
+    /// stencil cell lands where it falls (wrapped, or dropped past an edge); a cell two stencil
+    /// cells land on gets the larger weight.
+    fn press_effect(
+        stencil: &[Vec<u32>],
+        (rows, cols): (usize, usize),
+        wrap: bool,
+        at: usize,
+    ) -> Vec<u32> {
+        let mut effect = vec![0; rows * cols];
+        let (middle_row, middle_col) = (stencil.len() / 2, stencil[0].len() / 2);
+        for (dr, line) in stencil.iter().enumerate() {
+            for (dc, &weight) in line.iter().enumerate() {
+                let r = (at / cols) as i64 + dr as i64 - middle_row as i64;
+                let c = (at % cols) as i64 + dc as i64 - middle_col as i64;
+                let (r, c) = if wrap {
+                    (r.rem_euclid(rows as i64), c.rem_euclid(cols as i64))
+                } else if (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c) {
+                    (r, c)
+                } else {
+                    continue;
+                };
+                let cell = &mut effect[r as usize * cols + c as usize];
+                *cell = (*cell).max(weight);
+            }
+        }
+        effect
+    }
+
+    /// Every press vector in order, least digits first: the fewest presses to each colour
+    /// (ties to the first met), for `colors`.
+    fn brute_force(
+        effects: &[Vec<u32>],
+        states: u32,
+        board: &[u32],
+        colors: std::ops::Range<u32>,
+    ) -> Option<(u64, Vec<u32>, u32)> {
+        let n = board.len();
+        let mut x = vec![0u32; n];
+        let mut best: Option<(u64, Vec<u32>, u32)> = None;
+        loop {
+            let mut after = board.to_vec();
+            for (press, &times) in x.iter().enumerate() {
+                for (cell, &weight) in effects[press].iter().enumerate() {
+                    after[cell] = (after[cell] + weight * times) % states;
+                }
+            }
+            let moves: u64 = x.iter().map(|&t| u64::from(t)).sum();
+            if let Some(&color) = after.first()
+                && colors.contains(&color)
+                && after.iter().all(|&s| s == color)
+                && best.as_ref().is_none_or(|(m, ..)| moves < *m)
+            {
+                best = Some((moves, x.clone(), color));
+            }
+            // The next vector in lexicographic order, last digit fastest.
+            let mut position = n;
+            loop {
+                if position == 0 {
+                    return best;
+                }
+                position -= 1;
+                x[position] += 1;
+                if x[position] < states {
+                    break;
+                }
+                x[position] = 0;
+            }
+        }
+    }
+
+    fn check_against_brute_force(stencil: &str, rows: u32, cols: u32, wrap: bool, states: u32) {
+        let shape = Shape::new(rows, cols).unwrap();
+        let weights = weights_of(stencil);
+        let effects: Vec<Vec<u32>> = (0..(rows * cols) as usize)
+            .map(|at| press_effect(&weights, (rows as usize, cols as usize), wrap, at))
+            .collect();
+        let mut generator = Generator::from_seed(u64::from(rows * 100 + cols * 10 + states));
+        for goal in [StateGoal::Any, StateGoal::Color(0), StateGoal::Color(1)] {
+            let rule = Rule::parse(stencil).unwrap();
+            let puzzle = StatePuzzle::new(shape, rule, wrap, states, goal).unwrap();
+            let solver = StateSolver::new(puzzle).unwrap();
+            for _ in 0..6 {
+                let board: Vec<u32> = (0..shape.cells())
+                    .map(|_| generator.below(u64::from(states)) as u32)
+                    .collect();
+                let mut state_board = StateBoard::new(shape, states as u8);
+                for (index, &state) in board.iter().enumerate() {
+                    state_board.set(index / cols as usize, index % cols as usize, state as u8);
+                }
+                let colors = match goal {
+                    StateGoal::Any => 0..states,
+                    StateGoal::Color(color) => u32::from(color)..u32::from(color) + 1,
+                };
+                let expected = brute_force(&effects, states, &board, colors);
+                let context = format!("{stencil} {rows}x{cols} wrap {wrap} K {states} {goal}");
+                match (solver.solve(&state_board), expected) {
+                    (Ok(found), Some((moves, presses, color))) => {
+                        assert!(found.optimal, "{context}");
+                        assert_eq!(found.moves(), moves, "{context} {state_board}");
+                        let found_presses: Vec<u32> =
+                            found.presses.iter().map(|&x| u32::from(x)).collect();
+                        assert_eq!(found_presses, presses, "{context} {state_board}");
+                        assert_eq!(u32::from(found.color), color, "{context}");
+                    }
+                    (Err(proof), None) => {
+                        // Every press keeps the weighted sum; the board's differs from the
+                        // finished boards'.
+                        let y: Vec<u32> = proof.weights.iter().map(|&w| u32::from(w)).collect();
+                        for effect in &effects {
+                            let moved: u32 = effect.iter().zip(&y).map(|(e, w)| e * w).sum();
+                            assert_eq!(moved % states, 0, "{context}");
+                        }
+                        let sum = |values: &[u32]| {
+                            values.iter().zip(&y).map(|(v, w)| v * w).sum::<u32>() % states
+                        };
+                        assert_eq!(u32::from(proof.board_sum), sum(&board), "{context}");
+                        let finished: Vec<u32> = match goal {
+                            StateGoal::Color(color) => vec![u32::from(color); board.len()],
+                            StateGoal::Any => {
+                                // Every uniform board has the same sum.
+                                assert_eq!(sum(&vec![1; board.len()]), 0, "{context}");
+                                vec![0; board.len()]
+                            }
+                        };
+                        assert_eq!(u32::from(proof.finished_sum), sum(&finished), "{context}");
+                        assert_ne!(proof.board_sum, proof.finished_sum, "{context}");
+                    }
+                    (found, expected) => {
+                        panic!("{context} {state_board}: {found:?} against {expected:?}")
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fewest_presses_match_a_brute_force_for_prime_and_composite_states() {
+        for (stencil, rows, cols, wrap, states) in [
+            ("010/111/010", 2, 3, false, 3),
+            ("010/111/010", 3, 3, false, 3),
+            ("010/121/010", 3, 3, false, 3),
+            ("010/121/010", 2, 3, true, 3),
+            ("111/111/111", 2, 3, false, 4),
+            ("010/111/010", 2, 2, true, 4),
+            ("010/121/010", 2, 3, false, 4),
+            ("010/131/010", 2, 3, false, 5),
+            ("101/010/101", 2, 3, false, 6),
+            ("010/111/010", 2, 3, false, 6),
+            ("010/121/010", 2, 2, false, 8),
+            ("010/101/010", 2, 3, false, 4),
+            ("010/111/010", 2, 2, false, 9),
+        ] {
+            check_against_brute_force(stencil, rows, cols, wrap, states);
+        }
+    }
+
+    #[test]
+    fn two_states_give_the_binary_solvers_answers() {
+        let mut generator = Generator::from_seed(2);
+        for (rule, rows, cols, wrap) in [
+            ("plus", 4, 4, false),
+            ("x", 4, 5, false),
+            ("box", 3, 5, true),
+            ("sigma", 5, 5, false),
+            ("lines", 4, 3, false),
+            ("010/110/001", 4, 4, true),
+        ] {
+            let shape = Shape::new(rows, cols).unwrap();
+            for (goal, state_goal) in [
+                (Goal::Either, StateGoal::Any),
+                (Goal::White, StateGoal::Color(0)),
+                (Goal::Black, StateGoal::Color(1)),
+            ] {
+                let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, goal).unwrap();
+                let binary = Solver::new(puzzle).unwrap();
+                let puzzle =
+                    StatePuzzle::new(shape, Rule::parse(rule).unwrap(), wrap, 2, state_goal);
+                let solver = StateSolver::new(puzzle.unwrap()).unwrap();
+                for _ in 0..20 {
+                    let mut grid = Grid::new(shape);
+                    generator.fill(&mut grid);
+                    let mut board = StateBoard::new(shape, 2);
+                    for row in 0..rows as usize {
+                        for col in 0..cols as usize {
+                            board.set(row, col, u8::from(grid.get(row, col)));
+                        }
+                    }
+                    let context = format!("{rule} {shape} {goal:?} {grid}");
+                    match (binary.solve(&grid), solver.solve(&board)) {
+                        (Some(expected), Ok(found)) => {
+                            let taps: Vec<u8> = (0..rows as usize)
+                                .flat_map(|r| (0..cols as usize).map(move |c| (r, c)))
+                                .map(|(r, c)| u8::from(expected.taps.get(r, c)))
+                                .collect();
+                            assert_eq!(found.presses, taps, "{context}");
+                            let color = u8::from(expected.goal == crate::notation::Color::Black);
+                            assert_eq!(found.color, color, "{context}");
+                        }
+                        (None, Err(_)) => {}
+                        (expected, found) => panic!("{context}: {expected:?} against {found:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_past_the_dense_limit_are_refused() {
+        let shape = Shape::new(41, 40).unwrap();
+        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Any).unwrap();
+        assert_eq!(
+            StateSolver::new(puzzle).unwrap_err(),
+            TooManyStateCells { cells: 1640 }
+        );
+        let shape = Shape::new(40, 40).unwrap();
+        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Color(0));
+        assert!(MOST_STATE_CELLS == shape.cells() && puzzle.is_ok());
+    }
+}

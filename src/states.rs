@@ -1,0 +1,347 @@
+//! Boards of K states: a piece shows one of K colours, numbered 0 to K - 1, and a press adds
+//! the rule's weight, mod K, to every cell it reaches (Lights Out 2000, The Clocks, Gambler Bo).
+//!
+//! Two states are the Flip Game's black and white, kept in [`crate::grid::Grid`]'s bits; this
+//! module holds what more states need: the board ([`StateBoard`], one digit a cell), the goal
+//! ([`StateGoal`]: one colour, or any), and the puzzle ([`StatePuzzle`]), which the solver of
+//! K states in `solve` solves.
+
+use std::fmt;
+
+use crate::grid::{Shape, read_board_line};
+use crate::notation::{BoardTextError, Cells, state_digit};
+use crate::puzzle::{Goal, Puzzle, PuzzleError};
+use crate::rule::Rule;
+use crate::solve::modular::{MOST_STATES, PressMap};
+
+/// A board whose cells have `states` states, one byte a cell, row-major.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StateBoard {
+    shape: Shape,
+    states: u8,
+    cells: Vec<u8>,
+}
+
+impl StateBoard {
+    /// The board of `shape` with every cell at state 0; `states` from 2 to [`MOST_STATES`].
+    pub fn new(shape: Shape, states: u8) -> StateBoard {
+        StateBoard {
+            shape,
+            states,
+            cells: vec![0; shape.cells() as usize],
+        }
+    }
+
+    /// Reads a board given on one line: rows of digits joined by `/`, or all the digits in a
+    /// row. Columns in errors count characters from 1.
+    pub fn parse(text: &str, shape: Shape, states: u8) -> Result<StateBoard, BoardTextError> {
+        let mut board = StateBoard::new(shape, states);
+        read_board_line(text, shape, Cells::States(states), |row, col, state| {
+            board.set(row, col, state)
+        })?;
+        Ok(board)
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The number of states a cell has.
+    pub fn states(&self) -> u8 {
+        self.states
+    }
+
+    /// The state of the cell at `row`, `col` (both from 0).
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.shape.cols() as usize + col]
+    }
+
+    /// Sets the cell at `row`, `col` (both from 0) to `state`, taken mod the number of states.
+    pub fn set(&mut self, row: usize, col: usize, state: u8) {
+        let index = row * self.shape.cols() as usize + col;
+        self.cells[index] = state % self.states;
+    }
+
+    /// Every cell's state, row-major.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The colour every cell shows, if they all show one.
+    pub fn uniform_color(&self) -> Option<u8> {
+        let first = *self.cells.first()?;
+        self.cells
+            .iter()
+            .all(|&cell| cell == first)
+            .then_some(first)
+    }
+}
+
+impl fmt::Display for StateBoard {
+    /// Rows of digits from the top, joined by `/`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols = self.shape.cols() as usize;
+        let mut text = String::with_capacity(self.cells.len() + self.shape.rows() as usize);
+        for (index, &cell) in self.cells.iter().enumerate() {
+            if index > 0 && index % cols == 0 {
+                text.push('/');
+            }
+            text.push(state_digit(cell));
+        }
+        f.write_str(&text)
+    }
+}
+
+/// Which finished boards count on a board of K states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StateGoal {
+    /// Every piece this colour.
+    Color(u8),
+    /// Every piece one colour, whichever takes the fewest presses (ties to the least press
+    /// counts: two colours never share them).
+    Any,
+}
+
+impl fmt::Display for StateGoal {
+    /// The colour's number, or `any`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateGoal::Color(color) => write!(f, "{color}"),
+            StateGoal::Any => f.write_str("any"),
+        }
+    }
+}
+
+/// Why a puzzle of K states does not hold together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StatePuzzleError {
+    /// The number of states is not from 2 to [`MOST_STATES`].
+    States(u32),
+    /// A rule that adds a weight not below the number of states.
+    Weight {
+        /// The rule's label.
+        rule: String,
+        /// The weight.
+        weight: u32,
+        /// The number of states.
+        states: u8,
+    },
+    /// A goal colour not below the number of states.
+    Goal {
+        /// The colour.
+        color: u8,
+        /// The number of states.
+        states: u8,
+    },
+    /// The size, rule and wrap do not hold together.
+    Puzzle(PuzzleError),
+}
+
+impl fmt::Display for StatePuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatePuzzleError::States(states) => {
+                write!(
+                    f,
+                    "--states {states}: a piece has from 2 to {MOST_STATES} states"
+                )
+            }
+            StatePuzzleError::Weight {
+                rule,
+                weight,
+                states,
+            } => write!(
+                f,
+                "the rule {rule} adds {weight} at a cell, which is not below --states {states}: \
+                 weights go from 1 to {}",
+                states - 1
+            ),
+            StatePuzzleError::Goal { color, states } => write!(
+                f,
+                "--goal {color}: the colours of --states {states} go from 0 to {}",
+                states - 1
+            ),
+            StatePuzzleError::Puzzle(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for StatePuzzleError {}
+
+/// A puzzle of K states: the board's shape, the rule (whose weights are what a press adds),
+/// whether the edges wrap, the number of states, and the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatePuzzle {
+    /// Shape, rule and wrap; its two-state goal is not used.
+    base: Puzzle,
+    states: u8,
+    goal: StateGoal,
+}
+
+impl StatePuzzle {
+    /// A puzzle, or why it makes no sense: states out of range, a weight or a goal colour not
+    /// below the number of states, or what [`Puzzle::new`] refuses but weights.
+    pub fn new(
+        shape: Shape,
+        rule: Rule,
+        wrap: bool,
+        states: u32,
+        goal: StateGoal,
+    ) -> Result<StatePuzzle, StatePuzzleError> {
+        let Some(states) = u8::try_from(states)
+            .ok()
+            .filter(|&s| (2..=MOST_STATES).contains(&u32::from(s)))
+        else {
+            return Err(StatePuzzleError::States(states));
+        };
+        let weight = rule.largest_weight();
+        if weight >= u32::from(states) {
+            return Err(StatePuzzleError::Weight {
+                rule: rule.label(),
+                weight,
+                states,
+            });
+        }
+        if let StateGoal::Color(color) = goal
+            && color >= states
+        {
+            return Err(StatePuzzleError::Goal { color, states });
+        }
+        let base =
+            Puzzle::weighted(shape, rule, wrap, Goal::Either).map_err(StatePuzzleError::Puzzle)?;
+        Ok(StatePuzzle { base, states, goal })
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.base.shape()
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        self.base.rule()
+    }
+
+    /// True when the edges wrap around.
+    pub fn wrap(&self) -> bool {
+        self.base.wrap()
+    }
+
+    /// The number of states a piece has.
+    pub fn states(&self) -> u8 {
+        self.states
+    }
+
+    /// Which finished boards count.
+    pub fn goal(&self) -> StateGoal {
+        self.goal
+    }
+
+    /// The cells (row, col from 0) a press at `row`, `col` reaches, with the weight it adds.
+    pub fn presses(&self, row: usize, col: usize) -> Vec<((usize, usize), u32)> {
+        self.base.presses(row, col)
+    }
+
+    /// The presses as the modular solver takes them: one per cell, row-major.
+    pub fn press_map(&self) -> PressMap {
+        let cols = self.shape().cols() as usize;
+        let presses: Vec<Vec<(usize, u32)>> = (0..self.shape().cells() as usize)
+            .map(|index| {
+                self.presses(index / cols, index % cols)
+                    .into_iter()
+                    .map(|((row, col), weight)| (row * cols + col, weight))
+                    .collect()
+            })
+            .collect();
+        // The checks of `new` keep the states and weights in range, and every cell on the board.
+        PressMap::new(
+            u32::from(self.states),
+            self.shape().cells() as usize,
+            &presses,
+        )
+        .unwrap_or_else(|error| unreachable!("a checked puzzle's presses: {error}"))
+    }
+
+    /// Presses the cell at `row`, `col` (from 0) of `board` once.
+    pub fn press(&self, board: &mut StateBoard, row: usize, col: usize) {
+        for ((r, c), weight) in self.presses(row, col) {
+            let state = (u32::from(board.get(r, c)) + weight) % u32::from(self.states);
+            board.set(r, c, state as u8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(rows: u32, cols: u32) -> Shape {
+        Shape::new(rows, cols).unwrap()
+    }
+
+    #[test]
+    fn boards_read_and_print_one_digit_a_cell() {
+        let board = StateBoard::parse("012/2a0", shape(2, 3), 11).unwrap();
+        assert_eq!((board.get(0, 1), board.get(1, 1)), (1, 10));
+        assert_eq!(board.to_string(), "012/2a0");
+        assert_eq!(StateBoard::parse("0122A0", shape(2, 3), 11), Ok(board));
+        let error = StateBoard::parse("012/230", shape(2, 3), 3).unwrap_err();
+        assert_eq!(error.column, 6);
+        assert_eq!(
+            error.to_string(),
+            "expected a digit from '0' to '2', found '3'"
+        );
+        let error = StateBoard::parse("b12/200", shape(2, 3), 3).unwrap_err();
+        assert_eq!(error.column, 1);
+    }
+
+    #[test]
+    fn a_uniform_board_has_one_colour() {
+        let board = StateBoard::parse("22/22", shape(2, 2), 3).unwrap();
+        assert_eq!(board.uniform_color(), Some(2));
+        let board = StateBoard::parse("22/21", shape(2, 2), 3).unwrap();
+        assert_eq!(board.uniform_color(), None);
+    }
+
+    #[test]
+    fn weights_and_goals_must_be_below_the_states() {
+        let gambler = Rule::parse("010/121/010").unwrap();
+        let made =
+            |states, goal| StatePuzzle::new(shape(3, 3), gambler.clone(), false, states, goal);
+        assert!(made(3, StateGoal::Color(2)).is_ok());
+        assert_eq!(
+            made(2, StateGoal::Color(0)).unwrap_err().to_string(),
+            "the rule 010/121/010 adds 2 at a cell, which is not below --states 2: weights go \
+             from 1 to 1"
+        );
+        assert_eq!(
+            made(3, StateGoal::Color(3)).unwrap_err(),
+            StatePuzzleError::Goal {
+                color: 3,
+                states: 3
+            }
+        );
+        assert_eq!(
+            made(37, StateGoal::Any).unwrap_err(),
+            StatePuzzleError::States(37)
+        );
+        assert_eq!(
+            made(1, StateGoal::Any).unwrap_err(),
+            StatePuzzleError::States(1)
+        );
+    }
+
+    #[test]
+    fn a_press_adds_its_weights_mod_the_states() {
+        let rule = Rule::parse("010/121/010").unwrap();
+        let puzzle = StatePuzzle::new(shape(2, 3), rule, false, 3, StateGoal::Any).unwrap();
+        let mut board = StateBoard::new(shape(2, 3), 3);
+        puzzle.press(&mut board, 0, 1);
+        assert_eq!(board.to_string(), "121/010");
+        puzzle.press(&mut board, 0, 1);
+        assert_eq!(board.to_string(), "212/020");
+        puzzle.press(&mut board, 0, 1);
+        assert_eq!(board.to_string(), "000/000");
+    }
+}
