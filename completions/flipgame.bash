@@ -101,7 +101,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__check)
-            opts="-h -V --judge --board --taps --tap-lists --format --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --judge --board --taps --tap-lists --format --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -128,7 +128,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -173,7 +177,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --cells --search-time --goal --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -192,7 +196,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -231,7 +239,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --unique --seed --judge --output-dir --format --output --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --moves --impossible --count --unique --seed --judge --output-dir --format --output --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,7 +278,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -297,7 +309,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__graph)
-            opts="-o -h -V --format --board --cells --max-cells --output --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --format --board --cells --max-cells --output --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -328,7 +340,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -509,7 +525,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__play)
-            opts="-h -V --board --cells --moves --seed --lines --format --ascii --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --board --cells --moves --seed --lines --format --ascii --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,7 +552,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -563,7 +583,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --cells --search-time --goal --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -582,7 +602,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -617,14 +641,18 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__stats)
-            opts="-h -V --goal --size --rule --wrap --rule-file --format --ascii --color --help --version"
+            opts="-h -V --goal --states --size --rule --wrap --rule-file --format --ascii --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -655,7 +683,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__table)
-            opts="-o -h -V --format --solvable --taps --output --goal --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --format --solvable --taps --output --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -674,7 +702,11 @@ _flipgame() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -W "either white black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "either white black any" -- "${cur}"))
+                    return 0
+                    ;;
+                --states)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --size)

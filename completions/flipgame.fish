@@ -44,11 +44,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l cells -d 'Ho
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l judge -d 'Read the FILEs in this judge\'s input format and print exactly its expected output (the judge fixes size, rule and goal)' -r -f -a "poj1753\t''
 poj3279\t''
@@ -75,11 +77,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l cells -d '
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l max-steps -d 'Draw at most N boards after taps; the rest are listed (JSON always has every step)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l output-dir -d 'With --format svg: write one SVG file per board into DIR (created if missing), named by the board\'s place in the input and, for 4x4, its id: 0001-9d98.svg' -r -F
@@ -105,11 +109,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l cells -d 'Ho
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l max-cells -d 'The most cells a board may have (2^cells nodes); at most 16' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s o -l output -d 'Write to FILE (atomically) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
@@ -123,11 +129,13 @@ json\t'One JSON array of objects'
 jsonl\t'One JSON object per line'
 binary\t'One byte per board, 2^(R*C) in all (65,536 for 4x4): byte i is the fewest taps of the board with bits i, 255 when impossible'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
@@ -137,11 +145,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l taps -d 'Add
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l format -d 'Output format' -r -f -a "text\t'For people'
 json\t'One JSON object'
@@ -170,11 +180,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Out
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d 'Write to FILE (atomically: all the boards or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
@@ -198,11 +210,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l taps -d 'The
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l tap-lists -d 'Check many: a file of lines \'BOARD TAPS...\', such as \'bwwb/bbwb/bwwb/bwww r1c1 r2c2\' (\'-\' for standard input; blank lines and lines starting with \'#\' are skipped)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l format -d 'Output format' -r -f -a "text\t'A line per case and a summary'
 jsonl\t'One JSON object per case (or per tap list)'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
@@ -218,11 +232,13 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l moves -d 'Dea
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l seed -d 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'What the line mode writes after each command (jsonl implies --lines)' -r -f -a "text\t'The board\'s rows and a status sentence'
 jsonl\t'One JSON object per command'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
-black\t'Only all black'"
+black\t'Only all black'
+any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l states -d 'How many states a piece has (solve only, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule\'s weight (1, or a stencil\'s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l size -d 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file\'s size)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule -d 'What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal neighbours only), lines (the piece\'s whole row and column), or a stencil of 0/1 rows joined by \'/\', odd sized and centred on the piece, such as 010/111/010 (with --states, digits up to 9 are weights: 010/121/010 adds 2 to the piece)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule-file -d 'A rule given cell by cell: a JSON file listing, for every cell, the cells a tap there turns over (any graph; see GUIDE.md)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'

@@ -465,9 +465,18 @@ pub enum CellsArg {
 /// count. Shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct PuzzleArgs {
-    /// Which finished boards count
-    #[arg(long, value_enum, default_value_t = GoalArg::Either)]
-    pub goal: GoalArg,
+    /// Which finished boards count: either (the default), white or black; with --states 3 or
+    /// more, a colour number (every piece that colour; 0 is the default) or any (every piece one
+    /// colour, whichever takes the fewest presses)
+    #[arg(long, value_name = "GOAL", value_parser = GoalParser)]
+    pub goal: Option<GoalArg>,
+
+    /// How many states a piece has (solve only, so far), from 2 (black and white: the Flip
+    /// Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
+    /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(2..=36))]
+    pub states: u32,
 
     /// Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for
     /// graph; with --rule-file, the file's size)
@@ -477,7 +486,8 @@ pub struct PuzzleArgs {
     /// What a tap turns over: plus (the piece and its orthogonal neighbours), x (the piece and
     /// its diagonal neighbours), box (the piece and all 8 neighbours), sigma (the orthogonal
     /// neighbours only), lines (the piece's whole row and column), or a stencil of 0/1 rows
-    /// joined by '/', odd sized and centred on the piece, such as 010/111/010
+    /// joined by '/', odd sized and centred on the piece, such as 010/111/010 (with --states,
+    /// digits up to 9 are weights: 010/121/010 adds 2 to the piece)
     #[arg(long, value_name = "RULE", default_value = "plus")]
     pub rule: String,
 
@@ -528,7 +538,7 @@ fn parse_size(text: &str) -> Result<Size, String> {
 }
 
 /// `--goal`: which finished boards count.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoalArg {
     /// All white or all black, whichever takes fewer taps
     Either,
@@ -536,6 +546,66 @@ pub enum GoalArg {
     White,
     /// Only all black
     Black,
+    /// With more than two states: every piece one colour, whichever takes the fewest presses
+    Any,
+    /// With more than two states: every piece this colour
+    Color(u32),
+}
+
+/// Reads `--goal`: a name, or a colour number; completions offer the names.
+#[derive(Clone, Copy, Debug)]
+struct GoalParser;
+
+impl clap::builder::TypedValueParser for GoalParser {
+    type Value = GoalArg;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GoalArg, clap::Error> {
+        let text = value.to_string_lossy();
+        let goal = match text.as_ref() {
+            "either" => GoalArg::Either,
+            "white" => GoalArg::White,
+            "black" => GoalArg::Black,
+            "any" => GoalArg::Any,
+            number => match number.parse::<u32>() {
+                Ok(color) if number.bytes().all(|b| b.is_ascii_digit()) => GoalArg::Color(color),
+                _ => {
+                    let message = format!(
+                        "invalid value '{text}' for '--goal <GOAL>': expected either, white, \
+                         black, any, or a colour number such as 0\n"
+                    );
+                    return Err(
+                        clap::Error::raw(clap::error::ErrorKind::InvalidValue, message)
+                            .with_cmd(command),
+                    );
+                }
+            },
+        };
+        Ok(goal)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        Some(Box::new(
+            [
+                PossibleValue::new("either")
+                    .help("All white or all black, whichever takes fewer taps"),
+                PossibleValue::new("white").help("Only all white"),
+                PossibleValue::new("black").help("Only all black"),
+                PossibleValue::new("any").help(
+                    "With --states 3 or more: every piece one colour, whichever takes the fewest \
+                     presses",
+                ),
+            ]
+            .into_iter(),
+        ))
+    }
 }
 
 /// `solve`: the judge's answer for each board.
@@ -551,7 +621,7 @@ pub struct SolveArgs {
         long,
         value_name = "NAME",
         value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
-        conflicts_with_all = ["boards", "size", "rule", "wrap", "rule_file", "taps", "format", "goal"]
+        conflicts_with_all = ["boards", "size", "rule", "wrap", "rule_file", "taps", "format", "goal", "states"]
     )]
     pub judge: Option<String>,
 
@@ -755,7 +825,7 @@ pub struct CheckArgs {
         value_name = "NAME",
         value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
         requires = "output",
-        conflicts_with_all = ["board", "taps", "size", "rule", "wrap", "rule_file", "goal"]
+        conflicts_with_all = ["board", "taps", "size", "rule", "wrap", "rule_file", "goal", "states"]
     )]
     pub judge: Option<String>,
 
@@ -879,7 +949,7 @@ pub struct GenArgs {
         long,
         value_name = "NAME",
         value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
-        conflicts_with_all = ["moves", "impossible", "unique", "format", "size", "rule", "wrap", "rule_file", "goal"]
+        conflicts_with_all = ["moves", "impossible", "unique", "format", "size", "rule", "wrap", "rule_file", "goal", "states"]
     )]
     pub judge: Option<String>,
 

@@ -11,6 +11,7 @@ use flipgame::board;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, BoardReader, InputError, Record};
 use flipgame::notation::Cells;
+use flipgame::states::StateBoard;
 
 use crate::cli::BoardInput;
 
@@ -190,7 +191,12 @@ pub fn board_argument(text: &str, shape: Shape, cells: Cells) -> Result<Grid, St
 
 /// A `--board` value as a record.
 fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
-    let parsed = board::parse(text, shape, cells).map(|board| Record::Board { board, line: 1 });
+    let parsed = match cells {
+        Cells::States(states) => {
+            StateBoard::parse(text, shape, states).map(|board| Record::States { board, line: 1 })
+        }
+        _ => board::parse(text, shape, cells).map(|board| Record::Board { board, line: 1 }),
+    };
     parsed.unwrap_or_else(|error| {
         Record::Malformed(InputError {
             board_line: 1,

@@ -17,20 +17,68 @@ use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::solve::{Solver, SolverPlan, Strategy};
 use flipgame::space::{MAX_CELLS, SmallSpace, TooManyBoards};
+use flipgame::states::{StateGoal, StatePuzzle};
 
 use super::Failure;
 
 /// The puzzle the flags describe: `--size`, `--rule` or `--rule-file`, `--wrap`, `--goal`; a
 /// mistake is a usage error (with FILE:LINE:COL for a rule file).
 pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
-    let goal = goal(args.goal);
+    if args.states != 2 {
+        return Err(Failure::Usage(format!(
+            "--states {}: only solve reads boards of more than two states so far",
+            args.states
+        )));
+    }
+    let goal = goal(args.goal).map_err(Failure::Usage)?;
+    let (shape, rule) = shape_and_rule(args)?;
+    Puzzle::new(shape, rule, args.wrap, goal).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// The puzzle of `--states K` (3 or more) the flags describe, and the cells its boards are
+/// written in; `--cells` other than the default is refused, as such boards are digits.
+pub fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failure> {
+    let states = args.states;
+    let usage = |message: String| Failure::Usage(message);
+    if cells != CellsArg::Bw {
+        return Err(usage(format!(
+            "--cells is for black and white pieces: boards of --states {states} are written one \
+             digit a cell, from 0 to {}; give no --cells",
+            states - 1
+        )));
+    }
+    let goal = match args.goal {
+        None => StateGoal::Color(0),
+        Some(GoalArg::Any) => StateGoal::Any,
+        Some(GoalArg::Color(color)) if color < states => StateGoal::Color(color as u8),
+        Some(other) => {
+            let given = match other {
+                GoalArg::Either => "either".to_string(),
+                GoalArg::White => "white".to_string(),
+                GoalArg::Black => "black".to_string(),
+                GoalArg::Any => "any".to_string(),
+                GoalArg::Color(color) => color.to_string(),
+            };
+            return Err(usage(format!(
+                "--goal {given}: the colours of --states {states} are numbers from 0 to {}: give \
+                 one of them (every piece that colour) or any",
+                states - 1
+            )));
+        }
+    };
+    let (shape, rule) = shape_and_rule(args)?;
+    StatePuzzle::new(shape, rule, args.wrap, states, goal).map_err(|e| usage(e.to_string()))
+}
+
+/// The board's shape and the rule, from `--size` and `--rule` or `--rule-file`.
+fn shape_and_rule(args: &PuzzleArgs) -> Result<(Shape, Rule), Failure> {
     let result = match &args.rule_file {
         Some(path) => rule_file(path).and_then(|graph| {
             let shape = match args.size {
                 Some(size) => checked_shape(size.rows, size.cols)?,
                 None => graph.shape(),
             };
-            Puzzle::new(shape, Rule::Graph(graph), false, goal).map_err(|e| e.to_string())
+            Ok((shape, Rule::Graph(graph)))
         }),
         None => {
             let rule = if args.rule == "random" {
@@ -45,8 +93,7 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
             };
             rule.and_then(|rule| {
                 let size = args.size.unwrap_or(crate::cli::Size { rows: 4, cols: 4 });
-                let shape = checked_shape(size.rows, size.cols)?;
-                Puzzle::new(shape, rule, args.wrap, goal).map_err(|e| e.to_string())
+                Ok((checked_shape(size.rows, size.cols)?, rule))
             })
         }
     };
@@ -225,13 +272,26 @@ pub fn cells(arg: CellsArg) -> Cells {
     }
 }
 
-/// The goal `--goal` names.
-pub fn goal(arg: GoalArg) -> Goal {
-    match arg {
-        GoalArg::Either => Goal::Either,
-        GoalArg::White => Goal::White,
-        GoalArg::Black => Goal::Black,
-    }
+/// The goal `--goal` names for black and white pieces, `either` when it names none.
+pub fn goal(arg: Option<GoalArg>) -> Result<Goal, String> {
+    Ok(match arg {
+        None | Some(GoalArg::Either) => Goal::Either,
+        Some(GoalArg::White) => Goal::White,
+        Some(GoalArg::Black) => Goal::Black,
+        Some(GoalArg::Any) => {
+            return Err(
+                "--goal any is for boards of --states 3 or more: with black and white \
+                        pieces, the goal either finishes in either colour"
+                    .to_string(),
+            );
+        }
+        Some(GoalArg::Color(color)) => {
+            return Err(format!(
+                "--goal {color} is a colour number, for boards of --states 3 or more: with black \
+                 and white pieces, give --goal white or --goal black"
+            ));
+        }
+    })
 }
 
 /// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),

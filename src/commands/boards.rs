@@ -15,10 +15,10 @@ use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
-use flipgame::notation::{Cells, Color};
+use flipgame::notation::{Cells, Color, state_digit};
 use flipgame::solve::{Solution, Solver};
+use flipgame::states::StateBoard;
 
-use super::args::cells;
 use super::{Outcome, report};
 
 /// The answer for one board, with a progress bar on a terminal for each stage that runs long
@@ -56,8 +56,36 @@ pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
     }
 }
 
+/// A kind of board a command answers: black and white ([`Grid`]) or of more states
+/// ([`StateBoard`]).
+pub trait BoardKind {
+    /// The board of a well-formed record and the line it starts on, when it is of this kind.
+    fn of(record: &Record) -> Option<(&Self, u64)>;
+}
+
+impl BoardKind for Grid {
+    fn of(record: &Record) -> Option<(&Grid, u64)> {
+        match record {
+            Record::Board { board, line } => Some((board, *line)),
+            _ => None,
+        }
+    }
+}
+
+impl BoardKind for StateBoard {
+    fn of(record: &Record) -> Option<(&StateBoard, u64)> {
+        match record {
+            Record::States { board, line } => Some((board, *line)),
+            _ => None,
+        }
+    }
+}
+
 /// A command that answers board by board (`solve`, `explain`).
 pub trait BoardCommand {
+    /// The boards it answers; the input is read in their cells.
+    type Board: BoardKind;
+
     /// Writes the answer for one well-formed board: as text, or through `json` when set.
     fn answer<W: Write>(
         &mut self,
@@ -65,7 +93,7 @@ pub trait BoardCommand {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: &Grid,
+        board: &Self::Board,
     ) -> io::Result<()>;
 }
 
@@ -74,7 +102,7 @@ pub trait BoardCommand {
 /// run's status. An output error ends the run.
 pub fn run_boards<C: BoardCommand, W: Write>(
     input: &BoardInput,
-    shape: Shape,
+    (shape, cells): (Shape, Cells),
     format: RecordFormat,
     out: &mut W,
     command: &mut C,
@@ -82,39 +110,41 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     let mut json = json_stream(format);
     let sources = source::sources(input);
     if source::waits_on_terminal(&sources) {
+        let pieces = match cells {
+            Cells::States(states) => format!("digits from 0 to {}", state_digit(states - 1)),
+            _ => "b/w pieces".to_string(),
+        };
         let hint = format!(
-            "flipgame: reading boards from standard input ({} lines of {} b/w pieces per \
+            "flipgame: reading boards from standard input ({} lines of {} {pieces} per \
              board); end with Ctrl-D\n",
             shape.rows(),
             shape.cols()
         );
         let _ = io::stderr().lock().write_all(hint.as_bytes());
     }
-    let mut records = Records::new(&sources, shape, cells(input.cells));
+    let mut records = Records::new(&sources, shape, cells);
     let mut status = Outcome::Success;
     let mut index = 0;
     while let Some(item) = records.next() {
         match item {
             Item::Record { source, record } => {
                 index += 1;
-                match &record {
-                    Record::Board { board, line } => {
-                        let place = Place {
-                            source,
-                            line: *line,
-                        };
-                        command.answer(out, json.as_mut(), index, place, board)?;
-                    }
-                    Record::Malformed(error) => {
+                match (&record, C::Board::of(&record)) {
+                    (Record::Malformed(error), _) => {
                         status = status.max(Outcome::BadInput);
                         malformed(out, json.as_mut(), index, source, error)?;
                     }
+                    (_, Some((board, line))) => {
+                        let place = Place { source, line };
+                        command.answer(out, json.as_mut(), index, place, board)?;
+                    }
+                    (_, None) => unreachable!("the input is read in the command's own cells"),
                 }
             }
             Item::Unreadable { source, error } => {
                 report(&format!(
                     "{source}: {error}{}",
-                    board_hint(source, shape, &error)
+                    board_hint(source, (shape, cells), &error)
                 ));
                 status = status.max(Outcome::IoError);
             }
@@ -167,12 +197,15 @@ struct MalformedJson<'a> {
 
 /// For a FILE that does not exist but reads as a board of the shape (a board typed where a file
 /// goes), the flag that was meant.
-fn board_hint(source: &Source, shape: Shape, error: &io::Error) -> String {
+fn board_hint(source: &Source, (shape, cells): (Shape, Cells), error: &io::Error) -> String {
     let Source::File(path) = source else {
         return String::new();
     };
     let text = path.to_string_lossy();
-    let is_board = flipgame::board::parse(&text, shape, Cells::Letters).is_ok();
+    let is_board = match cells {
+        Cells::States(states) => StateBoard::parse(&text, shape, states).is_ok(),
+        _ => flipgame::board::parse(&text, shape, Cells::Letters).is_ok(),
+    };
     if error.kind() == io::ErrorKind::NotFound && is_board {
         format!(": did you mean --board {text}?")
     } else {

@@ -72,7 +72,13 @@ pub fn run(
         files_failed: false,
         boards_done: 0,
     };
-    let status = run_boards(&args.input, shape, record_format, out, &mut command)?;
+    let status = run_boards(
+        &args.input,
+        (shape, super::args::cells(args.input.cells)),
+        record_format,
+        out,
+        &mut command,
+    )?;
     if target == Target::Svg && command.output_dir.is_none() {
         let title = match command.figures.len() {
             1 => "flipgame explain".to_string(),
@@ -132,6 +138,8 @@ struct Answer<'a> {
 }
 
 impl BoardCommand for Explain {
+    type Board = Grid;
+
     fn answer<W: Write>(
         &mut self,
         out: &mut W,

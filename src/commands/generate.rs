@@ -121,11 +121,12 @@ fn random_rule(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    if puzzle.wrap || args.moves.is_some() || args.impossible || args.count != 1 {
+    let extra = puzzle.wrap || puzzle.states != 2 || puzzle.goal.is_some();
+    if extra || args.moves.is_some() || args.impossible || args.count != 1 {
         return Err(usage(
             "--rule random writes one rule file and no boards: it takes --size, --seed and \
-             --output, not --wrap, --moves, --impossible or --count; draw boards under it with \
-             --rule-file",
+             --output, not --wrap, --goal, --states, --moves, --impossible or --count; draw \
+             boards under it with --rule-file",
         ));
     }
     let size = puzzle.size.unwrap_or(Size { rows: 4, cols: 4 });

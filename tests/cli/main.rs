@@ -21,5 +21,6 @@ mod readme;
 mod rules;
 mod sizes;
 mod solve;
+mod states;
 mod stats;
 mod table;

@@ -188,6 +188,10 @@ fn every_json_field_is_documented_in_the_guide() {
         &[
             "explain", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9",
         ],
+        &[
+            "solve", "--format", "json", "--states", "3", "--size", "2x2", "--board", "01/11",
+            "--board", "12/00",
+        ],
         &["table", "--format", "json", "--taps", "--size", "2x2"],
         &["table", "--format", "jsonl", "--size", "1x2"],
         &["stats", "--format", "json"],

@@ -100,6 +100,10 @@ fn first_board_of(
             ..
         }) => Ok(board),
         Some(Item::Record {
+            record: Record::States { .. },
+            ..
+        }) => unreachable!("the file is read in two-state cells"),
+        Some(Item::Record {
             source,
             record: Record::Malformed(error),
         }) => Err((format!("{source}:{error}"), Outcome::BadInput)),

@@ -14,9 +14,11 @@ use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
+mod states;
+
 /// What the text format says after a count that is not proven minimal, before any taps.
-fn not_proven(solution: &Solution) -> String {
-    format!("(at least {}; not proven minimal)", solution.lower_bound)
+fn not_proven(lower_bound: u64) -> String {
+    format!("(at least {lower_bound}; not proven minimal)")
 }
 
 /// Solves every board of the inputs and writes one answer per board.
@@ -24,13 +26,16 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if let Some(name) = &args.judge {
         return super::judged::solve(args, name, out);
     }
-    let solver = super::args::board_solver(&args.input)?;
     let (format, matrix) = match args.format {
         SolveFormat::Text => (RecordFormat::Text, false),
         SolveFormat::Json => (RecordFormat::Json, false),
         SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
+    if args.input.puzzle.states != 2 {
+        return states::run(args, (format, matrix), out);
+    }
+    let solver = super::args::board_solver(&args.input)?;
     let shape = solver.puzzle().shape();
     let input = &args.input;
     let outcome = match solver.made_if_cheap() {
@@ -56,7 +61,13 @@ fn answer_all<S: SolverSource, W: Write>(
     out: &mut W,
     command: &mut Solve<S>,
 ) -> io::Result<Outcome> {
-    run_boards(input, shape, format, out, command)
+    run_boards(
+        input,
+        (shape, super::args::cells(input.cells)),
+        format,
+        out,
+        command,
+    )
 }
 
 struct Solve<S> {
@@ -88,6 +99,8 @@ impl<S: SolverSource> Solve<S> {
 }
 
 impl<S: SolverSource> BoardCommand for Solve<S> {
+    type Board = Grid;
+
     #[inline(always)]
     fn answer<W: Write>(
         &mut self,
@@ -138,7 +151,7 @@ impl<S: SolverSource> Solve<S> {
         };
         write_count(out, solution.moves().try_into().unwrap_or(u32::MAX))?;
         if !solution.optimal {
-            write!(out, " {}", not_proven(&solution))?;
+            write!(out, " {}", not_proven(solution.lower_bound))?;
         }
         if self.taps {
             for (row, col) in solution.taps.cells() {
@@ -161,24 +174,50 @@ impl<S> Solve<S> {
         place: Place<'_>,
         solution: Option<&Solution>,
     ) -> io::Result<()> {
-        if self.answered > 0 {
-            out.write_all(b"\n")?;
-        }
-        self.answered += 1;
-        let Some(solution) = solution else {
-            return out.write_all(b"Impossible\n");
-        };
-        if !solution.optimal {
-            // The matrix has no room for words: say it where people look, not in the data.
-            super::note(&format!(
-                "{place}: these {} are the fewest found, not proven minimal (at least {} are \
-                 needed)",
-                taps(solution.moves()),
-                solution.lower_bound
-            ));
-        }
-        let mut matrix = Vec::new();
-        flipgame::judge::write_digit_rows(&solution.taps, &mut matrix);
-        out.write_all(&matrix)
+        let answer = solution.map(|solution| {
+            let mut rows = Vec::new();
+            flipgame::judge::write_digit_rows(&solution.taps, &mut rows);
+            let count = Count {
+                moves: solution.moves(),
+                optimal: solution.optimal,
+                lower_bound: solution.lower_bound,
+            };
+            (count, rows)
+        });
+        write_matrix(out, &mut self.answered, place, answer)
     }
+}
+
+/// A board's count of taps or presses, and whether it is proven.
+struct Count {
+    moves: u64,
+    optimal: bool,
+    lower_bound: u64,
+}
+
+/// Writes one board of `--format matrix`: a blank line before every board but the first, then
+/// its `rows` (or `Impossible`); a count not proven is said on stderr.
+fn write_matrix<W: Write>(
+    out: &mut W,
+    answered: &mut u64,
+    place: Place<'_>,
+    answer: Option<(Count, Vec<u8>)>,
+) -> io::Result<()> {
+    if *answered > 0 {
+        out.write_all(b"\n")?;
+    }
+    *answered += 1;
+    let Some((count, rows)) = answer else {
+        return out.write_all(b"Impossible\n");
+    };
+    if !count.optimal {
+        // The matrix has no room for words: say it where people look, not in the data.
+        super::note(&format!(
+            "{place}: these {} are the fewest found, not proven minimal (at least {} are \
+             needed)",
+            taps(count.moves),
+            count.lower_bound
+        ));
+    }
+    out.write_all(&rows)
 }

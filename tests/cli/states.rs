@@ -1,0 +1,498 @@
+//! `flipgame solve --states K`: boards of K colours, checked against a brute force written
+//! here from the rule's definition, and against The Clocks' published sample.
+
+use crate::common::{SAMPLE, Scratch, flipgame};
+use predicates::str::contains;
+use serde::Deserialize;
+
+/// The JSON object of one board of K states, mirrored with `deny_unknown_fields`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    index: u64,
+    source: String,
+    board: String,
+    rows: u32,
+    cols: u32,
+    rule: String,
+    wrap: bool,
+    states: u32,
+    solvable: bool,
+    moves: Option<u64>,
+    goal: Option<u32>,
+    optimal: bool,
+    lower_bound: Option<u64>,
+    taps: Option<Vec<Press>>,
+    proof: Option<Proof>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Press {
+    row: usize,
+    col: usize,
+    times: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Proof {
+    weights: Vec<Vec<u32>>,
+    board_sum: u32,
+    finished_sum: u32,
+}
+
+/// A puzzle of K states as the test sees it: every press's effect on every cell.
+struct Model {
+    rows: usize,
+    cols: usize,
+    states: u32,
+    /// `effects[press][cell]`: what one press adds there.
+    effects: Vec<Vec<u32>>,
+}
+
+impl Model {
+    /// A stencil of digit weights, centred on the press, without wrap: cells past the edge
+    /// are dropped.
+    fn stencil(stencil: &str, rows: usize, cols: usize, states: u32) -> Model {
+        let grid: Vec<Vec<u32>> = stencil
+            .split('/')
+            .map(|row| row.chars().map(|ch| ch.to_digit(10).unwrap()).collect())
+            .collect();
+        let (up, left) = ((grid.len() / 2) as i64, (grid[0].len() / 2) as i64);
+        let effects = (0..rows * cols)
+            .map(|press| {
+                let mut effect = vec![0; rows * cols];
+                for (dr, line) in grid.iter().enumerate() {
+                    for (dc, &weight) in line.iter().enumerate() {
+                        let r = (press / cols) as i64 + dr as i64 - up;
+                        let c = (press % cols) as i64 + dc as i64 - left;
+                        if (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c) {
+                            effect[r as usize * cols + c as usize] = weight;
+                        }
+                    }
+                }
+                effect
+            })
+            .collect();
+        Model {
+            rows,
+            cols,
+            states,
+            effects,
+        }
+    }
+
+    /// The board after `presses` (times per cell).
+    fn after(&self, board: &[u32], presses: &[u32]) -> Vec<u32> {
+        let mut after = board.to_vec();
+        for (effect, &times) in self.effects.iter().zip(presses) {
+            for (cell, &weight) in after.iter_mut().zip(effect) {
+                *cell = (*cell + weight * times) % self.states;
+            }
+        }
+        after
+    }
+
+    /// The fewest presses to a uniform board of a colour in `colors`, ties to the least press
+    /// vector read row-major: every vector, in that order.
+    fn brute_force(&self, board: &[u32], colors: &[u32]) -> Option<(u64, Vec<u32>, u32)> {
+        let n = board.len();
+        let mut x = vec![0; n];
+        let mut best: Option<(u64, Vec<u32>, u32)> = None;
+        loop {
+            let after = self.after(board, &x);
+            let moves: u64 = x.iter().map(|&t| u64::from(t)).sum();
+            if colors.contains(&after[0])
+                && after.iter().all(|&s| s == after[0])
+                && best.as_ref().is_none_or(|(m, ..)| moves < *m)
+            {
+                best = Some((moves, x.clone(), after[0]));
+            }
+            let mut position = n;
+            loop {
+                if position == 0 {
+                    return best;
+                }
+                position -= 1;
+                x[position] += 1;
+                if x[position] < self.states {
+                    break;
+                }
+                x[position] = 0;
+            }
+        }
+    }
+
+    fn text(&self, board: &[u32]) -> String {
+        board
+            .chunks(self.cols)
+            .map(|row| {
+                row.iter()
+                    .map(|&s| char::from_digit(s, 36).unwrap())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Boards drawn by a small linear congruential generator, so the test needs no other code:
+/// every other one random, the rest `finished` scrambled by random presses (so some boards
+/// can be finished whatever the rule).
+fn boards(model: &Model, count: usize, seed: u64, finished: u32) -> Vec<Vec<u32>> {
+    let mut state = seed;
+    let mut draw = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % u64::from(model.states)) as u32
+    };
+    let cells = model.rows * model.cols;
+    (0..count)
+        .map(|index| {
+            let random: Vec<u32> = (0..cells).map(|_| draw()).collect();
+            if index % 2 == 0 {
+                random
+            } else {
+                model.after(&vec![finished; cells], &random)
+            }
+        })
+        .collect()
+}
+
+fn answers(stdout: &[u8]) -> Vec<Answer> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Every board's answer against the brute force: the count, the tie rule's presses, the colour,
+/// and for an impossible board a proof checked from its definition.
+fn check_against_brute_force(rule: &str, model: &Model, goal: &str, seed: u64) {
+    let finished = goal.parse().unwrap_or(seed as u32 % model.states);
+    let boards = boards(model, 12, seed, finished);
+    let input: String = boards
+        .iter()
+        .map(|board| model.text(board) + "\n\n")
+        .collect();
+    let size = format!("{}x{}", model.rows, model.cols);
+    let output = flipgame()
+        .args([
+            "solve", "--format", "jsonl", "--rule", rule, "--size", &size,
+        ])
+        .args(["--states", &model.states.to_string(), "--goal", goal])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let answers = answers(&output.stdout);
+    assert_eq!(answers.len(), boards.len());
+    let colors: Vec<u32> = match goal {
+        "any" => (0..model.states).collect(),
+        color => vec![color.parse().unwrap()],
+    };
+    let mut solvable = 0;
+    for (board, answer) in boards.iter().zip(&answers) {
+        let context = format!("{rule} {size} K={} goal {goal}: {board:?}", model.states);
+        assert_eq!(
+            answer.board,
+            model.text(board).replace('\n', "/"),
+            "{context}"
+        );
+        assert_eq!(
+            (answer.rows, answer.cols),
+            (model.rows as u32, model.cols as u32)
+        );
+        assert_eq!(
+            (answer.rule.as_str(), answer.wrap, answer.states),
+            (rule, false, model.states)
+        );
+        assert!(answer.optimal, "{context}");
+        match model.brute_force(board, &colors) {
+            Some((moves, presses, color)) => {
+                solvable += 1;
+                assert!(answer.solvable && answer.proof.is_none(), "{context}");
+                assert_eq!(answer.moves, Some(moves), "{context}");
+                assert_eq!(answer.lower_bound, Some(moves), "{context}");
+                assert_eq!(answer.goal, Some(color), "{context}");
+                let mut found = vec![0; board.len()];
+                for press in answer.taps.as_ref().unwrap() {
+                    assert!(press.times > 0 && press.times < model.states, "{context}");
+                    found[(press.row - 1) * model.cols + press.col - 1] = press.times;
+                }
+                assert_eq!(found, presses, "{context}");
+            }
+            None => {
+                assert!(!answer.solvable, "{context}");
+                assert_eq!(
+                    (
+                        answer.moves,
+                        answer.goal,
+                        answer.taps.as_ref().map(Vec::len)
+                    ),
+                    (None, None, None)
+                );
+                let proof = answer
+                    .proof
+                    .as_ref()
+                    .expect("impossible boards have a proof");
+                let weights: Vec<u32> = proof.weights.concat();
+                let sum = |values: &[u32]| {
+                    values.iter().zip(&weights).map(|(v, w)| v * w).sum::<u32>() % model.states
+                };
+                for effect in &model.effects {
+                    assert_eq!(
+                        sum(effect),
+                        0,
+                        "{context}: a press changes the weighted sum"
+                    );
+                }
+                assert_eq!(proof.board_sum, sum(board), "{context}");
+                for &color in &colors {
+                    let finished = vec![color; board.len()];
+                    assert_eq!(proof.finished_sum, sum(&finished), "{context}");
+                }
+                assert_ne!(proof.board_sum, proof.finished_sum, "{context}");
+            }
+        }
+    }
+    for (index, answer) in answers.iter().enumerate() {
+        assert_eq!(answer.index, index as u64 + 1);
+        assert_eq!(answer.source, format!("-:{}", 1 + index * (model.rows + 1)));
+    }
+    assert!(
+        solvable > 0,
+        "{rule} K={}: no solvable board drawn",
+        model.states
+    );
+}
+
+#[test]
+fn fewest_presses_match_a_brute_force_for_prime_and_composite_states() {
+    for (rule, rows, cols, states, goals) in [
+        ("plus", 3, 3, 3, &["0", "2", "any"][..]),
+        ("010/121/010", 3, 3, 3, &["0", "any"][..]),
+        ("box", 2, 3, 4, &["0", "3", "any"][..]),
+        ("plus", 2, 3, 6, &["0", "any"][..]),
+        ("x", 2, 3, 4, &["1", "any"][..]),
+        ("010/131/010", 2, 3, 5, &["0"][..]),
+    ] {
+        let model = Model::stencil(
+            &match rule {
+                "plus" => "010/111/010".to_string(),
+                "box" => "111/111/111".to_string(),
+                "x" => "101/010/101".to_string(),
+                stencil => stencil.to_string(),
+            },
+            rows,
+            cols,
+            states,
+        );
+        for (seed, goal) in goals.iter().enumerate() {
+            check_against_brute_force(rule, &model, goal, seed as u64 + 1);
+        }
+    }
+}
+
+/// The Clocks (IOI 1994, POJ 1166): nine clocks, nine moves each turning its clocks a quarter
+/// turn; the statement's sample needs moves 4, 5, 8 and 9. Each move is a cell of a rule file.
+#[test]
+fn the_clocks_sample_is_answered_with_its_published_moves() {
+    let moves = [
+        "ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI",
+    ];
+    let cells: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(index, clocks)| {
+            let flips: Vec<String> = clocks
+                .bytes()
+                .map(|clock| {
+                    let at = usize::from(clock - b'A');
+                    format!(r#"{{"row": {}, "col": {}}}"#, at / 3 + 1, at % 3 + 1)
+                })
+                .collect();
+            format!(
+                r#"{{"row": {}, "col": {}, "flips": [{}]}}"#,
+                index / 3 + 1,
+                index % 3 + 1,
+                flips.join(", ")
+            )
+        })
+        .collect();
+    let scratch = Scratch::new();
+    let rule = scratch.file(
+        "clocks.json",
+        format!(
+            r#"{{"rows": 3, "cols": 3, "cells": [{}]}}"#,
+            cells.join(",\n")
+        ),
+    );
+    // The sample's clocks, as quarter turns past 12: 3 3 0 / 2 2 2 / 2 1 2.
+    flipgame()
+        .args(["solve", "--states", "4", "--taps", "--rule-file"])
+        .arg(&rule)
+        .args(["--board", "330/222/212"])
+        .assert()
+        .success()
+        .stdout("4 r2c1 r2c2 r3c2 r3c3\n");
+}
+
+#[test]
+fn text_lists_a_cell_once_for_each_press_and_the_colour_only_for_any() {
+    let solve = |args: &[&str]| {
+        let output = flipgame()
+            .args(["solve", "--states", "3", "--size", "2x2", "--taps"])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // Boards made from 00/00 by pressing r2c2 backwards (a press adds 1 to its row and
+    // column on 2x2): once, 02/22; twice, 01/11. No single press finishes 01/11.
+    assert_eq!(solve(&["--board", "02/22"]), "1 r2c2\n");
+    assert_eq!(solve(&["--board", "01/11"]), "2 r2c2 r2c2\n");
+    assert_eq!(
+        solve(&["--goal", "any", "--board", "02/22"]),
+        "1 r2c2 (all 0)\n"
+    );
+    // Every press vector of 2x2 adds the same to all four cells only in multiples of 3.
+    assert_eq!(solve(&["--goal", "2", "--board", "00/00"]), "Impossible\n");
+    let counts = flipgame()
+        .args([
+            "solve", "--states", "3", "--size", "2x2", "--board", "01/11", "--board", "00/00",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(counts.stdout).unwrap(), "2\n0\n");
+}
+
+#[test]
+fn the_matrix_format_gives_the_press_counts() {
+    flipgame()
+        .args([
+            "solve", "--states", "3", "--size", "2x2", "--format", "matrix",
+        ])
+        .args(["--board", "01/11", "--board", "12/00"])
+        .assert()
+        .success()
+        // 12/00 needs (2, 1, 0, 0) added: (0, 0, 2, 1) is the least of its three solutions.
+        .stdout("0 0\n0 2\n\n0 0\n2 1\n");
+}
+
+#[test]
+fn two_states_given_outright_change_nothing() {
+    let plain = flipgame()
+        .args(["solve", "--taps"])
+        .write_stdin(SAMPLE)
+        .output()
+        .unwrap();
+    let given = flipgame()
+        .args(["solve", "--taps", "--states", "2"])
+        .write_stdin(SAMPLE)
+        .output()
+        .unwrap();
+    assert_eq!(plain, given);
+    assert_eq!(
+        String::from_utf8(plain.stdout).unwrap(),
+        "4 r1c1 r2c2 r2c4 r3c1 (all white)\n"
+    );
+}
+
+#[test]
+fn digit_boards_are_read_with_places_and_keep_their_neighbours() {
+    let scratch = Scratch::new();
+    let file = scratch.file("boards.txt", "3\n11\n10\n\n1 1\n1 3\n22\n20\n");
+    scratch
+        .flipgame()
+        .args(["solve", "--states", "3", "--size", "2x2"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("2\n1\n")
+        .stderr(contains(format!(
+            "{}:1:1: expected a digit from '0' to '2', found '3'; the line is not a row",
+            file.display()
+        )))
+        .stderr(contains(format!(
+            "{}:6:3: expected a digit from '0' to '2', found '3'; the digit '3' needs --states 4 \
+             or more",
+            file.display()
+        )));
+}
+
+#[test]
+fn what_k_states_cannot_carry_is_refused_with_the_reason() {
+    let refused = |args: &[&str], message: &str| {
+        flipgame()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(message.to_string()));
+    };
+    refused(
+        &["solve", "--states", "3", "--goal", "white"],
+        "--goal white: the colours of --states 3 are numbers from 0 to 2",
+    );
+    refused(
+        &["solve", "--states", "3", "--goal", "3"],
+        "--goal 3: the colours of --states 3 are numbers from 0 to 2",
+    );
+    refused(
+        &["solve", "--goal", "1"],
+        "--goal 1 is a colour number, for boards of --states 3 or more",
+    );
+    refused(
+        &["solve", "--goal", "any"],
+        "--goal any is for boards of --states 3 or more",
+    );
+    refused(
+        &["solve", "--goal", "purple"],
+        "expected either, white, black, any, or a colour number",
+    );
+    refused(
+        &["solve", "--states", "3", "--cells", "01"],
+        "--cells is for black and white pieces",
+    );
+    refused(&["solve", "--states", "37"], "37 is not in 2..=36");
+    refused(&["solve", "--states", "1"], "1 is not in 2..=36");
+    refused(
+        &["solve", "--states", "3", "--rule", "010/131/010"],
+        "the rule 010/131/010 adds 3 at a cell, which is not below --states 3",
+    );
+    refused(
+        &["solve", "--rule", "010/121/010"],
+        "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more",
+    );
+    refused(
+        &["solve", "--states", "3", "--size", "41x40"],
+        "solved up to 1600 cells",
+    );
+    refused(
+        &["solve", "--states", "3", "--judge", "poj1753"],
+        "cannot be used with",
+    );
+    refused(
+        &[
+            "check", "--states", "3", "--board", "00/00", "--taps", "r1c1",
+        ],
+        "--states 3: only solve reads boards of more than two states so far",
+    );
+    for command in ["explain", "table", "stats", "graph", "play"] {
+        refused(
+            &[command, "--states", "3"],
+            "--states 3: only solve reads boards of more than two states so far",
+        );
+    }
+    refused(
+        &["gen", "--states", "3"],
+        "--states 3: only solve reads boards of more than two states so far",
+    );
+    refused(
+        &["gen", "--rule", "random", "--states", "3"],
+        "not --wrap, --goal, --states",
+    );
+}
