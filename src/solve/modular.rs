@@ -168,61 +168,111 @@ struct Component {
     prime: u32,
     exponent: u32,
     modulus: u64,
-    /// The row operations, `cells` rows of `cells` entries.
-    rows: Vec<Vec<u64>>,
-    /// The column operations `V`, stored by rows: one row per press, `presses` entries each.
-    columns: Vec<Vec<u64>>,
+    /// The row operations `U`, `cells` rows of `cells` entries.
+    rows: Vec<Vec<u8>>,
+    /// The column operations `V`, stored by columns: column `i` holds one entry per press.
+    columns: Vec<Vec<u8>>,
     /// The valuation `k_i` of each diagonal entry (`exponent` where it is 0), one per cell row.
     valuations: Vec<u32>,
+}
+
+/// Arithmetic mod a prime power of at most [`MOST_STATES`], on bytes: products from a table,
+/// so the inner loops of the Smith form do no division.
+struct Ring {
+    modulus: u8,
+    /// `product[a * modulus + b]` is `a * b mod modulus`.
+    product: Vec<u8>,
+}
+
+impl Ring {
+    fn new(modulus: u64) -> Ring {
+        let m = modulus as usize;
+        let product = (0..m * m)
+            .map(|ab| ((ab / m) * (ab % m) % m) as u8)
+            .collect();
+        Ring {
+            modulus: modulus as u8,
+            product,
+        }
+    }
+
+    fn times(&self, a: u8, b: u8) -> u8 {
+        self.product[usize::from(a) * usize::from(self.modulus) + usize::from(b)]
+    }
+
+    /// `row -= factor * pivot`, skipping the pivot's zeros.
+    fn subtract_multiple(&self, row: &mut [u8], pivot: &[u8], factor: u8) {
+        let times = &self.product[usize::from(factor) * usize::from(self.modulus)..];
+        for (value, &p) in row.iter_mut().zip(pivot) {
+            if p != 0 {
+                let taken = times[usize::from(p)];
+                *value = if *value >= taken {
+                    *value - taken
+                } else {
+                    *value + self.modulus - taken
+                };
+            }
+        }
+    }
 }
 
 impl Component {
     fn new(map: &PressMap, prime: u32, exponent: u32) -> Component {
         let modulus = u64::from(prime).pow(exponent);
+        let ring = Ring::new(modulus);
         let (m, n) = (map.cells, map.presses());
-        let mut a = vec![vec![0u64; n]; m];
+        let mut a = vec![vec![0u8; n]; m];
         for (press, reached) in map.presses.iter().enumerate() {
             for &(cell, weight) in reached {
-                a[cell][press] = u64::from(weight) % modulus;
+                a[cell][press] = (u64::from(weight) % modulus) as u8;
             }
         }
-        let mut rows: Vec<Vec<u64>> = (0..m)
-            .map(|i| (0..m).map(|j| u64::from(i == j)).collect())
-            .collect();
-        let mut columns: Vec<Vec<u64>> = (0..n)
-            .map(|i| (0..n).map(|j| u64::from(i == j)).collect())
-            .collect();
+        let identity = |size: usize| -> Vec<Vec<u8>> {
+            (0..size)
+                .map(|i| (0..size).map(|j| u8::from(i == j)).collect())
+                .collect()
+        };
+        let mut rows = identity(m);
+        let mut columns = identity(n);
         let mut valuations = vec![exponent; m];
-        let valuation = |value: u64| -> u32 {
-            let mut value = value;
+        let valuation = |value: u8| -> u32 {
+            let mut value = u32::from(value);
             let mut count = 0;
-            while value.is_multiple_of(u64::from(prime)) && count < exponent {
-                value /= u64::from(prime);
+            while value.is_multiple_of(prime) && count < exponent {
+                value /= prime;
                 count += 1;
             }
             count
         };
         for t in 0..m.min(n) {
-            // The entry of least valuation left: every other is a multiple of it.
-            let pivot = (t..m)
-                .flat_map(|r| (t..n).map(move |c| (r, c)))
-                .filter(|&(r, c)| a[r][c] != 0)
-                .min_by_key(|&(r, c)| valuation(a[r][c]));
-            let Some((r, c)) = pivot else { break };
+            // The entry of least valuation left: every other is a multiple of it. A unit (of
+            // valuation 0, every nonzero entry when K is prime) is the least there is.
+            let mut pivot: Option<(usize, usize, u32)> = None;
+            'search: for (r, row) in a.iter().enumerate().skip(t) {
+                for (c, &value) in row.iter().enumerate().skip(t) {
+                    if value == 0 {
+                        continue;
+                    }
+                    let k = valuation(value);
+                    if pivot.is_none_or(|(.., least)| k < least) {
+                        pivot = Some((r, c, k));
+                        if k == 0 {
+                            break 'search;
+                        }
+                    }
+                }
+            }
+            let Some((r, c, k)) = pivot else { break };
             a.swap(t, r);
             rows.swap(t, r);
             for row in &mut a {
                 row.swap(t, c);
             }
-            for column in &mut columns {
-                column.swap(t, c);
-            }
-            let k = valuation(a[t][t]);
-            let power = u64::from(prime).pow(k);
-            let unit = a[t][t] / power;
-            let inverse = inverse_mod(unit, modulus);
+            columns.swap(t, c);
+            let power = prime.pow(k) as u8;
+            let inverse = inverse_mod(u64::from(a[t][t] / power), modulus) as u8;
             for value in a[t].iter_mut().chain(rows[t].iter_mut()) {
-                *value = *value * inverse % modulus;
+                *value = ring.times(*value, inverse);
             }
             for r in 0..m {
                 if r == t || a[r][t] == 0 {
@@ -230,9 +280,9 @@ impl Component {
                 }
                 let factor = a[r][t] / power;
                 let (pivot_row, row) = pair_mut(&mut a, t, r);
-                subtract_multiple(row, pivot_row, factor, modulus);
+                ring.subtract_multiple(row, pivot_row, factor);
                 let (pivot_row, row) = pair_mut(&mut rows, t, r);
-                subtract_multiple(row, pivot_row, factor, modulus);
+                ring.subtract_multiple(row, pivot_row, factor);
             }
             for c in t + 1..n {
                 if a[t][c] == 0 {
@@ -241,9 +291,8 @@ impl Component {
                 let factor = a[t][c] / power;
                 // Column c -= factor * column t: only row t has anything in column t now.
                 a[t][c] = 0;
-                for column in &mut columns {
-                    column[c] = (column[c] + modulus - factor * column[t] % modulus) % modulus;
-                }
+                let (pivot_column, column) = pair_mut(&mut columns, t, c);
+                ring.subtract_multiple(column, pivot_column, factor);
             }
             valuations[t] = k;
         }
@@ -264,7 +313,7 @@ impl Component {
             .map(|row| {
                 row.iter()
                     .zip(c)
-                    .map(|(&u, &v)| u * (u64::from(v) % self.modulus))
+                    .map(|(&u, &v)| u64::from(u) * (u64::from(v) % self.modulus))
                     .sum::<u64>()
                     % self.modulus
             })
@@ -291,16 +340,16 @@ impl Component {
 
     /// `V y`.
     fn apply_columns(&self, y: &[u64]) -> Vec<u64> {
-        self.columns
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .zip(y)
-                    .map(|(&v, &value)| v * value % self.modulus)
-                    .sum::<u64>()
-                    % self.modulus
-            })
-            .collect()
+        let presses = self.columns.first().map_or(0, Vec::len);
+        let mut x = vec![0u64; presses];
+        for (column, &value) in self.columns.iter().zip(y) {
+            if value != 0 {
+                for (sum, &v) in x.iter_mut().zip(column) {
+                    *sum = (*sum + u64::from(v) * value) % self.modulus;
+                }
+            }
+        }
+        x
     }
 
     /// The kernel's cyclic factors over this prime power, generators as press counts mod
@@ -314,10 +363,9 @@ impl Component {
                 continue;
             }
             let scale = u64::from(self.prime).pow(self.exponent - k);
-            let generator = self
-                .columns
+            let generator = self.columns[i]
                 .iter()
-                .map(|row| row[i] * scale % self.modulus)
+                .map(|&v| u64::from(v) * scale % self.modulus)
                 .collect();
             factors.push((u64::from(self.prime).pow(k), generator));
         }
@@ -329,7 +377,7 @@ impl Component {
         let scale = u64::from(self.prime).pow(self.exponent - self.valuations[i]);
         self.rows[i]
             .iter()
-            .map(|&u| u * scale % self.modulus)
+            .map(|&u| u64::from(u) * scale % self.modulus)
             .collect()
     }
 }
@@ -342,13 +390,6 @@ fn pair_mut<T>(rows: &mut [T], first: usize, second: usize) -> (&T, &mut T) {
     } else {
         let (low, high) = rows.split_at_mut(first);
         (&high[0], &mut low[second])
-    }
-}
-
-/// `row -= factor * pivot`, mod `modulus`.
-fn subtract_multiple(row: &mut [u64], pivot: &[u64], factor: u64, modulus: u64) {
-    for (value, &p) in row.iter_mut().zip(pivot) {
-        *value = (*value + modulus - factor * p % modulus) % modulus;
     }
 }
 

@@ -2,14 +2,15 @@
 //! [`super::modular`], which solves toward one colour.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::modular::{ModularSolver, PressMap};
 use crate::notation::Cell;
 use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
 /// The most cells of a board of more than two states: the modular solver holds dense matrices
-/// of cells x cells entries.
-pub const MOST_STATE_CELLS: u64 = 1600;
+/// of cells x cells entries, and their Smith form takes seconds at this size.
+pub const MOST_STATE_CELLS: u64 = 4096;
 
 /// A board of K states too large for the modular solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ impl fmt::Display for TooManyStateCells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (40x40), \
+            "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (64x64), \
              not {}",
             self.cells
         )
@@ -79,8 +80,9 @@ pub struct StateSolver {
     puzzle: StatePuzzle,
     solver: ModularSolver,
     /// The presses with one more, adding 1 everywhere: what `any` proofs are found with (a
-    /// weighting no press changes and that every uniform board has at 0).
-    with_uniform: Option<ModularSolver>,
+    /// weighting no press changes and that every uniform board has at 0), made when a board
+    /// first needs one.
+    with_uniform: OnceLock<ModularSolver>,
 }
 
 impl StateSolver {
@@ -90,8 +92,17 @@ impl StateSolver {
         if cells > MOST_STATE_CELLS {
             return Err(TooManyStateCells { cells });
         }
-        let map = puzzle.press_map();
-        let with_uniform = (puzzle.goal() == StateGoal::Any).then(|| {
+        Ok(StateSolver {
+            solver: ModularSolver::new(puzzle.press_map()),
+            puzzle,
+            with_uniform: OnceLock::new(),
+        })
+    }
+
+    /// The presses with one more that adds 1 to every cell.
+    fn with_uniform(&self) -> &ModularSolver {
+        self.with_uniform.get_or_init(|| {
+            let map = self.solver.press_map();
             let mut presses: Vec<Vec<(usize, u32)>> = (0..map.presses())
                 .map(|press| map.reached(press).to_vec())
                 .collect();
@@ -99,11 +110,6 @@ impl StateSolver {
             let extended = PressMap::new(map.states(), map.cells(), &presses)
                 .unwrap_or_else(|error| unreachable!("weights of 1 on the board: {error}"));
             ModularSolver::new(extended)
-        });
-        Ok(StateSolver {
-            puzzle,
-            solver: ModularSolver::new(map),
-            with_uniform,
         })
     }
 
@@ -122,11 +128,9 @@ impl StateSolver {
     /// read row-major as digits), or a proof that no presses do.
     pub fn solve(&self, board: &StateBoard) -> Result<StateSolution, StateProof> {
         let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
-        let with_uniform = match (self.puzzle.goal(), &self.with_uniform) {
-            (StateGoal::Color(color), _) => return self.solve_toward(&states, color),
-            (StateGoal::Any, None) => unreachable!("an `any` solver has the uniform presses"),
-            (StateGoal::Any, Some(with_uniform)) => with_uniform,
-        };
+        if let StateGoal::Color(color) = self.puzzle.goal() {
+            return self.solve_toward(&states, color);
+        }
         let mut best: Option<StateSolution> = None;
         // The least total any colour can take: what its search proved, or its bound.
         let mut least_possible = u64::MAX;
@@ -145,7 +149,8 @@ impl StateSolver {
             // No colour finishes the board, so it is outside the presses' reach plus every
             // uniform board: the presses with the uniform one added cannot finish it either,
             // and their proof has every uniform board at 0.
-            let weights = with_uniform
+            let weights = self
+                .with_uniform()
                 .solve(&states, 0)
                 .err()
                 .map(|proof| proof.weights)
@@ -414,13 +419,13 @@ mod tests {
 
     #[test]
     fn boards_past_the_dense_limit_are_refused() {
-        let shape = Shape::new(41, 40).unwrap();
+        let shape = Shape::new(65, 64).unwrap();
         let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Any).unwrap();
         assert_eq!(
             StateSolver::new(puzzle).unwrap_err(),
-            TooManyStateCells { cells: 1640 }
+            TooManyStateCells { cells: 4160 }
         );
-        let shape = Shape::new(40, 40).unwrap();
+        let shape = Shape::new(64, 64).unwrap();
         let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Color(0));
         assert!(MOST_STATE_CELLS == shape.cells() && puzzle.is_ok());
     }

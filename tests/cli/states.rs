@@ -468,8 +468,8 @@ fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more",
     );
     refused(
-        &["solve", "--states", "3", "--size", "41x40"],
-        "solved up to 1600 cells",
+        &["solve", "--states", "3", "--size", "65x64"],
+        "solved up to 4096 cells (64x64), not 4160",
     );
     refused(
         &["solve", "--states", "3", "--judge", "poj1753"],
