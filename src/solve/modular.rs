@@ -284,13 +284,13 @@ impl Component {
                 let (pivot_row, row) = pair_mut(&mut rows, t, r);
                 ring.subtract_multiple(row, pivot_row, factor);
             }
-            for c in t + 1..n {
-                if a[t][c] == 0 {
+            for (c, value) in a[t].iter_mut().enumerate().skip(t + 1) {
+                if *value == 0 {
                     continue;
                 }
-                let factor = a[t][c] / power;
+                let factor = *value / power;
                 // Column c -= factor * column t: only row t has anything in column t now.
-                a[t][c] = 0;
+                *value = 0;
                 let (pivot_column, column) = pair_mut(&mut columns, t, c);
                 ring.subtract_multiple(column, pivot_column, factor);
             }
