@@ -26,7 +26,8 @@ use super::Failure;
 pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
     if args.states != 2 {
         return Err(Failure::Usage(format!(
-            "--states {}: only solve reads boards of more than two states so far",
+            "--states {}: only solve and check --taps or --tap-lists read boards of more than two \
+             states so far",
             args.states
         )));
     }

@@ -10,12 +10,15 @@ use std::path::Path;
 
 use flipgame::grid::{Grid, Shape};
 use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict, judge_case};
+use flipgame::notation::BoardTextError;
 use flipgame::solve::Solver;
+use flipgame::solve::states::StateSolver;
+use flipgame::states::StateBoard;
 
-use super::args::{puzzle, solver};
+use super::args::{puzzle, solver, state_puzzle};
 use super::judged::{answer, judge_named, open_source, reading_ended};
 use super::{Failure, Outcome, report, usage};
-use crate::cli::{CheckArgs, CheckFormat};
+use crate::cli::{CellsArg, CheckArgs, CheckFormat};
 use crate::source::Source;
 use crate::source::read_line_within;
 use flipgame::words::{quoted, thousands};
@@ -279,17 +282,13 @@ fn check_taps(
     taps_text: &str,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let solver = solver(puzzle(&args.puzzle)?)?;
-    let shape = solver.puzzle().shape();
-    let board = flipgame::board::parse(board_text, shape, Cells::Letters)
-        .map_err(|error| usage(format!("--board:1:{}: {error}", error.column)))?;
-    let taps = match parse_taps(taps_text, shape) {
-        Ok(taps) => taps,
-        Err((column, message)) => {
-            return Err(usage(format!("--taps:1:{column}: {message}")));
-        }
-    };
-    let record = judge_taps(&solver, &board, &taps);
+    let judge = TapJudge::new(args)?;
+    let record = judge
+        .judge(board_text, taps_text)
+        .map_err(|error| match error {
+            TapsError::Board(error) => usage(format!("--board:1:{}: {error}", error.column)),
+            TapsError::Taps((column, message)) => usage(format!("--taps:1:{column}: {message}")),
+        })?;
     write_taps_verdict(&record, args.format, out)?;
     Ok(if record.optimal {
         Outcome::Success
@@ -298,14 +297,83 @@ fn check_taps(
     })
 }
 
+/// What judges tap lists: the solver of two-state boards, or of K states.
+enum TapJudge {
+    Two(Box<Solver>),
+    States(Box<StateSolver>),
+}
+
+impl TapJudge {
+    /// The judge of the puzzle the flags describe.
+    fn new(args: &CheckArgs) -> Result<TapJudge, Failure> {
+        if args.puzzle.states == 2 {
+            return Ok(TapJudge::Two(Box::new(solver(puzzle(&args.puzzle)?)?)));
+        }
+        let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
+        let solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
+        Ok(TapJudge::States(Box::new(solver)))
+    }
+
+    /// The boards' shape.
+    fn shape(&self) -> Shape {
+        match self {
+            TapJudge::Two(solver) => solver.puzzle().shape(),
+            TapJudge::States(solver) => solver.puzzle().shape(),
+        }
+    }
+
+    /// Judges the taps `taps_text` on the board `board_text`, or says what keeps either from
+    /// being read (the board first, as it comes first).
+    fn judge(&self, board_text: &str, taps_text: &str) -> Result<TapsJson, TapsError> {
+        let shape = self.shape();
+        match self {
+            TapJudge::Two(solver) => {
+                let board = flipgame::board::parse(board_text, shape, Cells::Letters)
+                    .map_err(TapsError::Board)?;
+                let taps = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
+                // A cell tapped twice is not tapped: taps commute and cancel in pairs.
+                let mut tapped = Grid::new(shape);
+                let cols = shape.cols() as usize;
+                for (cell, &times) in taps.iter().enumerate() {
+                    tapped.set(cell / cols, cell % cols, times % 2 == 1);
+                }
+                Ok(judge_taps(solver, &board, &tapped))
+            }
+            TapJudge::States(solver) => {
+                let states = solver.puzzle().states();
+                let board =
+                    StateBoard::parse(board_text, shape, states).map_err(TapsError::Board)?;
+                let taps = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
+                let facts = solver.judge_presses(&board, &taps);
+                Ok(TapsJson {
+                    source: None,
+                    solution: facts.finished,
+                    taps: facts.given,
+                    fewest: facts.fewest,
+                    optimal: facts.optimal,
+                    least: facts.least,
+                })
+            }
+        }
+    }
+}
+
+/// Why a board and its taps could not be read.
+enum TapsError {
+    /// The board, and where in it.
+    Board(BoardTextError),
+    /// The taps: the column (in characters, from 1) of the word at fault, and the message.
+    Taps((usize, String)),
+}
+
 /// `check --tap-lists FILE`: a board and its taps on each line.
 fn check_tap_lists(
     args: &CheckArgs,
     path: &Path,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let solver = solver(puzzle(&args.puzzle)?)?;
-    let shape = solver.puzzle().shape();
+    let judge = TapJudge::new(args)?;
+    let shape = judge.shape();
     let source = source_of(path);
     let mut reader = match open_source(&source) {
         Ok(reader) => reader,
@@ -346,25 +414,20 @@ fn check_tap_lists(
             continue;
         }
         let (board_text, taps_text) = entry.split_once(char::is_whitespace).unwrap_or((entry, ""));
-        let board = match flipgame::board::parse(board_text, shape, Cells::Letters) {
-            Ok(board) => board,
+        let mut record = match judge.judge(board_text, taps_text) {
+            Ok(record) => record,
             Err(error) => {
-                let column = indent + error.column;
-                report(&format!("{source}:{number}:{column}: {error}"));
-                status = status.max(Outcome::BadInput);
-                continue;
-            }
-        };
-        let taps = match parse_taps(taps_text, shape) {
-            Ok(taps) => taps,
-            Err((column, message)) => {
-                let column = column + entry.len() - taps_text.len() + indent;
+                let (column, message) = match error {
+                    TapsError::Board(error) => (indent + error.column, error.to_string()),
+                    TapsError::Taps((column, message)) => {
+                        (column + entry.len() - taps_text.len() + indent, message)
+                    }
+                };
                 report(&format!("{source}:{number}:{column}: {message}"));
                 status = status.max(Outcome::BadInput);
                 continue;
             }
         };
-        let mut record = judge_taps(&solver, &board, &taps);
         record.source = Some(format!("{source}:{number}"));
         write_taps_verdict(&record, args.format, out)?;
         if !record.optimal {
@@ -374,10 +437,11 @@ fn check_tap_lists(
     Ok(status)
 }
 
-/// Reads taps such as `r1c2 r2c3` (spaces or commas between) on a board of `shape`; an error
-/// gives the column (in characters, from 1) of the word at fault.
-fn parse_taps(text: &str, shape: Shape) -> Result<Grid, (usize, String)> {
-    let mut taps = Grid::new(shape);
+/// Reads taps such as `r1c2 r2c3` (spaces or commas between) on a board of `shape`: how many
+/// times each cell is tapped, row-major; an error gives the column (in characters, from 1) of
+/// the word at fault.
+fn parse_taps(text: &str, shape: Shape) -> Result<Vec<u32>, (usize, String)> {
+    let mut taps = vec![0u32; shape.cells() as usize];
     let mut offset = 0;
     for piece in text.split_inclusive(|c: char| c.is_whitespace() || c == ',') {
         let start = offset;
@@ -403,8 +467,8 @@ fn parse_taps(text: &str, shape: Shape) -> Result<Grid, (usize, String)> {
                 );
                 (column, message)
             })?;
-        // A cell tapped twice is not tapped: taps commute and cancel in pairs.
-        taps.toggle(cell.0 as usize - 1, cell.1 as usize - 1);
+        let index = (cell.0 as usize - 1) * shape.cols() as usize + cell.1 as usize - 1;
+        taps[index] = taps[index].saturating_add(1);
     }
     Ok(taps)
 }
