@@ -36,7 +36,8 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
 ];
 
 /// The judges `--judge` knows, as the command line names them (the library's
-/// `flipgame::judge::all()` in the same order; a test keeps the two equal).
+/// `flipgame::judge::all()` then `flipgame::judge::state_judges()`, in the same order; a test
+/// keeps the two equal).
 pub const JUDGES: &[&str] = &[
     "poj1753",
     "poj3279",
@@ -47,6 +48,7 @@ pub const JUDGES: &[&str] = &[
     "leetcode1284",
     "poj2965",
     "timus1122",
+    "poj1166",
 ];
 
 /// What the table of exit statuses leaves out.

@@ -9,14 +9,14 @@ use flipgame::notation::Cells;
 use std::path::Path;
 
 use flipgame::grid::{Grid, Shape};
-use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict, judge_case};
+use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict};
 use flipgame::notation::BoardTextError;
 use flipgame::solve::Solver;
 use flipgame::solve::states::StateSolver;
 use flipgame::states::StateBoard;
 
 use super::args::{puzzle, solver, state_puzzle};
-use super::judged::{answer, judge_named, open_source, reading_ended};
+use super::judged::{Judging, open_source, reading_ended, with_judge};
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CellsArg, CheckArgs, CheckFormat};
 use crate::source::Source;
@@ -84,7 +84,14 @@ fn source_of(path: &std::path::Path) -> Source {
 
 /// `check --judge NAME INPUT OUTPUT`.
 fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
-    let judge = judge_named(name);
+    with_judge!(name, |judge| check_output_with(&judge, args, out))
+}
+
+fn check_output_with<J: Judging>(
+    judge: &J,
+    args: &CheckArgs,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     let (Some(input_path), Some(output_path)) = (&args.input, &args.output) else {
         return Err(usage(
             "check --judge needs two files: the judge's INPUT, then the contestant's OUTPUT",
@@ -125,12 +132,12 @@ fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Ou
                 return;
             }
         };
-        let verdict = match judge_case(judge, &case, number, answer(&case).as_ref(), &mut tokens) {
+        let verdict = match judge.judge(&case, number, &mut tokens) {
             Ok(verdict) => verdict,
             Err(unanswerable) => {
                 report(&format!(
                     "{input_source}:{}: case {number}: {unanswerable}",
-                    case.line
+                    J::line(&case)
                 ));
                 status = status.max(Outcome::BadInput);
                 return;

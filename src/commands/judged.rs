@@ -6,7 +6,9 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use flipgame::generate::{Wanted, candidates, solvable_board};
-use flipgame::judge::{self, Case, Judge, Tokens};
+use flipgame::grid::Shape;
+use flipgame::judge::states::{self as state_judges, StateCase, StateJudge};
+use flipgame::judge::{self, Case, Judge, JudgeError, Limits, Tokens, Unanswerable, Verdict};
 use flipgame::random::Generator;
 use flipgame::solve::{Solution, Solver};
 use flipgame::space::SmallSpace;
@@ -16,10 +18,180 @@ use crate::cli::{GenArgs, SolveArgs};
 use crate::output::file::AtomicFile;
 use crate::source::{self, Source};
 
-/// The judge `--judge` named (the parser only lets known names through).
-pub fn judge_named(name: &str) -> &'static dyn Judge {
-    judge::by_name(name).unwrap_or_else(|| unreachable!("clap checks the judge names"))
+/// A judge of either kind, as the commands drive it: its cases answered by the core.
+pub trait Judging {
+    /// One case of its input.
+    type Case;
+
+    /// The name on the command line.
+    fn name(&self) -> &'static str;
+
+    /// The limits of the statement.
+    fn limits(&self) -> Limits;
+
+    /// Reads an input, each case handed to `emit` as it is read.
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut dyn FnMut(Result<Self::Case, JudgeError>));
+
+    /// The line a case starts on.
+    fn line(case: &Self::Case) -> u64;
+
+    /// The statement's limit a case breaks, with the case's shape, when it is outside them.
+    fn outside_the_statement(&self, case: &Self::Case) -> Option<(&'static str, Shape)>;
+
+    /// The judge's expected output for case `number`, from the core's answer.
+    fn expected(
+        &self,
+        case: &Self::Case,
+        number: u64,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Unanswerable>;
+
+    /// Judges a contestant's answer to case `number`, read from `output`.
+    fn judge(
+        &self,
+        case: &Self::Case,
+        number: u64,
+        output: &mut Tokens<'_>,
+    ) -> Result<Verdict, Unanswerable>;
+
+    /// Writes an input holding `cases`.
+    fn write_input(&self, cases: &[Self::Case], out: &mut Vec<u8>);
+
+    /// Cases `numbers` (from 0, counted across every input written) for generated test data.
+    fn draw(&self, numbers: std::ops::Range<u64>, generator: &mut Generator) -> Vec<Self::Case>;
+
+    /// Every case of a small input held in memory.
+    fn read_all(&self, input: &[u8]) -> Vec<Result<Self::Case, JudgeError>> {
+        let mut cases = Vec::new();
+        self.read(&mut Tokens::of_input(input), &mut |case| cases.push(case));
+        cases
+    }
 }
+
+/// A judge of two-state boards.
+pub struct TwoStates(pub &'static dyn Judge);
+
+impl Judging for TwoStates {
+    type Case = Case;
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn limits(&self) -> Limits {
+        self.0.limits()
+    }
+
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut dyn FnMut(Result<Case, JudgeError>)) {
+        self.0.read(input, emit)
+    }
+
+    fn line(case: &Case) -> u64 {
+        case.line
+    }
+
+    fn outside_the_statement(&self, case: &Case) -> Option<(&'static str, Shape)> {
+        judge::outside_the_statement(self.0, case).map(|limit| (limit, case.board.shape()))
+    }
+
+    fn expected(&self, case: &Case, number: u64, out: &mut Vec<u8>) -> Result<(), Unanswerable> {
+        self.0.write(case, number, answer(case).as_ref(), out)
+    }
+
+    fn judge(
+        &self,
+        case: &Case,
+        number: u64,
+        output: &mut Tokens<'_>,
+    ) -> Result<Verdict, Unanswerable> {
+        judge::judge_case(self.0, case, number, answer(case).as_ref(), output)
+    }
+
+    fn write_input(&self, cases: &[Case], out: &mut Vec<u8>) {
+        self.0.write_input(cases, out)
+    }
+
+    fn draw(&self, numbers: std::ops::Range<u64>, generator: &mut Generator) -> Vec<Case> {
+        draw_cases(self.0, numbers, generator)
+    }
+}
+
+/// A judge of boards of K states.
+pub struct KStates(pub &'static dyn StateJudge);
+
+impl Judging for KStates {
+    type Case = StateCase;
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn limits(&self) -> Limits {
+        self.0.limits()
+    }
+
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut dyn FnMut(Result<StateCase, JudgeError>)) {
+        self.0.read(input, emit)
+    }
+
+    fn line(case: &StateCase) -> u64 {
+        case.line
+    }
+
+    fn outside_the_statement(&self, _case: &StateCase) -> Option<(&'static str, Shape)> {
+        // The K-state judges read only the sizes their statements allow.
+        None
+    }
+
+    fn expected(
+        &self,
+        case: &StateCase,
+        number: u64,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Unanswerable> {
+        self.0.write(case, number, &state_judges::answer(case), out)
+    }
+
+    fn judge(
+        &self,
+        case: &StateCase,
+        number: u64,
+        output: &mut Tokens<'_>,
+    ) -> Result<Verdict, Unanswerable> {
+        state_judges::judge_case(self.0, case, number, &state_judges::answer(case), output)
+    }
+
+    fn write_input(&self, cases: &[StateCase], out: &mut Vec<u8>) {
+        self.0.write_input(cases, out)
+    }
+
+    fn draw(&self, numbers: std::ops::Range<u64>, generator: &mut Generator) -> Vec<StateCase> {
+        numbers
+            .map(|_| state_judges::random_case(self.0, generator))
+            .collect()
+    }
+}
+
+/// Runs `run` with the judge `--judge` named (the parser only lets known names through).
+macro_rules! with_judge {
+    ($name:expr, |$judge:ident| $run:expr) => {
+        match (
+            flipgame::judge::by_name($name),
+            flipgame::judge::state_judge_by_name($name),
+        ) {
+            (Some(two), _) => {
+                let $judge = $crate::commands::judged::TwoStates(two);
+                $run
+            }
+            (None, Some(k)) => {
+                let $judge = $crate::commands::judged::KStates(k);
+                $run
+            }
+            (None, None) => unreachable!("clap checks the judge names"),
+        }
+    };
+}
+pub(crate) use with_judge;
 
 /// A source opened for reading as it goes, or the error already reported.
 pub fn open_source(source: &Source) -> Result<Box<dyn BufRead>, Outcome> {
@@ -49,9 +221,9 @@ pub fn answer(case: &Case) -> Option<Solution> {
 /// The judge's expected output for case `number` (from 1) of one input, given to `emit`; a
 /// case that could not be read or answered is reported (`name` is the input's name) and gives
 /// `Outcome::BadInput`.
-pub fn expected_output(
-    judge: &dyn Judge,
-    case: &Result<Case, judge::JudgeError>,
+pub fn expected_output<J: Judging>(
+    judge: &J,
+    case: &Result<J::Case, JudgeError>,
     number: u64,
     name: &str,
     emit: &mut impl FnMut(&[u8]) -> io::Result<()>,
@@ -63,19 +235,21 @@ pub fn expected_output(
             return Ok(Outcome::BadInput);
         }
     };
-    if let Some(limit) = judge::outside_the_statement(judge, case) {
+    if let Some((limit, shape)) = judge.outside_the_statement(case) {
         note(&format!(
-            "{name}:{}: case {number} is {}, outside the statement's limits ({limit}): the judge \
-             never gives it, but flipgame answers it",
-            case.line,
-            case.board.shape()
+            "{name}:{}: case {number} is {shape}, outside the statement's limits ({limit}): the \
+             judge never gives it, but flipgame answers it",
+            J::line(case),
         ));
     }
     let mut buffer = Vec::new();
-    match judge.write(case, number, answer(case).as_ref(), &mut buffer) {
+    match judge.expected(case, number, &mut buffer) {
         Ok(()) => emit(&buffer).map(|()| Outcome::Success),
         Err(message) => {
-            report(&format!("{name}:{}: case {number}: {message}", case.line));
+            report(&format!(
+                "{name}:{}: case {number}: {message}",
+                J::line(case)
+            ));
             Ok(Outcome::BadInput)
         }
     }
@@ -84,7 +258,14 @@ pub fn expected_output(
 /// `solve --judge NAME`: every input's expected output, each case answered as soon as it is
 /// read.
 pub fn solve(args: &SolveArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
-    let judge = judge_named(name);
+    with_judge!(name, |judge| solve_with(&judge, args, out))
+}
+
+fn solve_with<J: Judging>(
+    judge: &J,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     let mut status = Outcome::Success;
     for source in source::sources(&args.input) {
         let reader = match open_source(&source) {
@@ -122,23 +303,21 @@ pub fn generate(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let judge = judge_named(name);
     let mut generator = Generator::from_seed(seed);
-    match &args.output_dir {
-        None => write_one_input(judge, name, args.count, &mut generator, out),
-        Some(directory) => write_inputs(judge, name, args.count, &mut generator, directory),
-    }
+    with_judge!(name, |judge| match &args.output_dir {
+        None => write_one_input(&judge, args.count, &mut generator, out),
+        Some(directory) => write_inputs(&judge, args.count, &mut generator, directory),
+    })
 }
 
 /// Writes `count` cases as one input on `out`, when the judge takes that many in one.
-fn write_one_input(
-    judge: &dyn Judge,
-    name: &str,
+fn write_one_input<J: Judging>(
+    judge: &J,
     count: u64,
     generator: &mut Generator,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let limits = judge.limits();
+    let (limits, name) = (judge.limits(), judge.name());
     if count > limits.cases {
         let advice = if limits.cases == 1 {
             format!(
@@ -153,7 +332,7 @@ fn write_one_input(
         };
         return Err(usage(advice));
     }
-    let cases = draw_cases(judge, 0..count, generator);
+    let cases = judge.draw(0..count, generator);
     let mut input = Vec::new();
     judge.write_input(&cases, &mut input);
     out.write_all(&input)?;
@@ -162,14 +341,13 @@ fn write_one_input(
 
 /// Writes `count` inputs to `directory`, each `NAME-NNN.in` with its expected output
 /// `NAME-NNN.ans`, and a few cases in each where the judge takes several.
-fn write_inputs(
-    judge: &dyn Judge,
-    name: &str,
+fn write_inputs<J: Judging>(
+    judge: &J,
     count: u64,
     generator: &mut Generator,
     directory: &Path,
 ) -> Result<Outcome, Failure> {
-    let limits = judge.limits();
+    let (limits, name) = (judge.limits(), judge.name());
     if let Err(error) = fs::create_dir_all(directory) {
         return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
@@ -181,14 +359,14 @@ fn write_inputs(
         } else {
             1 + generator.below(limits.cases.min(10))
         };
-        let cases = draw_cases(judge, drawn..drawn + cases_here, generator);
+        let cases = judge.draw(drawn..drawn + cases_here, generator);
         drawn += cases_here;
         let mut input = Vec::new();
         judge.write_input(&cases, &mut input);
         let mut answers = Vec::new();
         let stem = format!("{name}-{number:0digits$}");
         let mut status = Outcome::Success;
-        for (index, case) in judge::read_all(judge, &input).iter().enumerate() {
+        for (index, case) in judge.read_all(&input).iter().enumerate() {
             let mut keep = |bytes: &[u8]| {
                 answers.extend_from_slice(bytes);
                 Ok(())
@@ -273,7 +451,9 @@ const SMALL_CELLS: u64 = 20;
 mod tests {
     #[test]
     fn the_command_line_offers_exactly_the_librarys_judges_in_its_order() {
-        let library: Vec<&str> = flipgame::judge::all().iter().map(|j| j.name()).collect();
+        let two = flipgame::judge::all().map(|judge| judge.name());
+        let k = flipgame::judge::state_judges().map(|judge| judge.name());
+        let library: Vec<&str> = two.into_iter().chain(k).collect();
         assert_eq!(library, crate::cli::JUDGES);
     }
 }

@@ -1,7 +1,8 @@
 //! The online judges of the family, each as a plug-in: a reader of its input, a writer of its
 //! exact expected output, a checker of a contestant's output, and a writer of fresh inputs.
 //!
-//! A judge only translates. Every answer comes from [`crate::solve::Solver`], the same core as
+//! A judge only translates. Every answer comes from [`crate::solve::Solver`] (or, for the
+//! judges of K states in [`states`], [`crate::solve::states::StateSolver`]), the same core as
 //! everything else: a judge says what its letters mean (which piece is "black", which finished
 //! board counts), which rule and size its puzzle has, and how it spells the answer.
 //!
@@ -10,12 +11,14 @@
 //! separately where an output relied on that tolerance.
 
 mod leetcode1284;
+mod poj1166;
 mod poj1222;
 mod poj1681;
 mod poj1753;
 mod poj2965;
 mod poj3185;
 mod poj3279;
+pub mod states;
 mod timus1122;
 mod tokens;
 mod uva10309;
@@ -211,13 +214,19 @@ pub fn judge_case(
 ) -> Result<Verdict, Unanswerable> {
     let mut expected = Vec::new();
     judge.write(case, number, answer, &mut expected)?;
-    let mut verdict = judge.check(case, number, answer, output);
+    let verdict = judge.check(case, number, answer, output);
+    Ok(settle_verdict(verdict, output))
+}
+
+/// Ends a case's output after its check: an accepted answer carries the first place its
+/// spacing differs from the judge's own, if any.
+fn settle_verdict(mut verdict: Verdict, output: &mut Tokens<'_>) -> Verdict {
     output.end_case();
     let note = output.take_spacing_note();
     if let Verdict::Accepted { whitespace } = &mut verdict {
         *whitespace = note;
     }
-    Ok(verdict)
+    verdict
 }
 
 /// Every judge, in the order the guide lists them.
@@ -238,6 +247,18 @@ pub fn all() -> [&'static dyn Judge; 9] {
 /// The judge called `name`, if there is one.
 pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
     all().into_iter().find(|judge| judge.name() == name)
+}
+
+/// Every judge of boards of K states, in the order the guide lists them.
+pub fn state_judges() -> [&'static dyn states::StateJudge; 1] {
+    [&poj1166::Poj1166]
+}
+
+/// The judge of boards of K states called `name`, if there is one.
+pub fn state_judge_by_name(name: &str) -> Option<&'static dyn states::StateJudge> {
+    state_judges()
+        .into_iter()
+        .find(|judge| judge.name() == name)
 }
 
 /// A random case for `judge`: a board of a random shape within its limits, drawn uniformly.
@@ -638,11 +659,11 @@ const LOST_PLACE: &str = "; nothing in this format marks where the next case sta
 /// Reads the whole of `input` with `read_case` until the tokens run out: the inputs of
 /// single-case judges, where several cases back to back are read one after another, framed
 /// as `framing` says.
-pub(crate) fn read_back_to_back(
+pub(crate) fn read_back_to_back<C>(
     tokens: &mut Tokens<'_>,
-    emit: &mut Emit<'_>,
+    emit: &mut dyn FnMut(Result<C, JudgeError>),
     framing: Framing,
-    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
+    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<C, JudgeError>,
 ) {
     loop {
         if let Framing::Rows { letters, .. } = framing {
@@ -703,10 +724,10 @@ pub(crate) fn read_letter_boards(
 
 /// Skips the lines ahead that are no rows (fewer than half their characters are `letters`),
 /// each reported as an error of its own.
-fn skip_lines_that_are_no_rows(
+fn skip_lines_that_are_no_rows<C>(
     tokens: &mut Tokens<'_>,
     letters: &[u8],
-    emit: &mut dyn FnMut(Result<Case, JudgeError>),
+    emit: &mut dyn FnMut(Result<C, JudgeError>),
 ) {
     while let Some(token) = tokens.peek() {
         let is_letter = |byte: &u8| letters.contains(byte);

@@ -487,7 +487,9 @@ mod tests {
         let board = StateBoard::parse("01/11", shape, 3).unwrap();
         let judge = |goal, presses: &[u32]| {
             let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, goal).unwrap();
-            StateSolver::new(puzzle).unwrap().judge_presses(&board, presses)
+            StateSolver::new(puzzle)
+                .unwrap()
+                .judge_presses(&board, presses)
         };
         let facts = |finished, given, fewest, optimal, least| PressFacts {
             finished,
@@ -497,13 +499,28 @@ mod tests {
             least,
         };
         let zero = StateGoal::Color(0);
-        assert_eq!(judge(zero, &[0, 0, 0, 2]), facts(true, 2, Some(2), true, true));
-        assert_eq!(judge(zero, &[0, 0, 0, 5]), facts(true, 2, Some(2), true, true));
-        assert_eq!(judge(zero, &[0, 0, 0, 1]), facts(false, 1, Some(2), false, false));
-        assert_eq!(judge(zero, &[3, 3, 0, 2]), facts(true, 2, Some(2), true, true));
+        assert_eq!(
+            judge(zero, &[0, 0, 0, 2]),
+            facts(true, 2, Some(2), true, true)
+        );
+        assert_eq!(
+            judge(zero, &[0, 0, 0, 5]),
+            facts(true, 2, Some(2), true, true)
+        );
+        assert_eq!(
+            judge(zero, &[0, 0, 0, 1]),
+            facts(false, 1, Some(2), false, false)
+        );
+        assert_eq!(
+            judge(zero, &[3, 3, 0, 2]),
+            facts(true, 2, Some(2), true, true)
+        );
         // r1c1, r1c2 and r2c1 once each (r2c2's three presses are none) add 0, 2, 2, 2: the
         // board is finished, in one press more than the fewest.
-        assert_eq!(judge(zero, &[1, 1, 1, 3]), facts(true, 3, Some(2), false, false));
+        assert_eq!(
+            judge(zero, &[1, 1, 1, 3]),
+            facts(true, 3, Some(2), false, false)
+        );
         // r1c1 adds 1 to r1c1, r1c2 and r2c1: 12/21, no colour.
         assert!(!judge(StateGoal::Any, &[1, 0, 0, 0]).finished);
         let impossible = StateBoard::parse("00/00", shape, 3).unwrap();

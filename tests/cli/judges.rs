@@ -8,7 +8,7 @@ use predicates::prelude::*;
 
 use crate::common::{SAMPLE, Scratch, flipgame};
 
-const JUDGES: [&str; 9] = [
+const JUDGES: [&str; 10] = [
     "poj1753",
     "poj3279",
     "poj1222",
@@ -18,6 +18,7 @@ const JUDGES: [&str; 9] = [
     "leetcode1284",
     "poj2965",
     "timus1122",
+    "poj1166",
 ];
 
 fn samples() -> PathBuf {
@@ -1398,4 +1399,155 @@ fn check_reads_either_file_from_standard_input_but_not_both() {
         .stderr(predicate::str::contains(
             "only one of INPUT and OUTPUT can be standard input ('-')",
         ));
+}
+
+// --- POJ 1166 The Clocks: boards of four states. ---
+
+/// The clocks each of the nine moves turns, as the statement's table gives them.
+const CLOCK_MOVES: [&str; 9] = [
+    "ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI",
+];
+
+/// The clocks after `moves` (numbers 1 to 9), each a quarter turn of its clocks.
+fn turn_clocks(clocks: [u8; 9], moves: &[usize]) -> [u8; 9] {
+    let mut clocks = clocks;
+    for &number in moves {
+        for clock in CLOCK_MOVES[number - 1].bytes() {
+            let at = usize::from(clock - b'A');
+            clocks[at] = (clocks[at] + 1) % 4;
+        }
+    }
+    clocks
+}
+
+/// The fewest moves from every one of the 4^9 positions to all at 12: a breadth-first search
+/// backwards from all at 12 (a move undone is the move made three times).
+fn fewest_clock_moves() -> Vec<u8> {
+    let index = |clocks: &[u8; 9]| clocks.iter().fold(0, |sum, &c| sum * 4 + usize::from(c));
+    let mut distance = vec![u8::MAX; 1 << 18];
+    let mut frontier = vec![[0u8; 9]];
+    distance[0] = 0;
+    let mut steps = 0;
+    while !frontier.is_empty() {
+        steps += 1;
+        let mut next = Vec::new();
+        for clocks in frontier {
+            for number in 1..=9 {
+                let back = turn_clocks(clocks, &[number, number, number]);
+                if distance[index(&back)] == u8::MAX {
+                    distance[index(&back)] = steps;
+                    next.push(back);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+#[test]
+fn the_clocks_are_set_in_the_fewest_moves_against_a_breadth_first_search() {
+    let distance = fewest_clock_moves();
+    assert!(
+        distance.iter().all(|&d| d != u8::MAX),
+        "every position can be set"
+    );
+    // 2,000 positions spread over all of them, back to back as one input.
+    let positions: Vec<[u8; 9]> = (0..2000usize)
+        .map(|n| {
+            let code = n * 131 % (1 << 18);
+            std::array::from_fn(|i| ((code >> (2 * (8 - i))) & 3) as u8)
+        })
+        .collect();
+    let input: String = positions
+        .iter()
+        .map(|clocks| {
+            clocks
+                .chunks(3)
+                .map(|row| format!("{} {} {}\n", row[0], row[1], row[2]))
+                .collect::<String>()
+        })
+        .collect();
+    let output = flipgame()
+        .args(["solve", "--judge", "poj1166"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    assert_eq!(lines.len(), positions.len());
+    for (clocks, line) in positions.iter().zip(lines) {
+        let moves: Vec<usize> = line
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert!(
+            moves.windows(2).all(|pair| pair[0] <= pair[1]),
+            "{line}: sorted"
+        );
+        assert_eq!(turn_clocks(*clocks, &moves), [0; 9], "{clocks:?}: {line}");
+        let code = clocks.iter().fold(0, |sum, &c| sum * 4 + usize::from(c));
+        assert_eq!(
+            moves.len(),
+            usize::from(distance[code]),
+            "{clocks:?}: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
+    let input = samples().join("poj1166.in");
+    let check = |output: &str, verdict: &str| {
+        flipgame()
+            .args(["check", "--judge", "poj1166"])
+            .arg(&input)
+            .arg("-")
+            .write_stdin(output.to_string())
+            .assert()
+            .code(if verdict == "accepted" { 0 } else { 3 })
+            .stdout(predicate::str::starts_with(format!("case 1: {verdict}")));
+    };
+    check("4 5 8 9\n", "accepted");
+    check(
+        "4 5 9 8\n",
+        "rejected: -:1:7: the moves must be sorted: 8 comes after 9",
+    );
+    check(
+        "4 5 8\n",
+        "rejected: -:1:1: these 3 moves leave clock E at 9 o'clock",
+    );
+    check(
+        "4 4 4 4 4 5 8 9\n",
+        "rejected: -:1:1: these 8 moves set every clock to 12 but are not the shortest: the \
+         shortest is 4 moves",
+    );
+    check(
+        "4 5 8 10\n",
+        "rejected: -:1:7: expected a move from 1 to 9, found '10'",
+    );
+    check(
+        "",
+        "rejected: -:1:1: these 0 moves leave clock A at 9 o'clock",
+    );
+    // All at 12 already: the answer is an empty line.
+    let scratch = Scratch::new();
+    let at_twelve = scratch.file("twelve.in", "0 0 0\n0 0 0\n0 0 0\n");
+    flipgame()
+        .args(["solve", "--judge", "poj1166"])
+        .arg(&at_twelve)
+        .assert()
+        .success()
+        .stdout("\n");
+    for (output, verdict) in [("\n", "accepted"), ("1 1 1 1\n", "rejected")] {
+        flipgame()
+            .args(["check", "--judge", "poj1166"])
+            .arg(&at_twelve)
+            .arg("-")
+            .write_stdin(output)
+            .assert()
+            .stdout(predicate::str::starts_with(format!("case 1: {verdict}")));
+    }
 }

@@ -1,0 +1,219 @@
+//! POJ 1166 The Clocks (IOI 1994): nine clocks in a 3x3 grid, each at 12, 3, 6 or 9 o'clock
+//! (`0` to `3`), and nine moves, each turning a fixed set of clocks a quarter turn; the answer
+//! is the shortest sequence of moves that sets every clock to 12, sorted, a move made twice
+//! listed twice. The statement says the answer is unique, and it is: the moves' matrix is
+//! invertible mod 4.
+
+use super::states::{StateAnswer, StateCase, StateEmit, StateJudge};
+use super::{
+    Framing, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_back_to_back,
+};
+use crate::grid::Shape;
+use crate::rule::{Graph, Rule};
+use crate::states::{StateBoard, StateGoal, StatePuzzle};
+
+/// POJ 1166.
+pub struct Poj1166;
+
+/// The clocks each move turns, clocks `A` to `I` row by row (the statement's table).
+const MOVES: [&str; 9] = [
+    "ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI",
+];
+
+/// The dial of a clock at state `state`.
+fn dial(state: u8) -> u32 {
+    match state {
+        0 => 12,
+        other => 3 * u32::from(other),
+    }
+}
+
+impl StateJudge for Poj1166 {
+    fn name(&self) -> &'static str {
+        "poj1166"
+    }
+
+    fn problem(&self) -> &'static str {
+        "POJ 1166 The Clocks"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rows: (3, 3),
+            cols: (3, 3),
+            square: true,
+            cases: 1,
+            impossible: false,
+        }
+    }
+
+    fn puzzle(&self, shape: Shape) -> StatePuzzle {
+        let flips = MOVES
+            .iter()
+            .map(|clocks| {
+                clocks
+                    .bytes()
+                    .map(|clock| u32::from(clock - b'A'))
+                    .collect()
+            })
+            .collect();
+        let graph = Graph::new(Shape::new(3, 3).unwrap_or(shape), flips, "clocks".into())
+            .unwrap_or_else(|error| unreachable!("the statement's moves: {error}"));
+        StatePuzzle::new(shape, Rule::Graph(graph), false, 4, StateGoal::Color(0))
+            .unwrap_or_else(|error| unreachable!("the statement's puzzle: {error}"))
+    }
+
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut StateEmit<'_>) {
+        let shape = Shape::new(3, 3).unwrap_or(Shape::FLIP_GAME);
+        read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
+            let line = tokens.peek().map_or(1, |token| token.line);
+            let mut board = StateBoard::new(shape, 4);
+            for index in 0..9 {
+                let Some(token) = tokens.next() else {
+                    return Err(tokens.error_at_end(format!(
+                        "expected 9 clocks, each 0 to 3, found the end after {index}"
+                    )));
+                };
+                let state = match token.text.as_slice() {
+                    [digit @ b'0'..=b'3'] => digit - b'0',
+                    _ => {
+                        return Err(token.error(format!(
+                            "expected a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 \
+                             is 9), found {}",
+                            token.display()
+                        )));
+                    }
+                };
+                board.set(index / 3, index % 3, state);
+            }
+            Ok(StateCase {
+                puzzle: self.puzzle(shape),
+                board,
+                line,
+            })
+        })
+    }
+
+    fn write(
+        &self,
+        _case: &StateCase,
+        _index: u64,
+        answer: &StateAnswer,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Unanswerable> {
+        let moves = shortest(answer)?;
+        let words: Vec<String> = moves.iter().map(u32::to_string).collect();
+        out.extend_from_slice(words.join(" ").as_bytes());
+        out.push(b'\n');
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        case: &StateCase,
+        _index: u64,
+        answer: &StateAnswer,
+        output: &mut Tokens<'_>,
+    ) -> Verdict {
+        super::verdict(check_moves(case, answer, output), output)
+    }
+
+    fn write_input(&self, cases: &[StateCase], out: &mut Vec<u8>) {
+        for case in cases {
+            for row in case.board.cells().chunks(3) {
+                let clocks: Vec<String> = row.iter().map(u8::to_string).collect();
+                out.extend_from_slice(clocks.join(" ").as_bytes());
+                out.push(b'\n');
+            }
+        }
+    }
+}
+
+/// The shortest moves, sorted, a move made j times listed j times.
+fn shortest(answer: &StateAnswer) -> Result<Vec<u32>, Unanswerable> {
+    let solution = answer.as_ref().map_err(|_| Unanswerable {
+        why: "the statement promises a way to set every clock to 12",
+    })?;
+    Ok(solution
+        .presses
+        .iter()
+        .zip(1..)
+        .flat_map(|(&times, number)| std::iter::repeat_n(number, usize::from(times)))
+        .collect())
+}
+
+/// Reads one line of sorted moves and judges it against the shortest.
+fn check_moves(
+    case: &StateCase,
+    answer: &StateAnswer,
+    output: &mut Tokens<'_>,
+) -> Result<(), JudgeError> {
+    let expected = shortest(answer).map_err(|unanswerable| JudgeError {
+        line: case.line,
+        column: 1,
+        message: unanswerable.why.to_string(),
+    })?;
+    // The case's line: its first token starts a line; an empty answer is an empty line, so a
+    // token right after the previous line's end belongs to it.
+    let starts_here = |token: &super::Token| {
+        !expected.is_empty() || (token.first && token.line == 1) || token.gap.is(b"\n")
+    };
+    let mut given: Vec<(u32, super::Token)> = Vec::new();
+    if output.peek().is_some_and(|token| starts_here(&token)) {
+        let mut layout = Layout::LineStart;
+        while let Some(token) = output.next_in(layout) {
+            let number = std::str::from_utf8(&token.text)
+                .ok()
+                .and_then(|text| text.parse::<u32>().ok())
+                .filter(|n| (1..=9).contains(n) && n.to_string().as_bytes() == token.text);
+            let Some(number) = number else {
+                return Err(token.error(format!(
+                    "expected a move from 1 to 9, found {}",
+                    token.display()
+                )));
+            };
+            if let Some((previous, _)) = given.last()
+                && number < *previous
+            {
+                return Err(token.error(format!(
+                    "the moves must be sorted: {number} comes after {previous}"
+                )));
+            }
+            given.push((number, token));
+            layout = Layout::AfterSpace;
+            if output.peek().is_none_or(|next| next.gap.has_line_break()) {
+                break;
+            }
+        }
+    }
+    let mut board = case.board.clone();
+    for (number, _) in &given {
+        let cell = *number as usize - 1;
+        case.puzzle.press(&mut board, cell / 3, cell % 3);
+    }
+    let place = |given: &[(u32, super::Token)], output: &mut Tokens<'_>| match given.first() {
+        Some((_, token)) => token.error(String::new()),
+        None => output.error_at_end(String::new()),
+    };
+    let count = given.len();
+    let moves = if count == 1 { "move" } else { "moves" };
+    if let Some(wrong) = board.cells().iter().position(|&state| state != 0) {
+        let mut error = place(&given, output);
+        error.message = format!(
+            "these {count} {moves} leave clock {} at {} o'clock",
+            char::from(b'A' + wrong as u8),
+            dial(board.cells()[wrong])
+        );
+        return Err(error);
+    }
+    if count > expected.len() {
+        let mut error = place(&given, output);
+        error.message = format!(
+            "these {count} {moves} set every clock to 12 but are not the shortest: the shortest \
+             is {} moves",
+            expected.len()
+        );
+        return Err(error);
+    }
+    Ok(())
+}
