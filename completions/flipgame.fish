@@ -61,7 +61,8 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
-poj1166\t''"
+poj1166\t''
+usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'
@@ -176,7 +177,8 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
-poj1166\t''"
+poj1166\t''
+usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l output-dir -d 'With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from \'solve --judge\') into DIR, which is created if needed' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Output format: text is the POJ input form' -r -f -a "text\t'Lines for people and judges'
 json\t'One JSON array of objects'
@@ -207,7 +209,8 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
-poj1166\t''"
+poj1166\t''
+usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l board -d 'A board to check taps on, in the forms solve takes' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l taps -d 'The taps to check, such as \'r1c1 r2c3\' (spaces or commas between)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l tap-lists -d 'Check many: a file of lines \'BOARD TAPS...\', such as \'bwwb/bbwb/bwwb/bwww r1c1 r2c2\' (\'-\' for standard input; blank lines and lines starting with \'#\' are skipped)' -r -F

@@ -49,6 +49,7 @@ pub const JUDGES: &[&str] = &[
     "poj2965",
     "timus1122",
     "poj1166",
+    "usaco-clocks",
 ];
 
 /// What the table of exit statuses leaves out.

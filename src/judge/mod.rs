@@ -250,8 +250,8 @@ pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
 }
 
 /// Every judge of boards of K states, in the order the guide lists them.
-pub fn state_judges() -> [&'static dyn states::StateJudge; 1] {
-    [&poj1166::Poj1166]
+pub fn state_judges() -> [&'static dyn states::StateJudge; 2] {
+    [&poj1166::POJ1166, &poj1166::USACO_CLOCKS]
 }
 
 /// The judge of boards of K states called `name`, if there is one.

@@ -1,8 +1,8 @@
-//! POJ 1166 The Clocks (IOI 1994): nine clocks in a 3x3 grid, each at 12, 3, 6 or 9 o'clock
-//! (`0` to `3`), and nine moves, each turning a fixed set of clocks a quarter turn; the answer
-//! is the shortest sequence of moves that sets every clock to 12, sorted, a move made twice
-//! listed twice. The statement says the answer is unique, and it is: the moves' matrix is
-//! invertible mod 4.
+//! The Clocks (IOI 1994) as POJ 1166 and USACO training ("clocks") give it: nine clocks in a
+//! 3x3 grid, each at 12, 3, 6 or 9 o'clock (POJ writes `0` to `3`, USACO the hours), and nine
+//! moves, each turning a fixed set of clocks a quarter turn; the answer is the shortest
+//! sequence of moves that sets every clock to 12, sorted, a move made twice listed twice. Both
+//! statements say the answer is unique, and it is: the moves' matrix is invertible mod 4.
 
 use super::states::{StateAnswer, StateCase, StateEmit, StateJudge};
 use super::{
@@ -12,8 +12,18 @@ use crate::grid::Shape;
 use crate::rule::{Graph, Rule};
 use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
+/// The Clocks, its dials written as POJ 1166 (`hours` false: `0` to `3`) or USACO (`hours`
+/// true: `3`, `6`, `9`, `12`) writes them.
+pub struct Clocks {
+    /// The dials are written as hours.
+    pub hours: bool,
+}
+
 /// POJ 1166.
-pub struct Poj1166;
+pub const POJ1166: Clocks = Clocks { hours: false };
+
+/// USACO training's "clocks".
+pub const USACO_CLOCKS: Clocks = Clocks { hours: true };
 
 /// The clocks each move turns, clocks `A` to `I` row by row (the statement's table).
 const MOVES: [&str; 9] = [
@@ -28,13 +38,37 @@ fn dial(state: u8) -> u32 {
     }
 }
 
-impl StateJudge for Poj1166 {
+impl Clocks {
+    /// A clock's state as the input writes it.
+    fn written(&self, state: u8) -> String {
+        if self.hours {
+            dial(state).to_string()
+        } else {
+            state.to_string()
+        }
+    }
+
+    /// The state of a clock written `text`, if it is one.
+    fn read_clock(&self, text: &[u8]) -> Option<u8> {
+        (0..4).find(|&state| self.written(state).as_bytes() == text)
+    }
+}
+
+impl StateJudge for Clocks {
     fn name(&self) -> &'static str {
-        "poj1166"
+        if self.hours {
+            "usaco-clocks"
+        } else {
+            "poj1166"
+        }
     }
 
     fn problem(&self) -> &'static str {
-        "POJ 1166 The Clocks"
+        if self.hours {
+            "USACO training 1.4 The Clocks"
+        } else {
+            "POJ 1166 The Clocks"
+        }
     }
 
     fn limits(&self) -> Limits {
@@ -74,15 +108,15 @@ impl StateJudge for Poj1166 {
                         "expected 9 clocks, each 0 to 3, found the end after {index}"
                     )));
                 };
-                let state = match token.text.as_slice() {
-                    [digit @ b'0'..=b'3'] => digit - b'0',
-                    _ => {
-                        return Err(token.error(format!(
-                            "expected a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 \
-                             is 9), found {}",
-                            token.display()
-                        )));
-                    }
+                let Some(state) = self.read_clock(&token.text) else {
+                    let expected = if self.hours {
+                        "a clock at 3, 6, 9 or 12"
+                    } else {
+                        "a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 is 9)"
+                    };
+                    return Err(
+                        token.error(format!("expected {expected}, found {}", token.display()))
+                    );
                 };
                 board.set(index / 3, index % 3, state);
             }
@@ -121,7 +155,7 @@ impl StateJudge for Poj1166 {
     fn write_input(&self, cases: &[StateCase], out: &mut Vec<u8>) {
         for case in cases {
             for row in case.board.cells().chunks(3) {
-                let clocks: Vec<String> = row.iter().map(u8::to_string).collect();
+                let clocks: Vec<String> = row.iter().map(|&state| self.written(state)).collect();
                 out.extend_from_slice(clocks.join(" ").as_bytes());
                 out.push(b'\n');
             }

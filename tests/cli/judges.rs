@@ -8,7 +8,7 @@ use predicates::prelude::*;
 
 use crate::common::{SAMPLE, Scratch, flipgame};
 
-const JUDGES: [&str; 10] = [
+const JUDGES: [&str; 11] = [
     "poj1753",
     "poj3279",
     "poj1222",
@@ -19,6 +19,7 @@ const JUDGES: [&str; 10] = [
     "poj2965",
     "timus1122",
     "poj1166",
+    "usaco-clocks",
 ];
 
 fn samples() -> PathBuf {
@@ -1532,6 +1533,15 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
         "",
         "rejected: -:1:1: these 0 moves leave clock A at 9 o'clock",
     );
+    // USACO writes the hours.
+    flipgame()
+        .args(["solve", "--judge", "usaco-clocks"])
+        .write_stdin("9 9 12\n6 5 6\n6 3 6\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "-:2:3: expected a clock at 3, 6, 9 or 12, found '5'",
+        ));
     // All at 12 already: the answer is an empty line.
     let scratch = Scratch::new();
     let at_twelve = scratch.file("twelve.in", "0 0 0\n0 0 0\n0 0 0\n");
