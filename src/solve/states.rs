@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use super::modular::{ModularSolver, PressMap};
 use crate::notation::Cell;
@@ -31,6 +32,12 @@ impl fmt::Display for TooManyStateCells {
 }
 
 impl std::error::Error for TooManyStateCells {}
+
+/// How one board's searches may run: until when, and whom to tell how far they are.
+struct Search<'a> {
+    deadline: Option<Instant>,
+    progress: &'a mut dyn FnMut(u8, u64, u64),
+}
 
 /// The presses that finish a board of K states.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +105,8 @@ pub struct StateSolver {
     /// weighting no press changes and that every uniform board has at 0), made when a board
     /// first needs one.
     with_uniform: OnceLock<ModularSolver>,
+    /// How long one board's search over the quiet press counts may take.
+    search_time: Option<Duration>,
 }
 
 impl StateSolver {
@@ -111,7 +120,15 @@ impl StateSolver {
             solver: ModularSolver::new(puzzle.press_map()),
             puzzle,
             with_uniform: OnceLock::new(),
+            search_time: None,
         })
+    }
+
+    /// The same solver, each board's search over the quiet press counts stopped after
+    /// `search_time` (the answer then the best found, marked not proven).
+    pub fn with_search_time(mut self, search_time: Option<Duration>) -> StateSolver {
+        self.search_time = search_time;
+        self
     }
 
     /// The presses with one more that adds 1 to every cell.
@@ -142,15 +159,27 @@ impl StateSolver {
     /// The fewest presses that finish `board` for the goal (ties to the least press counts
     /// read row-major as digits), or a proof that no presses do.
     pub fn solve(&self, board: &StateBoard) -> Result<StateSolution, StateProof> {
+        self.solve_with_progress(board, &mut |_, _, _| {})
+    }
+
+    /// [`StateSolver::solve`], telling `progress` how far each colour's search over the quiet
+    /// press counts has gone (the colour, elements visited, of how many).
+    pub fn solve_with_progress(
+        &self,
+        board: &StateBoard,
+        progress: &mut dyn FnMut(u8, u64, u64),
+    ) -> Result<StateSolution, StateProof> {
         let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
+        let deadline = self.search_time.map(|time| Instant::now() + time);
+        let mut search = Search { deadline, progress };
         if let StateGoal::Color(color) = self.puzzle.goal() {
-            return self.solve_toward(&states, color);
+            return self.solve_toward(&states, color, &mut search);
         }
         let mut best: Option<StateSolution> = None;
         // The least total any colour can take: what its search proved, or its bound.
         let mut least_possible = u64::MAX;
         for color in 0..self.puzzle.states() {
-            if let Ok(solution) = self.solve_toward(&states, color) {
+            if let Ok(solution) = self.solve_toward(&states, color, &mut search) {
                 least_possible = least_possible.min(solution.lower_bound);
                 let better = best.as_ref().is_none_or(|b| {
                     (solution.moves(), &solution.presses) < (b.moves(), &b.presses)
@@ -178,8 +207,20 @@ impl StateSolver {
     }
 
     /// The fewest presses that make every piece `color`, or the proof that none do.
-    fn solve_toward(&self, states: &[u32], color: u8) -> Result<StateSolution, StateProof> {
-        match self.solver.solve(states, u32::from(color)) {
+    fn solve_toward(
+        &self,
+        states: &[u32],
+        color: u8,
+        search: &mut Search<'_>,
+    ) -> Result<StateSolution, StateProof> {
+        let progress = &mut search.progress;
+        let found = self.solver.solve_with(
+            states,
+            u32::from(color),
+            search.deadline,
+            &mut |done, total| progress(color, done, total),
+        );
+        match found {
             Ok(found) => Ok(StateSolution {
                 presses: found.presses.iter().map(|&x| x as u8).collect(),
                 color,

@@ -624,3 +624,49 @@ fn check_says_where_a_digit_board_or_a_tap_is_wrong() {
              found 'r9c9'\n",
         );
 }
+
+/// A kernel of 3^20 quiet press counts (the 0/0/1 rule: a press reaches only the cell below, so
+/// the last row's presses change nothing) is not searched to its end within --search-time: the
+/// answer is the best found, marked not proven, with the counting bound.
+#[test]
+fn search_time_stops_a_long_search_with_an_answer_marked_not_proven() {
+    let board = format!("{}/{}", "0".repeat(20), "1".repeat(20));
+    let output = flipgame()
+        .args([
+            "solve", "--states", "3", "--size", "2x20", "--rule", "0/0/1",
+        ])
+        .args([
+            "--search-time",
+            "0.2",
+            "--format",
+            "jsonl",
+            "--board",
+            &board,
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let answer: Answer = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(!answer.optimal);
+    assert_eq!((answer.moves, answer.lower_bound), (Some(40), Some(20)));
+    let text = flipgame()
+        .args([
+            "solve", "--states", "3", "--size", "2x20", "--rule", "0/0/1",
+        ])
+        .args(["--search-time", "0.2", "--board", &board])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(text.stdout).unwrap(),
+        "40 (at least 20; not proven minimal)\n"
+    );
+    // Without the flag the same search runs to its end on a smaller board: proven.
+    let small = format!("{}/{}", "0".repeat(8), "1".repeat(8));
+    flipgame()
+        .args([
+            "solve", "--states", "3", "--size", "2x8", "--rule", "0/0/1", "--board", &small,
+        ])
+        .assert()
+        .success()
+        .stdout("16\n");
+}

@@ -2,6 +2,7 @@
 //! JSON or a matrix of press counts.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -15,6 +16,7 @@ use super::{Count, not_proven, write_matrix};
 use crate::cli::{RecordFormat, SolveArgs};
 use crate::output::json::{JsonStream, RuleFields, as_text};
 use crate::output::{write_count, write_tap_after_space};
+use crate::progress::Progress;
 
 /// Solves every board of K states of the inputs and writes one answer per board.
 pub fn run(
@@ -28,7 +30,10 @@ pub fn run(
         wrap: puzzle.wrap(),
     };
     let cells = (puzzle.shape(), Cells::States(puzzle.states()));
-    let solver = StateSolver::new(puzzle).map_err(|error| Failure::Usage(error.to_string()))?;
+    let search_time = args.input.search_time.map(Duration::from_secs_f64);
+    let solver = StateSolver::new(puzzle)
+        .map_err(|error| Failure::Usage(error.to_string()))?
+        .with_search_time(search_time);
     let mut command = SolveStates {
         solver,
         rule,
@@ -60,7 +65,12 @@ impl BoardCommand for SolveStates {
         place: Place<'_>,
         board: &StateBoard,
     ) -> io::Result<()> {
-        let answer = self.solver.solve(board);
+        // One bar for the board's searches, shown once they take a while.
+        let mut bar = Progress::new("searching the quiet press counts");
+        let answer = self
+            .solver
+            .solve_with_progress(board, &mut |_, done, total| bar.update(done, total));
+        bar.finish();
         let cols = board.shape().cols() as usize;
         if self.matrix {
             return self.write_matrix(out, place, cols, answer.as_ref().ok());
