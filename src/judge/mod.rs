@@ -120,6 +120,22 @@ pub struct Limits {
     pub impossible: bool,
 }
 
+impl Limits {
+    /// A shape within the limits, each side drawn uniformly (square where boards are).
+    pub fn random_shape(&self, generator: &mut Generator) -> Shape {
+        let side = |generator: &mut Generator, (low, high): (u32, u32)| {
+            low + generator.below(u64::from(high - low + 1)) as u32
+        };
+        let rows = side(generator, self.rows);
+        let cols = if self.square {
+            rows
+        } else {
+            side(generator, self.cols)
+        };
+        Shape::new(rows, cols).unwrap_or(Shape::FLIP_GAME)
+    }
+}
+
 /// A judge: its input and output formats, and how it judges.
 pub trait Judge: Sync {
     /// The name on the command line, such as `poj3279`.
@@ -263,17 +279,7 @@ pub fn state_judge_by_name(name: &str) -> Option<&'static dyn states::StateJudge
 
 /// A random case for `judge`: a board of a random shape within its limits, drawn uniformly.
 pub fn random_case(judge: &dyn Judge, generator: &mut Generator) -> Case {
-    let limits = judge.limits();
-    let side = |generator: &mut Generator, (low, high): (u32, u32)| {
-        low + generator.below(u64::from(high - low + 1)) as u32
-    };
-    let rows = side(generator, limits.rows);
-    let cols = if limits.square {
-        rows
-    } else {
-        side(generator, limits.cols)
-    };
-    let shape = Shape::new(rows, cols).unwrap_or(Shape::FLIP_GAME);
+    let shape = judge.limits().random_shape(generator);
     let mut board = Grid::new(shape);
     generator.fill(&mut board);
     Case {

@@ -95,20 +95,11 @@ pub fn judge_case(
 /// scrambled by random presses.
 pub fn random_case(judge: &dyn StateJudge, generator: &mut Generator) -> StateCase {
     let limits = judge.limits();
-    let side = |generator: &mut Generator, (low, high): (u32, u32)| {
-        low + generator.below(u64::from(high - low + 1)) as u32
-    };
-    let rows = side(generator, limits.rows);
-    let cols = if limits.square {
-        rows
-    } else {
-        side(generator, limits.cols)
-    };
-    let shape = Shape::new(rows, cols).unwrap_or(Shape::FLIP_GAME);
+    let shape = limits.random_shape(generator);
     let puzzle = judge.puzzle(shape);
     let states = puzzle.states();
     let mut board = StateBoard::new(shape, states);
-    let cols = cols as usize;
+    let cols = shape.cols() as usize;
     for cell in 0..shape.cells() as usize {
         let drawn = generator.below(u64::from(states)) as u8;
         if limits.impossible {
