@@ -2,6 +2,7 @@
 //! here from the rule's definition, and against The Clocks' published sample.
 
 use crate::common::{SAMPLE, Scratch, flipgame};
+use predicates::prelude::*;
 use predicates::str::contains;
 use serde::Deserialize;
 
@@ -669,4 +670,33 @@ fn search_time_stops_a_long_search_with_an_answer_marked_not_proven() {
         .assert()
         .success()
         .stdout("16\n");
+}
+
+/// On a terminal, solve says it waits for boards of digits; a board typed where a file goes
+/// gets the flag that was meant.
+#[test]
+fn newcomers_are_told_what_k_state_boards_look_like() {
+    let screen = crate::common::pty::run_on_terminal(
+        env!("CARGO_BIN_EXE_flipgame"),
+        &["solve", "--states", "3", "--size", "2x2"],
+        &[],
+        "01\n11\n\u{4}".as_bytes(),
+    );
+    let (status, screen) = (screen.status, screen.text);
+    assert!(status.success(), "{screen}");
+    assert!(
+        screen.contains("(2 lines of 2 digits from 0 to 2 per board)"),
+        "{screen}"
+    );
+    assert!(screen.ends_with("\n2\n"), "{screen}");
+    flipgame()
+        .args(["solve", "--states", "3", "--size", "2x2", "01/11"])
+        .assert()
+        .code(1)
+        .stderr(contains("did you mean --board 01/11?"));
+    flipgame()
+        .args(["solve", "--states", "3", "--size", "2x2", "01/13"])
+        .assert()
+        .code(1)
+        .stderr(contains("did you mean").not());
 }
