@@ -109,6 +109,34 @@ fn digit_cells_are_one_per_token_and_a_bad_one_spoils_only_its_case() {
     assert!(tokens.next().is_none());
 }
 
+/// Cells that start on a line of their own are held to the statement's rows: a row too long
+/// or too short is an error at its place, from the first case of an input on; cells laid out
+/// another way from the start are read as scanf reads them.
+#[test]
+fn digit_cells_laid_out_by_rows_keep_to_their_rows() {
+    let shape = Shape::new(2, 2).unwrap();
+    let read = |input: &[u8]| {
+        read_digit_cells(&mut Tokens::new(input), shape, "cells").map(|grid| grid.to_string())
+    };
+    let rows = "expected each row of 2 cells on a line of its own, as the statement lays them out";
+    assert_eq!(
+        read(b"1 0 1\n0\n").unwrap_err().to_string(),
+        format!("1:5: {rows}: row 1 has more than 2 cells")
+    );
+    assert_eq!(
+        read(b"1\n0 1 0\n").unwrap_err().to_string(),
+        format!("2:1: {rows}: row 1 has 1 of its 2 cells")
+    );
+    // After a header on the same line, the cells are not by rows: scanf's layout is taken.
+    let mut tokens = Tokens::new(b"2 1 0 1\n0\n");
+    tokens.next();
+    assert_eq!(
+        read_digit_cells(&mut tokens, shape, "cells").map(|grid| grid.to_string()),
+        Ok("bw/bw".to_string())
+    );
+    assert_eq!(read(b"1 0\n1 0\n"), Ok("bw/bw".to_string()));
+}
+
 #[test]
 fn letter_rows_say_which_letter_and_how_long() {
     let shape = Shape::new(2, 3).unwrap();

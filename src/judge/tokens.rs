@@ -856,4 +856,134 @@ mod tests {
         tokens.end_case();
         assert_eq!(tokens.take_spacing_note(), None);
     }
+
+    #[test]
+    fn gaps_are_described_in_words_and_long_ones_cut_short_with_their_length() {
+        let describe = |gap: &[u8]| described(gap);
+        assert_eq!(describe(b""), "nothing");
+        assert_eq!(describe(b" "), "one space");
+        assert_eq!(describe(b"\n"), "a line break");
+        assert_eq!(describe(b"\t\n"), "\"\\t\\n\"");
+        // Up to 40 characters, the gap whole; past that, its first 40 and its length.
+        let spaces = |n: usize| " ".repeat(n);
+        assert_eq!(
+            describe(spaces(40).as_bytes()),
+            format!("\"{}\"", spaces(40))
+        );
+        assert_eq!(
+            describe(spaces(41).as_bytes()),
+            format!("\"{}...\" (41 characters)", spaces(40))
+        );
+        assert_eq!(
+            describe(spaces(1000).as_bytes()),
+            format!("\"{}...\" (1,000 characters)", spaces(40))
+        );
+        // The ending's words come from the same description.
+        let mut tokens = Tokens::new(b"4");
+        tokens.next_in(Layout::LineStart);
+        tokens.end_case();
+        assert_eq!(
+            tokens.take_spacing_note().unwrap().message,
+            "found nothing after the last token where the judge prints a line break"
+        );
+    }
+
+    /// A source that hands out `pieces` in turn, each a read's bytes or its error.
+    struct Scripted {
+        pieces: std::collections::VecDeque<io::Result<Vec<u8>>>,
+    }
+
+    impl Read for Scripted {
+        fn read(&mut self, _buf: &mut [u8]) -> io::Result<usize> {
+            unreachable!("tokens read through BufRead")
+        }
+    }
+
+    impl BufRead for Scripted {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            match self.pieces.front_mut() {
+                None => Ok(&[]),
+                Some(Err(_)) => Err(self.pieces.pop_front().and_then(Result::err).unwrap()),
+                Some(Ok(bytes)) if bytes.is_empty() => {
+                    self.pieces.pop_front();
+                    self.fill_buf()
+                }
+                Some(Ok(_)) => match self.pieces.front() {
+                    Some(Ok(bytes)) => Ok(bytes.as_slice()),
+                    _ => unreachable!(),
+                },
+            }
+        }
+
+        fn consume(&mut self, amount: usize) {
+            if let Some(Ok(bytes)) = self.pieces.front_mut() {
+                bytes.drain(..amount);
+            }
+        }
+    }
+
+    fn scripted(pieces: Vec<io::Result<&[u8]>>) -> Tokens<'static> {
+        let pieces = pieces
+            .into_iter()
+            .map(|piece| piece.map(<[u8]>::to_vec))
+            .collect();
+        Tokens::from_reader(Scripted { pieces })
+    }
+
+    fn texts(tokens: &mut Tokens<'_>) -> Vec<String> {
+        std::iter::from_fn(|| tokens.next())
+            .map(|token| String::from_utf8_lossy(&token.text).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_read_error_ends_the_tokens_and_is_kept_for_the_caller() {
+        let broken = || io::Error::other("disk on fire");
+        let mut tokens = scripted(vec![Ok(b"1 2 "), Err(broken()), Ok(b"3\n")]);
+        assert_eq!(texts(&mut tokens), ["1", "2"]);
+        assert_eq!(
+            tokens.take_read_error().map(|e| e.to_string()),
+            Some("disk on fire".to_string())
+        );
+        assert!(tokens.next().is_none(), "nothing is read past the error");
+        assert!(tokens.take_read_error().is_none());
+        // An interrupted read is tried again.
+        let interrupted = io::Error::from(io::ErrorKind::Interrupted);
+        let mut tokens = scripted(vec![Ok(b"1 "), Err(interrupted), Ok(b"2\n")]);
+        assert_eq!(texts(&mut tokens), ["1", "2"]);
+        assert!(tokens.take_read_error().is_none());
+    }
+
+    #[test]
+    fn an_input_of_whitespace_alone_has_not_started() {
+        assert!(!Tokens::new(b" \n\t\n").started());
+        assert!(!Tokens::new(b"").started());
+        let mut tokens = Tokens::new(b"\n x");
+        assert!(tokens.started());
+        assert_eq!(texts(&mut tokens), ["x"]);
+    }
+
+    #[test]
+    fn a_token_or_line_of_exactly_the_kept_length_is_whole() {
+        let exact = "7".repeat(KEPT_BYTES);
+        let mut tokens = Tokens::new(exact.as_bytes());
+        let token = tokens.next().unwrap();
+        assert_eq!(token.text, exact.as_bytes());
+        assert_eq!(token.characters(), KEPT_BYTES as u64);
+        let mut lines = Tokens::new(exact.as_bytes());
+        let line = lines.next_line().unwrap();
+        assert!(!line.cut);
+        assert_eq!(line.text, exact.as_bytes());
+    }
+
+    #[test]
+    fn columns_count_bad_and_cut_off_bytes_as_one_character_each() {
+        // `a`, a byte that starts no character, `b`: three characters.
+        let mut tokens = Tokens::new(b"a\xffb c \xc3 d");
+        let columns: Vec<u64> = std::iter::from_fn(|| tokens.next())
+            .map(|t| t.column)
+            .collect();
+        // A lead byte cut off by the space is one character too.
+        assert_eq!(columns, [1, 5, 7, 9]);
+    }
 }

@@ -173,6 +173,23 @@ fn a_huge_string_or_number_is_refused_where_it_starts() {
         "a".repeat(4096)
     );
     assert!(located(Graph::from_json(&longest, "x")).contains("EOF"));
+    // A number of exactly 40 characters is read (an ignored comment here); 41 are refused.
+    let cell = "\"cells\": [{\"row\": 1, \"col\": 1, \"flips\": [{\"row\": 1, \"col\": 1}]}]";
+    let with_comment =
+        |number: &str| format!("{{\"rows\": 1, \"cols\": 1, \"comment\": {number}, {cell}}}");
+    let forty = format!("1.{}", "0".repeat(38));
+    assert!(Graph::from_json(&with_comment(&forty), "x").is_ok());
+    let forty_one = format!("{forty}0");
+    assert!(located(Graph::from_json(&with_comment(&forty_one), "x")).starts_with("1:35: "));
+    // Places count characters, not bytes: a two-byte character before a long string.
+    let prefix = "{\"rows\": 1, \"comment\": \"\u{e9}t\u{e9}\", \"name\": ";
+    let accented = format!("{prefix}\"{}\"}}", "a".repeat(5000));
+    let column = prefix.chars().count() + 1;
+    assert!(
+        located(Graph::from_json(&accented, "x")).starts_with(&format!("1:{column}: expected")),
+        "{}",
+        located(Graph::from_json(&accented, "x"))
+    );
     let early = format!("{{\"rows\": x, \"name\": \"{}\"}}", "a".repeat(5000));
     assert_eq!(
         located(Graph::from_json(&early, "x")),

@@ -1169,3 +1169,29 @@ fn a_board_no_symmetry_keeps_is_searched_whole() {
     assert!(complete);
     assert_eq!(solution.taps, expected);
 }
+
+/// The quiet tap sets told stage by stage: one report per set worked out and one at the end,
+/// and none for a single set (nothing to watch); the same sets as without progress.
+#[test]
+fn quiet_tap_sets_report_their_progress_only_when_there_are_several() {
+    for (rule, rows, cols, sets) in [("box", 1, 2, 1), ("x", 4, 4, 4), ("x", 2, 2, 2)] {
+        let puzzle = puzzle(rows, cols, rule, false, Goal::White);
+        let solver = Solver::new(puzzle.clone()).unwrap();
+        let mut reports = Vec::new();
+        let basis = solver
+            .quiet_tap_basis_with_progress(&mut |stage, done, total| {
+                if stage == Stage::QuietTapSets {
+                    reports.push((done, total));
+                }
+            })
+            .to_vec();
+        assert_eq!(basis.len(), sets, "{rule} {rows}x{cols}");
+        assert_eq!(basis, Solver::new(puzzle).unwrap().quiet_tap_basis());
+        let expected: Vec<(u64, u64)> = if sets > 1 {
+            (0..=sets as u64).map(|done| (done, sets as u64)).collect()
+        } else {
+            Vec::new()
+        };
+        assert_eq!(reports, expected, "{rule} {rows}x{cols}");
+    }
+}
