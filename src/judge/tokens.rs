@@ -878,6 +878,22 @@ mod tests {
             describe(spaces(1000).as_bytes()),
             format!("\"{}...\" (1,000 characters)", spaces(40))
         );
+        // A gap is the judge's only when it is the same bytes, not just as long.
+        let mut tokens = Tokens::new(b"1\t0\n");
+        tokens.next_in(Layout::LineStart);
+        tokens.next_in(Layout::AfterSpace);
+        assert_eq!(
+            tokens.take_spacing_note().unwrap().to_string(),
+            "1:2: found \"\\t\" where the judge prints one space"
+        );
+        // The same when the gap ends where a read does.
+        let mut tokens = Tokens::from_reader(Pieces {
+            bytes: b"1\t0\n",
+            piece: 1,
+        });
+        tokens.next_in(Layout::LineStart);
+        tokens.next_in(Layout::AfterSpace);
+        assert!(tokens.take_spacing_note().is_some());
         // The ending's words come from the same description.
         let mut tokens = Tokens::new(b"4");
         tokens.next_in(Layout::LineStart);
