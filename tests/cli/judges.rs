@@ -1561,3 +1561,31 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
             .stdout(predicate::str::starts_with(format!("case 1: {verdict}")));
     }
 }
+
+/// An input of whitespace alone has no case: every judge says so at its end, and answers
+/// nothing.
+#[test]
+fn an_empty_input_is_an_error_for_every_judge() {
+    for judge in JUDGES {
+        flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin(" \n\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("error: -:3:1: expected "))
+            .stderr(
+                predicate::str::contains("found the end")
+                    .or(predicate::str::contains("found an empty input")
+                        .or(predicate::str::contains("found none"))),
+            );
+    }
+    for judge in ["poj1753", "poj3279", "poj1166"] {
+        flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr("error: -:1:1: expected a case, found an empty input\n");
+    }
+}
