@@ -1,5 +1,5 @@
-//! Fuzz target over every judge's input reader and output checker. The first byte picks the
-//! judge; the rest, split at the first 0xff byte, is the judge's input and a contestant's
+//! Fuzz target over every judge's input reader and output checker, of two states or K. The
+//! first byte picks the judge; the rest, split at the first 0xff byte, is the judge's input and a contestant's
 //! output. What must hold: no panic; every place reported lies inside the text it names; a
 //! case read back from what the judge's own writer prints is the same case; the input read a
 //! few bytes at a time gives the same cases; and judging any output of any case gives a
@@ -8,6 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
+use flipgame::judge::states::{self, StateJudge};
 use flipgame::judge::{self, JudgeError, Tokens, Verdict};
 use flipgame::solve::Solver;
 
@@ -27,11 +28,14 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let judges = judge::all();
-    let judge = judges[usize::from(pick) % judges.len()];
+    let (judges, state_judges) = (judge::all(), judge::state_judges());
     let (input, output) = match rest.iter().position(|&byte| byte == 0xff) {
         Some(at) => (&rest[..at], &rest[at + 1..]),
         None => (rest, &b""[..]),
+    };
+    let which = usize::from(pick) % (judges.len() + state_judges.len());
+    let Some(&judge) = judges.get(which) else {
+        return state_judge(state_judges[which - judges.len()], pick, input, output);
     };
     let cases = judge::read_all(judge, input);
     // Read as a pipe may hand it out, a few bytes at a time: the same cases and errors.
@@ -78,3 +82,45 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// The same for a judge of K states.
+fn state_judge(judge: &dyn StateJudge, pick: u8, input: &[u8], output: &[u8]) {
+    let read = |tokens: &mut Tokens<'_>| {
+        let mut cases = Vec::new();
+        judge.read(tokens, &mut |case| cases.push(case));
+        cases
+    };
+    let cases = read(&mut Tokens::of_input(input));
+    let piece = usize::from(pick % 7) + 1;
+    let pieces = read(&mut Tokens::of_input_reader(std::io::BufReader::with_capacity(
+        piece, input,
+    )));
+    assert_eq!(format!("{cases:?}"), format!("{pieces:?}"));
+    let mut tokens = Tokens::new(output);
+    for (index, case) in cases.iter().enumerate() {
+        let case = match case {
+            Ok(case) => case,
+            Err(error) => {
+                assert_inside(error, input);
+                continue;
+            }
+        };
+        assert!(case.line >= 1);
+        let mut written = Vec::new();
+        judge.write_input(std::slice::from_ref(case), &mut written);
+        match &read(&mut Tokens::of_input(&written))[..] {
+            [Ok(back)] => {
+                assert_eq!(back.board, case.board);
+                assert_eq!(back.puzzle, case.puzzle);
+            }
+            other => panic!("{written:?} reads back as {other:?}"),
+        }
+        let answer = states::answer(case);
+        let number = index as u64 + 1;
+        if let Ok(Verdict::Rejected(error)) =
+            states::judge_case(judge, case, number, &answer, &mut tokens)
+        {
+            assert_inside(&error, output);
+        }
+    }
+}
