@@ -963,6 +963,11 @@ mod tests {
         );
         assert!(tokens.next().is_none(), "nothing is read past the error");
         assert!(tokens.take_read_error().is_none());
+        // The same when the error cuts a token short: what follows it is never read.
+        let mut tokens = scripted(vec![Ok(b"1 2"), Err(broken()), Ok(b"3 4\n")]);
+        assert_eq!(texts(&mut tokens), ["1", "2"]);
+        assert!(tokens.take_read_error().is_some());
+        assert!(tokens.next().is_none());
         // An interrupted read is tried again.
         let interrupted = io::Error::from(io::ErrorKind::Interrupted);
         let mut tokens = scripted(vec![Ok(b"1 "), Err(interrupted), Ok(b"2\n")]);
