@@ -29,8 +29,10 @@
 use std::fmt;
 use std::time::Instant;
 
-/// The most elements of a kernel searched in full for the fewest presses.
-pub const MODULAR_SEARCH_LIMIT: u64 = 1 << 32;
+/// The most work a search of the whole kernel for the fewest presses may take, in press counts
+/// changed: the kernel's elements times the cells its most used generator changes (seconds of
+/// work at most; past it the answer is a descent's, not proven).
+pub const MODULAR_SEARCH_LIMIT: u64 = 1 << 31;
 
 /// The most states a cell may have.
 pub const MOST_STATES: u32 = 36;
@@ -485,6 +487,9 @@ impl ModularSolver {
                 });
             }
         }
+        // The lowest digit of the walk over the kernel moves at every step: the sparsest
+        // generator there makes each step cheapest.
+        factors.sort_by_key(|factor| factor.generator.iter().filter(|&&g| g != 0).count());
         ModularSolver {
             map,
             components,
@@ -510,9 +515,18 @@ impl ModularSolver {
         self.factors.iter().map(|f| u128::from(f.order)).product()
     }
 
+    /// The work of a search of the whole kernel: every element, each one step of the lowest
+    /// generator from the one before (and rarely of the others).
+    fn search_work(&self) -> u128 {
+        let lowest = self.factors.first().map_or(0, |factor| {
+            factor.generator.iter().filter(|&&g| g != 0).count()
+        });
+        self.kernel_size() * (lowest as u128 + 1)
+    }
+
     /// The press counts that make `board` all `target`, fewest presses first (ties to the
-    /// least read as digits, press 1 first), or a proof that none do. Kernels of up to
-    /// [`MODULAR_SEARCH_LIMIT`] elements are searched in full; past that the answer is the
+    /// least read as digits, press 1 first), or a proof that none do. Kernels whose search
+    /// takes up to [`MODULAR_SEARCH_LIMIT`] of work are searched in full; past that the answer is the
     /// best a descent finds, marked not proven.
     pub fn solve(&self, board: &[u32], target: u32) -> Result<ModularSolution, ModularProof> {
         self.solve_with(board, target, None, &mut |_, _| {})
@@ -531,7 +545,7 @@ impl ModularSolver {
         self.solve_within(board, target, MODULAR_SEARCH_LIMIT, deadline, progress)
     }
 
-    /// [`ModularSolver::solve_with`], searching kernels of up to `limit` elements in full.
+    /// [`ModularSolver::solve_with`], searching kernels of up to `limit` work in full.
     fn solve_within(
         &self,
         board: &[u32],
@@ -569,7 +583,7 @@ impl ModularSolver {
         let start: Vec<u32> = particular.iter().map(|&x| x as u32).collect();
         let lit = needed.iter().filter(|&&n| n != 0).count() as u64;
         let bound = lit.div_ceil(self.map.widest().max(1) as u64);
-        let (presses, searched) = if self.kernel_size() <= u128::from(limit) {
+        let (presses, searched) = if self.search_work() <= u128::from(limit) {
             self.least_in_coset(start, deadline, progress)
         } else {
             (self.descend(start), false)
