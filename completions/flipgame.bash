@@ -108,7 +108,7 @@ _flipgame() {
             fi
             case "${prev}" in
                 --judge)
-                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 poj1166 usaco-clocks" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 hdu5755 poj1166 usaco-clocks" -- "${cur}"))
                     return 0
                     ;;
                 --board)
@@ -258,7 +258,7 @@ _flipgame() {
                     return 0
                     ;;
                 --judge)
-                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 poj1166 usaco-clocks" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 hdu5755 poj1166 usaco-clocks" -- "${cur}"))
                     return 0
                     ;;
                 --output-dir)
@@ -622,7 +622,7 @@ _flipgame() {
                     return 0
                     ;;
                 --judge)
-                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 poj1166 usaco-clocks" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poj1753 poj3279 poj1222 poj1681 uva10309 poj3185 leetcode1284 poj2965 timus1122 hdu5755 poj1166 usaco-clocks" -- "${cur}"))
                     return 0
                     ;;
                 --format)

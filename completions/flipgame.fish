@@ -61,6 +61,7 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
+hdu5755\t''
 poj1166\t''
 usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l format -d 'Output format' -r -f -a "text\t'Lines for people and judges'
@@ -177,6 +178,7 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
+hdu5755\t''
 poj1166\t''
 usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l output-dir -d 'With --judge: write NAME-001.in and NAME-001.ans, ... (the expected output from \'solve --judge\') into DIR, which is created if needed' -r -F
@@ -209,6 +211,7 @@ poj3185\t''
 leetcode1284\t''
 poj2965\t''
 timus1122\t''
+hdu5755\t''
 poj1166\t''
 usaco-clocks\t''"
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l board -d 'A board to check taps on, in the forms solve takes' -r

@@ -48,6 +48,7 @@ pub const JUDGES: &[&str] = &[
     "leetcode1284",
     "poj2965",
     "timus1122",
+    "hdu5755",
     "poj1166",
     "usaco-clocks",
 ];

@@ -10,6 +10,7 @@
 //! board split over lines differently still reads; the checker compares tokens too, and says
 //! separately where an output relied on that tolerance.
 
+mod hdu5755;
 mod leetcode1284;
 mod poj1166;
 mod poj1222;
@@ -266,8 +267,8 @@ pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
 }
 
 /// Every judge of boards of K states, in the order the guide lists them.
-pub fn state_judges() -> [&'static dyn states::StateJudge; 2] {
-    [&poj1166::POJ1166, &poj1166::USACO_CLOCKS]
+pub fn state_judges() -> [&'static dyn states::StateJudge; 3] {
+    [&hdu5755::Hdu5755, &poj1166::POJ1166, &poj1166::USACO_CLOCKS]
 }
 
 /// The judge of boards of K states called `name`, if there is one.
@@ -290,28 +291,55 @@ pub fn random_case(judge: &dyn Judge, generator: &mut Generator) -> Case {
     }
 }
 
-/// Reads `count` tokens of one cell each, `0` or `1`, into the rows of `shape`. The judges read
-/// them with `scanf`, which takes them laid out any way, and some statements print a sample on
-/// one line; but where the cells start on a line of their own, the input is laid out as the
-/// statements lay it out, and each row is then held to its line: that is what tells a row one
-/// cell short from a case that borrows the next one's header as its last cells. Consumes
-/// exactly `count` tokens when there are that many.
+/// Reads the cells of `shape`, one token of `0` or `1` each, as [`read_state_cells`] reads them.
 pub(crate) fn read_digit_cells(
     tokens: &mut Tokens<'_>,
     shape: Shape,
     what: &str,
 ) -> Result<Grid, JudgeError> {
+    let states = read_state_cells(tokens, shape, 2, what)?;
     let mut grid = Grid::new(shape);
+    let cols = shape.cols() as usize;
+    for (index, &state) in states.iter().enumerate() {
+        grid.set(index / cols, index % cols, state == 1);
+    }
+    Ok(grid)
+}
+
+/// The digits a cell of `states` states may be, in words: `0 or 1`, `0, 1 or 2`, `0 to 3`.
+fn digits_in_words(states: u8) -> String {
+    match states {
+        0..=2 => "0 or 1".to_string(),
+        3 => "0, 1 or 2".to_string(),
+        _ => format!("0 to {}", states - 1),
+    }
+}
+
+/// Reads the cells of `shape`, one token each, a number below `states` (at most 10), row by
+/// row. The judges read them with `scanf`, which takes them laid out any way, and some
+/// statements print a sample on one line; but where the cells start on a line of their own,
+/// the input is laid out as the statements lay it out, and each row is then held to its line:
+/// that is what tells a row one cell short from a case that borrows the next one's header as
+/// its last cells. Consumes exactly one token a cell when there are that many.
+pub(crate) fn read_state_cells(
+    tokens: &mut Tokens<'_>,
+    shape: Shape,
+    states: u8,
+    what: &str,
+) -> Result<Vec<u8>, JudgeError> {
+    let cells = shape.cells() as usize;
+    let mut read = Vec::with_capacity(cells);
     let mut first_error = None;
     let cols = shape.cols() as usize;
     let mut last_line = None;
     let mut by_lines = false;
-    for index in 0..shape.cells() as usize {
+    let digits = digits_in_words(states);
+    let state_of = |byte: u8| byte.checked_sub(b'0').filter(|&state| state < states);
+    for index in 0..cells {
         let Some(token) = tokens.next() else {
             return Err(first_error.unwrap_or_else(|| {
                 tokens.error_at_end(format!(
-                    "expected {} {what} of 0 or 1, found the end after {index}",
-                    shape.cells()
+                    "expected {cells} {what} of {digits}, found the end after {index}"
                 ))
             }));
         };
@@ -335,23 +363,28 @@ pub(crate) fn read_digit_cells(
             }
         }
         last_line = Some(token.line);
-        match token.text.as_slice() {
-            b"0" => {}
-            b"1" => grid.set(index / cols, index % cols, true),
-            text => {
-                // "0" and "1" are matched above, so all 0/1 here is a run of several digits.
-                let hint = if text.iter().all(|b| matches!(b, b'0' | b'1')) {
+        let state = match token.text.as_slice() {
+            &[byte] => state_of(byte),
+            _ => None,
+        };
+        match state {
+            Some(state) => read.push(state),
+            None => {
+                read.push(0);
+                // One digit below `states` is read above, so all such digits here are a run.
+                let hint = if token.text.iter().all(|&b| state_of(b).is_some()) {
                     ": the judge reads one number per cell, separated by spaces"
                 } else {
                     ""
                 };
-                first_error.get_or_insert(
-                    token.error(format!("expected 0 or 1, found {}{hint}", token.display())),
-                );
+                first_error.get_or_insert(token.error(format!(
+                    "expected {digits}, found {}{hint}",
+                    token.display()
+                )));
             }
         }
     }
-    first_error.map_or(Ok(grid), Err)
+    first_error.map_or(Ok(read), Err)
 }
 
 /// Reads `rows` tokens of `cols` letters each, `on` setting a cell and `off` clearing it.
@@ -799,12 +832,12 @@ pub(crate) fn rows_on_their_lines(
 
 /// Reads a count line then that many cases with `read_case`; a missing or extra case is an
 /// error at its place.
-pub(crate) fn read_counted(
+pub(crate) fn read_counted<C>(
     tokens: &mut Tokens<'_>,
-    emit: &mut Emit<'_>,
+    emit: &mut dyn FnMut(Result<C, JudgeError>),
     what: &str,
     most: u64,
-    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<Case, JudgeError>,
+    mut read_case: impl FnMut(&mut Tokens<'_>) -> Result<C, JudgeError>,
 ) {
     let count = match read_number(tokens, &format!("the number of {what}"), most) {
         Ok(count) => count,

@@ -8,7 +8,7 @@ use predicates::prelude::*;
 
 use crate::common::{SAMPLE, Scratch, flipgame};
 
-const JUDGES: [&str; 11] = [
+const JUDGES: [&str; 12] = [
     "poj1753",
     "poj3279",
     "poj1222",
@@ -18,6 +18,7 @@ const JUDGES: [&str; 11] = [
     "leetcode1284",
     "poj2965",
     "timus1122",
+    "hdu5755",
     "poj1166",
     "usaco-clocks",
 ];
@@ -1588,4 +1589,249 @@ fn an_empty_input_is_an_error_for_every_judge() {
             .code(2)
             .stderr("error: -:1:1: expected a case, found an empty input\n");
     }
+}
+
+// --- HDU 5755 Gambler Bo: a special judge, any choices that make every cell 0. ---
+
+fn contest_data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/data")
+}
+
+/// Gambler Bo's choice at (x, y), from the statement's words: 2 at the cell, 1 at each of its
+/// four neighbours on the board, mod 3.
+fn choose(board: &mut [Vec<u8>], x: usize, y: usize) {
+    let (rows, cols) = (board.len(), board[0].len());
+    board[x][y] = (board[x][y] + 2) % 3;
+    for (dx, dy) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+        let (nx, ny) = (x as isize + dx, y as isize + dy);
+        if (0..rows as isize).contains(&nx) && (0..cols as isize).contains(&ny) {
+            let cell = &mut board[nx as usize][ny as usize];
+            *cell = (*cell + 1) % 3;
+        }
+    }
+}
+
+/// The boards of an HDU 5755 input.
+fn gambler_boards(input: &str) -> Vec<Vec<Vec<u8>>> {
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<usize>().unwrap());
+    let cases = numbers.next().unwrap();
+    (0..cases)
+        .map(|_| {
+            let (rows, cols) = (numbers.next().unwrap(), numbers.next().unwrap());
+            (0..rows)
+                .map(|_| (0..cols).map(|_| numbers.next().unwrap() as u8).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// The choices of each case of an HDU 5755 output, as (row, column) from 1.
+fn gambler_answers(output: &str) -> Vec<Vec<(usize, usize)>> {
+    let mut lines = output.lines();
+    let mut answers = Vec::new();
+    while let Some(count) = lines.next() {
+        let count: usize = count.parse().unwrap();
+        let choices = (0..count)
+            .map(|_| {
+                let line = lines.next().unwrap();
+                let (x, y) = line.split_once(' ').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        answers.push(choices);
+    }
+    answers
+}
+
+/// The contest's own data (2016 Multi-University Training Contest 3, problem 1004, as
+/// published in github.com/tpisntgod/2016-Multi-University-Training-Contest, `Day 3/data`):
+/// ten boards up to 30x30 and the reference solution's answers. The checker accepts them, and
+/// flipgame's own answers make every board 0 in at most as many choices.
+#[test]
+fn gambler_bo_contest_data_is_accepted_and_answered_in_no_more_choices() {
+    let input = contest_data().join("hdu5755-contest.in");
+    let reference = contest_data().join("hdu5755-contest.out");
+    flipgame()
+        .args(["check", "--judge", "hdu5755"])
+        .arg(&input)
+        .arg(&reference)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("10 of 10 cases accepted\n"));
+    let output = flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let ours = gambler_answers(&String::from_utf8(output.stdout).unwrap());
+    let theirs = gambler_answers(&std::fs::read_to_string(&reference).unwrap());
+    let boards = gambler_boards(&std::fs::read_to_string(&input).unwrap());
+    assert_eq!((ours.len(), boards.len()), (10, 10));
+    for ((board, ours), theirs) in boards.into_iter().zip(&ours).zip(&theirs) {
+        let mut played = board.clone();
+        for &(x, y) in ours {
+            choose(&mut played, x - 1, y - 1);
+        }
+        assert!(played.iter().flatten().all(|&cell| cell == 0));
+        assert!(
+            ours.len() <= theirs.len(),
+            "{} > {}",
+            ours.len(),
+            theirs.len()
+        );
+    }
+    // The 29x29 board has 3^9 quiet choice vectors, and the reference does not search them.
+    assert!(ours[6].len() < theirs[6].len());
+}
+
+/// Every answer is the fewest: against every choice vector (0 to 2 choices of each cell) on
+/// small boards, random and made by random choices.
+#[test]
+fn gambler_bo_answers_are_the_fewest_against_every_choice_vector() {
+    let mut seed = 5u64;
+    let mut next = |below: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % below
+    };
+    let mut input = String::new();
+    let mut boards = Vec::new();
+    for (rows, cols) in [
+        (1, 1),
+        (1, 5),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (1, 8),
+    ] {
+        for _ in 0..6 {
+            let mut board = vec![vec![0u8; cols]; rows];
+            for _ in 0..next(12) {
+                choose(
+                    &mut board,
+                    next(rows as u64) as usize,
+                    next(cols as u64) as usize,
+                );
+            }
+            boards.push(board);
+        }
+    }
+    input.push_str(&format!("{}\n", boards.len()));
+    for board in &boards {
+        input.push_str(&format!("{} {}\n", board.len(), board[0].len()));
+        for row in board {
+            let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+            input.push_str(&format!("{}\n", cells.join(" ")));
+        }
+    }
+    let output = flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let answers = gambler_answers(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(answers.len(), boards.len());
+    for (board, answer) in boards.iter().zip(&answers) {
+        let (rows, cols) = (board.len(), board[0].len());
+        let cells = rows * cols;
+        let mut fewest = usize::MAX;
+        for code in 0..3usize.pow(cells as u32) {
+            let mut played = board.clone();
+            let mut choices = 0;
+            let mut rest = code;
+            for cell in 0..cells {
+                for _ in 0..rest % 3 {
+                    choose(&mut played, cell / cols, cell % cols);
+                    choices += 1;
+                }
+                rest /= 3;
+            }
+            if played.iter().flatten().all(|&c| c == 0) {
+                fewest = fewest.min(choices);
+            }
+        }
+        let mut played = board.clone();
+        for &(x, y) in answer {
+            choose(&mut played, x - 1, y - 1);
+        }
+        assert!(
+            played.iter().flatten().all(|&c| c == 0),
+            "{board:?}: {answer:?}"
+        );
+        assert_eq!(answer.len(), fewest, "{board:?}: {answer:?}");
+    }
+}
+
+#[test]
+fn the_gambler_bo_checker_says_what_is_wrong_with_an_answer() {
+    let input = samples().join("hdu5755.in");
+    let check = |output: &str, verdict: &str| {
+        flipgame()
+            .args(["check", "--judge", "hdu5755"])
+            .arg(&input)
+            .arg("-")
+            .write_stdin(output.to_string())
+            .assert()
+            .code(if verdict.contains("rejected") { 3 } else { 0 })
+            .stdout(predicate::str::contains(verdict.to_string()));
+    };
+    let second = "5\n1 1\n1 3\n2 2\n3 1\n3 3\n";
+    check(&format!("1\n1 2\n{second}"), "2 of 2 cases accepted");
+    // Any choices that make every cell 0: four at (1, 2) are one more round of three.
+    check(
+        &format!("4\n1 2\n1 2\n1 2\n1 2\n{second}"),
+        "case 1: accepted",
+    );
+    check(
+        &format!("1\n1 1\n{second}"),
+        "case 1: rejected: -:1:1: this 1 choice leaves the cell at row 1, column 1 at 1, not 0",
+    );
+    check(
+        &format!("1\n3 2\n{second}"),
+        "case 1: rejected: -:2:1: expected the row x of choice 1, from 1 to 2, found '3'",
+    );
+    check(
+        &format!("1\n1 0\n{second}"),
+        "case 1: rejected: -:2:3: expected the column y of choice 1, from 1 to 3, found '0'",
+    );
+    check(
+        &format!("13\n{second}"),
+        "case 1: rejected: -:1:1: expected the number of choices, from 0 to 2NM = 12, found '13'",
+    );
+    check(
+        "1\n1 2\n5\n1 1\n",
+        "case 2: rejected: -:5:1: expected choice 2 of 5, found the end",
+    );
+    flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .write_stdin("1\n2 2\n0 1\n3 0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "-:4:1: expected 0, 1 or 2, found '3'",
+        ));
+    flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .write_stdin("1\n31 2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "-:2:1: expected N, the rows, a number from 1 to 30, found '31'",
+        ));
+    // A board no choices make 0 is outside the statement's promise: said, not answered.
+    flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .write_stdin("1\n2 3\n1 0 0\n0 0 0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the statement promises every board can be made all 0",
+        ));
 }
