@@ -375,6 +375,16 @@ impl Component {
         factors
     }
 
+    /// The weightings of the cells no press changes (`y` with `y A = 0`), as cyclic factors:
+    /// row `i` of `U` times `p^(e - k_i)`, of order `p^k_i`, for every row whose diagonal entry
+    /// is not a unit (every row past the rank among them).
+    fn invariants(&self) -> Vec<(u64, Vec<u64>)> {
+        (0..self.rows.len())
+            .filter(|&i| self.valuations[i] > 0)
+            .map(|i| (u64::from(self.prime).pow(self.valuations[i]), self.proof(i)))
+            .collect()
+    }
+
     /// Weights over the cells proving that row `i` of `U A x = U c` has no solution.
     fn proof(&self, i: usize) -> Vec<u64> {
         let scale = u64::from(self.prime).pow(self.exponent - self.valuations[i]);
@@ -410,7 +420,7 @@ fn inverse_mod(unit: u64, modulus: u64) -> u64 {
 }
 
 /// The prime powers whose product is `n`, each as (prime, exponent), primes ascending.
-fn prime_powers(mut n: u32) -> Vec<(u32, u32)> {
+pub(crate) fn prime_powers(mut n: u32) -> Vec<(u32, u32)> {
     let mut found = Vec::new();
     let mut prime = 2;
     while prime * prime <= n {
@@ -455,6 +465,15 @@ impl ModularSolution {
 pub struct ModularProof {
     /// One weight a cell, 0 to K - 1.
     pub weights: Vec<u32>,
+}
+
+/// One cyclic factor of a group of vectors over Z_K: a generator and its order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CyclicFactor {
+    /// The least n > 0 with n times the generator 0.
+    pub order: u32,
+    /// The generator, one value mod K a cell (or a press).
+    pub values: Vec<u32>,
 }
 
 /// The structure of a K-state puzzle's presses over Z_K, ready to solve any board.
@@ -505,9 +524,49 @@ impl ModularSolver {
     /// The orders of the kernel's cyclic factors, by prime then largest first (the kernel is
     /// their product: `[4, 4, 2]` is `Z_4^2 x Z_2`).
     pub fn kernel_orders(&self) -> Vec<u32> {
-        let mut orders: Vec<u32> = self.factors.iter().map(|f| f.order).collect();
-        orders.sort_by_key(|&order| (smallest_prime(order), std::cmp::Reverse(order)));
-        orders
+        self.kernel().iter().map(|factor| factor.order).collect()
+    }
+
+    /// The kernel's cyclic factors, ordered as [`ModularSolver::kernel_orders`]: each a
+    /// generator (press counts that change nothing) and its order.
+    pub fn kernel(&self) -> Vec<CyclicFactor> {
+        let mut factors: Vec<CyclicFactor> = self
+            .factors
+            .iter()
+            .map(|factor| CyclicFactor {
+                order: factor.order,
+                values: factor.generator.clone(),
+            })
+            .collect();
+        sort_factors(&mut factors);
+        factors
+    }
+
+    /// The weightings of the cells that no press changes the weighted sum of, mod K (the
+    /// proofs of impossibility are drawn from them), as cyclic factors: a board can be made
+    /// all 0 exactly when every one of them sums it to 0. Their orders multiply to the number
+    /// of boards per board the presses reach.
+    pub fn invariants(&self) -> Vec<CyclicFactor> {
+        let states = u64::from(self.map.states);
+        let mut factors: Vec<CyclicFactor> = self
+            .components
+            .iter()
+            .flat_map(|component| {
+                let lift = crt_lift(component.modulus, states);
+                component
+                    .invariants()
+                    .into_iter()
+                    .map(move |(order, weights)| CyclicFactor {
+                        order: order as u32,
+                        values: weights
+                            .iter()
+                            .map(|&w| (w * lift % states) as u32)
+                            .collect(),
+                    })
+            })
+            .collect();
+        sort_factors(&mut factors);
+        factors
     }
 
     /// How many press counts change nothing: the kernel's size.
@@ -693,6 +752,22 @@ impl ModularSolver {
 fn crt_lift(modulus: u64, states: u64) -> u64 {
     let others = states / modulus;
     others * inverse_mod(others % modulus, modulus) % states
+}
+
+/// Orders cyclic factors by prime, then largest order first, then by their values.
+fn sort_factors(factors: &mut [CyclicFactor]) {
+    factors.sort_by(|a, b| {
+        (
+            smallest_prime(a.order),
+            std::cmp::Reverse(a.order),
+            &a.values,
+        )
+            .cmp(&(
+                smallest_prime(b.order),
+                std::cmp::Reverse(b.order),
+                &b.values,
+            ))
+    });
 }
 
 /// The smallest prime dividing `n` (n itself when prime; 1 for 1).

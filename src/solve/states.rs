@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::modular::{ModularSolver, PressMap};
+use super::modular::{CyclicFactor, ModularSolver, PressMap};
 use crate::notation::Cell;
 use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
@@ -154,6 +154,16 @@ impl StateSolver {
     /// [`ModularSolver::kernel_orders`]).
     pub fn kernel_orders(&self) -> Vec<u32> {
         self.solver.kernel_orders()
+    }
+
+    /// The quiet press counts (see [`ModularSolver::kernel`]).
+    pub fn kernel(&self) -> Vec<CyclicFactor> {
+        self.solver.kernel()
+    }
+
+    /// The weightings of the cells no press changes (see [`ModularSolver::invariants`]).
+    pub fn invariants(&self) -> Vec<CyclicFactor> {
+        self.solver.invariants()
     }
 
     /// The fewest presses that finish `board` for the goal (ties to the least press counts

@@ -4,7 +4,11 @@
 //! Two states are the Flip Game's black and white, kept in [`crate::grid::Grid`]'s bits; this
 //! module holds what more states need: the board ([`StateBoard`], one digit a cell), the goal
 //! ([`StateGoal`]: one colour, or any), and the puzzle ([`StatePuzzle`]), which the solver of
-//! K states in `solve` solves.
+//! K states in `solve` solves; [`space`] explores every board of a small one, and [`stats`]
+//! reports what the presses' structure and that search say.
+
+pub mod space;
+pub mod stats;
 
 use std::fmt;
 
