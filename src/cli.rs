@@ -326,7 +326,9 @@ pub enum Command {
     #[command(
         long_about = "Print every board with its fewest taps: for 4x4 all 65,536 in id order \
             (0000 to ffff), for other sizes of at most 25 cells all 2^(R*C) in the same bit \
-            order; as text, CSV, JSON, JSON Lines, or the raw table of one byte per board.",
+            order; as text, CSV, JSON, JSON Lines, or the raw table of one byte per board.\n\n\
+            With --states K, every board of K states up to 2^26 boards (4x4 under K = 3), in the \
+            order of their digits, with its fewest presses.",
         after_long_help = long_help_footer("table")
     )]
     Table(TableArgs),
@@ -339,7 +341,10 @@ pub enum Command {
             patterns, and how many optimal tap sets the hardest boards have.\n\n\
             Past 25 cells (2^25 boards) the fewest taps of every board are out of reach; the \
             counts, rank, nullity and quiet patterns (a basis of them past nullity 4) are still \
-            reported, and the report says what is left out.",
+            reported, and the report says what is left out.\n\n\
+            With --states K the same figures up to 2^26 boards, and at any size up to 4,096 \
+            cells the count of boards that can be finished and the quiet press counts and \
+            invariant weightings as groups over Z_K.",
         after_long_help = long_help_footer("stats")
     )]
     Stats(StatsArgs),
@@ -475,8 +480,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "GOAL", value_parser = GoalParser)]
     pub goal: Option<GoalArg>,
 
-    /// How many states a piece has (solve and check --taps or --tap-lists only, so far), from 2 (black and white: the Flip
-    /// Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
+    /// How many states a piece has (solve, check --taps or --tap-lists, table and stats, so
+    /// far), from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
     /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
     #[arg(long, value_name = "K", default_value_t = 2,
           value_parser = clap::value_parser!(u32).range(2..=36))]
@@ -796,7 +801,8 @@ pub enum TableFormat {
 /// `stats`: the facts of the whole state space.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// The puzzle (the histogram and hardest boards need at most 25 cells: 2^25 boards)
+    /// The puzzle (the histogram and hardest boards need at most 25 cells: 2^25 boards; with
+    /// --states K, at most 2^26 boards)
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
 

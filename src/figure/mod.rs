@@ -108,6 +108,8 @@ pub struct Chart {
     pub boards: Vec<u64>,
     /// What the shares are shares of: the solvable boards.
     pub whole: u64,
+    /// What a move is called: `taps`, or `presses` on boards of K states.
+    pub moves: &'static str,
 }
 
 /// One block of a figure, drawn below the one before.

@@ -52,7 +52,8 @@ impl Drawing {
 
 /// The histogram as a table: taps, boards, share, and a bar scaled to the largest row.
 fn chart_lines(chart: &Chart, pen: &Pen, width: usize) -> Vec<String> {
-    let mut lines = vec![pen.strong("Fewest taps      Boards    Share of solvable")];
+    let title = format!("Fewest {}", chart.moves);
+    let mut lines = vec![pen.strong(&format!("{title:<17}Boards    Share of solvable"))];
     let largest = chart.boards.iter().copied().max().unwrap_or(1).max(1);
     let bar_room = width.saturating_sub(32).clamp(1, 40);
     let block = if pen.is_ascii() { "#" } else { "\u{2588}" };
@@ -92,6 +93,7 @@ mod tests {
         figure.push(Block::Chart(Chart {
             boards: vec![1, 0, 3],
             whole: 4,
+            moves: "taps",
         }));
         let lines = figure.lines(&pen, 5);
         assert_eq!(lines[0], "T");

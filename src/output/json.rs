@@ -12,6 +12,7 @@ use flipgame::board::BoardId;
 use flipgame::grid::Grid;
 use flipgame::notation::Cell;
 use flipgame::puzzle::Puzzle;
+use flipgame::states::StatePuzzle;
 
 /// Writes objects as JSON Lines or as one JSON array.
 pub struct JsonStream {
@@ -123,6 +124,14 @@ pub struct RuleFields {
 impl RuleFields {
     /// The rule fields of a puzzle.
     pub fn of(puzzle: &Puzzle) -> RuleFields {
+        RuleFields {
+            rule: puzzle.rule().label(),
+            wrap: puzzle.wrap(),
+        }
+    }
+
+    /// The rule fields of a puzzle of K states.
+    pub fn of_states(puzzle: &StatePuzzle) -> RuleFields {
         RuleFields {
             rule: puzzle.rule().label(),
             wrap: puzzle.wrap(),

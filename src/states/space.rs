@@ -3,11 +3,12 @@
 //!
 //! A board's index reads its cells as the digits of a number in base K, r1c1 the most
 //! significant, so the index order is the order of the boards' text forms. Presses commute and
-//! K presses of a cell change nothing, so the boards one goal colour `t` reaches are `t + A x`
-//! for every press-count vector `x` (each count 0 to K - 1), and a board's fewest presses is the
-//! least `sum_j x_j` over the `x` that reach it. The search walks every `x` as an odometer,
-//! r1c1 its most significant digit: a step presses the last cell once more, and a digit that
-//! comes round to K has undone its presses and carries. Each step changes the few cells one
+//! K presses of a cell change nothing, so the press counts `x` (each 0 to K - 1) finish the
+//! board `t - A x` for goal colour `t`, and a board's fewest presses is the least `sum_j x_j`
+//! over the `x` that finish it (for K > 2 the board `t + A x` needs `-x`, not `x`). The search
+//! walks every `x` as an odometer, r1c1 its most significant digit: a step takes the last
+//! cell's weights off the board once more, and a digit that comes round to K has undone its
+//! steps and carries. Each step changes the few cells one
 //! press reaches, so the board's index follows in a handful of additions. As `x` is walked in
 //! increasing order read as digits, the first `x` of the least total to reach a board is the
 //! least of its fewest, the tie rule of every answer; with goal `any` the colours are walked
@@ -139,7 +140,7 @@ impl StateSpace {
                     cell -= 1;
                     for &(target, weight) in reached[cell] {
                         let old = digits[target];
-                        let new = (old + weight) % k;
+                        let new = (old + k - weight) % k;
                         digits[target] = new;
                         index = index - old * place[target] + new * place[target];
                     }
@@ -279,9 +280,9 @@ mod tests {
         reached
     }
 
-    /// The fewest presses and least press counts of every board, from the definitions: every
-    /// press-count vector applied press by press to every goal board, keeping per board the
-    /// least (total, counts).
+    /// The fewest presses and least press counts of every board, from the definitions: for
+    /// every press-count vector, the board it finishes, keeping per board the least (total,
+    /// counts).
     fn by_every_press_count(
         rows: usize,
         cols: usize,
@@ -300,12 +301,11 @@ mod tests {
                         (vector / (states as usize).pow((cells - 1 - cell) as u32)) as u32 % states
                     })
                     .collect();
+                // The board these counts finish: the goal board less what they add.
                 let mut board = vec![color; cells];
                 for (cell, &times) in counts.iter().enumerate() {
-                    for _ in 0..times {
-                        for (target, weight) in plus_press(rows, cols, cell, centre, side) {
-                            board[target] = (board[target] + weight) % states;
-                        }
+                    for (target, weight) in plus_press(rows, cols, cell, centre, side) {
+                        board[target] = (board[target] + states * states - times * weight) % states;
                     }
                 }
                 let index = board
@@ -354,13 +354,58 @@ mod tests {
                         let counts = space.presses(index).unwrap();
                         (u32::from(m), counts.iter().map(|&c| u32::from(c)).collect())
                     });
+                    let board = space.board(index);
                     assert_eq!(
-                        &found,
-                        expected,
-                        "{rows}x{cols} {rule} K={states} {goal:?}: {}",
-                        space.board(index)
+                        &found, expected,
+                        "{rows}x{cols} {rule} K={states} {goal:?}: {board}"
                     );
+                    // The counts, pressed on the board, finish it.
+                    if let Some((_, counts)) = &found {
+                        let mut pressed: Vec<u32> =
+                            board.cells().iter().map(|&s| u32::from(s)).collect();
+                        for (cell, &times) in counts.iter().enumerate() {
+                            for _ in 0..times {
+                                for (target, weight) in
+                                    plus_press(rows as usize, cols as usize, cell, centre, side)
+                                {
+                                    pressed[target] = (pressed[target] + weight) % states;
+                                }
+                            }
+                        }
+                        assert!(
+                            colors.contains(&pressed[0])
+                                && pressed.iter().all(|&s| s == pressed[0]),
+                            "{rows}x{cols} {rule} K={states} {goal:?} {board}: {counts:?} gives {pressed:?}"
+                        );
+                    }
                 }
+            }
+        }
+    }
+
+    /// The Smith-form solver, a second algorithm, gives every board the same answer.
+    #[test]
+    fn every_board_agrees_with_the_solver() {
+        for (rows, cols, rule, wrap, states, goal) in [
+            (2, 3, "plus", false, 6, StateGoal::Any),
+            (3, 3, "plus", true, 4, StateGoal::Color(3)),
+            (2, 4, "x", false, 3, StateGoal::Any),
+            (3, 3, "010/121/010", false, 3, StateGoal::Color(0)),
+            (2, 2, "plus", false, 9, StateGoal::Color(2)),
+        ] {
+            let puzzle = puzzle(rows, cols, rule, wrap, states, goal);
+            let space = StateSpace::explore(&puzzle, true, &mut |_, _| {}).unwrap();
+            let solver = crate::solve::states::StateSolver::new(puzzle).unwrap();
+            for index in 0..space.positions() as u32 {
+                let board = space.board(index);
+                let expected = solver.solve(&board).ok().map(|s| (s.moves(), s.presses));
+                let found = space
+                    .moves(index)
+                    .map(|moves| (u64::from(moves), space.presses(index).unwrap()));
+                assert_eq!(
+                    found, expected,
+                    "{rows}x{cols} {rule} K={states} {goal:?}: {board}"
+                );
             }
         }
     }

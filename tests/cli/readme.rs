@@ -199,6 +199,15 @@ fn every_json_field_is_documented_in_the_guide() {
             "stats", "--format", "json", "--size", "2x2", "--rule", "x", "--wrap",
         ],
         &["stats", "--format", "json", "--size", "5x7"],
+        &[
+            "table", "--format", "jsonl", "--states", "3", "--size", "1x2", "--taps",
+        ],
+        &[
+            "stats", "--format", "json", "--states", "3", "--size", "2x3",
+        ],
+        &[
+            "stats", "--format", "json", "--states", "3", "--size", "6x6",
+        ],
         &["gen", "--format", "jsonl", "--seed", "1", "--count", "2"],
         &["gen", "--format", "json", "--seed", "1", "--size", "9x9"],
         &[

@@ -1,5 +1,6 @@
-//! `flipgame solve --states K`: boards of K colours, checked against a brute force written
-//! here from the rule's definition, and against The Clocks' published sample.
+//! `flipgame solve --states K` and the other commands of K colours: boards checked against a
+//! brute force written here from the rule's definition, and against The Clocks' published
+//! sample.
 
 use crate::common::{SAMPLE, Scratch, flipgame};
 use predicates::prelude::*;
@@ -480,15 +481,15 @@ fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         &["check", "--states", "3", "--judge", "poj1753", "in", "out"],
         "cannot be used with",
     );
-    for command in ["explain", "table", "stats", "graph", "play"] {
+    for command in ["explain", "graph", "play"] {
         refused(
             &[command, "--states", "3"],
-            "--states 3: only solve and check --taps or --tap-lists read boards of more than two states so far",
+            "--states 3: only solve, check --taps or --tap-lists, table and stats read boards of more than two states so far",
         );
     }
     refused(
         &["gen", "--states", "3"],
-        "--states 3: only solve and check --taps or --tap-lists read boards of more than two states so far",
+        "--states 3: only solve, check --taps or --tap-lists, table and stats read boards of more than two states so far",
     );
     refused(
         &["gen", "--rule", "random", "--states", "3"],
@@ -699,4 +700,388 @@ fn newcomers_are_told_what_k_state_boards_look_like() {
         .assert()
         .code(1)
         .stderr(contains("did you mean").not());
+}
+
+// --- table and stats: every board of K states. ---
+
+/// One row of `table --states K --format jsonl --taps`, mirrored with `deny_unknown_fields`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct TableRow {
+    board: String,
+    rule: String,
+    wrap: bool,
+    states: u32,
+    moves: Option<u64>,
+    taps: Option<Vec<Press>>,
+}
+
+/// Every board of the model, in the order of their digits.
+fn every_board(model: &Model) -> Vec<Vec<u32>> {
+    let cells = model.rows * model.cols;
+    let total = (model.states as usize).pow(cells as u32);
+    (0..total)
+        .map(|index| {
+            (0..cells)
+                .map(|cell| {
+                    (index / (model.states as usize).pow((cells - 1 - cell) as u32)) as u32
+                        % model.states
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The puzzles the table and stats are checked on: the rule as given and as labelled, the
+/// model, the goal and its colours.
+type SmallPuzzle = (&'static str, &'static str, Model, &'static str, Vec<u32>);
+
+fn small_puzzles() -> Vec<SmallPuzzle> {
+    vec![
+        (
+            "010/111/010",
+            "plus",
+            Model::stencil("010/111/010", 2, 2, 3),
+            "0",
+            vec![0],
+        ),
+        (
+            "010/121/010",
+            "010/121/010",
+            Model::stencil("010/121/010", 2, 3, 3),
+            "0",
+            vec![0],
+        ),
+        (
+            "plus",
+            "plus",
+            Model::stencil("010/111/010", 1, 4, 4),
+            "any",
+            vec![0, 1, 2, 3],
+        ),
+        (
+            "box",
+            "box",
+            Model::stencil("111/111/111", 2, 2, 6),
+            "any",
+            (0..6).collect(),
+        ),
+        (
+            "plus",
+            "plus",
+            Model::stencil("010/111/010", 2, 3, 4),
+            "3",
+            vec![3],
+        ),
+    ]
+}
+
+#[test]
+fn the_table_of_k_states_matches_a_brute_force() {
+    for (rule, label, model, goal, colors) in small_puzzles() {
+        let size = format!("{}x{}", model.rows, model.cols);
+        let states = model.states.to_string();
+        let output = flipgame()
+            .args([
+                "table", "--states", &states, "--size", &size, "--rule", rule,
+            ])
+            .args(["--goal", goal, "--taps", "--format", "jsonl"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let rows: Vec<TableRow> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let boards = every_board(&model);
+        assert_eq!(rows.len(), boards.len(), "{rule} {size} K={states}");
+        for (row, board) in rows.iter().zip(&boards) {
+            assert_eq!(row.board, model.text(board).replace('\n', "/"));
+            assert_eq!(
+                (row.rule.as_str(), row.wrap, row.states),
+                (label, false, model.states)
+            );
+            let expected = model.brute_force(board, &colors);
+            assert_eq!(
+                row.moves,
+                expected.as_ref().map(|e| e.0),
+                "{rule} K={states} {}",
+                row.board
+            );
+            let presses = row.taps.as_ref().map(|taps| {
+                let mut counts = vec![0; board.len()];
+                for tap in taps {
+                    counts[(tap.row - 1) * model.cols + tap.col - 1] = tap.times;
+                }
+                counts
+            });
+            assert_eq!(
+                presses,
+                expected.map(|e| e.1),
+                "{rule} K={states} {}",
+                row.board
+            );
+        }
+        // Text lists a cell pressed j times j times; binary is one byte a board.
+        let text = flipgame()
+            .args([
+                "table", "--states", &states, "--size", &size, "--rule", rule,
+            ])
+            .args(["--goal", goal, "--taps", "--solvable"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        let solvable: Vec<&TableRow> = rows.iter().filter(|r| r.moves.is_some()).collect();
+        assert_eq!(text.lines().count(), solvable.len());
+        for (line, row) in text.lines().zip(solvable) {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(words[0], row.board);
+            assert_eq!(words[1].parse::<u64>().ok(), row.moves);
+            assert_eq!(words.len() as u64 - 2, row.moves.unwrap(), "{line}");
+        }
+        let binary = flipgame()
+            .args([
+                "table", "--states", &states, "--size", &size, "--rule", rule,
+            ])
+            .args(["--goal", goal, "--format", "binary"])
+            .output()
+            .unwrap();
+        let expected: Vec<u8> = rows
+            .iter()
+            .map(|r| r.moves.map_or(255, |m| m as u8))
+            .collect();
+        assert_eq!(binary.stdout, expected);
+    }
+}
+
+/// `stats --states K --format json`, mirrored with `deny_unknown_fields`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct StatesStats {
+    rows: u32,
+    cols: u32,
+    rule: String,
+    wrap: bool,
+    states: u32,
+    goal: serde_json::Value,
+    positions: Option<u64>,
+    solvable: Option<u64>,
+    impossible: Option<u64>,
+    solvable_one_in: Vec<PrimePower>,
+    quiet_presses: Vec<Factor>,
+    invariants: Vec<Factor>,
+    max_moves: Option<u64>,
+    mean_moves: Option<f64>,
+    histogram: Option<Vec<HistogramRow>>,
+    hardest: Option<Hardest>,
+    note: Option<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct PrimePower {
+    prime: u64,
+    exponent: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Factor {
+    order: u32,
+    generator: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct HistogramRow {
+    moves: u64,
+    boards: u64,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Hardest {
+    example: String,
+    boards: u64,
+}
+
+fn stats(args: &[&str]) -> StatesStats {
+    let output = flipgame()
+        .args(["stats", "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The digits of a generator, row-major.
+fn digits(text: &str) -> Vec<u32> {
+    text.chars()
+        .filter(|&ch| ch != '/')
+        .map(|ch| ch.to_digit(36).unwrap())
+        .collect()
+}
+
+#[test]
+fn stats_of_k_states_match_a_brute_force() {
+    for (rule, label, model, goal, colors) in small_puzzles() {
+        let size = format!("{}x{}", model.rows, model.cols);
+        let states = model.states.to_string();
+        let found = stats(&[
+            "--states", &states, "--size", &size, "--rule", rule, "--goal", goal,
+        ]);
+        let fewest: Vec<Option<u64>> = every_board(&model)
+            .iter()
+            .map(|board| model.brute_force(board, &colors).map(|e| e.0))
+            .collect();
+        let solvable = fewest.iter().flatten().count() as u64;
+        let largest = fewest.iter().flatten().max().copied().unwrap();
+        let mut histogram = vec![0u64; largest as usize + 1];
+        for &moves in fewest.iter().flatten() {
+            histogram[moves as usize] += 1;
+        }
+        let what = format!("{rule} {size} K={states} goal {goal}");
+        assert_eq!(
+            (found.rows, found.cols, found.states),
+            (model.rows as u32, model.cols as u32, model.states)
+        );
+        assert_eq!((found.rule.as_str(), found.wrap), (label, false));
+        assert_eq!(
+            found.goal,
+            goal.parse::<u32>()
+                .map_or(serde_json::json!(goal), |c| serde_json::json!(c))
+        );
+        assert_eq!(found.positions, Some(fewest.len() as u64), "{what}");
+        assert_eq!(found.solvable, Some(solvable), "{what}");
+        assert_eq!(
+            found.impossible,
+            Some(fewest.len() as u64 - solvable),
+            "{what}"
+        );
+        let one_in: u64 = found
+            .solvable_one_in
+            .iter()
+            .map(|p| p.prime.pow(p.exponent))
+            .product();
+        assert_eq!(one_in * solvable, fewest.len() as u64, "{what}");
+        assert_eq!(found.max_moves, Some(largest), "{what}");
+        let mean = fewest.iter().flatten().sum::<u64>() as f64 / solvable as f64;
+        assert!((found.mean_moves.unwrap() - mean).abs() < 1e-9, "{what}");
+        let rows = found.histogram.unwrap();
+        assert_eq!(
+            rows.iter().map(|r| r.moves).collect::<Vec<_>>(),
+            (0..=largest).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            rows.iter().map(|r| r.boards).collect::<Vec<_>>(),
+            histogram,
+            "{what}"
+        );
+        let hardest = found.hardest.unwrap();
+        assert_eq!(hardest.boards, histogram[largest as usize]);
+        let first_hardest = fewest.iter().position(|&m| m == Some(largest)).unwrap();
+        assert_eq!(
+            hardest.example,
+            model
+                .text(&every_board(&model)[first_hardest])
+                .replace('\n', "/")
+        );
+        assert_eq!(found.note, None);
+        // The quiet press counts: as many as the brute force finds, each quiet.
+        let cells = model.rows * model.cols;
+        let quiet = every_board(&model)
+            .iter()
+            .filter(|x| model.after(&vec![0; cells], x).iter().all(|&s| s == 0))
+            .count() as u64;
+        let orders: u64 = found
+            .quiet_presses
+            .iter()
+            .map(|f| u64::from(f.order))
+            .product();
+        assert_eq!(orders, quiet, "{what}");
+        for factor in &found.quiet_presses {
+            let x = digits(&factor.generator);
+            assert!(
+                model.after(&vec![0; cells], &x).iter().all(|&s| s == 0),
+                "{what}"
+            );
+        }
+        for factor in &found.invariants {
+            let y = digits(&factor.generator);
+            for effect in &model.effects {
+                let sum: u32 = y.iter().zip(effect).map(|(a, b)| a * b).sum();
+                assert_eq!(sum % model.states, 0, "{what}: {}", factor.generator);
+            }
+        }
+    }
+}
+
+#[test]
+fn stats_past_the_searched_boards_come_from_the_presses_structure() {
+    // 6x6 under K = 3: 3^36 boards, too many to search; the structure still counts them.
+    let found = stats(&["--states", "3", "--size", "6x6"]);
+    assert_eq!(found.positions, Some(3u64.pow(36)));
+    assert_eq!(
+        found.impossible,
+        Some(3u64.pow(36) - found.solvable.unwrap())
+    );
+    assert!(found.histogram.is_none() && found.max_moves.is_none() && found.hardest.is_none());
+    assert!(found.note.unwrap().contains("3^36 boards"));
+    let model = Model::stencil("010/111/010", 6, 6, 3);
+    for factor in &found.quiet_presses {
+        let x = digits(&factor.generator);
+        assert_eq!(factor.order, 3);
+        assert!(model.after(&[0; 36], &x).iter().all(|&s| s == 0));
+    }
+    let one_in: u64 = found
+        .solvable_one_in
+        .iter()
+        .map(|p| p.prime.pow(p.exponent))
+        .product();
+    assert_eq!(one_in, 3u64.pow(found.invariants.len() as u32));
+    assert_eq!(found.solvable.unwrap() * one_in, 3u64.pow(36));
+    // 30x30 under K = 6: 6^900 boards, counts as powers.
+    flipgame()
+        .args(["stats", "--states", "6", "--size", "30x30"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "Positions    6^900\nSolvable     1 in 2^20 = 1,048,576\n",
+        ));
+    flipgame()
+        .args(["stats", "--states", "3", "--size", "65x64"])
+        .assert()
+        .code(2)
+        .stderr(contains("not 4160"));
+}
+
+#[test]
+fn the_k_state_text_report_names_the_groups() {
+    flipgame()
+        .args(["stats", "--states", "6", "--size", "4x4", "--goal", "any"])
+        .assert()
+        .success()
+        .stdout(contains("4x4 board of 6 states, rule plus, goal: any"))
+        .stdout(contains(
+            "quiet press counts Z_2^4 x Z_3^2 (2^4 x 3^2 = 144",
+        ))
+        .stdout(contains("  #5  order  3  "));
+    flipgame()
+        .args(["stats", "--states", "4", "--size", "2x3", "--goal", "1"])
+        .assert()
+        .success()
+        .stdout(contains("Fewest presses   Boards    Share of solvable"))
+        .stdout(contains("God's number: "));
+    flipgame()
+        .args(["stats", "--states", "3", "--size", "3x3"])
+        .assert()
+        .success()
+        .stdout(contains("Press matrix over Z_3: invertible"));
+    flipgame()
+        .args(["stats", "--states", "3", "--size", "2x2", "--format", "svg"])
+        .assert()
+        .success()
+        .stdout(contains("fewest presses"));
 }

@@ -25,10 +25,7 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
     let puzzle = super::super::args::state_puzzle(&args.input.puzzle, args.input.cells)?;
-    let rule = RuleFields {
-        rule: puzzle.rule().label(),
-        wrap: puzzle.wrap(),
-    };
+    let rule = RuleFields::of_states(&puzzle);
     let cells = (puzzle.shape(), Cells::States(puzzle.states()));
     let search_time = args.input.search_time.map(Duration::from_secs_f64);
     let solver = StateSolver::new(puzzle)

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Row, TableWriter, tap_cells, tap_list};
+use super::{Row, TableWriter, tap_list};
 use crate::output::json::{JsonStream, RuleFields, optional_text};
 use crate::output::write_count;
 use flipgame::notation::Cell;
@@ -23,8 +23,13 @@ impl TableWriter for Text {
             Some(moves) => write_count(line, moves.into())?,
             None => line.extend_from_slice(b"Impossible"),
         }
-        if let Some(taps) = row.taps.flatten().filter(|&t| t != 0) {
-            write!(line, " {}", tap_list(row.shape, taps).join(" "))?;
+        if let Some(taps) = row
+            .taps
+            .as_ref()
+            .and_then(Option::as_ref)
+            .filter(|t| !t.is_empty())
+        {
+            write!(line, " {}", tap_list(taps))?;
         }
         line.push(b'\n');
         Ok(())
@@ -58,9 +63,12 @@ impl TableWriter for Csv {
         if let Some(moves) = row.moves {
             write_count(line, moves.into())?;
         }
-        if let Some(taps) = row.taps {
-            let listed = taps.map(|t| tap_list(row.shape, t).join(" "));
-            write!(line, ",{}", listed.unwrap_or_default())?;
+        if let Some(taps) = &row.taps {
+            write!(
+                line,
+                ",{}",
+                taps.as_deref().map(tap_list).unwrap_or_default()
+            )?;
         }
         line.push(b'\n');
         Ok(())
@@ -72,12 +80,23 @@ pub struct Json(pub JsonStream);
 
 impl TableWriter for Json {
     fn row(&mut self, line: &mut Vec<u8>, row: &Row<'_>) -> io::Result<()> {
+        let times = row.states > 2;
         let record = TableRow {
             id: row.id.as_deref(),
             board: &row.board,
             rule: row.rule,
+            states: times.then_some(row.states),
             moves: row.moves,
-            taps: row.taps.map(|taps| taps.map(|t| tap_cells(row.shape, t))),
+            taps: row.taps.as_ref().map(|taps| {
+                taps.as_ref().map(|taps| {
+                    taps.iter()
+                        .map(|&(cell, count)| TapJson {
+                            cell,
+                            times: times.then_some(count),
+                        })
+                        .collect()
+                })
+            }),
         };
         self.0.write(line, &record)
     }
@@ -87,7 +106,8 @@ impl TableWriter for Json {
     }
 }
 
-/// One board of the table in JSON; `id` only for 4x4, `taps` only with `--taps`.
+/// One board of the table in JSON; `id` only for 4x4, `states` only past 2, `taps` only with
+/// `--taps`.
 #[derive(Serialize)]
 struct TableRow<'a> {
     #[serde(
@@ -98,7 +118,18 @@ struct TableRow<'a> {
     board: &'a str,
     #[serde(flatten)]
     rule: &'a RuleFields,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<u8>,
     moves: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    taps: Option<Option<Vec<Cell>>>,
+    taps: Option<Option<Vec<TapJson>>>,
+}
+
+/// A tapped cell; on boards of more than two states, how many times it is pressed.
+#[derive(Serialize)]
+struct TapJson {
+    #[serde(flatten)]
+    cell: Cell,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    times: Option<u8>,
 }

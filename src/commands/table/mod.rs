@@ -5,11 +5,11 @@ use std::io::{self, Write};
 
 use flipgame::grid::Shape;
 use flipgame::notation::Cell;
-use flipgame::space::SmallSpace;
+use flipgame::states::space::StateSpace;
 
-use super::args::puzzle;
+use super::args::{puzzle, state_puzzle};
 use super::{Failure, Outcome, usage, write_to};
-use crate::cli::{TableArgs, TableFormat};
+use crate::cli::{CellsArg, TableArgs, TableFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::progress::Progress;
 
@@ -17,17 +17,75 @@ mod formats;
 
 /// Explores every board and writes the table to standard output or, atomically, to `--output`.
 pub fn run(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
-    let puzzle = puzzle(&args.puzzle)?;
     if args.format == TableFormat::Binary && (args.solvable || args.taps) {
         return Err(usage(
             "--format binary is the whole table, one byte per board: it takes neither --solvable nor --taps",
         ));
     }
+    if args.puzzle.states != 2 {
+        return run_states(args, out);
+    }
+    let puzzle = puzzle(&args.puzzle)?;
     let space = super::args::explore(&puzzle, args.taps)
         .map_err(|too_large| usage(too_large.to_string()))?;
     let rule = RuleFields::of(&puzzle);
+    let shape = space.shape();
+    let with_id = shape.is_flip_game();
+    let table = Table {
+        distances: space.distances(),
+        with_id,
+        row: &|bits: u32| Row {
+            id: with_id.then(|| format!("{bits:04x}")),
+            board: board_text(shape, bits),
+            moves: space.moves(bits),
+            taps: args.taps.then(|| {
+                space
+                    .taps(bits)
+                    .map(|taps| tapped(shape, taps).map(|cell| (cell, 1)).collect())
+            }),
+            states: 2,
+            rule: &rule,
+        },
+    };
     Ok(write_to(args.output.as_deref(), out, |out| {
-        write_table(args, &space, &rule, out)
+        write_table(args, &table, out)
+    })?)
+}
+
+/// `table --states K`: every board of K states, in the order of their digits.
+fn run_states(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
+    let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
+    let mut progress = Progress::new("exploring every board");
+    let space = StateSpace::explore(&puzzle, args.taps, &mut |done, total| {
+        progress.update(done, total)
+    })
+    .map_err(|too_large| usage(too_large.to_string()))?;
+    progress.finish();
+    let rule = RuleFields::of_states(&puzzle);
+    let cols = puzzle.shape().cols() as usize;
+    let table = Table {
+        distances: space.distances(),
+        with_id: false,
+        row: &|index: u32| Row {
+            id: None,
+            board: space.board(index).to_string(),
+            moves: space.moves(index),
+            taps: args.taps.then(|| {
+                space.presses(index).map(|counts| {
+                    counts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &times)| times > 0)
+                        .map(|(cell, &times)| (Cell::at_index(cell, cols), times))
+                        .collect()
+                })
+            }),
+            states: space.states(),
+            rule: &rule,
+        },
+    };
+    Ok(write_to(args.output.as_deref(), out, |out| {
+        write_table(args, &table, out)
     })?)
 }
 
@@ -39,12 +97,23 @@ pub struct Row<'a> {
     pub board: String,
     /// Its fewest taps, or `None` when it cannot be finished.
     pub moves: Option<u8>,
-    /// With `--taps`: the least of the fewest tap sets (`None` for an impossible board).
-    pub taps: Option<Option<u32>>,
-    /// The board's shape.
-    pub shape: Shape,
+    /// With `--taps`: the least of the fewest tap sets, each cell with how many times it is
+    /// pressed (always 1 on boards of two states); `None` for an impossible board.
+    pub taps: Option<Option<Vec<(Cell, u8)>>>,
+    /// The states of a cell.
+    pub states: u8,
     /// The puzzle's rule, for JSON.
     pub rule: &'a RuleFields,
+}
+
+/// An explored space as the table writes it: each board's distance, and its row.
+struct Table<'a> {
+    /// One byte a board in index order: its fewest taps, 255 when impossible.
+    distances: &'a [u8],
+    /// Whether rows start with the board's id.
+    with_id: bool,
+    /// The row of the board at an index.
+    row: &'a dyn Fn(u32) -> Row<'a>,
 }
 
 /// A format of the table: a header, a line a board, and an end.
@@ -73,42 +142,26 @@ fn writer(format: TableFormat, with_id: bool, taps: bool) -> Box<dyn TableWriter
     }
 }
 
-fn write_table(
-    args: &TableArgs,
-    space: &SmallSpace,
-    rule: &RuleFields,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+fn write_table(args: &TableArgs, table: &Table<'_>, out: &mut dyn Write) -> io::Result<()> {
     if args.format == TableFormat::Binary {
-        // One byte per board in id (bit) order: its distance, 255 when impossible.
-        return out.write_all(space.distances());
+        // One byte per board in index order: its distance, 255 when impossible.
+        return out.write_all(table.distances);
     }
-    let shape = space.shape();
-    let with_id = shape.is_flip_game();
-    let mut writer = writer(args.format, with_id, args.taps);
+    let mut writer = writer(args.format, table.with_id, args.taps);
     writer.start(out)?;
     let mut line = Vec::with_capacity(256);
     // Writing 2^25 lines takes a while too: the bar goes on from the search's.
     let mut progress = Progress::new("writing the table");
-    let positions = space.positions();
-    for bits in 0..positions as u32 {
-        if bits % (1 << 16) == 0 {
-            progress.update(u64::from(bits), positions);
+    let positions = table.distances.len() as u64;
+    for (index, &moves) in table.distances.iter().enumerate() {
+        if index % (1 << 16) == 0 {
+            progress.update(index as u64, positions);
         }
-        let moves = space.moves(bits);
-        if args.solvable && moves.is_none() {
+        if args.solvable && moves == u8::MAX {
             continue;
         }
-        let row = Row {
-            id: with_id.then(|| format!("{bits:04x}")),
-            board: board_text(shape, bits),
-            moves,
-            taps: args.taps.then(|| space.taps(bits)),
-            shape,
-            rule,
-        };
         line.clear();
-        writer.row(&mut line, &row)?;
+        writer.row(&mut line, &(table.row)(index as u32))?;
         out.write_all(&line)?;
     }
     progress.update(positions, positions);
@@ -143,12 +196,11 @@ fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = Cell> {
         .map(move |index| Cell::at_index(index, cols))
 }
 
-/// The tapped cells' names, `r1c2` and so on.
-fn tap_list(shape: Shape, taps: u32) -> Vec<String> {
-    tapped(shape, taps).map(|cell| cell.to_string()).collect()
-}
-
-/// The tapped cells, for JSON.
-fn tap_cells(shape: Shape, taps: u32) -> Vec<Cell> {
-    tapped(shape, taps).collect()
+/// The pressed cells' names, `r1c2` and so on, a cell pressed j times named j times.
+fn tap_list(taps: &[(Cell, u8)]) -> String {
+    let names: Vec<String> = taps
+        .iter()
+        .flat_map(|&(cell, times)| std::iter::repeat_n(cell.to_string(), usize::from(times)))
+        .collect();
+    names.join(" ")
 }

@@ -88,7 +88,7 @@ pub(super) fn draw(page: &mut Page, chart: &Chart) {
     for (moves, &boards) in chart.boards.iter().enumerate() {
         bar(&mut out, &plot, moves, boards);
     }
-    axis_titles(&mut out, &plot);
+    axis_titles(&mut out, &plot, chart.moves);
     out.push_str("</g>\n");
     page.raw(&out, count_room + PLOT_HEIGHT + FOOT_ROOM);
 }
@@ -164,14 +164,14 @@ fn bar(out: &mut String, plot: &Plot, moves: usize, boards: u64) {
     );
 }
 
-/// The two axes' titles: fewest taps under the plot, boards turned at its left.
-fn axis_titles(out: &mut String, plot: &Plot) {
+/// The two axes' titles: fewest taps (or presses) under the plot, boards turned at its left.
+fn axis_titles(out: &mut String, plot: &Plot, moves: &str) {
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
         num((plot.left + plot.right) / 2.0),
         num(plot.bottom + 36.0),
-        escape("fewest taps")
+        escape(&format!("fewest {moves}"))
     );
     let (ax, ay) = (MARGIN + 14.0, (plot.top + plot.bottom) / 2.0);
     let _ = writeln!(

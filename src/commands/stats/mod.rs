@@ -20,12 +20,17 @@ use crate::progress::{Progress, Stages};
 use crate::render::{self, Pen};
 use flipgame::words::{count_of, percent, taps, thousands};
 
+mod states;
+
 /// Computes the state space for the goal and prints it.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
     if args.ascii && args.format != StatsFormat::Text {
         return Err(usage(
             "--ascii chooses the letters of terminal text: use it with --format text",
         ));
+    }
+    if args.puzzle.states != 2 {
+        return states::run(args, context, out);
     }
     let puzzle = puzzle(&args.puzzle)?;
     if puzzle.shape().cells() > MAX_CELLS {
@@ -271,6 +276,7 @@ fn report_figure(puzzle: &Puzzle, space: &StateSpaceReport, pen: &Pen) -> Figure
         Block::Chart(Chart {
             boards: space.histogram.clone(),
             whole: space.solvable,
+            moves: "taps",
         }),
         Block::Blank,
     ] {
