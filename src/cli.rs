@@ -480,8 +480,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "GOAL", value_parser = GoalParser)]
     pub goal: Option<GoalArg>,
 
-    /// How many states a piece has (solve, check --taps or --tap-lists, table and stats, so
-    /// far), from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
+    /// How many states a piece has (solve, check --taps or --tap-lists, table, stats and gen,
+    /// so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
     /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
     #[arg(long, value_name = "K", default_value_t = 2,
           value_parser = clap::value_parser!(u32).range(2..=36))]
@@ -931,8 +931,9 @@ pub enum PlayFormat {
 /// `gen`: random boards.
 #[derive(Args, Debug)]
 pub struct GenArgs {
-    /// Only boards whose fewest taps is exactly K (uniformly up to 25 cells; past that, K random
-    /// taps kept when the minimum is proven to be K, so only K small for the board is reachable)
+    /// Only boards whose fewest taps is exactly K (uniformly up to 25 cells, or 2^26 boards with
+    /// --states; past that, K random taps kept when the minimum is proven to be K, so only K
+    /// small for the board is reachable)
     #[arg(long, value_name = "K", conflicts_with = "impossible")]
     pub moves: Option<u8>,
 

@@ -10,12 +10,15 @@ use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 use flipgame::rule::Graph;
+use flipgame::states::StateBoard;
+use flipgame::states::generate::StatePool;
 
-use super::args::{fresh_seed, pool, puzzle};
+use super::args::{fresh_seed, pool, puzzle, state_puzzle};
 use super::boards::json_stream;
 use super::{Failure, Outcome, usage, write_to};
-use crate::cli::{GenArgs, PuzzleArgs, Size};
-use crate::output::json::{BoardFields, RuleFields};
+use crate::cli::{CellsArg, GenArgs, PuzzleArgs, Size};
+use crate::output::json::{BoardFields, RuleFields, as_text};
+use crate::progress::Progress;
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -33,16 +36,19 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if args.puzzle.rule == "random" && args.puzzle.rule_file.is_none() {
         return random_rule(args, &args.puzzle, seed, out).inspect(|_| announce_seed());
     }
-    let puzzle = puzzle(&args.puzzle)?;
-    let shape = puzzle.shape();
     let wanted = match (args.moves, args.impossible) {
         (Some(moves), _) => Wanted::Moves(moves),
         (None, true) => Wanted::Impossible,
         (None, false) => Wanted::Any,
     };
+    if args.puzzle.states != 2 {
+        return generate_states(args, wanted, seed, out).inspect(|_| announce_seed());
+    }
+    let puzzle = puzzle(&args.puzzle)?;
+    let shape = puzzle.shape();
     let pool = pool(&puzzle, wanted).map_err(usage)?;
     if args.unique
-        && let Some(message) = too_few_to_be_unique(&pool, shape, args.count)
+        && let Some(message) = too_few_to_be_unique(pool.distinct_boards(), shape, args.count)
     {
         return Err(usage(message));
     }
@@ -103,9 +109,76 @@ fn write_boards(
     }
 }
 
+/// `gen --states K`: boards of K states, drawn as [`write_boards`] draws two-state ones.
+fn generate_states(
+    args: &GenArgs,
+    wanted: Wanted,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
+    let mut progress = Progress::new("exploring every board");
+    let pool = StatePool::new(&puzzle, wanted, &mut |done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
+    let pool = pool.map_err(|error| {
+        usage(format!(
+            "a {} board of {} states, goal {}: {error}",
+            puzzle.shape(),
+            puzzle.states(),
+            puzzle.goal()
+        ))
+    })?;
+    if args.unique
+        && let Some(message) =
+            too_few_to_be_unique(pool.distinct_boards(), puzzle.shape(), args.count)
+    {
+        return Err(usage(message));
+    }
+    let rule = RuleFields::of_states(&puzzle);
+    Ok(write_to(args.output.as_deref(), out, |out| {
+        let mut generator = Generator::from_seed(seed);
+        let mut seen: HashSet<StateBoard> = HashSet::new();
+        let mut json = json_stream(args.format);
+        for index in 1..=args.count {
+            let drawn = loop {
+                let drawn = pool.draw(&mut generator);
+                if !args.unique || seen.insert(drawn.board.clone()) {
+                    break drawn;
+                }
+            };
+            match json.as_mut() {
+                Some(json) => json.write(
+                    out,
+                    &GeneratedStateJson {
+                        index,
+                        board: &drawn.board,
+                        rows: puzzle.shape().rows(),
+                        cols: puzzle.shape().cols(),
+                        rule: &rule,
+                        states: puzzle.states(),
+                        moves: drawn.moves,
+                        optimal: drawn.optimal,
+                        seed,
+                    },
+                )?,
+                None => {
+                    for row in drawn.board.to_string().split('/') {
+                        writeln!(out, "{row}")?;
+                    }
+                }
+            }
+        }
+        match json.as_mut() {
+            Some(json) => json.finish(out),
+            None => Ok(()),
+        }
+    })?)
+}
+
 /// With `--unique`: the error when fewer distinct boards fit than `count`.
-fn too_few_to_be_unique(pool: &Pool, shape: Shape, count: u64) -> Option<String> {
-    let available = pool.distinct_boards();
+fn too_few_to_be_unique(available: u64, shape: Shape, count: u64) -> Option<String> {
     (count > available).then(|| {
         format!(
             "--unique: only {available} distinct {shape} boards fit, fewer than --count {count}"
@@ -156,6 +229,22 @@ struct GeneratedJson<'a> {
     board: BoardFields<'a>,
     #[serde(flatten)]
     rule: &'a RuleFields,
+    moves: Option<u64>,
+    optimal: bool,
+    seed: u64,
+}
+
+/// One generated board of K states in JSON.
+#[derive(Serialize)]
+struct GeneratedStateJson<'a> {
+    index: u64,
+    #[serde(serialize_with = "as_text")]
+    board: &'a StateBoard,
+    rows: u32,
+    cols: u32,
+    #[serde(flatten)]
+    rule: &'a RuleFields,
+    states: u8,
     moves: Option<u64>,
     optimal: bool,
     seed: u64,

@@ -7,6 +7,7 @@
 //! K states in `solve` solves; [`space`] explores every board of a small one, and [`stats`]
 //! reports what the presses' structure and that search say.
 
+pub mod generate;
 pub mod space;
 pub mod stats;
 
