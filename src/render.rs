@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use owo_colors::{OwoColorize, Style};
 
-use flipgame::notation::{Cell, Color};
+use flipgame::notation::{Cell, Color, state_digit};
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Certificate;
 
@@ -71,6 +71,44 @@ pub fn mark_name(mark: Mark) -> &'static str {
     }
 }
 
+/// What a cell of a drawn board holds: a two-sided piece, or one of K colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A black or white piece.
+    Side(Color),
+    /// A piece of the colour with this number, drawn as its digit.
+    State(u8),
+}
+
+impl From<Color> for Piece {
+    fn from(color: Color) -> Piece {
+        Piece::Side(color)
+    }
+}
+
+/// The terminal colours of the states of a K-state board, by number (0 is drawn plain); past
+/// the last they repeat, and the digit always tells them apart.
+const STATE_STYLES: [fn(Style) -> Style; 7] = [
+    |style| style,
+    |style| style.red(),
+    |style| style.green(),
+    |style| style.yellow(),
+    |style| style.blue(),
+    |style| style.magenta(),
+    |style| style.cyan(),
+];
+
+/// What a mark means on a board of K states, as legends say it.
+pub fn state_mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Plain => "plain",
+        Mark::Tapped => "pressed",
+        Mark::Flipped => "changed",
+        Mark::Proof => "weighted cell of the proof",
+        Mark::Hint => "press here",
+    }
+}
+
 /// Colours and glyphs for one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Pen {
@@ -122,8 +160,14 @@ impl Pen {
         }
     }
 
+    /// A colour's digit, in its terminal colour when colouring.
+    fn state_glyph(&self, state: u8) -> String {
+        let style = STATE_STYLES[usize::from(state) % STATE_STYLES.len()](Style::new());
+        self.paint(&state_digit(state).to_string(), style)
+    }
+
     /// One cell, three columns wide: the piece between its mark's brackets.
-    fn cell(&self, color: Color, mark: Mark) -> String {
+    fn cell(&self, piece: Piece, mark: Mark) -> String {
         let (open, close) = match mark {
             Mark::Plain => (' ', ' '),
             Mark::Tapped => ('[', ']'),
@@ -131,29 +175,51 @@ impl Pen {
             Mark::Proof => ('<', '>'),
             Mark::Hint => ('{', '}'),
         };
-        let text = format!("{open}{}{close}", self.piece(color));
-        if mark == Mark::Plain {
-            text
-        } else {
-            self.paint(&text, Pen::mark_style(mark))
+        match (piece, mark) {
+            (Piece::State(state), Mark::Plain) => format!(" {} ", self.state_glyph(state)),
+            (Piece::State(state), _) => self.paint(
+                &format!("{open}{}{close}", state_digit(state)),
+                Pen::mark_style(mark),
+            ),
+            (Piece::Side(color), Mark::Plain) => format!(" {} ", self.piece(color)),
+            (Piece::Side(color), _) => self.paint(
+                &format!("{open}{}{close}", self.piece(color)),
+                Pen::mark_style(mark),
+            ),
         }
     }
 
-    /// The legend of the marks and pieces used in a drawing, as lines that fit in `width`.
-    pub fn legend(&self, marks: &[Mark], width: usize) -> Vec<String> {
+    /// The legend of the marks and pieces used in a drawing, as lines that fit in `width`:
+    /// black and white pieces, or with `states` the colours' digits.
+    pub fn legend(&self, marks: &[Mark], states: Option<u8>, width: usize) -> Vec<String> {
+        let blank = match states {
+            Some(_) => Piece::State(0),
+            None => Piece::Side(Color::White),
+        };
         let mut items: Vec<(String, usize)> = marks
             .iter()
             .map(|&mark| {
-                let name = mark_name(mark);
-                (
-                    format!("{} {name}", self.cell(Color::White, mark)),
-                    4 + name.len(),
-                )
+                let name = match states {
+                    Some(_) => state_mark_name(mark),
+                    None => mark_name(mark),
+                };
+                (format!("{} {name}", self.cell(blank, mark)), 4 + name.len())
             })
             .collect();
-        for color in [Color::Black, Color::White] {
-            let name = color.name();
-            items.push((format!("{} {name}", self.piece(color)), 2 + name.len()));
+        match states {
+            Some(states) => {
+                let digits: Vec<String> = (0..states).map(|s| self.state_glyph(s)).collect();
+                items.push((
+                    format!("{} colours", digits.join(" ")),
+                    2 * usize::from(states) + 7,
+                ));
+            }
+            None => {
+                for color in [Color::Black, Color::White] {
+                    let name = color.name();
+                    items.push((format!("{} {name}", self.piece(color)), 2 + name.len()));
+                }
+            }
         }
         join_to_width(&items, "   ", width)
     }
@@ -217,7 +283,7 @@ pub fn grid_panel(
     pen: &Pen,
     title: &str,
     (rows, cols): (usize, usize),
-    color: impl Fn(usize, usize) -> Color,
+    piece: impl Fn(usize, usize) -> Piece,
     mark: impl Fn(usize, usize) -> Mark,
 ) -> Panel {
     let view = View {
@@ -226,7 +292,7 @@ pub fn grid_panel(
         cols: 0..cols,
         cursor: None,
     };
-    grid_view(pen, title, &view, color, mark)
+    grid_view(pen, title, &view, piece, mark)
 }
 
 /// The part of a board a drawing shows, and the cell under a cursor (all from 0).
@@ -248,7 +314,7 @@ pub fn grid_view(
     pen: &Pen,
     title: &str,
     view: &View,
-    color: impl Fn(usize, usize) -> Color,
+    piece: impl Fn(usize, usize) -> Piece,
     mark: impl Fn(usize, usize) -> Mark,
 ) -> Panel {
     let (rows, cols) = view.size;
@@ -275,7 +341,7 @@ pub fn grid_view(
     for row in view.rows.clone() {
         let mut line = format!("{:>label_width$} ", row + 1);
         for col in view.cols.clone() {
-            let cell = pen.cell(color(row, col), mark(row, col));
+            let cell = pen.cell(piece(row, col), mark(row, col));
             if view.cursor == Some((row, col)) {
                 line.push_str(&pen.paint(&cell, Style::new().reversed()));
             } else {
@@ -467,7 +533,7 @@ mod tests {
             &pen,
             "Start",
             (4, 4),
-            |_, _| Color::White,
+            |_, _| Piece::Side(Color::White),
             |_, _| Mark::Plain,
         );
         assert_eq!(panel.width(), 14);
@@ -490,12 +556,38 @@ mod tests {
         let plain = Pen::new(false, false);
         let colored = Pen::new(true, false);
         let mark = |row: usize, _| if row == 0 { Mark::Tapped } else { Mark::Plain };
-        let black = |_, _| Color::Black;
+        let black = |_, _| Piece::Side(Color::Black);
         let a = grid_panel(&plain, "Tap", (4, 4), black, mark);
         let b = grid_panel(&colored, "Tap", (4, 4), black, mark);
         assert_eq!(a.width(), b.width());
         let lines = side_by_side(&[b.clone(), b], 80);
         assert!(lines[2].contains("\u{1b}["));
+    }
+
+    #[test]
+    fn states_are_drawn_as_digits_coloured_only_when_colouring() {
+        let plain = Pen::new(false, false);
+        let colored = Pen::new(true, false);
+        let mark = |row: usize, col: usize| match (row, col) {
+            (0, 0) => Mark::Tapped,
+            (0, 1) => Mark::Flipped,
+            _ => Mark::Plain,
+        };
+        let state = |row: usize, col: usize| Piece::State((row * 2 + col) as u8 * 5);
+        let panel = grid_panel(&plain, "S", (2, 2), state, mark);
+        assert_eq!(panel.lines[2].0, "1 [0](5)");
+        assert_eq!(panel.lines[3].0, "2  a  f ");
+        let painted = grid_panel(&colored, "S", (2, 2), state, mark);
+        assert_ne!(painted.lines[3].0, panel.lines[3].0);
+        assert_eq!(painted.width(), panel.width());
+        assert_eq!(
+            plain.legend(&[Mark::Tapped], Some(3), 80),
+            ["[0] pressed   0 1 2 colours"]
+        );
+        assert_eq!(
+            plain.legend(&[Mark::Tapped], None, 80),
+            ["[\u{25CB}] tapped   \u{25CF} black   \u{25CB} white"]
+        );
     }
 
     #[test]
@@ -505,7 +597,7 @@ mod tests {
             &pen,
             "Wide",
             (2, 120),
-            |_, _| Color::White,
+            |_, _| Piece::Side(Color::White),
             |_, _| Mark::Plain,
         );
         let header = &panel.lines[1].0;

@@ -9,8 +9,9 @@ use std::collections::HashMap;
 
 use flipgame::grid::Grid;
 use flipgame::notation::Color;
+use flipgame::states::StateBoard;
 
-use crate::render::{self, Mark};
+use crate::render::{self, Mark, Piece};
 
 pub mod svg;
 pub mod text;
@@ -48,22 +49,40 @@ impl Target {
     }
 }
 
+/// The pieces of a drawn board: two-sided, or of K colours.
+#[derive(Clone, Debug)]
+pub enum Pieces {
+    /// Black and white pieces: a set bit is a black piece.
+    Sides(Grid),
+    /// Pieces of K colours, numbered from 0.
+    States(StateBoard),
+}
+
 /// One board of a figure: its pieces, the marks on some cells, and a title above it.
 #[derive(Clone, Debug)]
 pub struct Drawing {
     /// The title drawn above the board.
     pub title: String,
-    /// The pieces: a set bit is a black piece.
-    pub board: Grid,
+    /// The pieces.
+    pub pieces: Pieces,
     marks: HashMap<(usize, usize), Mark>,
 }
 
 impl Drawing {
-    /// A board with no marks.
+    /// A board of black and white pieces with no marks.
     pub fn new(title: String, board: Grid) -> Drawing {
         Drawing {
             title,
-            board,
+            pieces: Pieces::Sides(board),
+            marks: HashMap::new(),
+        }
+    }
+
+    /// A board of K colours with no marks.
+    pub fn of_states(title: String, board: StateBoard) -> Drawing {
+        Drawing {
+            title,
+            pieces: Pieces::States(board),
             marks: HashMap::new(),
         }
     }
@@ -82,16 +101,19 @@ impl Drawing {
 
     /// The rows and columns of the board.
     pub fn size(&self) -> (usize, usize) {
-        let shape = self.board.shape();
+        let shape = match &self.pieces {
+            Pieces::Sides(board) => board.shape(),
+            Pieces::States(board) => board.shape(),
+        };
         (shape.rows() as usize, shape.cols() as usize)
     }
 
     /// The piece at a cell.
-    pub fn color(&self, row: usize, col: usize) -> Color {
-        if self.board.get(row, col) {
-            Color::Black
-        } else {
-            Color::White
+    pub fn piece(&self, row: usize, col: usize) -> Piece {
+        match &self.pieces {
+            Pieces::Sides(board) if board.get(row, col) => Piece::Side(Color::Black),
+            Pieces::Sides(_) => Piece::Side(Color::White),
+            Pieces::States(board) => Piece::State(board.get(row, col)),
         }
     }
 
@@ -134,6 +156,8 @@ pub enum Block {
     Boards(Vec<Drawing>),
     /// What each of these marks means, and the two pieces.
     Legend(Vec<Mark>),
+    /// As [`Block::Legend`], for boards of this many colours: the marks, then the colours.
+    StateLegend(Vec<Mark>, u8),
     /// The histogram of fewest taps.
     Chart(Chart),
 }
@@ -168,7 +192,12 @@ mod tests {
         assert_eq!(drawing.mark(0, 1), Mark::Tapped);
         assert_eq!(drawing.mark(0, 0), Mark::Flipped);
         assert_eq!(drawing.mark(1, 1), Mark::Plain);
-        assert_eq!(drawing.color(1, 2), Color::Black);
-        assert_eq!(drawing.color(0, 2), Color::White);
+        assert_eq!(drawing.piece(1, 2), Piece::Side(Color::Black));
+        assert_eq!(drawing.piece(0, 2), Piece::Side(Color::White));
+        let states = StateBoard::parse("012/3a0", Shape::new(2, 3).unwrap(), 11).unwrap();
+        let drawing = Drawing::of_states("s".into(), states);
+        assert_eq!(drawing.size(), (2, 3));
+        assert_eq!(drawing.piece(1, 1), Piece::State(10));
+        assert_eq!(drawing.piece(0, 2), Piece::State(2));
     }
 }

@@ -30,7 +30,10 @@ impl Figure {
                     let panels: Vec<Panel> = drawings.iter().map(|d| d.panel(pen)).collect();
                     lines.extend(render::side_by_side(&panels, width));
                 }
-                Block::Legend(marks) => lines.extend(pen.legend(marks, width)),
+                Block::Legend(marks) => lines.extend(pen.legend(marks, None, width)),
+                Block::StateLegend(marks, states) => {
+                    lines.extend(pen.legend(marks, Some(*states), width));
+                }
                 Block::Chart(chart) => lines.extend(chart_lines(chart, pen, width)),
             }
         }
@@ -44,7 +47,7 @@ impl Drawing {
             pen,
             &self.title,
             self.size(),
-            |row, col| self.color(row, col),
+            |row, col| self.piece(row, col),
             |row, col| self.mark(row, col),
         )
     }

@@ -208,6 +208,13 @@ fn every_json_field_is_documented_in_the_guide() {
         &[
             "stats", "--format", "json", "--states", "3", "--size", "6x6",
         ],
+        &[
+            "gen", "--format", "jsonl", "--states", "3", "--size", "2x2", "--seed", "1",
+        ],
+        &[
+            "explain", "--format", "jsonl", "--states", "3", "--size", "2x2", "--board", "01/11",
+            "--board", "00/01",
+        ],
         &["gen", "--format", "jsonl", "--seed", "1", "--count", "2"],
         &["gen", "--format", "json", "--seed", "1", "--size", "9x9"],
         &[

@@ -7,7 +7,7 @@ use flipgame::notation::{Cell, Color};
 use flipgame::puzzle::Puzzle;
 use flipgame::words::taps;
 
-use crate::render::{self, Mark, Panel, Pen, View};
+use crate::render::{self, Mark, Panel, Pen, Piece, View};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[
@@ -251,14 +251,14 @@ fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
             Mark::Plain
         }
     };
-    let color = |row, col| {
-        if board.get(row, col) {
+    let piece = |row, col| {
+        Piece::Side(if board.get(row, col) {
             Color::Black
         } else {
             Color::White
-        }
+        })
     };
-    render::grid_view(pen, &title, view, color, mark)
+    render::grid_view(pen, &title, view, piece, mark)
 }
 
 /// The lines under the board: the status and any message, then (when `keys`) the legend and
@@ -279,7 +279,7 @@ fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize, keys: bool) ->
     if game.proof().is_some() {
         used.push(Mark::Proof);
     }
-    lines.extend(pen.legend(&used, width));
+    lines.extend(pen.legend(&used, None, width));
     let help: Vec<(String, usize)> = HELP_LINE
         .iter()
         .map(|item| (item.to_string(), item.len()))

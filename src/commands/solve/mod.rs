@@ -14,7 +14,7 @@ use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
-mod states;
+pub(super) mod states;
 
 /// What the text format says after a count that is not proven minimal, before any taps.
 fn not_proven(lower_bound: u64) -> String {

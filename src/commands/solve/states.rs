@@ -128,7 +128,7 @@ impl SolveStates {
 
 /// One answered board of K states in JSON.
 #[derive(Serialize)]
-struct SolvedStatesJson<'a> {
+pub(in crate::commands) struct SolvedStatesJson<'a> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
@@ -166,7 +166,8 @@ struct ProofJson {
 }
 
 impl<'a> SolvedStatesJson<'a> {
-    fn new(
+    /// The record of board `index`, read at `place`, and its answer.
+    pub(in crate::commands) fn new(
         index: u64,
         place: Place<'a>,
         board: &'a StateBoard,

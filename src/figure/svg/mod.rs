@@ -12,8 +12,8 @@ pub mod graph;
 
 use std::fmt::{self, Write as _};
 
-use crate::figure::{Block, Drawing, Figure, Target};
-use crate::render::{Mark, wrap};
+use crate::figure::{Block, Drawing, Figure, Pieces, Target};
+use crate::render::{Mark, Piece, wrap};
 
 /// The narrowest document; wider boards make it wider.
 const MIN_WIDTH: f64 = 960.0;
@@ -59,18 +59,37 @@ pub mod palette {
     pub const BAND: &str = "#f0f0f0";
     /// The highlighted path of a state graph.
     pub const PATH: &str = "#c62828";
+    /// The pieces of boards of K states, by colour number (repeating past the last), each
+    /// light enough for its dark digit to read.
+    pub const STATES: [&str; 8] = [
+        "#ffffff", "#ef9a9a", "#a5d6a7", "#fff59d", "#90caf9", "#ce93d8", "#80deea", "#ffcc80",
+    ];
 }
 
-fn stylesheet() -> String {
+/// The document's styles; the styles of pieces of K colours only where `states` says some are
+/// drawn, so a two-state picture carries none of them.
+fn stylesheet(states: bool) -> String {
     use palette::*;
-    format!(
-        "text{{fill:{INK}}}.b{{fill:{BLACK}}}.w{{fill:{WHITE}}}circle.b,circle.w{{stroke:{PIECE_EDGE}}}\
+    let states: String = match states {
+        true => {
+            STATES
+                .iter()
+                .enumerate()
+                .map(|(state, fill)| format!(".s{state}{{fill:{fill};stroke:{PIECE_EDGE}}}"))
+                .collect::<String>()
+                + &format!("text.digit{{fill:{INK};font-weight:bold}}")
+        }
+        false => String::new(),
+    };
+    states
+        + &format!(
+            "text{{fill:{INK}}}.b{{fill:{BLACK}}}.w{{fill:{WHITE}}}circle.b,circle.w{{stroke:{PIECE_EDGE}}}\
          .grid{{fill:{BOARD}}}.tapped{{fill:none;stroke:{TAPPED}}}.flipped{{fill:none;stroke:{FLIPPED}}}\
          .proof{{fill:none;stroke:{PROOF}}}.hint{{fill:none;stroke:{HINT}}}.bar{{fill:{BAR}}}\
          .axis{{stroke:{INK};fill:none}}.edge{{stroke:{EDGE};fill:none}}\
          .path{{stroke:{PATH};fill:none}}.band{{fill:{BAND}}}.mono{{font-family:'DejaVu Sans Mono',Menlo,Consolas,'Liberation Mono',monospace}}.label{{font-size:{LABEL_FONT}px}}\
          .strong{{font-weight:bold}}"
-    )
+        )
 }
 
 /// A number as SVG wants it: at most two decimals, no trailing zeros.
@@ -107,6 +126,8 @@ pub(crate) struct Page {
     body: String,
     width: f64,
     y: f64,
+    /// Whether pieces of K colours are drawn, whose styles the stylesheet then holds.
+    states: bool,
 }
 
 impl Page {
@@ -116,6 +137,7 @@ impl Page {
             body: String::new(),
             width,
             y: MARGIN,
+            states: false,
         }
     }
 
@@ -155,7 +177,7 @@ impl Page {
              font-size=\"14\">\n<title>{}</title>\n<style>{}</style>\n\
              <rect class=\"paper\" x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/>\n{}</svg>\n",
             escape(title),
-            stylesheet(),
+            stylesheet(self.states),
             palette::PAPER,
             self.body,
             w = num(width),
@@ -181,6 +203,16 @@ pub fn document(title: &str, figures: &[Figure]) -> String {
         .map(block_width)
         .fold(0.0, f64::max);
     let mut page = Page::new((widest + 2.0 * MARGIN).max(MIN_WIDTH));
+    page.states = figures
+        .iter()
+        .flat_map(|figure| &figure.blocks)
+        .any(|block| match block {
+            Block::StateLegend(..) => true,
+            Block::Boards(drawings) => drawings
+                .iter()
+                .any(|drawing| matches!(drawing.pieces, Pieces::States(_))),
+            _ => false,
+        });
     for (n, figure) in figures.iter().enumerate() {
         if n > 0 {
             let y = page.y + GAP / 2.0;
@@ -254,7 +286,8 @@ fn draw_block(page: &mut Page, block: &Block) {
         }
         Block::Blank => page.y += LINE_HEIGHT / 2.0,
         Block::Boards(drawings) => draw_boards(page, drawings),
-        Block::Legend(marks) => draw_legend(page, marks),
+        Block::Legend(marks) => draw_legend(page, marks, None),
+        Block::StateLegend(marks, states) => draw_legend(page, marks, Some(*states)),
         Block::Chart(data) => chart::draw(page, data),
     }
 }
@@ -348,17 +381,12 @@ fn draw_board(out: &mut String, drawing: &Drawing, size: &BoardBox, x: f64, y: f
     let _ = writeln!(out, r#"<g class="pieces" stroke-width="{}">"#, num(stroke));
     for row in 0..rows {
         for col in 0..cols {
-            let class = match drawing.color(row, col) {
-                flipgame::notation::Color::Black => "b",
-                flipgame::notation::Color::White => "w",
-            };
-            piece(
-                out,
-                class,
-                left + col as f64 * cell,
-                top + row as f64 * cell,
-                cell,
-            );
+            let (x, y) = (left + col as f64 * cell, top + row as f64 * cell);
+            match drawing.piece(row, col) {
+                Piece::Side(flipgame::notation::Color::Black) => piece(out, "b", x, y, cell),
+                Piece::Side(flipgame::notation::Color::White) => piece(out, "w", x, y, cell),
+                Piece::State(state) => state_piece(out, state, x, y, cell),
+            }
         }
     }
     out.push_str("</g>\n");
@@ -422,6 +450,24 @@ pub(crate) fn piece(out: &mut String, class: &str, x: f64, y: f64, cell: f64) {
             num(y),
             num(cell),
             num(cell)
+        );
+    }
+}
+
+/// A piece of colour `state` in the cell whose top left corner is (`x`, `y`): a disc of the
+/// state's fill with its digit on it, so the colour is never the only cue (the digit is left
+/// out where cells are too small to read it).
+pub(crate) fn state_piece(out: &mut String, state: u8, x: f64, y: f64, cell: f64) {
+    let class = format!("s{}", usize::from(state) % palette::STATES.len());
+    piece(out, &class, x, y, cell);
+    if cell >= 12.0 {
+        let _ = writeln!(
+            out,
+            r#"<text class="digit" x="{}" y="{}" text-anchor="middle" font-size="{}">{}</text>"#,
+            num(x + cell / 2.0),
+            num(y + cell / 2.0 + cell * 0.16),
+            num(cell * 0.45),
+            flipgame::notation::state_digit(state)
         );
     }
 }
@@ -501,7 +547,7 @@ fn hint_corners(out: &mut String, x: f64, y: f64, cell: f64, stroke: f64) -> fmt
     )
 }
 
-fn draw_legend(page: &mut Page, marks: &[Mark]) {
+fn draw_legend(page: &mut Page, marks: &[Mark], states: Option<u8>) {
     const CELL: f64 = 20.0;
     let y = page.y + 2.0;
     let mut elements = String::new();
@@ -524,13 +570,31 @@ fn draw_legend(page: &mut Page, marks: &[Mark]) {
         x += CELL + 6.0 + name.chars().count() as f64 * 7.5 + 18.0;
     };
     for &mark in marks {
-        item(crate::render::mark_name(mark), &|out, x| {
-            piece(out, "w", x, y, CELL);
+        let name = match states {
+            Some(_) => crate::render::state_mark_name(mark),
+            None => crate::render::mark_name(mark),
+        };
+        item(name, &|out, x| {
+            match states {
+                Some(_) => state_piece(out, 0, x, y, CELL),
+                None => piece(out, "w", x, y, CELL),
+            }
             mark_shape(out, mark, x, y, CELL);
         });
     }
-    for (class, name) in [("b", "black"), ("w", "white")] {
-        item(name, &|out, x| piece(out, class, x, y, CELL));
+    match states {
+        Some(states) => {
+            for state in 0..states {
+                item(&format!("colour {state}"), &|out, x| {
+                    state_piece(out, state, x, y, CELL)
+                });
+            }
+        }
+        None => {
+            for (class, name) in [("b", "black"), ("w", "white")] {
+                item(name, &|out, x| piece(out, class, x, y, CELL));
+            }
+        }
     }
     page.raw(
         &format!("<g class=\"legend\" stroke-width=\"1\">\n{elements}</g>\n"),

@@ -26,6 +26,8 @@ use crate::output::json::{CellsJson, JsonStream, RuleFields};
 use crate::render::{self, Mark, Pen};
 use flipgame::words::{taps, thousands};
 
+mod states;
+
 /// Explains every board of the inputs.
 pub fn run(
     args: &ExplainArgs,
@@ -35,6 +37,21 @@ pub fn run(
     if let Some(message) = misused(args) {
         return Err(usage(message));
     }
+    if let Some(directory) = &args.output_dir
+        && let Err(error) = std::fs::create_dir_all(directory)
+    {
+        return Err(Failure::File(format!("{}: {error}", directory.display())));
+    }
+    let record_format = match args.format {
+        ExplainFormat::Json => RecordFormat::Json,
+        ExplainFormat::Jsonl => RecordFormat::Jsonl,
+        ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
+    };
+    let mut presenter = Presenter::new(args, context);
+    if args.input.puzzle.states != 2 {
+        let status = states::run(args, &mut presenter, record_format, out)?;
+        return presenter.finish(status, out);
+    }
     let solver = super::args::board_solver(&args.input)?;
     let shape = solver.puzzle().shape();
     let trace = args
@@ -42,35 +59,14 @@ pub fn run(
         .then(|| explore(solver.puzzle(), false))
         .transpose()
         .map_err(|too_large| usage(format!("--trace: {too_large}")))?;
-    if let Some(directory) = &args.output_dir
-        && let Err(error) = std::fs::create_dir_all(directory)
-    {
-        return Err(Failure::File(format!("{}: {error}", directory.display())));
-    }
-    let target = match args.format {
-        ExplainFormat::Svg => Target::Svg,
-        _ => Target::Terminal {
-            width: render::output_width(),
-        },
-    };
-    let record_format = match args.format {
-        ExplainFormat::Json => RecordFormat::Json,
-        ExplainFormat::Jsonl => RecordFormat::Jsonl,
-        ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
-    };
     let mut command = Explain {
         rule: RuleFields::of(solver.puzzle()),
         solver,
-        pen: Pen::new(context.color, args.ascii),
-        target,
+        presenter,
         draw_boards: !args.no_boards,
         map: args.map,
         max_steps: args.max_steps,
         trace,
-        output_dir: args.output_dir.clone(),
-        figures: Vec::new(),
-        files_failed: false,
-        boards_done: 0,
     };
     let status = run_boards(
         &args.input,
@@ -79,19 +75,109 @@ pub fn run(
         out,
         &mut command,
     )?;
-    if target == Target::Svg && command.output_dir.is_none() {
-        let title = match command.figures.len() {
-            1 => "flipgame explain".to_string(),
-            boards => format!("flipgame explain: {boards} boards"),
+    command.presenter.finish(status, out)
+}
+
+/// Where the explained boards go, for boards of two states and of K: terminal text, one SVG
+/// document of every board, or an SVG file a board in `--output-dir`.
+struct Presenter {
+    pen: Pen,
+    target: Target,
+    output_dir: Option<PathBuf>,
+    /// The SVG sections of a single document, written when every board is done.
+    figures: Vec<Figure>,
+    files_failed: bool,
+    boards_done: u64,
+}
+
+impl Presenter {
+    fn new(args: &ExplainArgs, context: &Context) -> Presenter {
+        let target = match args.format {
+            ExplainFormat::Svg => Target::Svg,
+            _ => Target::Terminal {
+                width: render::output_width(),
+            },
         };
-        out.write_all(svg::document(&title, &command.figures).as_bytes())?;
+        Presenter {
+            pen: Pen::new(context.color, args.ascii),
+            target,
+            output_dir: args.output_dir.clone(),
+            figures: Vec::new(),
+            files_failed: false,
+            boards_done: 0,
+        }
     }
-    let files = if command.files_failed {
-        Outcome::IoError
-    } else {
-        Outcome::Success
-    };
-    Ok(status.max(files))
+
+    /// Shows the figure of board `index` (`name` names its SVG file after the index).
+    fn show<W: Write>(
+        &mut self,
+        out: &mut W,
+        index: u64,
+        name: Option<String>,
+        figure: Figure,
+    ) -> io::Result<()> {
+        match (self.target, &self.output_dir) {
+            (Target::Svg, Some(directory)) => {
+                let name = match name {
+                    Some(name) => format!("{index:04}-{name}.svg"),
+                    None => format!("{index:04}.svg"),
+                };
+                let path = directory.join(name);
+                let document = svg::document("flipgame explain", std::slice::from_ref(&figure));
+                let status =
+                    write_to(Some(&path), out, |file| file.write_all(document.as_bytes()))?;
+                if status == Outcome::Success {
+                    writeln!(out, "{}", path.display())?;
+                } else {
+                    self.files_failed = true;
+                }
+            }
+            (Target::Svg, None) => self.figures.push(figure),
+            (Target::Terminal { width }, _) => {
+                if self.boards_done > 0 {
+                    out.write_all(b"\n")?;
+                }
+                for line in figure.lines(&self.pen, width) {
+                    writeln!(out, "{line}")?;
+                }
+            }
+        }
+        self.boards_done += 1;
+        Ok(())
+    }
+
+    /// Writes the one SVG document when there is one, and the outcome of the run.
+    fn finish(self, status: Outcome, out: &mut impl Write) -> Result<Outcome, Failure> {
+        if self.target == Target::Svg && self.output_dir.is_none() {
+            let title = match self.figures.len() {
+                1 => "flipgame explain".to_string(),
+                boards => format!("flipgame explain: {boards} boards"),
+            };
+            out.write_all(svg::document(&title, &self.figures).as_bytes())?;
+        }
+        let files = if self.files_failed {
+            Outcome::IoError
+        } else {
+            Outcome::Success
+        };
+        Ok(status.max(files))
+    }
+
+    /// Boards can be drawn when asked for and when one of `rows` x `cols` fits the target.
+    fn fits(&self, draw_boards: bool, (rows, cols): (usize, usize)) -> bool {
+        draw_boards && self.target.fits(rows, cols)
+    }
+
+    /// The note that a board too wide to draw is not drawn.
+    fn too_wide_note(&self, draw_boards: bool, (rows, cols): (usize, usize)) -> Option<Block> {
+        (draw_boards && !self.fits(draw_boards, (rows, cols))).then(|| {
+            Block::Line(format!(
+                "(A board of {cols} columns does not fit in {} columns, so none is drawn; \
+                 --format svg draws it, and --format json has every step.)",
+                self.target.columns()
+            ))
+        })
+    }
 }
 
 /// The usage error of a combination of flags that would draw nothing or ignore one of them.
@@ -116,17 +202,11 @@ fn misused(args: &ExplainArgs) -> Option<&'static str> {
 struct Explain {
     solver: BoardSolver,
     rule: RuleFields,
-    pen: Pen,
-    target: Target,
+    presenter: Presenter,
     draw_boards: bool,
     map: bool,
     max_steps: usize,
     trace: Option<SmallSpace>,
-    output_dir: Option<PathBuf>,
-    /// The SVG sections of a single document, written when every board is done.
-    figures: Vec<Figure>,
-    files_failed: bool,
-    boards_done: u64,
 }
 
 /// One board and what is known about it.
@@ -181,34 +261,8 @@ impl Explain {
             return json.write(out, &self.explained_json(index, place, answer));
         }
         let figure = self.figure(place, answer);
-        match (self.target, &self.output_dir) {
-            (Target::Svg, Some(directory)) => {
-                let name = match answer.id {
-                    Some(id) => format!("{index:04}-{id}.svg"),
-                    None => format!("{index:04}.svg"),
-                };
-                let path = directory.join(name);
-                let document = svg::document("flipgame explain", std::slice::from_ref(&figure));
-                let status =
-                    write_to(Some(&path), out, |file| file.write_all(document.as_bytes()))?;
-                if status == Outcome::Success {
-                    writeln!(out, "{}", path.display())?;
-                } else {
-                    self.files_failed = true;
-                }
-            }
-            (Target::Svg, None) => self.figures.push(figure),
-            (Target::Terminal { width }, _) => {
-                if self.boards_done > 0 {
-                    out.write_all(b"\n")?;
-                }
-                for line in figure.lines(&self.pen, width) {
-                    writeln!(out, "{line}")?;
-                }
-            }
-        }
-        self.boards_done += 1;
-        Ok(())
+        let name = answer.id.map(|id| id.to_string());
+        self.presenter.show(out, index, name, figure)
     }
 
     /// Everything shown for one board, for either renderer.
@@ -239,7 +293,7 @@ impl Explain {
             None => format!("({shape}, {rule}{place})"),
         };
         let text = answer.board.to_string();
-        let title = if text.len() <= self.target.columns() {
+        let title = if text.len() <= self.presenter.target.columns() {
             text
         } else {
             format!("A {shape} board")
@@ -298,22 +352,14 @@ impl Explain {
     /// Boards can be drawn when asked for and when one fits the target.
     fn boards_fit(&self, board: &Grid) -> bool {
         let shape = board.shape();
-        self.draw_boards
-            && self
-                .target
-                .fits(shape.rows() as usize, shape.cols() as usize)
+        let size = (shape.rows() as usize, shape.cols() as usize);
+        self.presenter.fits(self.draw_boards, size)
     }
 
     fn too_wide_note(&self, board: &Grid) -> Option<Block> {
         let shape = board.shape();
-        (self.draw_boards && !self.boards_fit(board)).then(|| {
-            Block::Line(format!(
-                "(A board of {} columns does not fit in {} columns, so none is drawn; \
-                 --format svg draws it, and --format json has every step.)",
-                shape.cols(),
-                self.target.columns()
-            ))
-        })
+        let size = (shape.rows() as usize, shape.cols() as usize);
+        self.presenter.too_wide_note(self.draw_boards, size)
     }
 
     /// The taps in words, and whether they are proven the fewest.
