@@ -228,7 +228,7 @@ impl Puzzle {
     }
 
     /// The cells (row, col from 0) a press at `row`, `col` reaches, row-major, each once, with
-    /// the weight it adds there (1 but for a stencil with weights).
+    /// the weight it adds there (1 but for a stencil or rule file with weights).
     pub fn presses(&self, row: usize, col: usize) -> Vec<((usize, usize), u32)> {
         let (rows, cols) = (self.shape.rows() as i64, self.shape.cols() as i64);
         let mut cells: Vec<((usize, usize), u32)> = match &self.rule {
@@ -252,17 +252,21 @@ impl Puzzle {
                 .chain((0..rows as usize).filter(|&r| r != row).map(|r| (r, col)))
                 .map(|cell| (cell, 1))
                 .collect(),
-            Rule::Graph(graph) => graph
-                .flips(row * cols as usize + col)
-                .iter()
-                .map(|&index| {
-                    let cell = (
-                        index as usize / cols as usize,
-                        index as usize % cols as usize,
-                    );
-                    (cell, 1)
-                })
-                .collect(),
+            Rule::Graph(graph) => {
+                let press = row * cols as usize + col;
+                graph
+                    .flips(press)
+                    .iter()
+                    .zip(graph.weights(press))
+                    .map(|(&index, &weight)| {
+                        let cell = (
+                            index as usize / cols as usize,
+                            index as usize % cols as usize,
+                        );
+                        (cell, weight)
+                    })
+                    .collect()
+            }
         };
         // On a torus smaller than the stencil two offsets can land on one cell: it is reached
         // once, as a piece is either turned over by a tap or not, with the larger weight.

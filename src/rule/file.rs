@@ -178,9 +178,13 @@ fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
     // Every cell has exactly one entry: the reader checked it with the entries' places.
     let mut lists = vec![Vec::new(); shape.cells() as usize];
     for cell in document.cells {
-        lists[cell.index(cols)] = cell.flips.iter().map(|c| c.index(cols) as u32).collect();
+        lists[cell.index(cols)] = cell
+            .flips
+            .iter()
+            .map(|c| (c.index(cols) as u32, c.weight))
+            .collect();
     }
-    Graph::new(shape, lists, label.to_string())
+    Graph::weighted(shape, lists, label.to_string())
         .map_err(|error| RuleFileError::whole(error.to_string()))
 }
 
@@ -204,11 +208,14 @@ fn located(error: serde_json::Error) -> RuleFileError {
     }
 }
 
-/// A cell of a rule file, `{"row": r, "col": c}`, checked against the board as it is read.
+/// A cell of a rule file, `{"row": r, "col": c}` (in `flips`, with an optional `"weight"`),
+/// checked against the board as it is read.
 #[derive(Clone, Copy, Debug)]
 struct FileCell {
     row: u32,
     col: u32,
+    /// What a press adds there on a board of more than two states: 1 unless the file says.
+    weight: u32,
 }
 
 impl FileCell {
@@ -229,6 +236,7 @@ impl FileEntry {
         FileCell {
             row: self.row,
             col: self.col,
+            weight: 1,
         }
         .index(cols)
     }
@@ -400,7 +408,11 @@ impl<'de> Visitor<'de> for EntrySeed {
 
 fn check_cell<E: de::Error>(shape: Shape, row: u32, col: u32) -> Result<FileCell, E> {
     if (1..=shape.rows()).contains(&row) && (1..=shape.cols()).contains(&col) {
-        Ok(FileCell { row, col })
+        Ok(FileCell {
+            row,
+            col,
+            weight: 1,
+        })
     } else {
         Err(E::custom(format!(
             "r{row}c{col} is outside the {shape} board (rows 1 to {}, columns 1 to {})",
@@ -431,8 +443,16 @@ impl<'de> Visitor<'de> for CellsSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<FileCell>, A::Error> {
         let mut cells: Vec<FileCell> = Vec::new();
-        while let Some(cell) = seq.next_element::<RawCell>()? {
-            let cell = check_cell(self.shape, cell.row, cell.col)?;
+        while let Some(raw) = seq.next_element::<RawCell>()? {
+            let mut cell = check_cell(self.shape, raw.row, raw.col)?;
+            if !(1..=MOST_WEIGHT).contains(&raw.weight) {
+                return Err(de::Error::custom(format!(
+                    "r{}c{} has weight {}: a weight is what a press adds there, from 1 to \
+                     {MOST_WEIGHT} (leave a cell out for 0)",
+                    raw.row, raw.col, raw.weight
+                )));
+            }
+            cell.weight = raw.weight;
             // A tap turns a piece over once or not at all: a second listing is a mistake, not
             // a way to cancel the first.
             if cells
@@ -455,4 +475,14 @@ impl<'de> Visitor<'de> for CellsSeed {
 struct RawCell {
     row: u32,
     col: u32,
+    #[serde(default = "one")]
+    weight: u32,
 }
+
+/// The weight of a cell a rule file gives none.
+fn one() -> u32 {
+    1
+}
+
+/// The largest weight a rule file may give: one less than the most states.
+const MOST_WEIGHT: u32 = crate::solve::modular::MOST_STATES - 1;

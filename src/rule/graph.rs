@@ -6,12 +6,15 @@ use std::fmt;
 use crate::grid::Shape;
 use crate::random::Generator;
 
-/// A rule given cell by cell: for each cell (row-major), the cells a tap there turns over.
+/// A rule given cell by cell: for each cell (row-major), the cells a tap there turns over, and
+/// on boards of more than two states the weight a press adds at each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
     shape: Shape,
     /// For each cell in row-major order, the row-major indices it turns over, sorted.
     flips: Vec<Vec<u32>>,
+    /// For each cell, the weight a press adds at each of its `flips`, in the same order.
+    weights: Vec<Vec<u32>>,
     /// What the rule is called in output (the rule file's path, as given).
     label: String,
 }
@@ -19,34 +22,71 @@ pub struct Graph {
 impl Graph {
     /// A graph rule on `shape` from per-cell lists of row-major cell indices (sorted and
     /// deduplicated here), or why not.
-    pub fn new(shape: Shape, mut flips: Vec<Vec<u32>>, label: String) -> Result<Graph, GraphError> {
+    pub fn new(shape: Shape, flips: Vec<Vec<u32>>, label: String) -> Result<Graph, GraphError> {
+        let weighted = flips
+            .into_iter()
+            .map(|list| list.into_iter().map(|cell| (cell, 1)).collect())
+            .collect();
+        Graph::weighted(shape, weighted, label)
+    }
+
+    /// [`Graph::new`] with a weight at each cell (row-major index, weight), the weight a press
+    /// adds there on a board of more than two states; a cell listed twice keeps the larger.
+    pub fn weighted(
+        shape: Shape,
+        mut lists: Vec<Vec<(u32, u32)>>,
+        label: String,
+    ) -> Result<Graph, GraphError> {
         let cells = shape.cells();
-        if flips.len() as u64 != cells {
+        if lists.len() as u64 != cells {
             return Err(GraphError::CellCount {
                 shape,
-                given: flips.len(),
+                given: lists.len(),
             });
         }
-        for list in &mut flips {
-            list.sort_unstable();
-            list.dedup();
-            if list.last().is_some_and(|&last| u64::from(last) >= cells) {
+        let (mut flips, mut weights) = (Vec::new(), Vec::new());
+        for list in &mut lists {
+            // Largest weight first within a cell, so the dedup keeps it.
+            list.sort_unstable_by_key(|&(cell, weight)| (cell, std::cmp::Reverse(weight)));
+            list.dedup_by_key(|&mut (cell, _)| cell);
+            if list
+                .last()
+                .is_some_and(|&(last, _)| u64::from(last) >= cells)
+            {
                 return Err(GraphError::CellOutside { shape });
             }
+            flips.push(list.iter().map(|&(cell, _)| cell).collect());
+            weights.push(list.iter().map(|&(_, weight)| weight).collect());
         }
         Ok(Graph {
             shape,
             flips,
+            weights,
             label,
         })
+    }
+
+    /// The weight a press on cell `index` adds at each of [`Graph::flips`], in the same order.
+    pub fn weights(&self, index: usize) -> &[u32] {
+        &self.weights[index]
+    }
+
+    /// The largest weight any press adds: 1 but for a rule file with weights.
+    pub fn largest_weight(&self) -> u32 {
+        self.weights.iter().flatten().copied().max().unwrap_or(1)
     }
 
     /// The rule file of this graph, as JSON text (one cell per line).
     pub fn to_json(&self) -> String {
         let cols = self.shape.cols() as usize;
-        let cell = |index: usize| {
+        // A weight is written only where it is not 1, so two-state rule files stay as they were.
+        let cell = |index: usize, weight: u32| {
+            let weight = match weight {
+                1 => String::new(),
+                weight => format!(",\"weight\":{weight}"),
+            };
             format!(
-                "{{\"row\":{},\"col\":{}}}",
+                "{{\"row\":{},\"col\":{}{weight}}}",
                 index / cols + 1,
                 index % cols + 1
             )
@@ -57,8 +97,12 @@ impl Graph {
             self.shape.rows(),
             self.shape.cols()
         );
-        for (index, list) in self.flips.iter().enumerate() {
-            let flips: Vec<String> = list.iter().map(|&i| cell(i as usize)).collect();
+        for (index, (list, weights)) in self.flips.iter().zip(&self.weights).enumerate() {
+            let flips: Vec<String> = list
+                .iter()
+                .zip(weights)
+                .map(|(&i, &weight)| cell(i as usize, weight))
+                .collect();
             let (row, col) = (index / cols + 1, index % cols + 1);
             text.push_str(&format!(
                 "{{\"row\":{row},\"col\":{col},\"flips\":[{}]}}{}\n",
@@ -92,14 +136,17 @@ impl Graph {
     /// The graph with every arrow reversed.
     pub fn transposed(&self) -> Graph {
         let mut flips = vec![Vec::new(); self.flips.len()];
-        for (tap, list) in self.flips.iter().enumerate() {
-            for &cell in list {
+        let mut weights = vec![Vec::new(); self.flips.len()];
+        for (tap, (list, list_weights)) in self.flips.iter().zip(&self.weights).enumerate() {
+            for (&cell, &weight) in list.iter().zip(list_weights) {
                 flips[cell as usize].push(tap as u32);
+                weights[cell as usize].push(weight);
             }
         }
         Graph {
             shape: self.shape,
             flips,
+            weights,
             label: self.label.clone(),
         }
     }
@@ -114,9 +161,14 @@ impl Graph {
                 flips.push(random_shape(generator, (row, col), (rows, cols)));
             }
         }
+        let weights = flips
+            .iter()
+            .map(|list: &Vec<u32>| vec![1; list.len()])
+            .collect();
         Graph {
             shape,
             flips,
+            weights,
             label,
         }
     }

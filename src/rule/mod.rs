@@ -112,11 +112,13 @@ impl Rule {
         }
     }
 
-    /// The largest weight a press adds at a cell: 1 but for a stencil with weights.
+    /// The largest weight a press adds at a cell: 1 but for a stencil or rule file with
+    /// weights.
     pub fn largest_weight(&self) -> u32 {
         match self {
             Rule::Stencil { stencil, .. } => stencil.largest_weight(),
-            Rule::Lines | Rule::Graph(_) => 1,
+            Rule::Graph(graph) => graph.largest_weight(),
+            Rule::Lines => 1,
         }
     }
 

@@ -272,7 +272,7 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
         ),
         (
             file(r#""cells": [{"row": 1, "col": 1, "flips": [{"row": 1, "col": 1, "z": 0}]}]"#),
-            "1:88: unknown field `z`, expected `row` or `col`",
+            "1:88: unknown field `z`, expected one of `row`, `col`, `weight`",
         ),
         (
             "[1]".to_string(),
@@ -293,6 +293,52 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
     ];
     for (text, expected) in cases {
         assert_eq!(located(Graph::from_json(&text, "x")), expected, "{text}");
+    }
+}
+
+#[test]
+fn rule_files_give_a_weight_per_cell() {
+    let shape = Shape::new(1, 2).unwrap();
+    let text = r#"{"rows": 1, "cols": 2, "cells": [
+        {"row": 1, "col": 1, "flips": [{"row": 1, "col": 1, "weight": 2}, {"row": 1, "col": 2}]},
+        {"row": 1, "col": 2, "flips": [{"row": 1, "col": 2}]}]}"#;
+    let graph = Graph::from_json(text, "w").unwrap();
+    assert_eq!(
+        (graph.flips(0), graph.weights(0)),
+        (&[0, 1][..], &[2, 1][..])
+    );
+    assert_eq!((graph.flips(1), graph.weights(1)), (&[1][..], &[1][..]));
+    assert_eq!(graph.largest_weight(), 2);
+    assert_eq!(Rule::Graph(graph.clone()).largest_weight(), 2);
+    // Weights travel with their arrows when the graph is turned round, and through the file.
+    let transposed = graph.transposed();
+    assert_eq!(
+        (transposed.flips(1), transposed.weights(1)),
+        (&[0, 1][..], &[1, 1][..])
+    );
+    assert_eq!(
+        (transposed.flips(0), transposed.weights(0)),
+        (&[0][..], &[2][..])
+    );
+    assert!(graph.to_json().contains(r#"{"row":1,"col":1,"weight":2}"#));
+    assert_eq!(Graph::from_json(&graph.to_json(), "w").unwrap(), graph);
+    // Listed twice in code (a file refuses it), a cell keeps the larger weight.
+    let twice = Graph::weighted(
+        shape,
+        vec![vec![(1, 1), (1, 3), (0, 1)], vec![]],
+        "t".into(),
+    );
+    assert_eq!(twice.unwrap().weights(0), &[1, 3]);
+    for (weight, found) in [("0", "weight 0"), ("36", "weight 36")] {
+        let text = text.replace(r#""weight": 2"#, &format!(r#""weight": {weight}"#));
+        let error = located(Graph::from_json(&text, "w"));
+        assert!(
+            error.starts_with("2:")
+                && error.contains(&format!(
+                    "r1c1 has {found}: a weight is what a press adds there, from 1 to 35"
+                )),
+            "{error}"
+        );
     }
 }
 
