@@ -482,7 +482,7 @@ pub struct ModularSolver {
     map: PressMap,
     components: Vec<Component>,
     /// The kernel's cyclic factors over Z_K (one per factor of every prime power).
-    factors: Vec<Factor>,
+    kernel: Kernel,
 }
 
 impl ModularSolver {
@@ -497,22 +497,19 @@ impl ModularSolver {
         for component in &components {
             let lift = crt_lift(component.modulus, states);
             for (order, generator) in component.kernel() {
-                factors.push(Factor {
+                factors.push(CyclicFactor {
                     order: order as u32,
-                    generator: generator
+                    values: generator
                         .iter()
                         .map(|&g| (g * lift % states) as u32)
                         .collect(),
                 });
             }
         }
-        // The lowest digit of the walk over the kernel moves at every step: the sparsest
-        // generator there makes each step cheapest.
-        factors.sort_by_key(|factor| factor.generator.iter().filter(|&&g| g != 0).count());
         ModularSolver {
+            kernel: Kernel::new(map.states, map.widest(), factors),
             map,
             components,
-            factors,
         }
     }
 
@@ -530,16 +527,7 @@ impl ModularSolver {
     /// The kernel's cyclic factors, ordered as [`ModularSolver::kernel_orders`]: each a
     /// generator (press counts that change nothing) and its order.
     pub fn kernel(&self) -> Vec<CyclicFactor> {
-        let mut factors: Vec<CyclicFactor> = self
-            .factors
-            .iter()
-            .map(|factor| CyclicFactor {
-                order: factor.order,
-                values: factor.generator.clone(),
-            })
-            .collect();
-        sort_factors(&mut factors);
-        factors
+        self.kernel.factors()
     }
 
     /// The weightings of the cells that no press changes the weighted sum of, mod K (the
@@ -571,16 +559,7 @@ impl ModularSolver {
 
     /// How many press counts change nothing: the kernel's size.
     pub fn kernel_size(&self) -> u128 {
-        self.factors.iter().map(|f| u128::from(f.order)).product()
-    }
-
-    /// The work of a search of the whole kernel: every element, each one step of the lowest
-    /// generator from the one before (and rarely of the others).
-    fn search_work(&self) -> u128 {
-        let lowest = self.factors.first().map_or(0, |factor| {
-            factor.generator.iter().filter(|&&g| g != 0).count()
-        });
-        self.kernel_size() * (lowest as u128 + 1)
+        self.kernel.size()
     }
 
     /// The press counts that make `board` all `target`, fewest presses first (ties to the
@@ -618,41 +597,120 @@ impl ModularSolver {
             .iter()
             .map(|&state| (target % states + states - state % states) % states)
             .collect();
+        let start = self.particular(&needed)?;
+        Ok(self.kernel.least(start, &needed, limit, deadline, progress))
+    }
+
+    /// Press counts `x` with `A x = needed`, or a proof that there are none.
+    pub(crate) fn particular(&self, needed: &[u32]) -> Result<Vec<u32>, ModularProof> {
+        let states = u64::from(self.map.states);
         let mut particular = vec![0u64; self.map.presses()];
         for component in &self.components {
-            match component.solve(&needed) {
+            let lift = crt_lift(component.modulus, states);
+            match component.solve(needed) {
                 Ok(solution) => {
-                    let lift = crt_lift(component.modulus, u64::from(states));
                     for (sum, value) in particular.iter_mut().zip(solution) {
-                        *sum = (*sum + value * lift) % u64::from(states);
+                        *sum = (*sum + value * lift) % states;
                     }
                 }
                 Err(row) => {
-                    let lift = crt_lift(component.modulus, u64::from(states));
                     let weights = component
                         .proof(row)
                         .iter()
                         // Zero at every other prime power: K / p^e times a lift of the weights.
-                        .map(|&y| (y * lift % u64::from(states)) as u32)
+                        .map(|&y| (y * lift % states) as u32)
                         .collect();
                     return Err(ModularProof { weights });
                 }
             }
         }
-        let start: Vec<u32> = particular.iter().map(|&x| x as u32).collect();
+        Ok(particular.iter().map(|&x| x as u32).collect())
+    }
+}
+
+/// A group of quiet press counts over Z_K as cyclic factors, and the search for the least
+/// element of a coset of it: the fewest presses among the solutions of one board.
+#[derive(Clone, Debug)]
+pub(crate) struct Kernel {
+    states: u32,
+    /// The most cells one press reaches, for the counting bound.
+    widest: usize,
+    /// Sparsest generator first: the lowest digit of the walk moves at every step, and the
+    /// sparsest generator there makes each step cheapest.
+    factors: Vec<Factor>,
+}
+
+impl Kernel {
+    /// The group of `factors` (each a generator and its order) of press counts mod `states`,
+    /// whose presses reach at most `widest` cells each.
+    pub(crate) fn new(states: u32, widest: usize, factors: Vec<CyclicFactor>) -> Kernel {
+        let mut factors: Vec<Factor> = factors
+            .into_iter()
+            .map(|factor| Factor {
+                order: factor.order,
+                generator: factor.values,
+            })
+            .collect();
+        factors.sort_by_key(|factor| factor.generator.iter().filter(|&&g| g != 0).count());
+        Kernel {
+            states,
+            widest,
+            factors,
+        }
+    }
+
+    /// The factors, by prime then largest order first.
+    pub(crate) fn factors(&self) -> Vec<CyclicFactor> {
+        let mut factors: Vec<CyclicFactor> = self
+            .factors
+            .iter()
+            .map(|factor| CyclicFactor {
+                order: factor.order,
+                values: factor.generator.clone(),
+            })
+            .collect();
+        sort_factors(&mut factors);
+        factors
+    }
+
+    /// How many elements the group has.
+    pub(crate) fn size(&self) -> u128 {
+        self.factors.iter().map(|f| u128::from(f.order)).product()
+    }
+
+    /// The work of a search of the whole group: every element, each one step of the lowest
+    /// generator from the one before (and rarely of the others).
+    fn search_work(&self) -> u128 {
+        let lowest = self.factors.first().map_or(0, |factor| {
+            factor.generator.iter().filter(|&&g| g != 0).count()
+        });
+        self.size() * (lowest as u128 + 1)
+    }
+
+    /// The least element of `start` plus the group (the solutions of a board that needs
+    /// `needed` added at each cell): searched in full when that takes at most `limit` work
+    /// and ends before `deadline`, else the best a descent finds, marked not proven.
+    pub(crate) fn least(
+        &self,
+        start: Vec<u32>,
+        needed: &[u32],
+        limit: u64,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> ModularSolution {
         let lit = needed.iter().filter(|&&n| n != 0).count() as u64;
-        let bound = lit.div_ceil(self.map.widest().max(1) as u64);
+        let bound = lit.div_ceil(self.widest.max(1) as u64);
         let (presses, searched) = if self.search_work() <= u128::from(limit) {
             self.least_in_coset(start, deadline, progress)
         } else {
             (self.descend(start), false)
         };
         let moves: u64 = presses.iter().map(|&x| u64::from(x)).sum();
-        Ok(ModularSolution {
+        ModularSolution {
             presses,
             optimal: searched || moves == bound,
             lower_bound: if searched { moves } else { bound.min(moves) },
-        })
+        }
     }
 
     /// The least element of `start` plus the kernel: every element, in an order where each
@@ -667,8 +725,8 @@ impl ModularSolver {
     ) -> (Vec<u32>, bool) {
         /// Elements visited between two looks at the clock and two reports.
         const STRIDE: u64 = 1 << 16;
-        let states = self.map.states;
-        let size = u64::try_from(self.kernel_size()).unwrap_or(u64::MAX);
+        let states = self.states;
+        let size = u64::try_from(self.size()).unwrap_or(u64::MAX);
         let mut current = start;
         let mut total: u64 = current.iter().map(|&x| u64::from(x)).sum();
         let mut best = current.clone();
@@ -716,7 +774,7 @@ impl ModularSolver {
     /// A good element of `start` plus the kernel: adds a multiple of a generator while that
     /// lowers the total (or keeps it and makes the counts less as digits).
     fn descend(&self, start: Vec<u32>) -> Vec<u32> {
-        let states = self.map.states;
+        let states = self.states;
         let mut current = start;
         let key = |x: &[u32]| (x.iter().map(|&v| u64::from(v)).sum::<u64>(), x.to_vec());
         let mut best = key(&current);
