@@ -222,3 +222,134 @@ fn timus_patterns_are_drawn_from_all_511_that_turn_something_over() {
     }
     assert_eq!(seen.len(), 511);
 }
+
+/// The judges of K states, as [`every_judge_reads_back_the_inputs_it_writes`] and more: each
+/// answer written is accepted by its own checker, and an answer one press short is not.
+#[test]
+fn every_state_judge_reads_back_what_it_writes_and_accepts_its_answers() {
+    for judge in state_judges() {
+        assert_eq!(
+            state_judge_by_name(judge.name()).map(|j| j.problem()),
+            Some(judge.problem())
+        );
+        let readme = include_str!("../../GUIDE.md");
+        let row = format!("| `{}` | {}", judge.name(), judge.problem());
+        assert!(readme.contains(&row), "GUIDE.md lacks {row}");
+        let mut generator = Generator::from_seed(11);
+        for round in 0..8 {
+            let count = 1 + round % judge.limits().cases.min(4);
+            let cases: Vec<states::StateCase> = (0..count)
+                .map(|_| states::random_case(judge, &mut generator))
+                .collect();
+            let mut input = Vec::new();
+            judge.write_input(&cases, &mut input);
+            let mut read = Vec::new();
+            judge.read(&mut Tokens::of_input(&input), &mut |case| read.push(case));
+            assert_eq!(read.len(), cases.len(), "{}", judge.name());
+            for (read, written) in read.into_iter().zip(&cases) {
+                let read = read.unwrap_or_else(|error| panic!("{}: {error}", judge.name()));
+                assert_eq!(read.board, written.board, "{}", judge.name());
+                assert_eq!(read.puzzle, written.puzzle, "{}", judge.name());
+                let answer = states::answer(&read);
+                let mut output = Vec::new();
+                judge.write(&read, 1, &answer, &mut output).unwrap();
+                let verdict = judge.check(&read, 1, &answer, &mut Tokens::new(&output));
+                assert!(
+                    matches!(verdict, Verdict::Accepted { .. }),
+                    "{}: {verdict:?} for {}",
+                    judge.name(),
+                    String::from_utf8_lossy(&output)
+                );
+                // The same answer less its last line (a press, or a whole count line).
+                let text = String::from_utf8(output).unwrap();
+                let lines: Vec<&str> = text.lines().collect();
+                let moves = answer.as_ref().map_or(0, |solution| solution.moves());
+                if moves > 0 {
+                    let short = lines[..lines.len() - 1].join("\n") + "\n";
+                    let verdict =
+                        judge.check(&read, 1, &answer, &mut Tokens::new(short.as_bytes()));
+                    assert!(
+                        matches!(verdict, Verdict::Rejected(_)),
+                        "{}: {short:?} accepted",
+                        judge.name()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// HDU 5755 writes its cases as the statement lays them out, and reads the count of choices
+/// and each choice as a plain number in range.
+#[test]
+fn gambler_bo_writes_and_checks_plain_numbers() {
+    let judge = state_judge_by_name("hdu5755").unwrap();
+    let input = b"3\n1 3\n1 2 0\n2 2\n0 0\n0 0\n1 2\n1 0\n";
+    let mut cases = Vec::new();
+    judge.read(&mut Tokens::of_input(input), &mut |case| {
+        cases.push(case.unwrap())
+    });
+    let mut written = Vec::new();
+    judge.write_input(&cases, &mut written);
+    assert_eq!(written, input);
+    assert_eq!(cases[0].board.cells(), [1, 2, 0]);
+    let write = |case: &states::StateCase| {
+        let mut output = Vec::new();
+        judge
+            .write(case, 1, &states::answer(case), &mut output)
+            .map(|()| String::from_utf8(output).unwrap())
+            .map_err(|unanswerable| unanswerable.why)
+    };
+    assert_eq!(write(&cases[0]), Ok("1\n1 1\n".to_string()));
+    assert_eq!(write(&cases[1]), Ok("0\n".to_string()));
+    // 1x2: the choices reach 00, 21 and 12 only.
+    assert_eq!(
+        write(&cases[2]),
+        Err("the statement promises every board can be made all 0")
+    );
+    let check = |case: &states::StateCase, text: &str| {
+        let answer = states::answer(case);
+        match judge.check(case, 1, &answer, &mut Tokens::new(text.as_bytes())) {
+            Verdict::Accepted { .. } => "accepted".to_string(),
+            Verdict::Rejected(error) => error.message,
+        }
+    };
+    let first = &cases[0];
+    assert_eq!(check(first, "1\n1 1\n"), "accepted");
+    assert_eq!(check(first, "4\n1 1\n1 1\n1 1\n1 1\n"), "accepted");
+    assert_eq!(
+        check(first, "6\n1 1\n1 1\n1 1\n1 1\n1 1\n1 1\n"),
+        "these 6 choices leave the cell at row 1, column 1 at 1, not 0"
+    );
+    assert_eq!(
+        check(first, "1\n1 2\n"),
+        "this 1 choice leaves the cell at row 1, column 1 at 2, not 0"
+    );
+    for count in ["7", "01", "-1", "x"] {
+        assert_eq!(
+            check(first, &format!("{count}\n")),
+            format!("expected the number of choices, from 0 to 2NM = 6, found '{count}'")
+        );
+    }
+    assert_eq!(
+        check(first, "1\n1 4\n"),
+        "expected the column y of choice 1, from 1 to 3, found '4'"
+    );
+    assert_eq!(
+        check(first, "1\n0 1\n"),
+        "expected the row x of choice 1, from 1 to 1, found '0'"
+    );
+    assert_eq!(
+        check(first, "1\n1\n"),
+        "expected choice 1 of 1, found the end"
+    );
+    assert_eq!(
+        check(first, ""),
+        "expected the number of choices, found the end"
+    );
+    assert_eq!(check(&cases[1], "0\n"), "accepted");
+    assert_eq!(
+        check(&cases[2], "0\n"),
+        "the statement promises every board can be made all 0"
+    );
+}

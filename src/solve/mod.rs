@@ -35,6 +35,7 @@ mod graycode;
 mod hadamard;
 pub mod modular;
 mod quiet;
+mod state_chase;
 pub mod states;
 mod sweep;
 mod symmetry;

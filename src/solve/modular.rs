@@ -153,7 +153,7 @@ impl PressMap {
     }
 
     /// The most cells one press reaches.
-    fn widest(&self) -> usize {
+    pub(crate) fn widest(&self) -> usize {
         self.presses.iter().map(Vec::len).max().unwrap_or(0)
     }
 }

@@ -6,12 +6,22 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::modular::{CyclicFactor, ModularSolver, PressMap};
+use super::state_chase::StateChase;
 use crate::notation::Cell;
 use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
-/// The most cells of a board of more than two states: the modular solver holds dense matrices
-/// of cells x cells entries, and their Smith form takes seconds at this size.
+/// The most cells of a board of more than two states the dense solver takes: it holds
+/// matrices of cells x cells entries, and their Smith form takes seconds at this size.
 pub const MOST_STATE_CELLS: u64 = 4096;
+
+/// Boards of more cells than this are solved by light chasing where the rule allows it: the
+/// dense Smith form's cubic cost shows past it (bench/states.sh), and both give every board the
+/// same answer (the tests check it).
+const CHASED_PAST_CELLS: u64 = 400;
+
+/// The most cells of a board of more than two states solved by light chasing, which takes
+/// time about the cells times the columns.
+pub const MOST_CHASED_STATE_CELLS: u64 = 1 << 20;
 
 /// A board of K states too large for the modular solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +35,9 @@ impl fmt::Display for TooManyStateCells {
         write!(
             f,
             "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (64x64), \
-             not {}",
+             and up to {} (1024x1024) under a stencil whose only cell above the press is straight \
+             above it, with a weight prime to K, and no --wrap (plus, 010/121/010): not {}",
+            crate::words::thousands(MOST_CHASED_STATE_CELLS),
             self.cells
         )
     }
@@ -100,26 +112,58 @@ pub struct StateProof {
 #[derive(Clone, Debug)]
 pub struct StateSolver {
     puzzle: StatePuzzle,
-    solver: ModularSolver,
-    /// The presses with one more, adding 1 everywhere: what `any` proofs are found with (a
-    /// weighting no press changes and that every uniform board has at 0), made when a board
-    /// first needs one.
-    with_uniform: OnceLock<ModularSolver>,
+    engine: Engine,
     /// How long one board's search over the quiet press counts may take.
     search_time: Option<Duration>,
 }
 
+/// How a puzzle's presses are worked out.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// The Smith form of the whole press matrix, for boards of up to [`MOST_STATE_CELLS`].
+    Dense {
+        solver: ModularSolver,
+        /// The presses with one more, adding 1 everywhere: what `any` proofs are found with
+        /// (a weighting no press changes and that every uniform board has at 0), made when a
+        /// board first needs one.
+        with_uniform: Box<OnceLock<ModularSolver>>,
+    },
+    /// Light chasing, for larger boards under the stencils it works for.
+    Chase(Box<StateChase>),
+}
+
 impl StateSolver {
-    /// Works out `puzzle`'s presses, or refuses a board too large for the dense solver.
+    /// Works out `puzzle`'s presses: by light chasing where the rule allows it, past 400 cells
+    /// and up to [`MOST_CHASED_STATE_CELLS`]; else by the dense Smith form, up to
+    /// [`MOST_STATE_CELLS`]; or refuses the board.
     pub fn new(puzzle: StatePuzzle) -> Result<StateSolver, TooManyStateCells> {
         let cells = puzzle.shape().cells();
-        if cells > MOST_STATE_CELLS {
-            return Err(TooManyStateCells { cells });
-        }
+        let chase = (CHASED_PAST_CELLS < cells && cells <= MOST_CHASED_STATE_CELLS)
+            .then(|| StateChase::new(&puzzle))
+            .flatten();
+        let engine = match chase {
+            Some(chase) => Engine::Chase(Box::new(chase)),
+            None if cells <= MOST_STATE_CELLS => Engine::Dense {
+                solver: ModularSolver::new(puzzle.press_map()),
+                with_uniform: Box::default(),
+            },
+            None => return Err(TooManyStateCells { cells }),
+        };
         Ok(StateSolver {
-            solver: ModularSolver::new(puzzle.press_map()),
             puzzle,
-            with_uniform: OnceLock::new(),
+            engine,
+            search_time: None,
+        })
+    }
+
+    /// [`StateSolver::new`] by light chasing whatever the size, when the rule allows it: for
+    /// tests, which check it against the dense solver on the same boards.
+    #[cfg(test)]
+    fn chased(puzzle: StatePuzzle) -> Option<StateSolver> {
+        let chase = StateChase::new(&puzzle)?;
+        Some(StateSolver {
+            puzzle,
+            engine: Engine::Chase(Box::new(chase)),
             search_time: None,
         })
     }
@@ -131,10 +175,13 @@ impl StateSolver {
         self
     }
 
-    /// The presses with one more that adds 1 to every cell.
-    fn with_uniform(&self) -> &ModularSolver {
-        self.with_uniform.get_or_init(|| {
-            let map = self.solver.press_map();
+    /// The dense presses with one more that adds 1 to every cell.
+    fn with_uniform<'a>(
+        solver: &ModularSolver,
+        with_uniform: &'a OnceLock<ModularSolver>,
+    ) -> &'a ModularSolver {
+        with_uniform.get_or_init(|| {
+            let map = solver.press_map();
             let mut presses: Vec<Vec<(usize, u32)>> = (0..map.presses())
                 .map(|press| map.reached(press).to_vec())
                 .collect();
@@ -153,17 +200,23 @@ impl StateSolver {
     /// The orders of the cyclic factors of the quiet press counts (see
     /// [`ModularSolver::kernel_orders`]).
     pub fn kernel_orders(&self) -> Vec<u32> {
-        self.solver.kernel_orders()
+        self.kernel().iter().map(|factor| factor.order).collect()
     }
 
     /// The quiet press counts (see [`ModularSolver::kernel`]).
     pub fn kernel(&self) -> Vec<CyclicFactor> {
-        self.solver.kernel()
+        match &self.engine {
+            Engine::Dense { solver, .. } => solver.kernel(),
+            Engine::Chase(chase) => chase.kernel(),
+        }
     }
 
     /// The weightings of the cells no press changes (see [`ModularSolver::invariants`]).
     pub fn invariants(&self) -> Vec<CyclicFactor> {
-        self.solver.invariants()
+        match &self.engine {
+            Engine::Dense { solver, .. } => solver.invariants(),
+            Engine::Chase(chase) => chase.invariants(),
+        }
     }
 
     /// The fewest presses that finish `board` for the goal (ties to the least press counts
@@ -203,10 +256,16 @@ impl StateSolver {
             // No colour finishes the board, so it is outside the presses' reach plus every
             // uniform board: the presses with the uniform one added cannot finish it either,
             // and their proof has every uniform board at 0.
-            let weights = self
-                .with_uniform()
-                .solve(&states, 0)
-                .err()
+            let proof = match &self.engine {
+                Engine::Dense {
+                    solver,
+                    with_uniform,
+                } => StateSolver::with_uniform(solver, with_uniform)
+                    .solve(&states, 0)
+                    .err(),
+                Engine::Chase(chase) => chase.proof_for_any(&states),
+            };
+            let weights = proof
                 .map(|proof| proof.weights)
                 .unwrap_or_else(|| unreachable!("a board no colour finishes is out of reach"));
             return Err(self.proof(&states, 0, weights));
@@ -224,12 +283,20 @@ impl StateSolver {
         search: &mut Search<'_>,
     ) -> Result<StateSolution, StateProof> {
         let progress = &mut search.progress;
-        let found = self.solver.solve_with(
-            states,
-            u32::from(color),
-            search.deadline,
-            &mut |done, total| progress(color, done, total),
-        );
+        let mut told = |done, total| progress(color, done, total);
+        let found = match &self.engine {
+            Engine::Dense { solver, .. } => {
+                solver.solve_with(states, u32::from(color), search.deadline, &mut told)
+            }
+            Engine::Chase(chase) => {
+                let k = u32::from(self.puzzle.states());
+                let needed: Vec<u32> = states
+                    .iter()
+                    .map(|&state| (u32::from(color) + k - state % k) % k)
+                    .collect();
+                chase.solve_with(&needed, search.deadline, &mut told)
+            }
+        };
         match found {
             Ok(found) => Ok(StateSolution {
                 presses: found.presses.iter().map(|&x| x as u8).collect(),
@@ -520,16 +587,137 @@ mod tests {
     }
 
     #[test]
-    fn boards_past_the_dense_limit_are_refused() {
+    fn boards_past_the_dense_limit_are_chased_or_refused() {
         let shape = Shape::new(65, 64).unwrap();
-        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Any).unwrap();
+        let refused = |rule: Rule, wrap: bool| {
+            let puzzle = StatePuzzle::new(shape, rule, wrap, 3, StateGoal::Any).unwrap();
+            StateSolver::new(puzzle).err()
+        };
+        assert_eq!(
+            refused(Rule::plus(), true),
+            Some(TooManyStateCells { cells: 4160 })
+        );
+        assert_eq!(
+            refused(Rule::parse("x").unwrap(), false),
+            Some(TooManyStateCells { cells: 4160 })
+        );
+        // 3 has no inverse mod 3: the press below cannot set the cell above.
+        let up_three = Rule::parse("010/111/010").unwrap();
+        assert_eq!(refused(up_three.clone(), false), None);
+        let puzzle = StatePuzzle::new(shape, up_three, false, 6, StateGoal::Any).unwrap();
+        assert!(StateSolver::new(puzzle).is_ok());
+        let huge = Shape::new(1025, 1024).unwrap();
+        let puzzle = StatePuzzle::new(huge, Rule::plus(), false, 3, StateGoal::Any).unwrap();
         assert_eq!(
             StateSolver::new(puzzle).unwrap_err(),
-            TooManyStateCells { cells: 4160 }
+            TooManyStateCells { cells: 1025 * 1024 }
         );
-        let shape = Shape::new(64, 64).unwrap();
-        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Color(0));
-        assert!(MOST_STATE_CELLS == shape.cells() && puzzle.is_ok());
+        let stencil = Rule::parse("030/111/010").unwrap();
+        let puzzle = StatePuzzle::new(shape, stencil, false, 6, StateGoal::Color(0)).unwrap();
+        assert!(StateSolver::new(puzzle).is_err(), "3 has no inverse mod 6");
+    }
+
+    /// Light chasing gives every board the dense solver's answer, and proofs that hold.
+    #[test]
+    fn chasing_agrees_with_the_dense_solver() {
+        let mut generator = Generator::from_seed(17);
+        let (mut solved, mut proven) = (0, 0);
+        for (stencil, rows, cols, states) in [
+            ("010/111/010", 1, 1, 3),
+            ("010/111/010", 1, 6, 4),
+            ("010/111/010", 6, 1, 5),
+            ("010/111/010", 4, 5, 3),
+            ("010/111/010", 5, 5, 4),
+            ("010/111/010", 6, 6, 6),
+            ("010/121/010", 5, 4, 3),
+            ("010/121/010", 8, 8, 3),
+            ("010/111/111", 4, 4, 4),
+            ("010/121/111", 5, 6, 5),
+            ("020/111/000", 4, 6, 3),
+        ] {
+            for goal in [StateGoal::Color(1), StateGoal::Any] {
+                let shape = Shape::new(rows, cols).unwrap();
+                let rule = Rule::parse(stencil).unwrap();
+                let puzzle = StatePuzzle::new(shape, rule, false, states, goal).unwrap();
+                let dense = StateSolver::new(puzzle.clone()).unwrap();
+                let chased = StateSolver::chased(puzzle.clone())
+                    .unwrap_or_else(|| panic!("{stencil} {rows}x{cols} K={states} chases"));
+                assert!(matches!(dense.engine, Engine::Dense { .. }));
+                let orders = |solver: &StateSolver| {
+                    let mut kernel = solver.kernel_orders();
+                    let mut invariants: Vec<u32> =
+                        solver.invariants().iter().map(|f| f.order).collect();
+                    kernel.sort_unstable();
+                    invariants.sort_unstable();
+                    (kernel, invariants)
+                };
+                assert_eq!(
+                    orders(&chased),
+                    orders(&dense),
+                    "{stencil} {rows}x{cols} K={states}"
+                );
+                for factor in chased.kernel() {
+                    let mut board = StateBoard::new(shape, states as u8);
+                    for (cell, &times) in factor.values.iter().enumerate() {
+                        for _ in 0..times {
+                            puzzle.press(&mut board, cell / cols as usize, cell % cols as usize);
+                        }
+                    }
+                    assert_eq!(board.uniform_color(), Some(0), "{stencil}: quiet");
+                }
+                for _ in 0..30 {
+                    let mut board = StateBoard::new(shape, states as u8);
+                    for cell in 0..shape.cells() as usize {
+                        let state = generator.below(u64::from(states)) as u8;
+                        board.set(cell / cols as usize, cell % cols as usize, state);
+                    }
+                    let context = format!("{stencil} {rows}x{cols} K={states} {goal:?} {board}");
+                    match (dense.solve(&board), chased.solve(&board)) {
+                        (Ok(expected), Ok(found)) => {
+                            assert_eq!(found, expected, "{context}");
+                            solved += 1;
+                        }
+                        (Err(_), Err(proof)) => {
+                            proven += 1;
+                            let k = states;
+                            for press in 0..shape.cells() as usize {
+                                let kept: u32 = puzzle
+                                    .presses(press / cols as usize, press % cols as usize)
+                                    .into_iter()
+                                    .map(|((r, c), w)| {
+                                        u32::from(proof.weights[r * cols as usize + c]) * w
+                                    })
+                                    .sum();
+                                assert_eq!(kept % k, 0, "{context}: a press changes the sum");
+                            }
+                            let sum = |values: &mut dyn Iterator<Item = u32>| {
+                                values
+                                    .zip(&proof.weights)
+                                    .map(|(v, &w)| v * u32::from(w))
+                                    .sum::<u32>()
+                                    % k
+                            };
+                            let board_sum = sum(&mut board.cells().iter().map(|&s| u32::from(s)));
+                            assert_eq!(u32::from(proof.board_sum), board_sum, "{context}");
+                            let colours: Vec<u32> = match goal {
+                                StateGoal::Color(color) => vec![u32::from(color)],
+                                StateGoal::Any => (0..k).collect(),
+                            };
+                            for colour in colours {
+                                let finished =
+                                    sum(&mut std::iter::repeat_n(colour, board.cells().len()));
+                                assert_ne!(finished, board_sum, "{context}: colour {colour}");
+                            }
+                        }
+                        (expected, found) => panic!("{context}: {expected:?} against {found:?}"),
+                    }
+                }
+            }
+        }
+        assert!(
+            solved > 100 && proven > 100,
+            "{solved} solved, {proven} proven"
+        );
     }
 
     #[test]

@@ -271,8 +271,8 @@ impl StatePuzzle {
     /// Presses the cell at `row`, `col` (from 0) of `board` once.
     pub fn press(&self, board: &mut StateBoard, row: usize, col: usize) {
         for ((r, c), weight) in self.presses(row, col) {
-            let state = (u32::from(board.get(r, c)) + weight) % u32::from(self.states);
-            board.set(r, c, state as u8);
+            // Both below K (at most 36): the sum fits, and `set` takes it mod K.
+            board.set(r, c, board.get(r, c) + weight as u8);
         }
     }
 }
@@ -335,6 +335,30 @@ mod tests {
             made(1, StateGoal::Any).unwrap_err(),
             StatePuzzleError::States(1)
         );
+    }
+
+    #[test]
+    fn a_puzzle_keeps_what_it_was_made_of() {
+        let board = StateBoard::new(shape(2, 3), 7);
+        assert_eq!((board.states(), board.shape()), (7, shape(2, 3)));
+        assert_eq!(
+            (StateGoal::Color(2).to_string(), StateGoal::Any.to_string()),
+            ("2".to_string(), "any".to_string())
+        );
+        for wrap in [false, true] {
+            let rule = Rule::parse("x").unwrap();
+            let puzzle =
+                StatePuzzle::new(shape(3, 3), rule.clone(), wrap, 5, StateGoal::Color(4)).unwrap();
+            assert_eq!(
+                (puzzle.rule(), puzzle.wrap(), puzzle.states(), puzzle.goal()),
+                (&rule, wrap, 5, StateGoal::Color(4))
+            );
+            // A corner's diagonal neighbours: one on the board, four on the torus.
+            let mut board = StateBoard::new(shape(3, 3), 5);
+            puzzle.press(&mut board, 0, 0);
+            let expected = if wrap { "100/011/011" } else { "100/010/000" };
+            assert_eq!(board.to_string(), expected);
+        }
     }
 
     #[test]

@@ -470,8 +470,8 @@ fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more",
     );
     refused(
-        &["solve", "--states", "3", "--size", "65x64"],
-        "solved up to 4096 cells (64x64), not 4160",
+        &["solve", "--states", "3", "--size", "65x64", "--wrap"],
+        "solved up to 4096 cells (64x64), and up to 1,048,576 (1024x1024) under a stencil whose only cell above the press is straight above it, with a weight prime to K, and no --wrap (plus, 010/121/010): not 4160",
     );
     refused(
         &["solve", "--states", "3", "--judge", "poj1753"],
@@ -1047,7 +1047,7 @@ fn stats_past_the_searched_boards_come_from_the_presses_structure() {
             "Positions    6^900\nSolvable     1 in 2^20 = 1,048,576\n",
         ));
     flipgame()
-        .args(["stats", "--states", "3", "--size", "65x64"])
+        .args(["stats", "--states", "3", "--size", "65x64", "--rule", "x"])
         .assert()
         .code(2)
         .stderr(contains("not 4160"));
@@ -1534,4 +1534,171 @@ fn rule_files_carry_weights_for_k_states() {
         .assert()
         .code(2)
         .stderr(contains("zero.json:2:").and(contains("r1c1 has weight 0")));
+}
+
+/// Boards past the dense solver's size, under stencils light chasing works for: answers that
+/// replay to a finished board, in no more presses than made the board, and proofs that hold,
+/// all checked with a press written here from the rule's definition.
+#[test]
+fn large_boards_are_chased_with_answers_and_proofs_that_replay() {
+    /// Adds `times` presses at (r, c) of `plus` weighted `centre` and `side`, without wrap.
+    fn press(
+        board: &mut [u32],
+        n: usize,
+        k: u32,
+        (centre, side): (u32, u32),
+        (r, c): (usize, usize),
+        times: u32,
+    ) {
+        board[r * n + c] = (board[r * n + c] + centre * times) % k;
+        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r as isize + dr, c as isize + dc);
+            if (0..n as isize).contains(&nr) && (0..n as isize).contains(&nc) {
+                let cell = &mut board[nr as usize * n + nc as usize];
+                *cell = (*cell + side * times) % k;
+            }
+        }
+    }
+    let mut seed = 3u64;
+    let mut draw = |below: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % below
+    };
+    for (n, k, rule, weights, scramble, goal) in [
+        (100usize, 3u32, "plus", (1, 1), 300, "0"),
+        (90, 4, "plus", (1, 1), 200, "any"),
+        (70, 3, "010/121/010", (2, 1), 150, "0"),
+    ] {
+        let scratch = Scratch::new();
+        // A board made from all 0 by `scramble` presses: each taken off K - 1 times.
+        let mut board = vec![0u32; n * n];
+        for _ in 0..scramble {
+            let cell = (draw(n as u64) as usize, draw(n as u64) as usize);
+            press(&mut board, n, k, weights, cell, k - 1);
+        }
+        let text: String = board
+            .chunks(n)
+            .map(|row| {
+                row.iter()
+                    .map(|&s| char::from_digit(s, 36).unwrap())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let file = scratch.file("board.txt", &text);
+        let output = flipgame()
+            .args([
+                "solve",
+                "--states",
+                &k.to_string(),
+                "--size",
+                &format!("{n}x{n}"),
+            ])
+            .args(["--rule", rule, "--goal", goal, "--format", "jsonl"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let answer = &answers(&output.stdout)[0];
+        let moves = answer.moves.unwrap();
+        assert!(
+            moves <= scramble,
+            "{n}x{n} K={k}: {moves} presses for a board of {scramble}"
+        );
+        let mut played = board.clone();
+        for tap in answer.taps.as_ref().unwrap() {
+            press(
+                &mut played,
+                n,
+                k,
+                weights,
+                (tap.row - 1, tap.col - 1),
+                tap.times,
+            );
+        }
+        assert!(
+            played.iter().all(|&s| s == played[0]),
+            "{n}x{n} K={k}: not finished"
+        );
+        assert_eq!(Some(played[0]), answer.goal);
+        assert_eq!(
+            answer
+                .taps
+                .as_ref()
+                .unwrap()
+                .iter()
+                .map(|t| u64::from(t.times))
+                .sum::<u64>(),
+            moves
+        );
+    }
+    // Random boards of 3 states under plus (200x200 for colour 0, 64x64 for any colour): the
+    // kernels are not trivial, and the proofs' weights are kept by every press.
+    for (n, goal) in [(200usize, "0"), (64, "any")] {
+        let board: Vec<u32> = (0..n * n).map(|_| draw(3) as u32).collect();
+        let text: String = board
+            .chunks(n)
+            .map(|row| {
+                row.iter()
+                    .map(|&s| char::from_digit(s, 10).unwrap())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let scratch = Scratch::new();
+        let file = scratch.file("random.txt", &text);
+        let output = flipgame()
+            .args([
+                "solve",
+                "--states",
+                "3",
+                "--size",
+                &format!("{n}x{n}"),
+                "--goal",
+                goal,
+            ])
+            .args(["--format", "jsonl"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let answer = &answers(&output.stdout)[0];
+        let proof = answer
+            .proof
+            .as_ref()
+            .expect("a random board here is impossible");
+        let weights: Vec<u32> = proof.weights.concat();
+        for r in 0..n {
+            for c in 0..n {
+                // What the press at (r, c) adds, weighted: its own cell and its neighbours.
+                let mut kept = weights[r * n + c];
+                for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+                    let (nr, nc) = (r as isize + dr, c as isize + dc);
+                    if (0..n as isize).contains(&nr) && (0..n as isize).contains(&nc) {
+                        kept += weights[nr as usize * n + nc as usize];
+                    }
+                }
+                assert_eq!(
+                    kept % 3,
+                    0,
+                    "{n}x{n}: press r{}c{} changes the sum",
+                    r + 1,
+                    c + 1
+                );
+            }
+        }
+        let sum = board.iter().zip(&weights).map(|(b, w)| b * w).sum::<u32>() % 3;
+        assert_eq!(proof.board_sum, sum);
+        let total = weights.iter().sum::<u32>() % 3;
+        match goal {
+            "any" => assert_eq!(
+                (total, proof.finished_sum),
+                (0, 0),
+                "uniform boards sum to 0"
+            ),
+            _ => assert_eq!(proof.finished_sum, 0),
+        }
+        assert_ne!(sum, proof.finished_sum);
+    }
 }
