@@ -219,13 +219,14 @@ impl Chaser {
         for row in 0..rows {
             // What row `row` still needs once rows row - 1 and row have pressed.
             for (col, slot) in left.iter_mut().enumerate() {
-                let mut need = needed[row * cols + col];
+                // What the presses of rows row - 1 and row add here, reduced once at the end
+                // (a stencil's few products below K^2 each stay far inside a u32).
+                let mut added = 0;
                 let mut take = |press_row: usize, offsets: &[(isize, u32)]| {
                     for &(dc, weight) in offsets {
                         let from = col as isize - dc;
                         if (0..cols as isize).contains(&from) {
-                            let x = presses[press_row * cols + from as usize];
-                            need = (need + k - x * weight % k) % k;
+                            added += presses[press_row * cols + from as usize] * weight;
                         }
                     }
                 };
@@ -233,7 +234,7 @@ impl Chaser {
                 if row > 0 {
                     take(row - 1, &self.pattern.row_below);
                 }
-                *slot = need;
+                *slot = (needed[row * cols + col] % k + k - added % k) % k;
             }
             if row + 1 < rows {
                 for (col, &need) in left.iter().enumerate() {
