@@ -284,8 +284,30 @@ mod tests {
                 }
             }
         }
+        let pool = StatePool::new(&puzzle, Wanted::Moves(4), &mut |_, _| {}).unwrap();
+        // The brute force behind `stats`: 57 boards of 2x3 under plus need exactly 4 presses.
+        let needing_four = StateSpace::explore(&puzzle, false, &mut |_, _| {})
+            .unwrap()
+            .layer_sizes()[4];
+        assert_eq!(pool.distinct_boards(), needing_four);
         let error = StatePool::new(&puzzle, Wanted::Moves(40), &mut |_, _| {}).err();
         assert!(matches!(error, Some(StatePoolError::NoSuchBoard { largest, .. }) if largest > 0));
+        assert_eq!(
+            error.unwrap().to_string(),
+            format!(
+                "no board needs exactly 40 presses: the most any needs is {}",
+                {
+                    let space = StateSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
+                    space.layer_sizes().len() - 1
+                }
+            )
+        );
+        let invertible = super::tests::puzzle(3, 3, 3, StateGoal::Color(0));
+        let error = StatePool::new(&invertible, Wanted::Impossible, &mut |_, _| {}).err();
+        assert_eq!(
+            error.map(|e| e.to_string()),
+            Some("every board can be finished for this goal".to_string())
+        );
     }
 
     #[test]
@@ -307,11 +329,60 @@ mod tests {
                 most: 72
             })
         );
+        assert_eq!(
+            StatePoolError::MovesPastCells {
+                moves: 73,
+                most: 72
+            }
+            .to_string(),
+            "--moves 73: no board needs more than 72 presses (K - 1 a cell)"
+        );
         let random = StatePool::new(&puzzle, Wanted::Any, &mut |_, _| {}).unwrap();
+        assert_eq!(random.distinct_boards(), u64::MAX);
         let drawn = random.draw(&mut generator);
         assert_eq!(
             drawn.moves,
             solver.solve(&drawn.board).ok().map(|s| s.moves())
         );
+    }
+
+    /// The same seed gives the same boards in every version (the guide promises it): the first
+    /// boards of each kind of pool, pinned.
+    #[test]
+    fn a_seed_draws_the_same_boards_in_every_version() {
+        let draw = |puzzle: &StatePuzzle, wanted: Wanted, seed: u64| {
+            let pool = StatePool::new(puzzle, wanted, &mut |_, _| {}).unwrap();
+            let mut generator = Generator::from_seed(seed);
+            (0..2)
+                .map(|_| {
+                    let drawn = pool.draw(&mut generator);
+                    format!("{} {:?}", drawn.board, drawn.moves)
+                })
+                .collect::<Vec<String>>()
+        };
+        let small = puzzle(2, 3, 3, StateGoal::Color(0));
+        let large = puzzle(5, 6, 3, StateGoal::Any);
+        let found = [
+            draw(&small, Wanted::Moves(4), 1),
+            draw(&large, Wanted::Moves(6), 2),
+            draw(&large, Wanted::Any, 3),
+            draw(&puzzle(3, 8, 4, StateGoal::Color(1)), Wanted::Impossible, 4),
+        ];
+        let pinned = [
+            ["010/202 Some(4)", "012/012 Some(4)"],
+            [
+                "222212/222011/221022/221121/221221 Some(6)",
+                "011100/001110/211111/201010/200020 Some(6)",
+            ],
+            [
+                "100101/212000/211201/201212/122111 Some(22)",
+                "221202/121010/100120/110211/011022 Some(32)",
+            ],
+            [
+                "31100210/10233213/13313001 None",
+                "00133213/11102330/32113233 None",
+            ],
+        ];
+        assert_eq!(found, pinned);
     }
 }

@@ -353,6 +353,9 @@ mod tests {
             (3, 3, "x", true, 8),
         ] {
             let solver = solver(rows, cols, rule, wrap, states, StateGoal::Color(0));
+            for factor in solver.kernel().iter().chain(&solver.invariants()) {
+                assert!(factor.values.iter().all(|&v| v < states), "{rule} K={states}: reduced");
+            }
             let facts = StateFacts::of(&solver);
             let puzzle = solver.puzzle();
             let shape = puzzle.shape();
