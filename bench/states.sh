@@ -9,12 +9,14 @@
 # k<K>x<N>: NxN boards of K states under `plus`, each scrambled by N*N random presses (seed 7),
 #   goal 0: 10,000 boards up to 10x10, one board past that.
 # any<K>x<N>: the same boards with --goal any (every colour searched).
-# gambler<N>: ten NxN boards under 010/121/010, K = 3 (HDU 5755's limit is 30x30, ten cases).
+# gambler<N>: ten NxN boards under 010/121/010, K = 3 (HDU 5755's limit is 30x30, ten cases);
+#   one board past 30x30.
+# Past 400 cells these rules are solved by light chasing over Z_K, not the dense Smith form.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 flipgame=$PWD/target/release/flipgame
-cases=${CASES:-k3x5 k4x5 k6x5 k3x10 k3x30 k4x30 k6x30 any3x30 gambler30 k3x64}
+cases=${CASES:-k3x5 k4x5 k6x5 k3x10 k3x30 k4x30 k6x30 any3x30 gambler30 k3x64 k3x200 any3x200 gambler200 k4x200 k3x500}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -46,6 +48,7 @@ for name in $cases; do
             count=1; (( n <= 10 )) && count=10000
             make_boards "$n" "$states" 010/111/010 "$count" > "$work/$name.txt" ;;
         gambler*) n=${name#gambler}; states=3; args=(--rule 010/121/010); count=10
+            (( n > 30 )) && count=1
             make_boards "$n" 3 010/121/010 "$count" > "$work/$name.txt" ;;
         *) echo "bench/states.sh: unknown case $name" >&2; exit 2 ;;
     esac
