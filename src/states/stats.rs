@@ -354,7 +354,10 @@ mod tests {
         ] {
             let solver = solver(rows, cols, rule, wrap, states, StateGoal::Color(0));
             for factor in solver.kernel().iter().chain(&solver.invariants()) {
-                assert!(factor.values.iter().all(|&v| v < states), "{rule} K={states}: reduced");
+                assert!(
+                    factor.values.iter().all(|&v| v < states),
+                    "{rule} K={states}: reduced"
+                );
             }
             let facts = StateFacts::of(&solver);
             let puzzle = solver.puzzle();
