@@ -26,8 +26,8 @@ use super::Failure;
 pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
     if args.states != 2 {
         return Err(Failure::Usage(format!(
-            "--states {}: only solve, explain, check --taps or --tap-lists, table, stats and gen \
-             read boards of more than two states so far",
+            "--states {}: only solve, explain, check --taps or --tap-lists, table, stats, gen \
+             and play read boards of more than two states so far",
             args.states
         )));
     }

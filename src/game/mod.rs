@@ -2,9 +2,10 @@
 //! the hints, changed only by [`Event`]s. Nothing here knows of terminals or lines of text; the
 //! front ends turn keys, clicks and commands into events and draw what [`Game`] reports.
 //!
-//! Every number the game shows comes from the exact [`Solver`]: the fewest taps left, the hints
-//! (always taps of an optimal solution from the current position) and the proof when the board
-//! can never be finished.
+//! Every number the game shows comes from the exact solver of its puzzle ([`Playable`]: the
+//! two-state [`Solver`] or the K-state [`StateSolver`]): the fewest taps left, the hints (always
+//! taps of an optimal solution from the current position) and the proof when the board can
+//! never be finished.
 
 pub mod lines;
 
@@ -12,8 +13,145 @@ use std::fmt;
 
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cell, Color};
-use crate::puzzle::Puzzle;
-use crate::solve::{Certificate, Solution, Solver};
+use crate::solve::states::{StateProof, StateSolver};
+use crate::solve::{Certificate, Solver};
+use crate::states::StateBoard;
+
+/// What a game needs of its puzzle: how a tap changes a board, and what the solver says of a
+/// board. Two-sided pieces play with [`Solver`], pieces of K colours with [`StateSolver`].
+pub trait Playable {
+    /// A board of the puzzle.
+    type Board: Clone + PartialEq + fmt::Display;
+    /// Why a board can never be finished.
+    type Proof;
+    /// The board's shape.
+    fn shape(&self) -> Shape;
+    /// The shape of `board`, which may not be the puzzle's.
+    fn board_shape(&self, board: &Self::Board) -> Shape;
+    /// Taps `square` of `board` once.
+    fn tap(&self, board: &mut Self::Board, square: Cell);
+    /// Takes one tap of `square` back (for two sides, the same tap again).
+    fn untap(&self, board: &mut Self::Board, square: Cell);
+    /// True when `board` shows what the goal accepts.
+    fn is_finished(&self, board: &Self::Board) -> bool;
+    /// What the solver says of `board`.
+    fn plan(&self, board: &Self::Board) -> Plan<Self::Proof>;
+}
+
+/// What the solver says of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan<P> {
+    /// The least optimal taps (or the best found, when not proven).
+    Solvable(Route),
+    /// Never finished, with the proof when the solver found one.
+    Impossible(Option<P>),
+}
+
+/// The taps that finish a board, as a game shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// The taps, row-major; a square tapped j times is listed j times.
+    pub taps: Vec<Cell>,
+    /// The colour the board finishes in: for two sides 0 is white and 1 black.
+    pub color: u8,
+    /// True when no fewer taps finish the board.
+    pub optimal: bool,
+    /// No fewer taps finish the board: the count itself when `optimal`.
+    pub lower_bound: u64,
+}
+
+/// The colour number of a side: 0 white, 1 black, as [`Route::color`] has it.
+pub fn color_number(color: Color) -> u8 {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Playable for Solver {
+    type Board = Grid;
+    type Proof = Certificate;
+
+    fn shape(&self) -> Shape {
+        self.puzzle().shape()
+    }
+
+    fn board_shape(&self, board: &Grid) -> Shape {
+        board.shape()
+    }
+
+    fn tap(&self, board: &mut Grid, square: Cell) {
+        self.puzzle().tap(board, square.row, square.col);
+    }
+
+    fn untap(&self, board: &mut Grid, square: Cell) {
+        self.puzzle().tap(board, square.row, square.col);
+    }
+
+    fn is_finished(&self, board: &Grid) -> bool {
+        self.puzzle().is_finished(board)
+    }
+
+    fn plan(&self, board: &Grid) -> Plan<Certificate> {
+        match self.solve(board) {
+            Some(solution) => Plan::Solvable(Route {
+                taps: solution
+                    .taps
+                    .cells()
+                    .map(|(row, col)| Cell::new(row, col))
+                    .collect(),
+                color: color_number(solution.goal),
+                optimal: solution.optimal,
+                lower_bound: solution.lower_bound,
+            }),
+            None => Plan::Impossible(self.certificate(board)),
+        }
+    }
+}
+
+impl Playable for StateSolver {
+    type Board = StateBoard;
+    type Proof = StateProof;
+
+    fn shape(&self) -> Shape {
+        self.puzzle().shape()
+    }
+
+    fn board_shape(&self, board: &StateBoard) -> Shape {
+        board.shape()
+    }
+
+    fn tap(&self, board: &mut StateBoard, square: Cell) {
+        self.puzzle().press(board, square.row, square.col);
+    }
+
+    fn untap(&self, board: &mut StateBoard, square: Cell) {
+        // K - 1 presses more come back round to where the board was.
+        for _ in 1..self.puzzle().states() {
+            self.puzzle().press(board, square.row, square.col);
+        }
+    }
+
+    fn is_finished(&self, board: &StateBoard) -> bool {
+        self.puzzle().is_finished(board)
+    }
+
+    fn plan(&self, board: &StateBoard) -> Plan<StateProof> {
+        let cols = board.shape().cols() as usize;
+        match self.solve(board) {
+            Ok(solution) => Plan::Solvable(Route {
+                taps: solution
+                    .pressed(cols)
+                    .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
+                    .collect(),
+                color: solution.color,
+                optimal: solution.optimal,
+                lower_bound: solution.lower_bound,
+            }),
+            Err(proof) => Plan::Impossible(Some(proof)),
+        }
+    }
+}
 
 /// A direction the cursor moves in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,8 +187,6 @@ pub enum Event {
     Redo,
     /// Take back every tap (each can be made again with redo).
     Restart,
-    /// Start over with this board (of the same shape).
-    NewPuzzle(Grid),
 }
 
 /// Why the game did not do what an event asked. The game is unchanged.
@@ -105,15 +241,6 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// What the solver says of one position.
-#[derive(Clone, Debug)]
-enum Plan {
-    /// The least optimal tap set (or the best found, when not proven).
-    Solvable(Solution),
-    /// Never finished, with the proof when the solver found one.
-    Impossible(Option<Certificate>),
-}
-
 /// Where the game stands, for a status line or a JSON record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Status {
@@ -125,8 +252,9 @@ pub struct Status {
     pub proven: bool,
     /// No fewer taps can finish the board from here: `moves_left` itself when proven.
     pub lower_bound: Option<u64>,
-    /// The colour the fewest taps finish in, when the board can be finished.
-    pub finishing_color: Option<Color>,
+    /// The colour the fewest taps finish in (for two sides 0 is white and 1 black), when the
+    /// board can be finished.
+    pub finishing_color: Option<u8>,
     /// The fewest taps that finish the puzzle from its start (`None` when impossible).
     pub fewest_from_start: Option<u64>,
     /// True when the board shows a colour the goal accepts.
@@ -141,27 +269,26 @@ impl Status {
 }
 
 /// One game: a puzzle, the board it started from, and everything since.
-pub struct Game {
-    solver: Solver,
-    start: Grid,
-    board: Grid,
+pub struct Game<P: Playable = Solver> {
+    solver: P,
+    start: P::Board,
+    board: P::Board,
     made: Vec<Cell>,
     taken_back: Vec<Cell>,
     cursor: Cell,
     marks: Vec<Cell>,
     proof_shown: bool,
-    plan: Plan,
+    plan: Plan<P::Proof>,
     fewest_from_start: Option<u64>,
 }
 
-impl Game {
-    /// A game of `solver`'s puzzle from `board`, or the board back when its shape is wrong.
-    pub fn new(solver: Solver, board: Grid) -> Result<Game, Refusal> {
-        let shape = solver.puzzle().shape();
+impl<P: Playable> Game<P> {
+    /// A game of `solver`'s puzzle from `board`, or why not: a board of another shape.
+    pub fn new(solver: P, board: P::Board) -> Result<Game<P>, Refusal> {
         let mut game = Game {
             plan: Plan::Impossible(None),
-            start: Grid::new(shape),
-            board: Grid::new(shape),
+            start: board.clone(),
+            board: board.clone(),
             solver,
             made: Vec::new(),
             taken_back: Vec::new(),
@@ -174,23 +301,18 @@ impl Game {
         Ok(game)
     }
 
-    /// The puzzle being played.
-    pub fn puzzle(&self) -> &Puzzle {
-        self.solver.puzzle()
-    }
-
-    /// The solver behind the numbers (shared with whatever deals new puzzles).
-    pub fn solver(&self) -> &Solver {
+    /// The solver behind the numbers, and through it the puzzle.
+    pub fn solver(&self) -> &P {
         &self.solver
     }
 
     /// The board now.
-    pub fn board(&self) -> &Grid {
+    pub fn board(&self) -> &P::Board {
         &self.board
     }
 
     /// The board the puzzle started from.
-    pub fn start(&self) -> &Grid {
+    pub fn start(&self) -> &P::Board {
         &self.start
     }
 
@@ -216,17 +338,18 @@ impl Game {
     }
 
     /// The proof that the board can never be finished, when it has been asked for.
-    pub fn proof(&self) -> Option<&Certificate> {
+    pub fn proof(&self) -> Option<&P::Proof> {
         match (&self.plan, self.proof_shown) {
             (Plan::Impossible(certificate), true) => certificate.as_ref(),
             _ => None,
         }
     }
 
-    /// The taps of an optimal solution from here (row-major), or none when impossible.
+    /// The taps of an optimal solution from here (row-major, a square tapped j times listed
+    /// j times), or none when impossible.
     pub fn solution(&self) -> Vec<Cell> {
         match &self.plan {
-            Plan::Solvable(solution) => squares(&solution.taps),
+            Plan::Solvable(route) => route.taps.clone(),
             Plan::Impossible(_) => Vec::new(),
         }
     }
@@ -234,11 +357,7 @@ impl Game {
     /// Where the game stands.
     pub fn status(&self) -> Status {
         let (proven, finishing_color, lower_bound) = match &self.plan {
-            Plan::Solvable(solution) => (
-                solution.optimal,
-                Some(solution.goal),
-                Some(solution.lower_bound),
-            ),
+            Plan::Solvable(route) => (route.optimal, Some(route.color), Some(route.lower_bound)),
             Plan::Impossible(_) => (true, None, None),
         };
         Status {
@@ -254,12 +373,12 @@ impl Game {
 
     /// True when the board shows a colour the goal accepts.
     pub fn is_solved(&self) -> bool {
-        self.puzzle().is_finished(&self.board)
+        self.solver.is_finished(&self.board)
     }
 
     fn moves_left(&self) -> Option<u64> {
         match &self.plan {
-            Plan::Solvable(solution) => Some(solution.moves()),
+            Plan::Solvable(route) => Some(route.taps.len() as u64),
             Plan::Impossible(_) => None,
         }
     }
@@ -279,27 +398,29 @@ impl Game {
             Event::Undo => {
                 let square = self.made.pop().ok_or(Refusal::NothingToUndo)?;
                 self.taken_back.push(square);
-                self.turn_over(square);
+                self.solver.untap(&mut self.board, square);
+                self.replan();
                 Ok(())
             }
             Event::Redo => {
                 let square = self.taken_back.pop().ok_or(Refusal::NothingToRedo)?;
                 self.made.push(square);
-                self.turn_over(square);
+                self.solver.tap(&mut self.board, square);
+                self.replan();
                 Ok(())
             }
             Event::Restart => self.restart(),
-            Event::NewPuzzle(board) => self.new_puzzle(board),
         }
     }
 
-    /// Starts over from `board`: no history, no marks, the cursor at the top left.
-    fn new_puzzle(&mut self, board: Grid) -> Result<(), Refusal> {
-        let shape = self.puzzle().shape();
-        if board.shape() != shape {
-            return Err(Refusal::WrongShape(shape, board.shape()));
+    /// Starts over from `board`: no history, no marks, the cursor at the top left; refused
+    /// when `board` is of another shape.
+    pub fn new_puzzle(&mut self, board: P::Board) -> Result<(), Refusal> {
+        let (shape, given) = (self.solver.shape(), self.solver.board_shape(&board));
+        if given != shape {
+            return Err(Refusal::WrongShape(shape, given));
         }
-        self.plan = plan(&self.solver, &board);
+        self.plan = self.solver.plan(&board);
         self.start = board.clone();
         self.board = board;
         self.made.clear();
@@ -312,27 +433,20 @@ impl Game {
     }
 
     fn tap(&mut self, square: Cell) -> Result<(), Refusal> {
-        let shape = self.board.shape();
+        let shape = self.solver.shape();
         if square.row >= shape.rows() as usize || square.col >= shape.cols() as usize {
             return Err(Refusal::OutsideBoard(square, shape));
         }
         self.cursor = square;
         self.made.push(square);
         self.taken_back.clear();
-        self.turn_over(square);
+        self.solver.tap(&mut self.board, square);
+        self.replan();
         Ok(())
     }
 
-    /// Applies the tap at `square` and asks the solver about the new position.
-    fn turn_over(&mut self, square: Cell) {
-        self.solver
-            .puzzle()
-            .tap(&mut self.board, square.row, square.col);
-        self.replan();
-    }
-
     fn move_cursor(&mut self, direction: Direction) {
-        let shape = self.board.shape();
+        let shape = self.solver.shape();
         let Cell { row, col } = self.cursor;
         self.cursor = match direction {
             Direction::Up => Cell::new(row.saturating_sub(1), col),
@@ -348,7 +462,7 @@ impl Game {
             return Err(Refusal::AlreadySolved);
         }
         match &self.plan {
-            Plan::Solvable(solution) => Ok(squares(&solution.taps)),
+            Plan::Solvable(route) => Ok(route.taps.clone()),
             Plan::Impossible(_) => Err(Refusal::Impossible),
         }
     }
@@ -389,9 +503,7 @@ impl Game {
         // Taken back in reverse, so redo makes them again in the order they were first made.
         while let Some(square) = self.made.pop() {
             self.taken_back.push(square);
-            self.solver
-                .puzzle()
-                .tap(&mut self.board, square.row, square.col);
+            self.solver.untap(&mut self.board, square);
         }
         self.replan();
         Ok(())
@@ -400,23 +512,10 @@ impl Game {
     /// Asks the solver about the current board, keeping the marks that are still taps of its
     /// optimal solution.
     fn replan(&mut self) {
-        self.plan = plan(&self.solver, &self.board);
+        self.plan = self.solver.plan(&self.board);
         let solution = self.solution();
         self.marks.retain(|mark| solution.contains(mark));
     }
-}
-
-/// What the solver says of `board`.
-fn plan(solver: &Solver, board: &Grid) -> Plan {
-    match solver.solve(board) {
-        Some(solution) => Plan::Solvable(solution),
-        None => Plan::Impossible(solver.certificate(board)),
-    }
-}
-
-/// The cells of `taps`, row-major.
-fn squares(taps: &Grid) -> Vec<Cell> {
-    taps.cells().map(|(row, col)| Cell::new(row, col)).collect()
 }
 
 #[cfg(test)]
@@ -424,7 +523,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::puzzle::Goal;
+    use crate::puzzle::{Goal, Puzzle};
     use crate::random::Generator;
     use crate::rule::Rule;
     use crate::space::{SmallSpace, bits_of_grid};
@@ -566,7 +665,7 @@ mod tests {
         let puzzle = puzzle("plus", false, (2, 2), Goal::White);
         let game = game(&puzzle, "bb/bb");
         assert!(!game.is_solved());
-        assert_eq!(game.status().finishing_color, Some(Color::White));
+        assert_eq!(game.status().finishing_color, Some(0));
     }
 
     #[test]
@@ -602,7 +701,7 @@ mod tests {
         );
         let wide = Shape::new(3, 4).unwrap();
         assert_eq!(
-            game.apply(Event::NewPuzzle(Grid::new(wide))),
+            game.new_puzzle(Grid::new(wide)),
             Err(Refusal::WrongShape(puzzle.shape(), wide))
         );
         assert_eq!(game.apply(Event::ShowProof), Err(Refusal::NothingToProve));
@@ -620,7 +719,7 @@ mod tests {
         game.apply(Event::Hint).unwrap();
         game.apply(Event::Undo).unwrap();
         let next = Grid::parse("wbw/bbb/wbw", puzzle.shape()).unwrap();
-        game.apply(Event::NewPuzzle(next.clone())).unwrap();
+        game.new_puzzle(next.clone()).unwrap();
         assert_eq!((game.board(), game.start()), (&next, &next));
         assert_eq!(game.cursor(), Cell::new(0, 0));
         assert!(game.marks().is_empty());
@@ -709,7 +808,7 @@ mod tests {
         (made, taken_back): (&mut Vec<Cell>, &mut Vec<Cell>),
         before: Option<u64>,
     ) -> Result<(), TestCaseError> {
-        let shape = game.puzzle().shape();
+        let shape = game.solver().shape();
         let marks_before = game.marks().len();
         match step {
             Step::Tap(row, col) => {
@@ -763,6 +862,7 @@ mod tests {
                     for row in 0..shape.rows() as usize {
                         for col in 0..shape.cols() as usize {
                             let met = game
+                                .solver()
                                 .puzzle()
                                 .flips(row, col)
                                 .iter()
@@ -824,6 +924,203 @@ mod tests {
                 prop_assert_eq!(solution.len() as u64, now.unwrap_or(0));
                 let finished = replay(&puzzle, game.board(), &solution);
                 prop_assert_eq!(distance(&space, &finished), now.map(|_| 0));
+            }
+        }
+    }
+
+    /// A K-state puzzle under the plus rule with the pressed cell getting `centre` (1 for
+    /// Lights Out over Z_K, 2 for Gambler Bo), every piece to colour 0.
+    fn state_solver((rows, cols): (u32, u32), states: u8, centre: u8) -> StateSolver {
+        use crate::states::{StateGoal, StatePuzzle};
+        let shape = Shape::new(rows, cols).unwrap();
+        let rule = Rule::parse(&format!("010/1{centre}1/010")).unwrap();
+        let puzzle =
+            StatePuzzle::new(shape, rule, false, u32::from(states), StateGoal::Color(0)).unwrap();
+        StateSolver::new(puzzle).unwrap()
+    }
+
+    /// A press written from the rule's definition: `centre` at the pressed cell, 1 at its
+    /// orthogonal neighbours on the board, mod `states`.
+    fn press_by_hand(board: &mut [u8], cols: usize, cell: Cell, states: u8, centre: u8) {
+        let rows = board.len() / cols;
+        let (row, col) = (cell.row, cell.col);
+        board[row * cols + col] = (board[row * cols + col] + centre) % states;
+        let neighbours = [
+            (row.wrapping_sub(1), col),
+            (row + 1, col),
+            (row, col.wrapping_sub(1)),
+            (row, col + 1),
+        ];
+        for (r, c) in neighbours {
+            if r < rows && c < cols {
+                board[r * cols + c] = (board[r * cols + c] + 1) % states;
+            }
+        }
+    }
+
+    /// The fewest presses of every board (cells row-major) to all 0, by breadth-first search
+    /// back from the finished board: each step takes one press away (K - 1 presses more).
+    fn state_distances(
+        (rows, cols): (usize, usize),
+        states: u8,
+        centre: u8,
+    ) -> std::collections::HashMap<Vec<u8>, u64> {
+        let mut distances = std::collections::HashMap::new();
+        let finished = vec![0u8; rows * cols];
+        distances.insert(finished.clone(), 0);
+        let mut layer = vec![finished];
+        let mut moves = 0;
+        while !layer.is_empty() {
+            moves += 1;
+            let mut next = Vec::new();
+            for board in &layer {
+                for index in 0..rows * cols {
+                    let mut before = board.clone();
+                    for _ in 1..states {
+                        press_by_hand(
+                            &mut before,
+                            cols,
+                            Cell::at_index(index, cols),
+                            states,
+                            centre,
+                        );
+                    }
+                    if !distances.contains_key(&before) {
+                        distances.insert(before.clone(), moves);
+                        next.push(before);
+                    }
+                }
+            }
+            layer = next;
+        }
+        distances
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// A game of K colours, step by step, against the presses made by hand and a
+        /// breadth-first search over every board: the board, the fewest left, the hints, the
+        /// solution, undo and redo (a press taken back is K - 1 presses more) and the win.
+        #[test]
+        fn a_game_of_k_colours_agrees_with_presses_by_hand_and_a_search(
+            (rows, cols, states) in prop_oneof![
+                (1u32..3, 1u32..4, 3u8..6),
+                Just((3u32, 3u32, 3u8)),
+                Just((2u32, 2u32, 6u8)),
+            ],
+            centre in 1u8..3,
+            seed in any::<u64>(),
+            steps in proptest::collection::vec(step(), 0..30),
+        ) {
+            let solver = state_solver((rows, cols), states, centre);
+            let (rows, cols) = (rows as usize, cols as usize);
+            let distances = state_distances((rows, cols), states, centre);
+            let mut generator = Generator::from_seed(seed);
+            let start: Vec<u8> = (0..rows * cols)
+                .map(|_| generator.below(u64::from(states)) as u8)
+                .collect();
+            let mut board = StateBoard::new(solver.shape(), states);
+            for (index, &state) in start.iter().enumerate() {
+                board.set(index / cols, index % cols, state);
+            }
+            let mut game = Game::new(solver, board).unwrap();
+            prop_assert_eq!(game.status().fewest_from_start, distances.get(&start).copied());
+            let mut made: Vec<Cell> = Vec::new();
+            let mut taken_back: Vec<Cell> = Vec::new();
+            for step in steps {
+                let before = game.status().moves_left;
+                match step {
+                    Step::Tap(row, col) => {
+                        let inside = row < rows && col < cols;
+                        let tapped = game.apply(Event::Tap(Cell::new(row, col)));
+                        prop_assert_eq!(tapped.is_ok(), inside);
+                        if inside {
+                            made.push(Cell::new(row, col));
+                            taken_back.clear();
+                        }
+                    }
+                    Step::Move(direction) => game.apply(Event::Move(direction)).unwrap(),
+                    Step::TapCursor => {
+                        made.push(game.cursor());
+                        taken_back.clear();
+                        game.apply(Event::TapCursor).unwrap();
+                    }
+                    Step::Undo => {
+                        prop_assert_eq!(game.apply(Event::Undo).is_ok(), !made.is_empty());
+                        taken_back.extend(made.pop());
+                    }
+                    Step::Redo => {
+                        prop_assert_eq!(game.apply(Event::Redo).is_ok(), !taken_back.is_empty());
+                        made.extend(taken_back.pop());
+                    }
+                    Step::Restart => {
+                        prop_assert_eq!(game.apply(Event::Restart).is_ok(), !made.is_empty());
+                        taken_back.extend(made.drain(..).rev());
+                    }
+                    Step::Hint => {
+                        let shown = game.apply(Event::Hint);
+                        if before.is_none() {
+                            prop_assert_eq!(shown, Err(Refusal::Impossible));
+                        } else if before == Some(0) {
+                            prop_assert_eq!(shown, Err(Refusal::AlreadySolved));
+                        }
+                    }
+                    Step::Solution => {
+                        let shown = game.apply(Event::ShowSolution);
+                        prop_assert_eq!(shown.is_ok(), before.is_some_and(|moves| moves > 0));
+                    }
+                    Step::Proof => {
+                        prop_assert_eq!(game.apply(Event::ShowProof).is_ok(), before.is_none());
+                    }
+                }
+                let mut expected = start.clone();
+                for &square in &made {
+                    press_by_hand(&mut expected, cols, square, states, centre);
+                }
+                prop_assert_eq!(game.board().cells(), &expected[..]);
+                prop_assert_eq!(game.taps_made(), &made[..]);
+                let now = distances.get(&expected).copied();
+                let status = game.status();
+                prop_assert_eq!(status.moves_left, now);
+                prop_assert_eq!(status.solved, now == Some(0));
+                prop_assert_eq!(status.finishing_color, now.map(|_| 0));
+                // The solution finishes the board in that many presses, and each mark is a
+                // press that brings the board one closer.
+                let solution = game.solution();
+                prop_assert_eq!(solution.len() as u64, now.unwrap_or(0));
+                let mut finished = expected.clone();
+                for &square in &solution {
+                    press_by_hand(&mut finished, cols, square, states, centre);
+                }
+                if now.is_some() {
+                    prop_assert!(finished.iter().all(|&state| state == 0));
+                }
+                for &mark in game.marks() {
+                    let mut after = expected.clone();
+                    press_by_hand(&mut after, cols, mark, states, centre);
+                    prop_assert_eq!(distances.get(&after).map(|moves| moves + 1), now);
+                }
+                // A proof, once shown, weighs every press to 0 and the board to its own sum.
+                if let Some(proof) = game.proof() {
+                    for index in 0..rows * cols {
+                        let mut column = vec![0u8; rows * cols];
+                        press_by_hand(&mut column, cols, Cell::at_index(index, cols), states, centre);
+                        let met: u32 = column
+                            .iter()
+                            .zip(&proof.weights)
+                            .map(|(&a, &w)| u32::from(a) * u32::from(w))
+                            .sum();
+                        prop_assert_eq!(met % u32::from(states), 0);
+                    }
+                    let sum: u32 = expected
+                        .iter()
+                        .zip(&proof.weights)
+                        .map(|(&b, &w)| u32::from(b) * u32::from(w))
+                        .sum();
+                    prop_assert_eq!((sum % u32::from(states)) as u8, proof.board_sum);
+                    prop_assert_ne!(proof.board_sum, proof.finished_sum);
+                }
             }
         }
     }

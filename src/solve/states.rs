@@ -325,12 +325,7 @@ impl StateSolver {
                 puzzle.press(&mut after, cell / cols, cell % cols);
             }
         }
-        let finished = after
-            .uniform_color()
-            .is_some_and(|color| match puzzle.goal() {
-                StateGoal::Color(goal) => color == goal,
-                StateGoal::Any => true,
-            });
+        let finished = puzzle.is_finished(&after);
         let answer = self.solve(board).ok();
         let fewest = answer.as_ref().map(StateSolution::moves);
         let given = counts.iter().map(|&times| u64::from(times)).sum();

@@ -228,15 +228,8 @@ impl StatePool {
         };
         let puzzle = solver.puzzle();
         let (shape, states) = (puzzle.shape(), puzzle.states());
-        let color = match puzzle.goal() {
-            StateGoal::Color(color) => color,
-            StateGoal::Any => generator.below(u64::from(states)) as u8,
-        };
-        let mut board = StateBoard::new(shape, states);
+        let mut board = goal_board(puzzle, generator);
         let cols = shape.cols() as usize;
-        for cell in 0..shape.cells() as usize {
-            board.set(cell / cols, cell % cols, color);
-        }
         let mut counts = vec![0u8; shape.cells() as usize];
         let mut pressed = 0;
         while pressed < *moves {
@@ -253,6 +246,36 @@ impl StatePool {
         let solution = solver.solve(&board).ok()?;
         (solution.optimal && solution.moves() == *moves).then_some(board)
     }
+}
+
+/// A finished board of `puzzle`: of the goal's colour, or of a colour drawn evenly for `any`.
+fn goal_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
+    let (shape, states) = (puzzle.shape(), puzzle.states());
+    let color = match puzzle.goal() {
+        StateGoal::Color(color) => color,
+        StateGoal::Any => generator.below(u64::from(states)) as u8,
+    };
+    let mut board = StateBoard::new(shape, states);
+    let cols = shape.cols() as usize;
+    for cell in 0..shape.cells() as usize {
+        board.set(cell / cols, cell % cols, color);
+    }
+    board
+}
+
+/// A board drawn uniformly among those that can be finished (for a goal of one colour; for
+/// `any`, a colour drawn evenly first): each cell of a finished board pressed a uniformly random
+/// number of times below K.
+pub fn solvable_state_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
+    let (shape, states) = (puzzle.shape(), puzzle.states());
+    let mut board = goal_board(puzzle, generator);
+    let cols = shape.cols() as usize;
+    for cell in 0..shape.cells() as usize {
+        for _ in 0..generator.below(u64::from(states)) {
+            puzzle.press(&mut board, cell / cols, cell % cols);
+        }
+    }
+    board
 }
 
 #[cfg(test)]

@@ -268,6 +268,14 @@ impl StatePuzzle {
         .unwrap_or_else(|error| unreachable!("a checked puzzle's presses: {error}"))
     }
 
+    /// True when `board` shows one colour that the goal accepts.
+    pub fn is_finished(&self, board: &StateBoard) -> bool {
+        board.uniform_color().is_some_and(|color| match self.goal {
+            StateGoal::Color(goal) => color == goal,
+            StateGoal::Any => true,
+        })
+    }
+
     /// Presses the cell at `row`, `col` (from 0) of `board` once.
     pub fn press(&self, board: &mut StateBoard, row: usize, col: usize) {
         for ((r, c), weight) in self.presses(row, col) {

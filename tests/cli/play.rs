@@ -658,3 +658,311 @@ fn a_command_input_that_cannot_be_read_is_blamed_not_the_output() {
     assert!(stderr.starts_with("error: -: "), "{stderr}");
     assert!(!stderr.contains("writing output"), "{stderr}");
 }
+
+/// A press of a board of `states` colours (`"120/011/202"`) written from the rule's definition:
+/// `centre` at the pressed cell (row, col from 0) and 1 at its orthogonal neighbours, mod K.
+fn press_by_hand(board: &str, (row, col): (usize, usize), states: u32, centre: u32) -> String {
+    let mut rows: Vec<Vec<u32>> = board
+        .split('/')
+        .map(|line| line.chars().map(|c| c.to_digit(36).unwrap()).collect())
+        .collect();
+    let (height, width) = (rows.len(), rows[0].len());
+    rows[row][col] = (rows[row][col] + centre) % states;
+    for (r, c) in [
+        (row.wrapping_sub(1), col),
+        (row + 1, col),
+        (row, col.wrapping_sub(1)),
+        (row, col + 1),
+    ] {
+        if r < height && c < width {
+            rows[r][c] = (rows[r][c] + 1) % states;
+        }
+    }
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|line| {
+            line.iter()
+                .map(|&d| char::from_digit(d, 36).unwrap())
+                .collect()
+        })
+        .collect();
+    lines.join("/")
+}
+
+/// The fewest presses that make `board` all 0, by breadth-first search over the boards the
+/// presses reach (written from the rule's definition, sharing nothing with the solver).
+fn fewest_presses(board: &str, states: u32, centre: u32) -> Option<u64> {
+    let (height, width) = (
+        board.split('/').count(),
+        board.find('/').unwrap_or(board.len()),
+    );
+    let finished: String = vec!["0".repeat(width); height].join("/");
+    let mut seen = std::collections::HashSet::from([board.to_string()]);
+    let mut layer = vec![board.to_string()];
+    let mut moves = 0;
+    while !layer.is_empty() {
+        if layer.contains(&finished) {
+            return Some(moves);
+        }
+        moves += 1;
+        let mut next = Vec::new();
+        for now in &layer {
+            for cell in 0..height * width {
+                let after = press_by_hand(now, (cell / width, cell % width), states, centre);
+                if seen.insert(after.clone()) {
+                    next.push(after);
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+/// `r2c3` as (row, col) from 0.
+fn cell_of(tap: &str) -> (usize, usize) {
+    let (row, col) = tap.trim_start_matches('r').split_once('c').unwrap();
+    (
+        row.parse::<usize>().unwrap() - 1,
+        col.parse::<usize>().unwrap() - 1,
+    )
+}
+
+#[test]
+fn a_game_of_k_colours_is_played_press_by_press_to_the_fewest() {
+    let start = "120/011/202";
+    let fewest = fewest_presses(start, 3, 1).unwrap();
+    let output = flipgame()
+        .args(["play", "--states", "3", "--size", "3x3", "--board", start])
+        .write_stdin("solve\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "Taps made: 0. Fewest taps left: {fewest}, to all 0. Goal: all 0."
+        )),
+        "{text}"
+    );
+    let listed = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Solution: "))
+        .unwrap()
+        .trim_end_matches('.');
+    let solution: Vec<&str> = listed.split(' ').collect();
+    assert_eq!(solution.len() as u64, fewest);
+    // Played tap by tap (a cell pressed twice is listed twice), each board is the press made by
+    // hand, and the last is the win in the fewest.
+    let mut board = start.to_string();
+    let mut commands = String::new();
+    for tap in &solution {
+        commands.push_str(tap);
+        commands.push('\n');
+    }
+    commands.push_str("undo\nredo\n");
+    let output = flipgame()
+        .args(["play", "--states", "3", "--size", "3x3", "--board", start])
+        .args(["--format", "jsonl"])
+        .write_stdin(commands)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let records = records_of(&output.stdout);
+    for (made, tap) in solution.iter().enumerate() {
+        board = press_by_hand(&board, cell_of(tap), 3, 1);
+        let record = &records[made + 1];
+        assert_eq!(record["board"], board.as_str(), "after {tap}");
+        assert_eq!(record["states"], 3);
+        assert_eq!(record["moves_left"], fewest - made as u64 - 1);
+    }
+    let won = &records[solution.len()];
+    assert_eq!(won["solved"], true);
+    assert_eq!(won["finishing_color"], 0);
+    assert_eq!(
+        won["message"],
+        format!("Solved in {fewest} taps, the fewest possible! 'new' deals the next.")
+    );
+    // Undo takes the last press back (K - 1 presses more), redo makes it again.
+    let before_last = &records[solution.len() - 1]["board"];
+    assert_eq!(&records[solution.len() + 1]["board"], before_last);
+    assert_eq!(records[solution.len() + 2]["board"], board.as_str());
+}
+
+#[test]
+fn json_records_of_k_colours_carry_press_counts_and_weights() {
+    // Gambler Bo's press on 2x3 under K = 3: the board can be finished.
+    let output = flipgame()
+        .args([
+            "play",
+            "--states",
+            "3",
+            "--size",
+            "2x3",
+            "--rule",
+            "010/121/010",
+        ])
+        .args(["--board", "010/101", "--format", "jsonl"])
+        .write_stdin("solve\n")
+        .output()
+        .unwrap();
+    let records = records_of(&output.stdout);
+    let fewest = fewest_presses("010/101", 3, 2).unwrap();
+    assert_eq!(records[0]["moves_left"], fewest);
+    let taps = records[1]["solution"].as_array().unwrap();
+    let mut board = "010/101".to_string();
+    let mut total = 0;
+    for tap in taps {
+        let times = tap["times"].as_u64().unwrap();
+        assert!((1..3).contains(&times), "{tap}");
+        let cell = (
+            tap["row"].as_u64().unwrap() as usize - 1,
+            tap["col"].as_u64().unwrap() as usize - 1,
+        );
+        for _ in 0..times {
+            board = press_by_hand(&board, cell, 3, 2);
+        }
+        total += times;
+    }
+    assert_eq!((board.as_str(), total), ("000/000", fewest));
+
+    // Under K = 6 (composite) on 2x2 the plus rule leaves boards no presses finish: the
+    // proof's weights cancel every press and weigh the board to a sum the finished board
+    // does not have.
+    let start = "20/35";
+    assert_eq!(fewest_presses(start, 6, 1), None);
+    let output = flipgame()
+        .args(["play", "--states", "6", "--size", "2x2", "--board", start])
+        .args(["--format", "jsonl"])
+        .write_stdin("hint\nproof\n")
+        .output()
+        .unwrap();
+    let records = records_of(&output.stdout);
+    assert_eq!(records[0]["solvable"], false);
+    assert!(
+        records[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Refused: the board can never be finished")
+    );
+    let proof = &records[2]["proof"];
+    let weights: Vec<Vec<u32>> = serde_json::from_value(proof["weights"].clone()).unwrap();
+    for cell in 0..4 {
+        let pressed = press_by_hand("00/00", (cell / 2, cell % 2), 6, 1);
+        let digits: Vec<u32> = pressed.chars().filter_map(|c| c.to_digit(10)).collect();
+        let sum: u32 = digits
+            .iter()
+            .zip(weights.iter().flatten())
+            .map(|(a, w)| a * w)
+            .sum();
+        assert_eq!(sum % 6, 0, "press {cell} changes the weighted sum");
+    }
+    let board_sum: u32 = [2, 0, 3, 5]
+        .iter()
+        .zip(weights.iter().flatten())
+        .map(|(a, w)| a * w)
+        .sum();
+    assert_eq!(proof["board_sum"], board_sum % 6);
+    assert_eq!(proof["finished_sum"], 0);
+    assert_ne!(proof["board_sum"], 0);
+}
+
+#[test]
+fn puzzles_of_k_colours_are_dealt_at_the_asked_difficulty() {
+    let deal = |seed: &str| {
+        let output = flipgame()
+            .args(["play", "--states", "3", "--size", "2x3", "--moves", "4"])
+            .args(["--seed", seed, "--format", "jsonl"])
+            .write_stdin("new\nnew\n")
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        records_of(&output.stdout)
+    };
+    let records = deal("5");
+    for record in &records {
+        let board = record["board"].as_str().unwrap();
+        assert_eq!(fewest_presses(board, 3, 1), Some(4), "{board}");
+        assert_eq!(record["moves_left"], 4);
+    }
+    assert_eq!(records[0]["seed"], 5);
+    let boards = |records: &[Value]| -> Vec<String> {
+        records.iter().map(|r| r["board"].to_string()).collect()
+    };
+    assert_eq!(boards(&deal("5")), boards(&records));
+    // Without --moves, any board that can be finished and is not yet.
+    let output = flipgame()
+        .args(["play", "--states", "5", "--size", "2x2", "--seed", "9"])
+        .args(["--format", "jsonl"])
+        .write_stdin("new\nnew\nnew\n")
+        .output()
+        .unwrap();
+    for record in records_of(&output.stdout) {
+        let board = record["board"].as_str().unwrap();
+        let fewest = fewest_presses(board, 5, 1);
+        assert!(fewest.is_some_and(|moves| moves > 0), "{board}");
+        assert_eq!(record["moves_left"], fewest.unwrap());
+    }
+}
+
+#[test]
+fn a_board_of_k_colours_that_does_not_fit_is_refused_where_it_fails() {
+    flipgame()
+        .args(["play", "--states", "3", "--size", "2x2", "--board", "01/23"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "--board:1:5: expected a digit from '0' to '2', found '3'",
+        ));
+    flipgame()
+        .args(["play", "--states", "3", "--cells", "01"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--cells is for black and white pieces",
+        ));
+    let scratch = Scratch::new();
+    let file = scratch.file("boards.txt", "012\n0x2\n");
+    flipgame()
+        .args(["play", "--states", "3", "--size", "2x3"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "{}:2:2: expected a digit from '0' to '2', found 'x'",
+            file.display()
+        )));
+    let file = scratch.file("good.txt", "012\n002\n");
+    let output = flipgame()
+        .args([
+            "play", "--states", "3", "--size", "2x3", "--format", "jsonl",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(records_of(&output.stdout)[0]["board"], "012/002");
+}
+
+#[test]
+fn the_full_screen_plays_k_colours_with_digits_and_their_legend() {
+    let mut terminal = start(
+        &["--states", "6", "--size", "2x2", "--board", "20/35"],
+        (160, 24),
+    );
+    terminal.wait_for("This board can never be finished: p shows why.");
+    terminal.wait_for("0 1 2 3 4 5 colours");
+    terminal.type_keys(b"p");
+    terminal.wait_for("(the cells marked) and add weight times colour, mod 6: no tap");
+    terminal.wait_for("weighted cell of the proof");
+    terminal.type_keys(b" ");
+    terminal.wait_for("Taps made: 1");
+    terminal.type_keys(b"q");
+    let screen = terminal.finish();
+    assert!(screen.status.success());
+    assert!(
+        screen.text.contains("flipgame play: 2x2, 6 colours"),
+        "{}",
+        screen.text
+    );
+    assert_given_back(&terminal, &screen.text);
+}

@@ -248,6 +248,11 @@ fn every_json_field_is_documented_in_the_guide() {
         (&["--board", "0x9d98"], "hint\nsolve\nr1c1\nundo\nhelp\n"),
         (&["--board", "0xa0d9"], "proof\n"),
         (&["--moves", "3", "--seed", "1"], ""),
+        (
+            &["--states", "3", "--size", "3x3", "--board", "120/011/202"],
+            "solve\n",
+        ),
+        (&["--states", "6", "--size", "2x2", "--board", "20/35"], "proof\n"),
     ];
     for (args, commands) in plays {
         let output = crate::common::flipgame()

@@ -481,12 +481,10 @@ fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         &["check", "--states", "3", "--judge", "poj1753", "in", "out"],
         "cannot be used with",
     );
-    for command in ["graph", "play"] {
-        refused(
-            &[command, "--states", "3"],
-            "--states 3: only solve, explain, check --taps or --tap-lists, table, stats and gen read boards of more than two states so far",
-        );
-    }
+    refused(
+        &["graph", "--states", "3"],
+        "--states 3: only solve, explain, check --taps or --tap-lists, table, stats, gen and play read boards of more than two states so far",
+    );
     refused(
         &["gen", "--rule", "random", "--states", "3"],
         "not --wrap, --goal, --states",

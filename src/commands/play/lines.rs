@@ -4,16 +4,16 @@
 use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
+use serde_json::Value;
 
 use flipgame::game::lines::{COMMANDS, Command, parse};
 use flipgame::game::{Event, Game, Status as GameStatus};
-use flipgame::notation::{Cell, Color};
+use flipgame::notation::Cell;
 
+use super::kind::GameKind;
 use super::{Dealer, screen};
 use crate::cli::PlayFormat;
 use crate::commands::{Failure, Outcome, report};
-use crate::output::json::{CellsJson, optional_color};
-use crate::render;
 use crate::source::read_line_within;
 use flipgame::words::thousands;
 
@@ -22,18 +22,23 @@ use flipgame::words::thousands;
 const LONGEST_LINE: usize = 4096;
 
 /// A game driven by lines.
-pub struct Session {
-    game: Game,
-    dealer: Dealer,
+pub struct Session<K: GameKind> {
+    game: Game<K>,
+    dealer: Dealer<K>,
     format: PlayFormat,
     /// The seed of the puzzle now in play, when it was dealt.
     seed: Option<u64>,
 }
 
-impl Session {
+impl<K: GameKind> Session<K> {
     /// A session of `game`, dealing new puzzles from `dealer`; `seed` is shown when the first
     /// puzzle was dealt.
-    pub fn new(game: Game, dealer: Dealer, format: PlayFormat, seed: Option<u64>) -> Session {
+    pub fn new(
+        game: Game<K>,
+        dealer: Dealer<K>,
+        format: PlayFormat,
+        seed: Option<u64>,
+    ) -> Session<K> {
         Session {
             game,
             dealer,
@@ -87,7 +92,7 @@ impl Session {
                 continue;
             }
             let column = text.len() - text.trim_start().len() + 1;
-            let command = match parse(word, self.game.puzzle().shape()) {
+            let command = match parse(word, self.game.solver().shape()) {
                 Ok(command) => command,
                 Err(message) => {
                     report(&format!("-:{number}:{column}: {message}"));
@@ -115,8 +120,8 @@ impl Session {
         };
         let (result, news) = match command {
             Command::Game(event) => (self.game.apply(event), None),
-            Command::New => match self.dealer.deal(self.game.puzzle()) {
-                Ok(board) => (self.game.apply(Event::NewPuzzle(board)), None),
+            Command::New => match self.dealer.deal(self.game.solver()) {
+                Ok(board) => (self.game.new_puzzle(board), None),
                 Err(message) => (Ok(()), Some(message)),
             },
             Command::Help => (Ok(()), Some(format!("Commands: {COMMANDS}."))),
@@ -157,11 +162,11 @@ impl Session {
         news: Option<String>,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        let board = self.game.board();
-        for row in 0..board.shape().rows() as usize {
-            writeln!(out, "{}", board.row_text(row))?;
+        let (solver, board) = (self.game.solver(), self.game.board());
+        for row in 0..solver.shape().rows() as usize {
+            writeln!(out, "{}", K::row_text(board, row))?;
         }
-        writeln!(out, "{}", screen::status_words(self.game.puzzle(), status))?;
+        writeln!(out, "{}", screen::status_words(solver, status))?;
         match shown {
             Shown::Hint => {
                 if let Some(square) = self.game.newest_mark() {
@@ -176,7 +181,7 @@ impl Session {
             }
             Shown::Proof => {
                 if let Some(proof) = self.game.proof() {
-                    let sentence = render::impossibility(self.game.puzzle(), proof, false);
+                    let sentence = solver.proof_sentence(proof, false);
                     writeln!(out, "Proof: {sentence}")?;
                 }
             }
@@ -200,16 +205,18 @@ impl Session {
         status: &GameStatus,
         shown: Shown,
         news: Option<String>,
-    ) -> Record<'a> {
+    ) -> Record<'a, K> {
         let game = &self.game;
+        let solver = game.solver();
         Record {
             command,
             board: game.board().to_string(),
+            states: solver.states(),
             taps_made: status.taps_made,
             moves_left: status.moves_left,
             optimal: status.proven,
             lower_bound: status.lower_bound,
-            finishing_color: status.finishing_color,
+            finishing_color: status.finishing_color.map(|color| solver.color_json(color)),
             fewest_from_start: status.fewest_from_start,
             solvable: status.solvable(),
             solved: status.solved,
@@ -218,14 +225,11 @@ impl Session {
                 _ => None,
             },
             solution: match shown {
-                Shown::Solution => Some(game.solution()),
+                Shown::Solution => Some(taps_json(&game.solution(), solver.states())),
                 _ => None,
             },
             proof: match shown {
-                Shown::Proof => game.proof().map(|proof| ProofJson {
-                    cells: CellsJson(&proof.pattern),
-                    black: proof.black,
-                }),
+                Shown::Proof => game.proof().map(|proof| solver.proof_json(proof)),
                 _ => None,
             },
             message: news,
@@ -245,32 +249,56 @@ enum Shown {
 
 /// One line of `play --format jsonl`.
 #[derive(Serialize)]
-struct Record<'a> {
+struct Record<'a, K: GameKind + 'a> {
     command: &'a str,
     board: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<u8>,
     taps_made: usize,
     moves_left: Option<u64>,
     optimal: bool,
     lower_bound: Option<u64>,
-    #[serde(serialize_with = "optional_color")]
-    finishing_color: Option<Color>,
+    finishing_color: Option<Value>,
     fewest_from_start: Option<u64>,
     solvable: bool,
     solved: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<Cell>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<Vec<Cell>>,
+    solution: Option<Vec<TapJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    proof: Option<ProofJson<'a>>,
+    proof: Option<K::ProofJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
 }
 
+/// A tap of a solution in JSON: `{"row", "col"}`, and for pieces of K colours how many
+/// `times`.
 #[derive(Serialize)]
-struct ProofJson<'a> {
-    cells: CellsJson<'a>,
-    black: u64,
+struct TapJson {
+    #[serde(flatten)]
+    cell: Cell,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    times: Option<u8>,
+}
+
+/// The taps of a solution (a square tapped j times listed j times, together) in JSON: for
+/// K colours one object a square with its times.
+fn taps_json(taps: &[Cell], states: Option<u8>) -> Vec<TapJson> {
+    let mut listed: Vec<TapJson> = Vec::new();
+    for &cell in taps {
+        match listed.last_mut() {
+            Some(TapJson {
+                cell: last,
+                times: Some(times),
+            }) if *last == cell => *times += 1,
+            _ => listed.push(TapJson {
+                cell,
+                times: states.map(|_| 1),
+            }),
+        }
+    }
+    listed
 }

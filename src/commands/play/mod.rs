@@ -2,6 +2,7 @@
 //! per line ([`lines`]). Both drive the library's [`Game`] state machine; this module only sets
 //! the game up and deals new puzzles.
 
+mod kind;
 mod lines;
 mod screen;
 mod terminal;
@@ -9,31 +10,40 @@ mod terminal;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
-use flipgame::generate::{Pool, Wanted, solvable_board};
-use flipgame::grid::{Grid, Shape};
-use flipgame::input::Record;
-use flipgame::puzzle::Puzzle;
+use flipgame::game::Game;
+use flipgame::grid::Shape;
+use flipgame::notation::Cells;
 use flipgame::random::Generator;
+use flipgame::solve::states::StateSolver;
 
-use super::args::{cells, fresh_seed, pool, puzzle, solver};
+use super::args::{cells, fresh_seed, puzzle, solver, state_puzzle};
 use super::{Context, Failure, Outcome, report, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
 use crate::source::{self, Item};
-use flipgame::game::Game;
+use kind::GameKind;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
 pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
+    if args.puzzle.states != 2 {
+        let puzzle = state_puzzle(&args.puzzle, args.cells)?;
+        let solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
+        return play(solver, args, context, out);
+    }
     let puzzle = puzzle(&args.puzzle)?;
+    play(solver(puzzle)?, args, context, out)
+}
+
+/// Plays one game of `solver`'s puzzle.
+fn play<K: GameKind>(
+    solver: K,
+    args: &PlayArgs,
+    context: &Context,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut dealer = match Dealer::new(&puzzle, args.moves, seed) {
-        Ok(dealer) => dealer,
-        Err(message) => {
-            return Err(usage(message));
-        }
-    };
-    let solver = solver(puzzle)?;
-    let given = match first_board(args, solver.puzzle().shape()) {
+    let mut dealer = Dealer::new(&solver, args.moves, seed).map_err(usage)?;
+    let given = match first_board(args, &solver) {
         Ok(given) => given,
         Err((message, status)) => {
             report(&message);
@@ -43,12 +53,7 @@ pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<O
     let dealt = given.is_none();
     let board = match given {
         Some(board) => board,
-        None => match dealer.deal(solver.puzzle()) {
-            Ok(board) => board,
-            Err(message) => {
-                return Err(usage(message));
-            }
-        },
+        None => dealer.deal(&solver).map_err(usage)?,
     };
     let game = Game::new(solver, board).map_err(|refusal| usage(refusal.to_string()))?;
     let full_screen = !args.lines
@@ -66,10 +71,14 @@ pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<O
 
 /// The board given with `--board` or as the first board of FILE; `None` when the game is to
 /// deal one. An error carries its message and exit status.
-fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, Outcome)> {
-    let cells = cells(args.cells);
+fn first_board<K: GameKind>(
+    args: &PlayArgs,
+    solver: &K,
+) -> Result<Option<K::Board>, (String, Outcome)> {
+    let cells = solver.cells(cells(args.cells));
     if let Some(text) = &args.board {
-        return source::board_argument(text, shape, cells)
+        return solver
+            .board_argument(text, cells)
             .map(Some)
             .map_err(|message| (message, Outcome::BadInput));
     }
@@ -84,29 +93,23 @@ fn first_board(args: &PlayArgs, shape: Shape) -> Result<Option<Grid>, (String, O
             Outcome::BadInput,
         ));
     }
-    first_board_of(path, shape, cells).map(Some)
+    first_board_of::<K>(path, solver.shape(), cells).map(Some)
 }
 
 /// The first record of a file: its first board, or the error that stands where it should be.
-fn first_board_of(
+fn first_board_of<K: GameKind>(
     path: &Path,
     shape: Shape,
-    cells: flipgame::notation::Cells,
-) -> Result<Grid, (String, Outcome)> {
+    cells: Cells,
+) -> Result<K::Board, (String, Outcome)> {
     let file = [source::Source::File(path.to_path_buf())];
     match source::Records::new(&file, shape, cells).next() {
         Some(Item::Record {
-            record: Record::Board { board, .. },
-            ..
-        }) => Ok(board),
-        Some(Item::Record {
-            record: Record::States { .. },
-            ..
-        }) => unreachable!("the file is read in two-state cells"),
-        Some(Item::Record {
             source,
-            record: Record::Malformed(error),
+            record: flipgame::input::Record::Malformed(error),
         }) => Err((format!("{source}:{error}"), Outcome::BadInput)),
+        Some(Item::Record { record, .. }) => Ok(K::board_of(record)
+            .unwrap_or_else(|| unreachable!("the file is read in the game's own cells"))),
         Some(Item::Unreadable { source, error }) => {
             Err((format!("{source}: {error}"), Outcome::IoError))
         }
@@ -123,8 +126,8 @@ fn first_board_of(
 
 /// Deals the puzzles of a game: from the boards at exactly `--moves` taps, or uniformly from
 /// every board that can be finished.
-pub struct Dealer {
-    pool: Option<Pool>,
+pub struct Dealer<K: GameKind> {
+    pool: Option<K::Pool>,
     generator: Generator,
     seed: u64,
 }
@@ -132,9 +135,10 @@ pub struct Dealer {
 /// Draws before a dealer gives up finding an unfinished board that can be finished.
 const DEAL_ATTEMPTS: usize = 1000;
 
-impl Dealer {
-    /// A dealer for `puzzle` (exploring every board once for `moves`), seeded with `seed`.
-    fn new(puzzle: &Puzzle, moves: Option<u8>, seed: u64) -> Result<Dealer, String> {
+impl<K: GameKind> Dealer<K> {
+    /// A dealer for `solver`'s puzzle (exploring every board once for `moves`), seeded with
+    /// `seed`.
+    fn new(solver: &K, moves: Option<u8>, seed: u64) -> Result<Dealer<K>, String> {
         let pool = match moves {
             Some(0) => {
                 return Err(
@@ -143,7 +147,7 @@ impl Dealer {
                         .to_string(),
                 );
             }
-            Some(moves) => Some(pool(puzzle, Wanted::Moves(moves))?),
+            Some(moves) => Some(solver.pool(moves)?),
             None => None,
         };
         Ok(Dealer {
@@ -159,20 +163,20 @@ impl Dealer {
     }
 
     /// The next puzzle: never a finished board.
-    pub fn deal(&mut self, puzzle: &Puzzle) -> Result<Grid, String> {
-        let shape = puzzle.shape();
+    pub fn deal(&mut self, solver: &K) -> Result<K::Board, String> {
         if let Some(pool) = &self.pool {
-            return Ok(pool.draw(&mut self.generator).board);
+            return Ok(K::draw(pool, &mut self.generator));
         }
         for _ in 0..DEAL_ATTEMPTS {
-            let board = solvable_board(puzzle, &mut self.generator);
-            if !puzzle.is_finished(&board) {
+            let board = solver.solvable_board(&mut self.generator);
+            if !solver.is_finished(&board) {
                 return Ok(board);
             }
         }
         Err(format!(
-            "every {shape} board that taps can reach is already finished, so there is nothing to \
-             play"
+            "every {} board that taps can reach is already finished, so there is nothing to \
+             play",
+            solver.shape()
         ))
     }
 }

@@ -3,11 +3,11 @@
 //! plain text.
 
 use flipgame::game::{Game, Status};
-use flipgame::notation::{Cell, Color};
-use flipgame::puzzle::Puzzle;
+use flipgame::notation::Cell;
 use flipgame::words::taps;
 
-use crate::render::{self, Mark, Panel, Pen, Piece, View};
+use super::kind::GameKind;
+use crate::render::{self, Mark, Panel, Pen, View};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[
@@ -45,7 +45,7 @@ const KEYS: &[(&str, &str)] = &[
 const LINES_ABOVE: usize = 4;
 
 /// The status as a sentence: taps made, the fewest left (and whether it is proven), the goal.
-pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
+pub fn status_words<K: GameKind>(kind: &K, status: &Status) -> String {
     let made = taps(status.taps_made as u64);
     if status.solved {
         let fewest = match status.fewest_from_start {
@@ -54,30 +54,26 @@ pub fn status_words(puzzle: &Puzzle, status: &Status) -> String {
         };
         return format!("Solved in {made}{fewest}.");
     }
-    let left = match (status.moves_left, status.proven, status.finishing_color) {
-        (None, _, _) => "This board can never be finished.".to_string(),
-        (Some(moves), true, color) => {
-            format!("Fewest taps left: {moves}{}.", to_color(color))
-        }
-        (Some(moves), false, color) => format!(
-            "Fewest taps left: at most {moves}{} (at least {}; not proven minimal).",
-            to_color(color),
+    let to_color = status.finishing_color.map_or(String::new(), |color| {
+        format!(", to all {}", kind.color_words(color))
+    });
+    let left = match (status.moves_left, status.proven) {
+        (None, _) => "This board can never be finished.".to_string(),
+        (Some(moves), true) => format!("Fewest taps left: {moves}{to_color}."),
+        (Some(moves), false) => format!(
+            "Fewest taps left: at most {moves}{to_color} (at least {}; not proven minimal).",
             status.lower_bound.unwrap_or(0)
         ),
     };
     format!(
         "Taps made: {}. {left} Goal: {}.",
         status.taps_made,
-        render::goal_words(puzzle.goal())
+        kind.goal_words()
     )
 }
 
-fn to_color(color: Option<Color>) -> String {
-    color.map_or(String::new(), |color| format!(", to all {color}"))
-}
-
 /// What just happened that the status alone does not say: the board was finished.
-pub fn news(game: &Game, before: &Status) -> Option<String> {
+pub fn news<K: GameKind>(game: &Game<K>, before: &Status) -> Option<String> {
     let now = game.status();
     if !now.solved || before.solved {
         return None;
@@ -137,12 +133,16 @@ impl Frame {
 }
 
 /// Draws `game` for a terminal of `width` x `height`, scrolling `ui` so the cursor is shown.
-pub fn frame(game: &Game, ui: &mut Ui, pen: &Pen, (width, height): (usize, usize)) -> Frame {
-    let puzzle = game.puzzle();
-    let shape = puzzle.shape();
+pub fn frame<K: GameKind>(
+    game: &Game<K>,
+    ui: &mut Ui,
+    pen: &Pen,
+    (width, height): (usize, usize),
+) -> Frame {
+    let shape = game.solver().shape();
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let label_width = rows.to_string().len();
-    let mut lines = vec![title(puzzle), String::new()];
+    let mut lines = vec![game.solver().title(), String::new()];
     let room_for = |below: &[String]| {
         height
             .saturating_sub(LINES_ABOVE + 1 + below.len())
@@ -225,8 +225,9 @@ fn help_lines(ui: &Ui, pen: &Pen) -> Vec<String> {
 }
 
 /// The part of the board `view` shows, titled, with hints and the proof marked.
-fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
-    let shape = game.puzzle().shape();
+fn board_panel<K: GameKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel {
+    let solver = game.solver();
+    let shape = solver.shape();
     let (rows, cols) = view.size;
     let title = if view.rows.len() < rows || view.cols.len() < cols {
         format!(
@@ -243,7 +244,7 @@ fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
     let marks = game.marks();
     let proof = game.proof();
     let mark = |row, col| {
-        if proof.is_some_and(|proof| proof.pattern.get(row, col)) {
+        if proof.is_some_and(|proof| solver.in_proof(proof, row, col)) {
             Mark::Proof
         } else if marks.contains(&Cell::new(row, col)) {
             Mark::Hint
@@ -251,21 +252,21 @@ fn board_panel(game: &Game, pen: &Pen, view: &View) -> Panel {
             Mark::Plain
         }
     };
-    let piece = |row, col| {
-        Piece::Side(if board.get(row, col) {
-            Color::Black
-        } else {
-            Color::White
-        })
-    };
+    let piece = |row, col| K::piece(board, row, col);
     render::grid_view(pen, &title, view, piece, mark)
 }
 
 /// The lines under the board: the status and any message, then (when `keys`) the legend and
 /// the key line.
-fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize, keys: bool) -> Vec<String> {
+fn below_the_board<K: GameKind>(
+    game: &Game<K>,
+    ui: &Ui,
+    pen: &Pen,
+    width: usize,
+    keys: bool,
+) -> Vec<String> {
     let status = game.status();
-    let mut lines = render::wrap(&status_words(game.puzzle(), &status), width);
+    let mut lines = render::wrap(&status_words(game.solver(), &status), width);
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width));
     }
@@ -279,23 +280,13 @@ fn below_the_board(game: &Game, ui: &Ui, pen: &Pen, width: usize, keys: bool) ->
     if game.proof().is_some() {
         used.push(Mark::Proof);
     }
-    lines.extend(pen.legend(&used, None, width));
+    lines.extend(pen.legend(&used, game.solver().states(), width));
     let help: Vec<(String, usize)> = HELP_LINE
         .iter()
         .map(|item| (item.to_string(), item.len()))
         .collect();
     lines.extend(render::join_to_width(&help, "  ", width));
     lines
-}
-
-/// The title line: the puzzle.
-fn title(puzzle: &Puzzle) -> String {
-    let rule = if puzzle.is_default_rule() {
-        String::new()
-    } else {
-        format!(", {}", puzzle.rule_words())
-    };
-    format!("flipgame play: {}{rule}", puzzle.shape())
 }
 
 /// The first index shown of `total` when `shown` fit, moved as little as keeps `at` in view.
@@ -310,7 +301,7 @@ fn scrolled(first: usize, at: usize, shown: usize, total: usize) -> usize {
 mod tests {
     use flipgame::game::{Direction, Event};
     use flipgame::grid::{Grid, Shape};
-    use flipgame::puzzle::Goal;
+    use flipgame::puzzle::{Goal, Puzzle};
     use flipgame::rule::Rule;
     use flipgame::solve::Solver;
 
@@ -333,7 +324,7 @@ mod tests {
         game((4, 4), "plus", Goal::Either, "bwwb/bbwb/bwwb/bwww")
     }
 
-    fn text(game: &Game, ui: &mut Ui, size: (usize, usize)) -> String {
+    fn text<K: GameKind>(game: &Game<K>, ui: &mut Ui, size: (usize, usize)) -> String {
         let frame = frame(game, ui, &Pen::new(false, false), size);
         let mut text = frame.lines.join("\n");
         if let Some((x, y)) = frame.cursor {
@@ -345,6 +336,34 @@ mod tests {
     #[test]
     fn the_start() {
         snapshot("the_start", &text(&sample(), &mut Ui::default(), (80, 24)));
+    }
+
+    /// Pieces of K colours are drawn as their digits, the hint marked, the legend naming the
+    /// colours.
+    #[test]
+    fn a_game_of_k_colours_with_a_hint() {
+        use flipgame::solve::states::StateSolver;
+        use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
+        let shape = Shape::new(3, 3).unwrap();
+        let puzzle = StatePuzzle::new(
+            shape,
+            Rule::parse("plus").unwrap(),
+            false,
+            3,
+            StateGoal::Any,
+        )
+        .unwrap();
+        let board = StateBoard::parse("120/011/202", shape, 3).unwrap();
+        let mut game = Game::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
+        game.apply(Event::Hint).unwrap();
+        let mut ui = Ui {
+            message: Some("Hint: tap r1c3.".to_string()),
+            ..Ui::default()
+        };
+        snapshot(
+            "a_game_of_k_colours_with_a_hint",
+            &text(&game, &mut ui, (80, 24)),
+        );
     }
 
     #[test]
@@ -394,7 +413,7 @@ mod tests {
             "said once, when it happens"
         );
         assert_eq!(
-            status_words(game.puzzle(), &game.status()),
+            status_words(game.solver(), &game.status()),
             "Solved in 6 taps (the fewest is 4)."
         );
     }
@@ -405,7 +424,7 @@ mod tests {
         game.apply(Event::ShowProof).unwrap();
         let proof = game.proof().unwrap();
         let mut ui = Ui {
-            message: Some(render::impossibility(game.puzzle(), proof, true)),
+            message: Some(render::impossibility(game.solver().puzzle(), proof, true)),
             ..Ui::default()
         };
         snapshot("impossible_with_its_proof", &text(&game, &mut ui, (80, 24)));
@@ -528,17 +547,17 @@ mod tests {
 
     #[test]
     fn the_status_says_what_is_proven() {
-        let puzzle = sample().puzzle().clone();
-        let mut status = sample().status();
+        let game = sample();
+        let mut status = game.status();
         assert_eq!(
-            status_words(&puzzle, &status),
+            status_words(game.solver(), &status),
             "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
         );
         status.proven = false;
         status.lower_bound = Some(2);
         status.taps_made = 1;
         assert_eq!(
-            status_words(&puzzle, &status),
+            status_words(game.solver(), &status),
             "Taps made: 1. Fewest taps left: at most 4, to all white (at least 2; not proven \
              minimal). Goal: all white or all black."
         );

@@ -16,6 +16,7 @@ use crossterm::{cursor, execute, queue, style, terminal};
 use flipgame::game::{Direction, Event, Game};
 
 use super::Dealer;
+use super::kind::GameKind;
 use super::screen::{self, Frame, Ui};
 use crate::commands::Outcome;
 use crate::render::Pen;
@@ -76,9 +77,9 @@ pub fn action(key: KeyEvent) -> Option<Action> {
 }
 
 /// Plays `game` full screen until the player quits or a signal comes.
-pub fn run(
-    mut game: Game,
-    mut dealer: Dealer,
+pub fn run<K: GameKind>(
+    mut game: Game<K>,
+    mut dealer: Dealer<K>,
     pen: Pen,
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
@@ -101,9 +102,9 @@ pub fn run(
     Ok(Outcome::Success)
 }
 
-fn play(
-    game: &mut Game,
-    dealer: &mut Dealer,
+fn play<K: GameKind>(
+    game: &mut Game<K>,
+    dealer: &mut Dealer<K>,
     pen: Pen,
     ui: &mut Ui,
     out: &mut impl Write,
@@ -133,11 +134,8 @@ fn play(
             Some(Action::Quit) => return Ok(()),
             Some(Action::Help) => ui.help = true,
             Some(Action::New) => {
-                ui.message = match dealer.deal(game.puzzle()) {
-                    Ok(board) => game
-                        .apply(Event::NewPuzzle(board))
-                        .err()
-                        .map(|r| r.to_string()),
+                ui.message = match dealer.deal(game.solver()) {
+                    Ok(board) => game.new_puzzle(board).err().map(|r| r.to_string()),
                     Err(message) => Some(message),
                 };
             }
@@ -161,13 +159,18 @@ fn play(
     Ok(())
 }
 
-fn proof_sentence(game: &Game) -> Option<String> {
+fn proof_sentence<K: GameKind>(game: &Game<K>) -> Option<String> {
     game.proof()
-        .map(|proof| crate::render::impossibility(game.puzzle(), proof, true))
+        .map(|proof| game.solver().proof_sentence(proof, true))
 }
 
 /// Draws one frame and leaves the terminal's cursor on the game's.
-fn draw(game: &Game, ui: &mut Ui, pen: &Pen, out: &mut impl Write) -> io::Result<Frame> {
+fn draw<K: GameKind>(
+    game: &Game<K>,
+    ui: &mut Ui,
+    pen: &Pen,
+    out: &mut impl Write,
+) -> io::Result<Frame> {
     let (width, height) = terminal::size()?;
     let frame = screen::frame(game, ui, pen, (usize::from(width), usize::from(height)));
     queue!(out, cursor::Hide)?;
