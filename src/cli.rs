@@ -480,7 +480,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "GOAL", value_parser = GoalParser)]
     pub goal: Option<GoalArg>,
 
-    /// How many states a piece has (all but graph, so far), from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
+    /// How many states a piece has, from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
     /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
     #[arg(long, value_name = "K", default_value_t = 2,
           value_parser = clap::value_parser!(u32).range(2..=36))]

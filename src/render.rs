@@ -11,6 +11,7 @@ use owo_colors::{OwoColorize, Style};
 use flipgame::notation::{Cell, Color, state_digit};
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Certificate;
+use flipgame::states::StateGoal;
 
 /// Whether to colour output, decided once from `--color`, the environment and the terminal.
 ///
@@ -409,6 +410,14 @@ pub fn goal_words(goal: Goal) -> &'static str {
         Goal::Either => "all white or all black",
         Goal::White => "all white",
         Goal::Black => "all black",
+    }
+}
+
+/// A goal of K colours in words: `all 2`, or `all one colour`.
+pub fn state_goal_words(goal: StateGoal) -> String {
+    match goal {
+        StateGoal::Color(color) => format!("all {color}"),
+        StateGoal::Any => "all one colour".to_string(),
     }
 }
 

@@ -194,20 +194,6 @@ impl SmallSpace {
         grid_from_bits(self.shape, bits)
     }
 
-    /// Every edge of the state graph once: boards `from < to` that a tap on cell `index`
-    /// (row-major) turns into each other, in order of `from`, then of `index`. Taps are their own
-    /// inverses, so the graph is undirected; two cells whose taps turn over the same pieces give
-    /// two edges, and a tap that turns over nothing gives none.
-    pub fn edges(&self) -> impl Iterator<Item = (u32, u32, usize)> + '_ {
-        (0..self.distances.len() as u32).flat_map(move |from| {
-            self.flips
-                .iter()
-                .enumerate()
-                .map(move |(index, &(flip, _))| (from, from ^ flip, index))
-                .filter(|&(from, to, _)| from < to)
-        })
-    }
-
     /// The boards from `bits` to a finished board along the least optimal tap set (when explored
     /// with taps), tapped in row-major order, each with the cell tapped to reach the next:
     /// `[(start, first tap), (after it, second tap), ..]`, then the finished board last with no
@@ -223,6 +209,83 @@ impl SmallSpace {
         }
         path.push((board, None));
         Some(path)
+    }
+}
+
+/// Every board of a small puzzle as a graph, for pictures of it: boards numbered as their space
+/// numbers them, a tap an edge. Two-state spaces ([`SmallSpace`]) and spaces of K states
+/// (`StateSpace`, in the K-state module) both draw.
+pub trait BoardGraph {
+    /// The board shape.
+    fn shape(&self) -> Shape;
+    /// The states of a piece: 2 for black and white.
+    fn states(&self) -> u8;
+    /// The number of boards.
+    fn positions(&self) -> u64;
+    /// The fewest taps of `board`, or `None` when no taps finish it.
+    fn moves(&self, board: u32) -> Option<u8>;
+    /// The board one tap of row-major cell `index` makes of `board`.
+    fn tapped(&self, board: u32, index: usize) -> u32;
+    /// The state of row-major cell `index` of `board` (for two states, 1 is black).
+    fn state(&self, board: u32, index: usize) -> u8;
+    /// `board` in its text form.
+    fn board_text(&self, board: u32) -> String;
+    /// The boards from `board` to a finished one along the least of its fewest taps, tapped in
+    /// row-major order (a cell tapped j times j times running), each with the cell tapped to
+    /// reach the next, the finished board last with none; `None` when impossible.
+    fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>>;
+
+    /// True when every tap undoes itself (two states): an edge then stands for both ways.
+    fn undirected(&self) -> bool {
+        self.states() == 2
+    }
+
+    /// Every edge `(from, to, tap)` once, in order of `from`, then of the tap: for two states
+    /// only `from < to` (the edge back is the same tap), for K states every tap of every board;
+    /// a tap that changes nothing gives none.
+    fn edges(&self) -> Vec<(u32, u32, usize)> {
+        let cells = self.shape().cells() as usize;
+        let undirected = self.undirected();
+        (0..self.positions() as u32)
+            .flat_map(|from| (0..cells).map(move |index| (from, index)))
+            .map(|(from, index)| (from, self.tapped(from, index), index))
+            .filter(|&(from, to, _)| if undirected { from < to } else { from != to })
+            .collect()
+    }
+}
+
+impl BoardGraph for SmallSpace {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn states(&self) -> u8 {
+        2
+    }
+
+    fn positions(&self) -> u64 {
+        SmallSpace::positions(self)
+    }
+
+    fn moves(&self, board: u32) -> Option<u8> {
+        SmallSpace::moves(self, board)
+    }
+
+    fn tapped(&self, board: u32, index: usize) -> u32 {
+        board ^ self.flips[index].0
+    }
+
+    fn state(&self, board: u32, index: usize) -> u8 {
+        let cells = self.shape.cells() as usize;
+        (board >> (cells - 1 - index) & 1) as u8
+    }
+
+    fn board_text(&self, board: u32) -> String {
+        self.grid(board).to_string()
+    }
+
+    fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>> {
+        SmallSpace::path(self, board)
     }
 }
 
@@ -353,7 +416,7 @@ mod tests {
         let graph = Graph::new(shape, vec![vec![0, 1], vec![], vec![1, 2]], "g".into()).unwrap();
         let puzzle = Puzzle::new(shape, Rule::Graph(graph), false, Goal::Either).unwrap();
         let space = SmallSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
-        let edges: Vec<(u32, u32, usize)> = space.edges().collect();
+        let edges: Vec<(u32, u32, usize)> = space.edges();
         assert_eq!(edges.len(), 8);
         assert!(
             edges

@@ -24,10 +24,12 @@ use super::Failure;
 /// The puzzle the flags describe: `--size`, `--rule` or `--rule-file`, `--wrap`, `--goal`; a
 /// mistake is a usage error (with FILE:LINE:COL for a rule file).
 pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
+    // Every command turns to its own K-state path before it gets here; this keeps a new caller
+    // from reading digits as black and white.
     if args.states != 2 {
         return Err(Failure::Usage(format!(
-            "--states {}: only solve, explain, check --taps or --tap-lists, table, stats, gen \
-             and play read boards of more than two states so far",
+            "--states {}: boards of more than two states are not read here: this reads black \
+             and white boards only",
             args.states
         )));
     }

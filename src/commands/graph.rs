@@ -5,14 +5,16 @@
 
 use std::io::{self, Write};
 
-use flipgame::puzzle::Puzzle;
-use flipgame::space::{SmallSpace, bits_of_grid};
+use flipgame::space::{BoardGraph, bits_of_grid};
+use flipgame::states::StateBoard;
+use flipgame::states::space::StateSpace;
 
-use super::args::{cells, explore, puzzle};
+use super::args::{cells, explore, puzzle, state_puzzle};
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
 use crate::figure::svg;
 use crate::figure::svg::graph::{GraphLayout, path_edges, tap_name};
+use crate::progress::Progress;
 use crate::{render, source};
 use flipgame::words::{taps, thousands};
 
@@ -25,6 +27,9 @@ pub fn run(args: &GraphArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let mut puzzle_args = args.puzzle.clone();
     if puzzle_args.size.is_none() && puzzle_args.rule_file.is_none() {
         puzzle_args.size = Some(Size { rows: 3, cols: 3 });
+    }
+    if puzzle_args.states != 2 {
+        return run_states(args, &puzzle_args, out);
     }
     let puzzle = puzzle(&puzzle_args)?;
     let shape = puzzle.shape();
@@ -50,36 +55,94 @@ pub fn run(args: &GraphArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     };
     let space =
         explore(&puzzle, start.is_some()).map_err(|too_large| usage(too_large.to_string()))?;
+    let title = format!(
+        "The state graph of {shape}, {}, goal {}",
+        puzzle.rule_words(),
+        render::goal_words(puzzle.goal())
+    );
+    draw(args, &space, start, title, out)
+}
+
+/// The graph of a puzzle of `--states K`: a tap goes one way round the colours, so the edges are
+/// arrows.
+fn run_states(
+    args: &GraphArgs,
+    puzzle_args: &crate::cli::PuzzleArgs,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let puzzle = state_puzzle(puzzle_args, args.cells)?;
+    let (shape, states) = (puzzle.shape(), puzzle.states());
+    let boards = u64::from(states).checked_pow(shape.cells() as u32);
+    if boards.is_none_or(|boards| boards > 1 << args.max_cells) {
+        return Err(usage(format!(
+            "a {shape} board of {states} states has {states}^{} = {} boards: graph draws at \
+             most {} boards (as many as {} two-state cells have) unless --max-cells allows \
+             more (up to 16)",
+            shape.cells(),
+            boards.map_or("too many".to_string(), thousands),
+            thousands(1 << args.max_cells),
+            args.max_cells
+        )));
+    }
+    let space = {
+        let mut progress = Progress::new("exploring every board");
+        let explored = StateSpace::explore(&puzzle, true, &mut |done, total| {
+            progress.update(done, total)
+        });
+        progress.finish();
+        explored.map_err(|too_large| usage(too_large.to_string()))?
+    };
+    let start = match &args.board {
+        Some(text) => match StateBoard::parse(text, shape, states) {
+            Ok(board) => Some(space.index_of(&board)),
+            Err(error) => {
+                return Err(usage(format!("--board:1:{}: {error}", error.column)));
+            }
+        },
+        None => None,
+    };
+    let title = format!(
+        "The state graph of {shape}, {states} colours, {}, goal {}",
+        puzzle.rule_words(),
+        render::state_goal_words(puzzle.goal())
+    );
+    draw(args, &space, start, title, out)
+}
+
+/// Lays out and writes the graph of `space`, with the path from `start` highlighted.
+fn draw(
+    args: &GraphArgs,
+    space: &dyn BoardGraph,
+    start: Option<u32>,
+    title: String,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
     // An impossible board has no path: it is highlighted alone.
     let path = start.map_or_else(Vec::new, |bits| {
         space.path(bits).unwrap_or_else(|| vec![(bits, None)])
     });
-    let layout = GraphLayout::new(&space);
-    let (title, notes) = captions(&puzzle, &space, &layout, &path);
+    let layout = GraphLayout::new(space);
+    let notes = notes(space, &layout, &path);
     Ok(write_to(args.output.as_deref(), out, |out| {
         match args.format {
-            GraphFormat::Dot => write_dot(out, &space, &layout, &path, &title, &notes),
+            GraphFormat::Dot => write_dot(out, space, &layout, &path, &title, &notes),
             GraphFormat::Svg => out
-                .write_all(svg::graph::document(&space, &layout, &path, &title, &notes).as_bytes()),
+                .write_all(svg::graph::document(space, &layout, &path, &title, &notes).as_bytes()),
         }
     })?)
 }
 
-/// The title of the graph and the sentences under it, with every count computed.
-fn captions(
-    puzzle: &Puzzle,
-    space: &SmallSpace,
+/// The sentences under the graph's title, with every count computed.
+fn notes(
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
-) -> (String, Vec<String>) {
+) -> Vec<String> {
     let shape = space.shape();
-    let goal = render::goal_words(puzzle.goal());
-    let title = format!(
-        "The state graph of {shape}, {}, goal {goal}",
-        puzzle.rule_words()
-    );
-    let edges = space.edges().count() as u64;
-    let solvable = space.distances().iter().filter(|&&d| d != u8::MAX).count() as u64;
+    let edges = space.edges().len() as u64;
+    let solvable = (0..space.positions() as u32)
+        .filter(|&board| space.moves(board).is_some())
+        .count() as u64;
     let layers = layout
         .layers
         .iter()
@@ -95,7 +158,7 @@ fn captions(
         thousands(space.positions() - solvable)
     )];
     if let Some(&(start, _)) = path.first() {
-        let board = space.grid(start);
+        let board = space.board_text(start);
         notes.push(match space.moves(start) {
             Some(moves) => {
                 let listed: Vec<String> = path
@@ -116,7 +179,7 @@ fn captions(
             None => format!("Highlighted: {board}, which cannot be finished."),
         });
     }
-    (title, notes)
+    notes
 }
 
 /// A quoted DOT string.
@@ -126,19 +189,24 @@ fn quoted(text: &str) -> String {
 
 fn write_dot(
     out: &mut dyn Write,
-    space: &SmallSpace,
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
     notes: &[String],
 ) -> io::Result<()> {
     let cols = space.shape().cols() as usize;
-    let name = |bits: u32| quoted(&space.grid(bits).to_string());
+    let name = |bits: u32| quoted(&space.board_text(bits));
+    // Two-sided taps undo themselves: one edge both ways. A tap of K colours goes one way.
+    let (kind, joint) = match space.undirected() {
+        true => ("graph", "--"),
+        false => ("digraph", "->"),
+    };
     writeln!(out, "// {title}")?;
     for note in notes {
         writeln!(out, "// {note}")?;
     }
-    writeln!(out, "graph flipgame {{")?;
+    writeln!(out, "{kind} flipgame {{")?;
     writeln!(
         out,
         "  graph [label={}, labelloc=t, rankdir=TB, ranksep=1.2, nodesep=0.15];",
@@ -151,7 +219,7 @@ fn write_dot(
     )?;
     writeln!(out, "  edge [color=\"{}\"];", svg::palette::EDGE)?;
     write_dot_layers(out, space, layout, path)?;
-    let path_edges = path_edges(path);
+    let path_edges = path_edges(path, space.undirected());
     for (from, to, index) in space.edges() {
         let tap = tap_name(index, cols);
         let highlight = if path_edges.contains(&(from, to, index)) {
@@ -161,7 +229,7 @@ fn write_dot(
         };
         writeln!(
             out,
-            "  {} -- {} [label=\"{tap}\"{highlight}];",
+            "  {} {joint} {} [label=\"{tap}\"{highlight}];",
             name(from),
             name(to)
         )?;
@@ -173,11 +241,11 @@ fn write_dot(
 /// in a cluster), the path's boards filled.
 fn write_dot_layers(
     out: &mut dyn Write,
-    space: &SmallSpace,
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
 ) -> io::Result<()> {
-    let name = |bits: u32| quoted(&space.grid(bits).to_string());
+    let name = |bits: u32| quoted(&space.board_text(bits));
     let on_path = |bits: u32| path.iter().any(|&(b, _)| b == bits);
     for (layer, (moves, boards)) in layout.layers.iter().enumerate() {
         let label = layout.label(layer);
@@ -188,14 +256,19 @@ fn write_dot_layers(
                 writeln!(out, "    rank=same;")?;
                 writeln!(out, "    // {label}")?;
             }
+            // Graphviz (2.43) cannot rank arrows that run into a cluster from ranked layers
+            // ("trouble in init_rank"): with K colours the boards stay a plain subgraph.
+            None if !space.undirected() => {
+                writeln!(out, "  subgraph impossible {{")?;
+                writeln!(out, "    // {label}")?;
+            }
             None => {
                 writeln!(out, "  subgraph cluster_impossible {{")?;
                 writeln!(out, "    label={};", quoted(&label))?;
             }
         }
         for &bits in boards {
-            let grid = space.grid(bits);
-            let text = grid.to_string();
+            let text = space.board_text(bits);
             let picture = text.replace('/', "\\n");
             let moves = space
                 .moves(bits)

@@ -233,6 +233,16 @@ impl StatePuzzle {
         self.base.wrap()
     }
 
+    /// True for the plus rule without wrapping, the game's own.
+    pub fn is_default_rule(&self) -> bool {
+        self.base.is_default_rule()
+    }
+
+    /// The rule in words for a header: `rule x, wrapping` or `rule 010/121/010`.
+    pub fn rule_words(&self) -> String {
+        self.base.rule_words()
+    }
+
     /// The number of states a piece has.
     pub fn states(&self) -> u8 {
         self.states

@@ -22,6 +22,7 @@ use std::fmt;
 
 use super::{StateBoard, StateGoal, StatePuzzle};
 use crate::grid::Shape;
+use crate::space::BoardGraph;
 
 /// The most boards a state space may have to be explored whole (2^26, 64 MiB of distances).
 pub const MOST_STATE_BOARDS: u64 = 1 << 26;
@@ -39,6 +40,8 @@ pub struct StateSpace {
     states: u8,
     distances: Vec<u8>,
     presses: Option<Vec<u32>>,
+    /// For each press (row-major), the cells it reaches and the weight it adds there.
+    reached: Vec<Vec<(usize, u32)>>,
 }
 
 /// Why a puzzle's state space was not explored: it has more boards than any search here may
@@ -100,7 +103,9 @@ impl StateSpace {
             place[c] = place[c + 1] * k;
         }
         let map = puzzle.press_map();
-        let reached: Vec<&[(usize, u32)]> = (0..cells).map(|press| map.reached(press)).collect();
+        let reached: Vec<Vec<(usize, u32)>> = (0..cells)
+            .map(|press| map.reached(press).to_vec())
+            .collect();
         let mut distances = vec![UNREACHED; total as usize];
         let mut presses = with_presses.then(|| vec![0u32; total as usize]);
         let colors: Vec<u8> = match puzzle.goal() {
@@ -138,7 +143,7 @@ impl StateSpace {
                         break 'walk;
                     }
                     cell -= 1;
-                    for &(target, weight) in reached[cell] {
+                    for &(target, weight) in &reached[cell] {
                         let old = digits[target];
                         let new = (old + k - weight) % k;
                         digits[target] = new;
@@ -163,6 +168,7 @@ impl StateSpace {
             states,
             distances,
             presses,
+            reached,
         })
     }
 
@@ -240,6 +246,55 @@ impl StateSpace {
             number /= k;
         }
         digits
+    }
+}
+
+impl BoardGraph for StateSpace {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn states(&self) -> u8 {
+        self.states
+    }
+
+    fn positions(&self) -> u64 {
+        StateSpace::positions(self)
+    }
+
+    fn moves(&self, board: u32) -> Option<u8> {
+        StateSpace::moves(self, board)
+    }
+
+    fn tapped(&self, board: u32, index: usize) -> u32 {
+        let k = u32::from(self.states);
+        let mut digits = self.digits(board);
+        for &(cell, weight) in &self.reached[index] {
+            digits[cell] = ((u32::from(digits[cell]) + weight) % k) as u8;
+        }
+        digits.iter().fold(0, |index, &d| index * k + u32::from(d))
+    }
+
+    fn state(&self, board: u32, index: usize) -> u8 {
+        self.digits(board)[index]
+    }
+
+    fn board_text(&self, board: u32) -> String {
+        self.board(board).to_string()
+    }
+
+    fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>> {
+        let presses = self.presses(board)?;
+        let mut now = board;
+        let mut path = Vec::new();
+        for (index, &times) in presses.iter().enumerate() {
+            for _ in 0..times {
+                path.push((now, Some(index)));
+                now = self.tapped(now, index);
+            }
+        }
+        path.push((now, None));
+        Some(path)
     }
 }
 
@@ -446,5 +501,51 @@ mod tests {
             error.to_string(),
             "a 3x6 board of 3 states has 3^18 boards: exploring all of them is limited to 67,108,864 boards (2^26)"
         );
+    }
+
+    /// As a graph: each edge is a press written from the rule's definition, every board has
+    /// one a cell, and a path walks its least press counts down one layer a press to a
+    /// finished board.
+    #[test]
+    fn edges_and_paths_follow_the_presses() {
+        for (rows, cols, states, centre, goal) in [
+            (2, 2, 3, 1, StateGoal::Color(0)),
+            (1, 3, 4, 1, StateGoal::Any),
+            (2, 3, 3, 2, StateGoal::Color(1)),
+        ] {
+            let rule = format!("010/1{centre}1/010");
+            let puzzle = puzzle(rows, cols, &rule, false, states, goal);
+            let space = StateSpace::explore(&puzzle, true, &mut |_, _| {}).unwrap();
+            let (rows, cols) = (rows as usize, cols as usize);
+            let cells = rows * cols;
+            let edges = space.edges();
+            assert_eq!(edges.len() as u64, space.positions() * cells as u64);
+            assert!(!space.undirected());
+            for &(from, to, index) in &edges {
+                let mut digits = space.board(from).cells().to_vec();
+                for (cell, weight) in plus_press(rows, cols, index, centre, 1) {
+                    digits[cell] = ((u32::from(digits[cell]) + weight) % states) as u8;
+                }
+                assert_eq!(space.board(to).cells(), &digits[..], "{from} {index}");
+                assert_eq!(space.state(to, index), digits[index]);
+                assert_eq!(space.board_text(to), space.board(to).to_string());
+            }
+            for board in 0..space.positions() as u32 {
+                let Some(path) = space.path(board) else {
+                    assert_eq!(space.moves(board), None);
+                    continue;
+                };
+                let moves = space.moves(board).unwrap();
+                assert_eq!(path.len(), usize::from(moves) + 1);
+                for (step, pair) in path.windows(2).enumerate() {
+                    let ((now, tap), (next, _)) = (pair[0], pair[1]);
+                    assert_eq!(space.tapped(now, tap.unwrap()), next);
+                    assert_eq!(space.moves(next), Some(moves - step as u8 - 1));
+                }
+                let (last, tap) = *path.last().unwrap();
+                assert_eq!(tap, None);
+                assert!(puzzle.is_finished(&space.board(last)));
+            }
+        }
     }
 }

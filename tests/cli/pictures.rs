@@ -1031,3 +1031,203 @@ fn a_tap_map_lists_a_few_taps_in_words_and_leaves_the_rest_to_the_map() {
     let text = run(&[&["explain"][..], &args].concat());
     assert!(!text.contains("more, marked on the map"), "{text}");
 }
+
+/// Every board of `rows` x `cols` cells of `states` colours under the plus rule (digits,
+/// row-major), each with every press written from the rule's definition: `(board, press
+/// r<row>c<col>, the board it makes)`.
+fn state_presses(rows: usize, cols: usize, states: u32) -> Vec<(String, String, String)> {
+    let cells = rows * cols;
+    let text = |digits: &[u32]| -> String {
+        digits
+            .chunks(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| char::from_digit(d, 36).unwrap())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let mut presses = Vec::new();
+    for number in 0..states.pow(cells as u32) {
+        let digits: Vec<u32> = (0..cells)
+            .map(|i| number / states.pow((cells - 1 - i) as u32) % states)
+            .collect();
+        for cell in 0..cells {
+            let (row, col) = (cell / cols, cell % cols);
+            let mut after = digits.clone();
+            for (r, c) in [
+                (row, col),
+                (row.wrapping_sub(1), col),
+                (row + 1, col),
+                (row, col.wrapping_sub(1)),
+                (row, col + 1),
+            ] {
+                if r < rows && c < cols {
+                    after[r * cols + c] = (after[r * cols + c] + 1) % states;
+                }
+            }
+            presses.push((
+                text(&digits),
+                format!("r{}c{}", row + 1, col + 1),
+                text(&after),
+            ));
+        }
+    }
+    presses
+}
+
+/// The fewest presses of every board to all 0, by breadth-first search backwards over the
+/// presses: boards missing can never be finished.
+fn state_distances(presses: &[(String, String, String)], finished: &str) -> BTreeMap<String, u32> {
+    let mut distances = BTreeMap::from([(finished.to_string(), 0)]);
+    let mut layer = vec![finished.to_string()];
+    let mut moves = 0;
+    while !layer.is_empty() {
+        moves += 1;
+        let mut next = Vec::new();
+        for (from, _, to) in presses {
+            if layer.contains(to) && !distances.contains_key(from) {
+                distances.insert(from.clone(), moves);
+                next.push(from.clone());
+            }
+        }
+        layer = next;
+    }
+    distances
+}
+
+#[test]
+fn the_graph_of_k_colours_has_an_arrow_for_every_press() {
+    let presses = state_presses(2, 2, 3);
+    let distances = state_distances(&presses, "00/00");
+    let text = run(&[
+        "graph", "--states", "3", "--size", "2x2", "--board", "12/00",
+    ]);
+    assert!(text.contains("digraph flipgame {"), "{text}");
+    // Every press of every board is an arrow labelled with its cell, and nothing else is.
+    let mut drawn: Vec<(String, String, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let (from, rest) = line.trim().split_once(" -> ")?;
+            let (to, label) = rest.split_once(" [label=\"")?;
+            let tap = label.split('"').next()?;
+            Some((
+                from.trim_matches('"').replace("\\n", "/"),
+                tap.to_string(),
+                to.trim_matches('"').to_string(),
+            ))
+        })
+        .collect();
+    drawn.sort();
+    let mut expected = presses.clone();
+    expected.sort();
+    assert_eq!(drawn, expected);
+    // Each board is in the layer of its fewest presses, or among those never finished.
+    for line in text.lines().filter(|line| line.contains("tooltip=")) {
+        let board = line.trim().split('"').nth(1).unwrap().replace("\\n", "/");
+        let said = match distances.get(&board) {
+            Some(1) => format!("{board}: 1 tap\""),
+            Some(moves) => format!("{board}: {moves} taps\""),
+            None => format!("{board}: cannot be finished\""),
+        };
+        assert!(line.contains(&said), "{line}: expected {said}");
+    }
+    let moves = distances["12/00"];
+    assert!(
+        text.contains(&format!(
+            "Highlighted: the shortest path from 12/00, {moves} taps:"
+        )),
+        "{text}"
+    );
+    assert_eq!(text.matches("penwidth=3").count() as u32, 2 * moves + 1);
+    if optional_tool("dot", &["-V"], "Graphviz's dot") {
+        let graph = graphviz_json(&text);
+        assert_eq!(graph["edges"].as_array().unwrap().len(), presses.len());
+        assert_eq!(graph["directed"], true);
+    }
+}
+
+#[test]
+fn the_graph_of_k_colours_in_svg_draws_digits_and_arrows() {
+    let presses = state_presses(1, 3, 4);
+    let distances = state_distances(&presses, "000");
+    let text = run(&[
+        "graph", "--format", "svg", "--states", "4", "--size", "1x3", "--board", "123",
+    ]);
+    let document = parse(&text);
+    let root = document.root_element();
+    let nodes = with_class(root, "node");
+    assert_eq!(nodes.len(), 64);
+    for node in &nodes {
+        let board = node.attribute("data-board").unwrap();
+        let layer = distances
+            .get(board)
+            .map_or("none".to_string(), u32::to_string);
+        assert_eq!(
+            node.attribute("data-layer"),
+            Some(layer.as_str()),
+            "{board}"
+        );
+        // Each piece is drawn in its colour with its digit, so colour is never the only cue.
+        let digits: String = node
+            .descendants()
+            .filter(|n| has_class(n, "digit"))
+            .map(|n| n.text().unwrap())
+            .collect();
+        assert_eq!(digits, board);
+    }
+    let edges = with_class(root, "edge");
+    assert_eq!(edges.len(), presses.len());
+    // Each edge ends in an arrowhead of its own, the same tap.
+    let heads: Vec<&str> = with_class(root, "head")
+        .iter()
+        .map(|head| head.attribute("data-tap").unwrap())
+        .collect();
+    let tapped: Vec<&str> = edges
+        .iter()
+        .map(|edge| edge.attribute("data-tap").unwrap())
+        .collect();
+    assert_eq!(heads, tapped);
+    let moves = distances["123"] as usize;
+    let on_path = edges.iter().filter(|edge| has_class(edge, "path")).count();
+    assert_eq!(on_path, moves);
+    if let Some(pixmap) = render(&text) {
+        assert_eq!(pixmap.width() as f64, number(&root, "width"));
+    }
+    // Two-state graphs keep their plain lines: no arrows.
+    let plain = run(&["graph", "--format", "svg", "--size", "2x2"]);
+    assert!(!plain.contains("class=\"head\""));
+}
+
+#[test]
+fn a_graph_of_k_colours_too_large_to_look_at_is_refused() {
+    flipgame()
+        .args(["graph", "--states", "3", "--size", "3x3"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "a 3x3 board of 3 states has 3^9 = 19,683 boards: graph draws at most 512 boards",
+        ));
+    flipgame()
+        .args([
+            "graph", "--states", "3", "--size", "2x2", "--board", "12/03",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--board:1:5: expected a digit from '0' to '2', found '3'",
+        ));
+    flipgame()
+        .args([
+            "graph",
+            "--states",
+            "3",
+            "--size",
+            "3x3",
+            "--max-cells",
+            "15",
+        ])
+        .assert()
+        .success();
+}

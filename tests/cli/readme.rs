@@ -252,7 +252,10 @@ fn every_json_field_is_documented_in_the_guide() {
             &["--states", "3", "--size", "3x3", "--board", "120/011/202"],
             "solve\n",
         ),
-        (&["--states", "6", "--size", "2x2", "--board", "20/35"], "proof\n"),
+        (
+            &["--states", "6", "--size", "2x2", "--board", "20/35"],
+            "proof\n",
+        ),
     ];
     for (args, commands) in plays {
         let output = crate::common::flipgame()

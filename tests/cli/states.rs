@@ -482,10 +482,6 @@ fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         "cannot be used with",
     );
     refused(
-        &["graph", "--states", "3"],
-        "--states 3: only solve, explain, check --taps or --tap-lists, table, stats, gen and play read boards of more than two states so far",
-    );
-    refused(
         &["gen", "--rule", "random", "--states", "3"],
         "not --wrap, --goal, --states",
     );

@@ -197,11 +197,10 @@ impl GameKind for StateSolver {
 
     fn title(&self) -> String {
         let puzzle = self.puzzle();
-        let rule = if puzzle.rule().is_plus() && !puzzle.wrap() {
+        let rule = if puzzle.is_default_rule() {
             String::new()
         } else {
-            let wrap = if puzzle.wrap() { ", wrapping" } else { "" };
-            format!(", rule {}{wrap}", puzzle.rule().label())
+            format!(", {}", puzzle.rule_words())
         };
         format!(
             "flipgame play: {}, {} colours{rule}",
@@ -211,10 +210,7 @@ impl GameKind for StateSolver {
     }
 
     fn goal_words(&self) -> String {
-        match self.puzzle().goal() {
-            StateGoal::Color(color) => format!("all {color}"),
-            StateGoal::Any => "all one colour".to_string(),
-        }
+        render::state_goal_words(self.puzzle().goal())
     }
 
     fn color_words(&self, color: u8) -> String {

@@ -8,11 +8,10 @@
 
 use std::fmt::Write as _;
 
-use flipgame::grid::Shape;
 use flipgame::notation::Cell;
-use flipgame::space::SmallSpace;
+use flipgame::space::BoardGraph;
 
-use super::{MARGIN, Page, escape, num, piece};
+use super::{MARGIN, Page, escape, num, palette, piece, state_piece};
 use flipgame::words::taps;
 
 /// Room left of the rows for their labels.
@@ -38,27 +37,31 @@ pub struct GraphLayout {
 
 impl GraphLayout {
     /// The layers of `space`'s graph, ordered to keep edges short.
-    pub fn new(space: &SmallSpace) -> GraphLayout {
+    pub fn new(space: &dyn BoardGraph) -> GraphLayout {
         let positions = space.positions() as usize;
-        let mut by_layer: Vec<Vec<u32>> = vec![Vec::new(); usize::from(space.max_moves()) + 1];
+        let mut by_layer: Vec<Vec<u32>> = Vec::new();
         let mut unreachable: Vec<u32> = Vec::new();
         for bits in 0..positions as u32 {
             match space.moves(bits) {
-                Some(moves) => by_layer[usize::from(moves)].push(bits),
+                Some(moves) => {
+                    let moves = usize::from(moves);
+                    if by_layer.len() <= moves {
+                        by_layer.resize(moves + 1, Vec::new());
+                    }
+                    by_layer[moves].push(bits);
+                }
                 None => unreachable.push(bits),
             }
         }
         let cells = space.shape().cells() as usize;
-        let masks: Vec<u32> = (0..cells).map(|index| space.flip_mask(index)).collect();
         // Each board's place in its layer, centred, so layers of different sizes line up.
         let mut slot = vec![f64::NAN; positions];
         let mut layers: Vec<(Option<u8>, Vec<u32>)> = Vec::new();
         for (moves, mut boards) in by_layer.into_iter().enumerate() {
             if moves > 0 {
                 let key = |bits: u32| {
-                    let above: Vec<f64> = masks
-                        .iter()
-                        .map(|mask| slot[(bits ^ mask) as usize])
+                    let above: Vec<f64> = (0..cells)
+                        .map(|index| slot[space.tapped(bits, index) as usize])
                         .filter(|place| place.is_finite())
                         .collect();
                     above.iter().sum::<f64>() / above.len().max(1) as f64
@@ -110,13 +113,16 @@ impl GraphLayout {
     }
 }
 
-/// The edges a path walks, as [`SmallSpace::edges`] gives them: `(from, to, tap)` with
-/// `from < to`.
-pub fn path_edges(path: &[(u32, Option<usize>)]) -> Vec<(u32, u32, usize)> {
+/// The edges a path walks, as [`BoardGraph::edges`] gives them: `(from, to, tap)`, with
+/// `from < to` when `undirected`.
+pub fn path_edges(path: &[(u32, Option<usize>)], undirected: bool) -> Vec<(u32, u32, usize)> {
     path.windows(2)
         .filter_map(|pair| {
-            let (from, tap) = pair[0];
-            tap.map(|index| (from.min(pair[1].0), from.max(pair[1].0), index))
+            let ((from, tap), to) = (pair[0], pair[1].0);
+            tap.map(|index| match undirected {
+                true => (from.min(to), from.max(to), index),
+                false => (from, to, index),
+            })
         })
         .collect()
 }
@@ -145,9 +151,16 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(shape: Shape, layout: &GraphLayout, top_of_text: f64) -> Geometry {
+    fn new(space: &dyn BoardGraph, layout: &GraphLayout, top_of_text: f64) -> Geometry {
+        let shape = space.shape();
         let (rows, cols) = (shape.rows() as f64, shape.cols() as f64);
-        let cell = if rows.max(cols) <= 3.0 { 6.0 } else { 4.0 };
+        // Pieces of K colours carry their digits, so colour is never the only cue: they need
+        // cells large enough to read one.
+        let cell = match (space.states(), rows.max(cols) <= 3.0) {
+            (2, true) => 6.0,
+            (2, false) => 4.0,
+            _ => 12.0,
+        };
         let (node_width, node_height) = (cols * cell + 4.0, rows * cell + 4.0);
         let pitch = node_width + NODE_GAP;
         let widest = layout
@@ -190,22 +203,39 @@ impl Geometry {
 /// The state graph as an SVG document titled `title`, with `notes` written above it and the
 /// boards of `path` (board bits, and the cell tapped to go on) highlighted.
 pub fn document(
-    space: &SmallSpace,
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
     notes: &[String],
 ) -> String {
-    let width = Geometry::new(space.shape(), layout, 0.0).width;
+    // Wide enough for the boards and for the lines of text above them (about 7.5 pixels a
+    // character at 14 pixels).
+    let text_width = std::iter::once(title)
+        .chain(notes.iter().map(String::as_str))
+        .map(|line| line.chars().count() as f64 * 7.5 + 2.0 * MARGIN)
+        .fold(0.0, f64::max);
+    let width = Geometry::new(space, layout, 0.0).width.max(text_width);
     let mut page = Page::new(width);
+    page.states = space.states() > 2;
     page.text_line(title, "strong");
     for note in notes {
         page.text_line(note, "");
     }
-    let geometry = Geometry::new(space.shape(), layout, page.y);
+    let geometry = Geometry {
+        // The bands run the page's width.
+        width,
+        ..Geometry::new(space, layout, page.y)
+    };
     let mut body = String::new();
     bands(&mut body, layout, &geometry);
-    edges(&mut body, space, layout, &geometry, &path_edges(path));
+    edges(
+        &mut body,
+        space,
+        layout,
+        &geometry,
+        &path_edges(path, space.undirected()),
+    );
     layer_labels(&mut body, layout, &geometry);
     let path_boards: Vec<u32> = path.iter().map(|&(bits, _)| bits).collect();
     nodes(&mut body, space, layout, &geometry, &path_boards);
@@ -239,37 +269,73 @@ fn bands(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
 /// Every tap as a line (an arc between boards of one row), the path's drawn last and thick.
 fn edges(
     body: &mut String,
-    space: &SmallSpace,
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     geometry: &Geometry,
     on_path: &[(u32, u32, usize)],
 ) {
     let cols = space.shape().cols() as usize;
+    let one_way = !space.undirected();
+    // A one-way edge ends at its board's frame, arriving along (dx, dy), where its arrowhead
+    // shows.
+    let end = |(x, y): (f64, f64), (dx, dy): (f64, f64)| {
+        if !one_way {
+            return (x, y);
+        }
+        let (half_width, half_height) = (geometry.node_width / 2.0, geometry.node_height / 2.0);
+        let along = (half_width / dx.abs().max(1e-9)).min(half_height / dy.abs().max(1e-9));
+        (x - dx * along, y - dy * along)
+    };
+    // The arrowhead at (x, y), arriving along (dx, dy): drawn, not a marker, so the picture
+    // refers to nothing.
+    let head = |(x, y): (f64, f64), (dx, dy): (f64, f64), fill: &str, tap: &str| {
+        let length = dx.hypot(dy).max(1e-9);
+        let (ux, uy) = (dx / length, dy / length);
+        let (back_x, back_y) = (x - 7.0 * ux, y - 7.0 * uy);
+        format!(
+            "<path class=\"head\" data-tap=\"{tap}\" d=\"M{},{}L{},{}L{},{}z\" fill=\"{fill}\"/>\n",
+            num(x),
+            num(y),
+            num(back_x - 3.0 * uy),
+            num(back_y + 3.0 * ux),
+            num(back_x + 3.0 * uy),
+            num(back_y - 3.0 * ux)
+        )
+    };
     body.push_str("<g class=\"edges\" stroke-width=\"0.6\">\n");
     let mut highlighted = String::new();
     for (from, to, index) in space.edges() {
         let tap = tap_name(index, cols);
-        let ((x1, y1), (x2, y2)) = (geometry.centre(layout, from), geometry.centre(layout, to));
-        let (target, class) = if on_path.contains(&(from, to, index)) {
-            (&mut highlighted, "edge path")
+        let (x1, y1) = geometry.centre(layout, from);
+        let centre_to = geometry.centre(layout, to);
+        let (target, class, fill) = if on_path.contains(&(from, to, index)) {
+            (&mut highlighted, "edge path", palette::PATH)
         } else {
-            (&mut *body, "edge")
+            (&mut *body, "edge", palette::EDGE)
         };
         let (from_place, to_place) = (layout.place[from as usize], layout.place[to as usize]);
         if from_place.0 == to_place.0 && from_place.1.abs_diff(to_place.1) > 1 {
             // Boards of one row are joined by an arc over the row, not a line through it.
-            let lift = geometry.node_height / 2.0 + 8.0 + (x2 - x1).abs() / 12.0;
+            let lift = geometry.node_height / 2.0 + 8.0 + (centre_to.0 - x1).abs() / 12.0;
+            let control = ((x1 + centre_to.0) / 2.0, y1 - 2.0 * lift);
+            let arriving = (centre_to.0 - control.0, centre_to.1 - control.1);
+            let (x2, y2) = end(centre_to, arriving);
             let _ = writeln!(
                 target,
                 r#"<path class="{class}" data-tap="{tap}" d="M{},{}Q{},{} {},{}"/>"#,
                 num(x1),
                 num(y1),
-                num((x1 + x2) / 2.0),
-                num(y1 - 2.0 * lift),
+                num(control.0),
+                num(control.1),
                 num(x2),
                 num(y2)
             );
+            if one_way {
+                target.push_str(&head((x2, y2), arriving, fill, &tap));
+            }
         } else {
+            let arriving = (centre_to.0 - x1, centre_to.1 - y1);
+            let (x2, y2) = end(centre_to, arriving);
             let _ = writeln!(
                 target,
                 r#"<line class="{class}" data-tap="{tap}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
@@ -278,6 +344,9 @@ fn edges(
                 num(x2),
                 num(y2)
             );
+            if one_way {
+                target.push_str(&head((x2, y2), arriving, fill, &tap));
+            }
         }
     }
     body.push_str("</g>\n<g class=\"path-edges\" stroke-width=\"3\">\n");
@@ -305,7 +374,7 @@ fn layer_labels(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
 /// Every board as a small picture of its pieces, framed (boldly on the path).
 fn nodes(
     body: &mut String,
-    space: &SmallSpace,
+    space: &dyn BoardGraph,
     layout: &GraphLayout,
     geometry: &Geometry,
     path_boards: &[u32],
@@ -320,8 +389,7 @@ fn nodes(
             .map_or("none".to_string(), |moves| moves.to_string());
         for &bits in layout.row_boards(row) {
             let (x, y) = geometry.corner(layout, bits);
-            let grid = space.grid(bits);
-            let name = grid.to_string();
+            let name = space.board_text(bits);
             let frame = if path_boards.contains(&bits) {
                 r#" class="path" stroke-width="2""#
             } else {
@@ -339,14 +407,12 @@ fn nodes(
             );
             for r in 0..rows {
                 for c in 0..cols {
-                    let class = if grid.get(r, c) { "b" } else { "w" };
-                    piece(
-                        body,
-                        class,
-                        x + 2.0 + c as f64 * cell,
-                        y + 2.0 + r as f64 * cell,
-                        cell,
-                    );
+                    let state = space.state(bits, r * cols + c);
+                    let (left, top) = (x + 2.0 + c as f64 * cell, y + 2.0 + r as f64 * cell);
+                    match space.states() {
+                        2 => piece(body, if state == 1 { "b" } else { "w" }, left, top, cell),
+                        _ => state_piece(body, state, left, top, cell),
+                    }
                 }
             }
             let _ = writeln!(
