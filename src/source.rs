@@ -189,6 +189,13 @@ pub fn board_argument(text: &str, shape: Shape, cells: Cells) -> Result<Grid, St
     board::parse(text, shape, cells).map_err(|error| format!("--board:1:{}: {error}", error.column))
 }
 
+/// The one `--board` value of a command that takes one board of `states` colours, or its error
+/// as `--board:1:COL: message`.
+pub fn state_board_argument(text: &str, shape: Shape, states: u8) -> Result<StateBoard, String> {
+    StateBoard::parse(text, shape, states)
+        .map_err(|error| format!("--board:1:{}: {error}", error.column))
+}
+
 /// A `--board` value as a record.
 fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
     let parsed = match cells {

@@ -6,7 +6,6 @@
 use std::io::{self, Write};
 
 use flipgame::space::{BoardGraph, bits_of_grid};
-use flipgame::states::StateBoard;
 use flipgame::states::space::StateSpace;
 
 use super::args::{cells, explore, puzzle, state_puzzle};
@@ -93,12 +92,9 @@ fn run_states(
         explored.map_err(|too_large| usage(too_large.to_string()))?
     };
     let start = match &args.board {
-        Some(text) => match StateBoard::parse(text, shape, states) {
-            Ok(board) => Some(space.index_of(&board)),
-            Err(error) => {
-                return Err(usage(format!("--board:1:{}: {error}", error.column)));
-            }
-        },
+        Some(text) => {
+            Some(space.index_of(&source::state_board_argument(text, shape, states).map_err(usage)?))
+        }
         None => None,
     };
     let title = format!(

@@ -810,33 +810,10 @@ mod tests {
     ) -> Result<(), TestCaseError> {
         let shape = game.solver().shape();
         let marks_before = game.marks().len();
+        if play_history(game, &step, (made, taken_back))? {
+            return Ok(());
+        }
         match step {
-            Step::Tap(row, col) => {
-                let inside = row < shape.rows() as usize && col < shape.cols() as usize;
-                prop_assert_eq!(game.apply(Event::Tap(Cell::new(row, col))).is_ok(), inside);
-                if inside {
-                    made.push(Cell::new(row, col));
-                    taken_back.clear();
-                }
-            }
-            Step::Move(direction) => game.apply(Event::Move(direction)).unwrap(),
-            Step::TapCursor => {
-                made.push(game.cursor());
-                taken_back.clear();
-                game.apply(Event::TapCursor).unwrap();
-            }
-            Step::Undo => {
-                prop_assert_eq!(game.apply(Event::Undo).is_ok(), !made.is_empty());
-                taken_back.extend(made.pop());
-            }
-            Step::Redo => {
-                prop_assert_eq!(game.apply(Event::Redo).is_ok(), !taken_back.is_empty());
-                made.extend(taken_back.pop());
-            }
-            Step::Restart => {
-                prop_assert_eq!(game.apply(Event::Restart).is_ok(), !made.is_empty());
-                taken_back.extend(made.drain(..).rev());
-            }
             Step::Hint => {
                 let expected = match before {
                     None => Err(Refusal::Impossible),
@@ -873,8 +850,50 @@ mod tests {
                     }
                 }
             }
+            _ => unreachable!("history steps are played above"),
         }
         Ok(())
+    }
+
+    /// Plays a step that moves or changes the history (a tap, a move, undo, redo, restart) on
+    /// the game and on a plain record of the taps made and taken back, checking the refusals
+    /// the record predicts; false, and nothing done, for a step that only shows something.
+    fn play_history<P: Playable>(
+        game: &mut Game<P>,
+        step: &Step,
+        (made, taken_back): (&mut Vec<Cell>, &mut Vec<Cell>),
+    ) -> Result<bool, TestCaseError> {
+        let shape = game.solver().shape();
+        match *step {
+            Step::Tap(row, col) => {
+                let inside = row < shape.rows() as usize && col < shape.cols() as usize;
+                prop_assert_eq!(game.apply(Event::Tap(Cell::new(row, col))).is_ok(), inside);
+                if inside {
+                    made.push(Cell::new(row, col));
+                    taken_back.clear();
+                }
+            }
+            Step::Move(direction) => game.apply(Event::Move(direction)).unwrap(),
+            Step::TapCursor => {
+                made.push(game.cursor());
+                taken_back.clear();
+                game.apply(Event::TapCursor).unwrap();
+            }
+            Step::Undo => {
+                prop_assert_eq!(game.apply(Event::Undo).is_ok(), !made.is_empty());
+                taken_back.extend(made.pop());
+            }
+            Step::Redo => {
+                prop_assert_eq!(game.apply(Event::Redo).is_ok(), !taken_back.is_empty());
+                made.extend(taken_back.pop());
+            }
+            Step::Restart => {
+                prop_assert_eq!(game.apply(Event::Restart).is_ok(), !made.is_empty());
+                taken_back.extend(made.drain(..).rev());
+            }
+            Step::Hint | Step::Solution | Step::Proof => return Ok(false),
+        }
+        Ok(true)
     }
 
     proptest! {
@@ -1030,34 +1049,9 @@ mod tests {
             let mut taken_back: Vec<Cell> = Vec::new();
             for step in steps {
                 let before = game.status().moves_left;
+                let history = play_history(&mut game, &step, (&mut made, &mut taken_back))?;
                 match step {
-                    Step::Tap(row, col) => {
-                        let inside = row < rows && col < cols;
-                        let tapped = game.apply(Event::Tap(Cell::new(row, col)));
-                        prop_assert_eq!(tapped.is_ok(), inside);
-                        if inside {
-                            made.push(Cell::new(row, col));
-                            taken_back.clear();
-                        }
-                    }
-                    Step::Move(direction) => game.apply(Event::Move(direction)).unwrap(),
-                    Step::TapCursor => {
-                        made.push(game.cursor());
-                        taken_back.clear();
-                        game.apply(Event::TapCursor).unwrap();
-                    }
-                    Step::Undo => {
-                        prop_assert_eq!(game.apply(Event::Undo).is_ok(), !made.is_empty());
-                        taken_back.extend(made.pop());
-                    }
-                    Step::Redo => {
-                        prop_assert_eq!(game.apply(Event::Redo).is_ok(), !taken_back.is_empty());
-                        made.extend(taken_back.pop());
-                    }
-                    Step::Restart => {
-                        prop_assert_eq!(game.apply(Event::Restart).is_ok(), !made.is_empty());
-                        taken_back.extend(made.drain(..).rev());
-                    }
+                    _ if history => {}
                     Step::Hint => {
                         let shown = game.apply(Event::Hint);
                         if before.is_none() {
@@ -1073,6 +1067,7 @@ mod tests {
                     Step::Proof => {
                         prop_assert_eq!(game.apply(Event::ShowProof).is_ok(), before.is_none());
                     }
+                    _ => unreachable!("history steps are played above"),
                 }
                 let mut expected = start.clone();
                 for &square in &made {

@@ -95,12 +95,8 @@ impl GameKind for Solver {
 
     fn title(&self) -> String {
         let puzzle = self.puzzle();
-        let rule = if puzzle.is_default_rule() {
-            String::new()
-        } else {
-            format!(", {}", puzzle.rule_words())
-        };
-        format!("flipgame play: {}{rule}", puzzle.shape())
+        let rule = (!puzzle.is_default_rule()).then(|| puzzle.rule_words());
+        title(puzzle.shape().to_string(), rule)
     }
 
     fn goal_words(&self) -> String {
@@ -157,6 +153,13 @@ impl GameKind for Solver {
     }
 }
 
+/// The title line of the full screen: the puzzle's size (and colours), and its rule unless it
+/// is the game's own.
+fn title(size: String, rule: Option<String>) -> String {
+    let rule = rule.map_or(String::new(), |words| format!(", {words}"));
+    format!("flipgame play: {size}{rule}")
+}
+
 /// The side of colour number `color` (0 white, 1 black).
 fn side(color: u8) -> Color {
     if color == 0 {
@@ -191,21 +194,15 @@ impl GameKind for StateSolver {
 
     fn board_argument(&self, text: &str, _cells: Cells) -> Result<StateBoard, String> {
         let puzzle = self.puzzle();
-        StateBoard::parse(text, puzzle.shape(), puzzle.states())
-            .map_err(|error| format!("--board:1:{}: {error}", error.column))
+        source::state_board_argument(text, puzzle.shape(), puzzle.states())
     }
 
     fn title(&self) -> String {
         let puzzle = self.puzzle();
-        let rule = if puzzle.is_default_rule() {
-            String::new()
-        } else {
-            format!(", {}", puzzle.rule_words())
-        };
-        format!(
-            "flipgame play: {}, {} colours{rule}",
-            puzzle.shape(),
-            puzzle.states()
+        let rule = (!puzzle.is_default_rule()).then(|| puzzle.rule_words());
+        title(
+            format!("{}, {} colours", puzzle.shape(), puzzle.states()),
+            rule,
         )
     }
 
