@@ -1192,6 +1192,7 @@ fn the_graph_of_k_colours_in_svg_draws_digits_and_arrows() {
     let moves = distances["123"] as usize;
     let on_path = edges.iter().filter(|edge| has_class(edge, "path")).count();
     assert_eq!(on_path, moves);
+    arrows_end_on_frames(root);
     if let Some(pixmap) = render(&text) {
         assert_eq!(pixmap.width() as f64, number(&root, "width"));
     }
@@ -1230,4 +1231,73 @@ fn a_graph_of_k_colours_too_large_to_look_at_is_refused() {
         ])
         .assert()
         .success();
+}
+
+/// Every arrow starts at the middle of a board's frame and ends on another's, where its head
+/// has its tip, pointing along the arrow (for a straight one) and 7 long.
+fn arrows_end_on_frames(root: Node) {
+    let frames: Vec<(f64, f64, f64, f64)> = with_class(root, "grid")
+        .iter()
+        .map(|rect| {
+            let (x, y) = (number(rect, "x"), number(rect, "y"));
+            (x, y, x + number(rect, "width"), y + number(rect, "height"))
+        })
+        .collect();
+    let near = |a: f64, b: f64| (a - b).abs() < 0.02;
+    let on_frame = |x: f64, y: f64| {
+        frames.iter().any(|&(left, top, right, bottom)| {
+            let inside = (left - 0.02..=right + 0.02).contains(&x)
+                && (top - 0.02..=bottom + 0.02).contains(&y);
+            inside && (near(x, left) || near(x, right) || near(y, top) || near(y, bottom))
+        })
+    };
+    let at_centre = |x: f64, y: f64| {
+        frames.iter().any(|&(left, top, right, bottom)| {
+            near(x, (left + right) / 2.0) && near(y, (top + bottom) / 2.0)
+        })
+    };
+    let heads = with_class(root, "head");
+    let edges = with_class(root, "edge");
+    assert_eq!(heads.len(), edges.len());
+    let points = |d: &str| -> Vec<f64> {
+        d.split(|c: char| c.is_ascii_alphabetic() || c == ',' || c == ' ')
+            .filter(|part| !part.is_empty())
+            .map(|part| part.parse().unwrap())
+            .collect()
+    };
+    let mut straight = 0;
+    for (edge, head) in edges.iter().zip(&heads) {
+        let (start, end) = match edge.tag_name().name() {
+            "line" => (
+                (number(edge, "x1"), number(edge, "y1")),
+                (number(edge, "x2"), number(edge, "y2")),
+            ),
+            _ => {
+                let p = points(edge.attribute("d").unwrap());
+                ((p[0], p[1]), (p[4], p[5]))
+            }
+        };
+        assert!(
+            at_centre(start.0, start.1),
+            "{edge:?} starts off a board's middle"
+        );
+        assert!(on_frame(end.0, end.1), "{edge:?} ends off a frame");
+        let tip = points(head.attribute("d").unwrap());
+        assert!(near(tip[0], end.0) && near(tip[1], end.1), "{head:?}");
+        let base = ((tip[2] + tip[4]) / 2.0, (tip[3] + tip[5]) / 2.0);
+        let length = (base.0 - tip[0]).hypot(base.1 - tip[1]);
+        assert!((length - 7.0).abs() < 0.05, "{head:?}: {length}");
+        let width = (tip[2] - tip[4]).hypot(tip[3] - tip[5]);
+        assert!((width - 6.0).abs() < 0.05, "{head:?}: {width}");
+        if edge.tag_name().name() == "line" {
+            straight += 1;
+            // The head's base lies back along the line.
+            let along = (end.0 - start.0, end.1 - start.1);
+            let back = (base.0 - end.0, base.1 - end.1);
+            let cross = along.0 * back.1 - along.1 * back.0;
+            assert!(cross.abs() < 0.05 * along.0.hypot(along.1), "{head:?}");
+            assert!(along.0 * back.0 + along.1 * back.1 < 0.0, "{head:?}");
+        }
+    }
+    assert!(straight > 0);
 }
