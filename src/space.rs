@@ -486,12 +486,24 @@ mod tests {
             assert_eq!(space.layer_sizes(), sizes);
             assert_ne!(sizes.last(), Some(&0));
             assert!(degree.iter().all(|&d| d == cells));
+            // The paths are read through the picture's trait, as the graph command reads them.
+            let graph: &dyn BoardGraph = &space;
+            assert_eq!((graph.shape(), graph.states()), (puzzle.shape(), 2));
+            assert_eq!(graph.positions(), 1 << cells);
             for bits in 0..1u32 << cells {
-                let Some(path) = space.path(bits) else {
-                    assert_eq!(space.moves(bits), None);
+                let pieces: Vec<u8> = (0..cells).map(|index| graph.state(bits, index)).collect();
+                let drawn: Vec<u8> = graph
+                    .board_text(bits)
+                    .bytes()
+                    .filter(|&piece| piece != b'/')
+                    .map(|piece| u8::from(piece == b'b'))
+                    .collect();
+                assert_eq!(pieces, drawn);
+                let Some(path) = graph.path(bits) else {
+                    assert_eq!(graph.moves(bits), None);
                     continue;
                 };
-                let moves = usize::from(space.moves(bits).unwrap());
+                let moves = usize::from(graph.moves(bits).unwrap());
                 assert_eq!(path.len(), moves + 1);
                 assert_eq!(path[0].0, bits);
                 for (step, pair) in path.windows(2).enumerate() {
@@ -499,13 +511,14 @@ mod tests {
                         panic!("a tap before the end")
                     };
                     assert_eq!(pair[1].0, board ^ space.flip_mask(index));
+                    assert_eq!(pair[1].0, graph.tapped(board, index));
                     assert_eq!(
-                        usize::from(space.moves(pair[1].0).unwrap()),
+                        usize::from(graph.moves(pair[1].0).unwrap()),
                         moves - step - 1
                     );
                 }
                 let (last, tap) = path[moves];
-                assert_eq!((space.moves(last), tap), (Some(0), None));
+                assert_eq!((graph.moves(last), tap), (Some(0), None));
             }
         }
     }

@@ -662,10 +662,11 @@ mod tests {
 
     #[test]
     fn a_goal_of_one_colour_is_not_met_by_the_other() {
-        let puzzle = puzzle("plus", false, (2, 2), Goal::White);
-        let game = game(&puzzle, "bb/bb");
-        assert!(!game.is_solved());
-        assert_eq!(game.status().finishing_color, Some(0));
+        for (goal, board, color) in [(Goal::White, "bb/bb", 0), (Goal::Black, "ww/ww", 1)] {
+            let played = game(&puzzle("plus", false, (2, 2), goal), board);
+            assert!(!played.is_solved());
+            assert_eq!(played.status().finishing_color, Some(color));
+        }
     }
 
     #[test]
@@ -1116,6 +1117,14 @@ mod tests {
                     prop_assert_eq!((sum % u32::from(states)) as u8, proof.board_sum);
                     prop_assert_ne!(proof.board_sum, proof.finished_sum);
                 }
+            }
+            // Whatever was played, the solution shown finishes the game, and the game sees it.
+            if game.status().solvable() {
+                for square in game.solution() {
+                    prop_assert!(!game.is_solved());
+                    game.apply(Event::Tap(square)).unwrap();
+                }
+                prop_assert!(game.is_solved() && game.status().solved);
             }
         }
     }
