@@ -371,6 +371,10 @@ mod tests {
                 (puzzle.rule(), puzzle.wrap(), puzzle.states(), puzzle.goal()),
                 (&rule, wrap, 5, StateGoal::Color(4))
             );
+            assert!(!puzzle.is_default_rule());
+            let plus = Rule::parse("plus").unwrap();
+            let plus = StatePuzzle::new(shape(3, 3), plus, wrap, 5, StateGoal::Any).unwrap();
+            assert_eq!(plus.is_default_rule(), !wrap);
             // A corner's diagonal neighbours: one on the board, four on the torus.
             let mut board = StateBoard::new(shape(3, 3), 5);
             puzzle.press(&mut board, 0, 0);
