@@ -10,7 +10,8 @@ use crate::grid::{Grid, Shape};
 use super::avx2::avx2_dispatch;
 use super::hadamard::transform;
 use super::quiet::QuietBasis;
-use super::sweep::{self, Sweep};
+use super::shard::Shard;
+use super::sweep::{self, Found, Sweep};
 use super::symmetry::{Orbits, Symmetry};
 use super::threads;
 
@@ -98,9 +99,22 @@ impl CosetIndex {
         });
     }
 
+    /// [`CosetIndex::least_part`] over every assignment.
+    #[cfg(test)]
+    pub(crate) fn least(
+        &self,
+        taps: Grid,
+        progress: &mut dyn FnMut(u64, u64),
+        deadline: Option<Instant>,
+        symmetries: Option<(Shape, &dyn Fn() -> Vec<Symmetry>)>,
+    ) -> (Grid, bool) {
+        self.least_part(taps, progress, deadline, symmetries, &mut Part::Whole)
+            .unwrap_or_else(|| unreachable!("a whole search tries at least one assignment"))
+    }
+
     /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of
-    /// the quiet tap sets, the same answer as [`super::graycode::least_in_coset`] without trying the sums one by
-    /// one.
+    /// the quiet tap sets, the same answer as [`super::graycode::least_in_coset`] without trying the sums
+    /// one by one.
     ///
     /// Adding the sum with coefficients `a` turns a cell over when its pattern `p` has
     /// `a . p` odd, so the count of taps is `N1 + (S - W[a]) / 2`, where `N1` is the count of
@@ -121,13 +135,18 @@ impl CosetIndex {
     /// `symmetries` (of a board of the given shape) each keep the puzzle's taps and the cells
     /// to turn over: where the search has many slices it searches one an orbit (see
     /// [`super::symmetry`]).
-    pub(crate) fn least(
+    ///
+    /// A sweep tries the assignments `part` gives it (see [`Part`]); `None` where that is
+    /// none (a shard past the last assignment), or where a merge's parts were searched over
+    /// orbits this board does not have. A search that is not a sweep is always done whole.
+    pub(crate) fn least_part(
         &self,
         taps: Grid,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
         symmetries: Option<(Shape, &dyn Fn() -> Vec<Symmetry>)>,
-    ) -> (Grid, bool) {
+        part: &mut Part,
+    ) -> Option<(Grid, bool)> {
         if let Some(touched) = &self.touched
             && self.len() >= sweep::LEAST_INNER_BITS
         {
@@ -138,13 +157,13 @@ impl CosetIndex {
                 .filter(|_| count - inner >= ORBIT_OUTER_BITS)
                 .map(|(shape, symmetries)| (shape, symmetries()));
             let symmetries = symmetries.as_ref().map(|(shape, s)| (*shape, s.as_slice()));
-            return self.sweep(taps, inner, symmetries, progress, deadline);
+            return self.sweep(taps, inner, symmetries, progress, deadline, part);
         }
-        self.least_split(taps, INNER_BITS, progress, deadline)
+        Some(self.least_split(taps, INNER_BITS, progress, deadline))
     }
 
-    /// [`CosetIndex::least`] by a sweep with `inner` coefficients to each transform (or a few
-    /// fewer, for the orbits of the board's `symmetries` where it has any).
+    /// [`CosetIndex::least_part`] by a sweep with `inner` coefficients to each transform (or a
+    /// few fewer, for the orbits of the board's `symmetries` where it has any).
     pub(super) fn sweep(
         &self,
         taps: Grid,
@@ -152,7 +171,8 @@ impl CosetIndex {
         symmetries: Option<(Shape, &[Symmetry])>,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> (Grid, bool) {
+        part: &mut Part,
+    ) -> Option<(Grid, bool)> {
         let Some(touched) = &self.touched else {
             unreachable!("a sweep needs every cell's pattern");
         };
@@ -160,32 +180,60 @@ impl CosetIndex {
         let words = taps.words();
         let tapped = |word: u32, shift: u8| (words[word as usize] >> shift) & 1 == 1;
         let flip = self.flip_of(&taps);
+        let threads = threads::available();
         if let Some((shape, symmetries)) = symmetries
             && !symmetries.is_empty()
+            && !matches!(part, Part::Merge { orbits: false, .. })
             && let Some(orbits) = self.orbits(shape, symmetries, &taps, inner)
         {
             let cells = touched
                 .iter()
                 .map(|&(word, shift, pattern)| (orbits.pattern(pattern), tapped(word, shift)));
             let search = Sweep::new(cells, count, orbits.inner(), 0, taps.count());
+            let found = match part {
+                Part::Whole => search.least_over_orbits(&orbits, threads, progress, deadline, None),
+                Part::Shard(shard, kept) => {
+                    let found = search.least_over_orbits(
+                        &orbits,
+                        threads,
+                        progress,
+                        deadline,
+                        Some(*shard),
+                    );
+                    *kept = found.clone().map(|found| (true, found));
+                    found
+                }
+                Part::Merge { found, .. } => Some(found.clone()),
+            };
             // Too many ties to keep: the search without the orbits below.
-            if let Some((_, ties, complete)) =
-                search.least_over_orbits(&orbits, threads::available(), progress, deadline)
-            {
-                let key = orbits.least_key(&ties, flip);
+            if let Some(found) = found {
+                found.best?;
+                let key = orbits.least_key(&found.ties, flip);
                 let mut taps = taps;
                 self.basis.add_sum(&mut taps, key ^ flip);
-                return (taps, complete);
+                return Some((taps, found.complete));
             }
+        }
+        if matches!(part, Part::Merge { orbits: true, .. }) {
+            return None;
         }
         let cells = touched
             .iter()
             .map(|&(word, shift, pattern)| (pattern, tapped(word, shift)));
         let search = Sweep::new(cells, count, inner, flip, taps.count());
-        let ((_, key), complete) = search.least(threads::available(), progress, deadline);
+        let found = match part {
+            Part::Whole => search.least(threads, progress, deadline, None),
+            Part::Shard(shard, kept) => {
+                let found = search.least(threads, progress, deadline, Some(*shard));
+                *kept = Some((false, found.clone()));
+                found
+            }
+            Part::Merge { found, .. } => found.clone(),
+        };
+        let (_, key) = found.best?;
         let mut taps = taps;
         self.basis.add_sum(&mut taps, key ^ flip);
-        (taps, complete)
+        Some((taps, found.complete))
     }
 
     /// The orbits of the coset of `taps` (a board of `shape`) under `symmetries`, in
@@ -286,6 +334,21 @@ impl CosetIndex {
             }
         }
     }
+}
+
+/// Which assignments of a sweep one search tries, and what becomes of what it finds.
+pub(crate) enum Part {
+    /// Every assignment.
+    Whole,
+    /// One shard's run of them; what it finds is kept here, with whether it used orbits.
+    Shard(Shard, Option<(bool, Found)>),
+    /// None: what the shards found together (over orbits or not), merged beforehand.
+    Merge {
+        /// Whether the shards searched over orbits.
+        orbits: bool,
+        /// Their parts, merged.
+        found: Found,
+    },
 }
 
 /// One search over a coset split in two: the coefficients of the first `outer` basis vectors

@@ -35,6 +35,7 @@ mod graycode;
 mod hadamard;
 pub mod modular;
 mod quiet;
+mod shard;
 mod state_chase;
 pub mod states;
 mod sweep;
@@ -49,6 +50,7 @@ use std::time::{Duration, Instant};
 
 pub use elimination::ELIMINATION_MEMORY_BYTES;
 pub use graycode::all_sums;
+pub use shard::{MOST_SHARDS, MergeError, Shard, ShardError, SweepPart};
 pub use table::DistanceTable;
 
 use crate::grid::Grid;
@@ -80,6 +82,20 @@ fn search_limit(cells: u64) -> usize {
         LARGE_BOARD_ENUMERATION_LIMIT
     } else {
         ENUMERATION_LIMIT
+    }
+}
+
+/// The largest nullity a search split into shards takes on (see [`Solver::solve_shard`]): a
+/// sweep's coefficients are one 64-bit word.
+pub const SHARDED_ENUMERATION_LIMIT: usize = 64;
+
+/// The largest nullity searched in full, in shards, on a board of `cells` cells: only a sweep
+/// is split, and a board past [`SWEPT_CELLS`] is not swept.
+fn sharded_search_limit(cells: u64) -> usize {
+    if cells > SWEPT_CELLS {
+        LARGE_BOARD_ENUMERATION_LIMIT
+    } else {
+        SHARDED_ENUMERATION_LIMIT
     }
 }
 
@@ -625,15 +641,62 @@ impl Solver {
         board: &Grid,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<Solution> {
+        self.solve_sweeping(board, progress, &mut Sweeping::Whole)
+            .unwrap_or_else(|_| unreachable!("a whole search merges nothing"))
+    }
+
+    /// One shard's part of the exact searches of `board`: for each colour searched by a sweep,
+    /// the fewest taps in the shard's share of the assignments and the keys giving them (see
+    /// [`shard`]). The shards of one count, merged by [`Solver::solve_merged`], give
+    /// exactly the answer [`Solver::solve`] gives, and split null spaces up to
+    /// [`SHARDED_ENUMERATION_LIMIT`] (past the limit one run searches in full). A board
+    /// answered without a sweep (a table, a small null space, an impossible board) has no part:
+    /// every shard and the merge answer it whole, quickly.
+    pub fn solve_shard(
+        &self,
+        board: &Grid,
+        shard: Shard,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Vec<SweepPart> {
+        let mut sweeping = Sweeping::Shard(shard, Vec::new());
+        // A shard's own answer is only the best of its share: its parts are what it gives.
+        let _ = self.solve_sweeping(board, progress, &mut sweeping);
+        match sweeping {
+            Sweeping::Shard(_, parts) => parts,
+            _ => unreachable!("still a shard"),
+        }
+    }
+
+    /// The answer to `board` from the parts its shards found (`parts[k]` from shard `k + 1` of
+    /// `parts.len()`, every one of them), exactly as [`Solver::solve`] gives it: the sweeps are
+    /// not run again, everything else is.
+    pub fn solve_merged(
+        &self,
+        board: &Grid,
+        parts: &[Vec<SweepPart>],
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Result<Option<Solution>, MergeError> {
+        self.solve_sweeping(board, progress, &mut Sweeping::Merge(parts))
+    }
+
+    /// [`Solver::solve_with_progress`] with its sweeps run as `sweeping` says.
+    fn solve_sweeping(
+        &self,
+        board: &Grid,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+        sweeping: &mut Sweeping<'_>,
+    ) -> Result<Option<Solution>, MergeError> {
         if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
-            let (taps, goal) = table.get().solve(bits)?;
+            let Some((taps, goal)) = table.get().solve(bits) else {
+                return Ok(None);
+            };
             let taps = Grid::from_bits16(taps);
-            return Some(Solution {
+            return Ok(Some(Solution {
                 lower_bound: taps.count(),
                 taps,
                 goal,
                 optimal: true,
-            });
+            }));
         }
         // One budget for the board, whichever colours it takes.
         let deadline = self.search_time.map(|limit| Instant::now() + limit);
@@ -641,8 +704,15 @@ impl Solver {
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let particulars = self.particulars_with_progress(&lits, progress);
         // Every basis the searches walk is whole up to this nullity: a chased board's is chased
-        // out on the way, and one eliminated fits the memory cap many times over.
-        let proven = self.nullity() <= self.search_limit();
+        // out on the way, and one eliminated fits the memory cap many times over. Shards take on
+        // more, where the basis is whole.
+        let proven = match sweeping {
+            Sweeping::Whole => self.nullity() <= self.search_limit(),
+            Sweeping::Shard(..) | Sweeping::Merge(_) => {
+                self.nullity() <= sharded_search_limit(self.puzzle.shape().cells())
+                    && self.kept_quiet() == self.nullity()
+            }
+        };
         debug_assert!(!proven || self.kept_quiet() == self.nullity());
         let bounds: Vec<u64> = lits
             .iter()
@@ -677,9 +747,18 @@ impl Solver {
                 continue;
             }
             let (taps, optimal) = if proven {
-                let mut searching =
-                    |done, total| progress(Stage::Searching(colors[side]), done, total);
-                self.least_in_coset(taps, &lits[side], &mut searching, deadline)
+                let color = colors[side];
+                let mut part = sweeping.part(color)?;
+                let mut searching = |done, total| progress(Stage::Searching(color), done, total);
+                let found =
+                    self.least_in_coset(taps, &lits[side], &mut searching, deadline, &mut part);
+                sweeping.keep(color, part);
+                match found {
+                    Some(found) => found,
+                    // Nothing in this shard's share.
+                    None if matches!(sweeping, Sweeping::Shard(..)) => continue,
+                    None => return Err(MergeError::Mixed { color }),
+                }
             } else {
                 (self.improve(taps), false)
             };
@@ -697,7 +776,7 @@ impl Solver {
                 lower_bound,
             });
         }
-        solutions.into_iter().reduce(|a, b| {
+        Ok(solutions.into_iter().reduce(|a, b| {
             let better = match a.moves().cmp(&b.moves()) {
                 std::cmp::Ordering::Equal => a.taps.cmp_lexicographic(&b.taps).is_le(),
                 order => order.is_lt(),
@@ -712,19 +791,23 @@ impl Solver {
                 lower_bound,
                 ..best
             }
-        })
+        }))
     }
 
     /// The least tap set of `taps` plus any quiet tap set: one Walsh-Hadamard transform over
     /// the null space when trying every sum would cost more (a large null space on a large
     /// board), else every sum in Gray-code order. Both are exact and agree (the tests check).
+    ///
+    /// `part` says which assignments a sweep tries (see [`coset::Part`]); `None` when it gives
+    /// the search none.
     fn least_in_coset(
         &self,
         taps: Grid,
         lit: &Grid,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> (Grid, bool) {
+        part: &mut coset::Part,
+    ) -> Option<(Grid, bool)> {
         let streamed = matches!(self.engine, Engine::Chase(_))
             && self.nullity() > 0
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
@@ -739,19 +822,23 @@ impl Solver {
                     .collect()
             };
             let shape = self.puzzle.shape();
-            let found =
-                self.coset_index()
-                    .least(taps, progress, deadline, Some((shape, &symmetries)));
-            match found {
+            let found = self.coset_index().least_part(
+                taps,
+                progress,
+                deadline,
+                Some((shape, &symmetries)),
+                part,
+            )?;
+            Some(match found {
                 (taps, true) => (taps, true),
                 // Cut short: what single quiet tap sets can still improve is free.
                 (taps, false) => (
                     descent::improve_locally(taps, &*self.greedy_quiet_taps()),
                     false,
                 ),
-            }
+            })
         } else {
-            (graycode::least_in_coset(taps, self.quiet_tap_basis()), true)
+            Some((graycode::least_in_coset(taps, self.quiet_tap_basis()), true))
         }
     }
 
@@ -902,6 +989,54 @@ impl Solver {
             black,
             fewest,
         })
+    }
+}
+
+/// How one board's sweeps run: whole, as one shard, or merged from the shards' parts.
+enum Sweeping<'a> {
+    Whole,
+    /// One shard, and the parts it has found so far.
+    Shard(Shard, Vec<SweepPart>),
+    /// Every shard's parts, in order of the shards.
+    Merge(&'a [Vec<SweepPart>]),
+}
+
+impl Sweeping<'_> {
+    /// What the sweep of the search for `color` tries.
+    fn part(&self, color: Color) -> Result<coset::Part, MergeError> {
+        let shards = match self {
+            Sweeping::Whole => return Ok(coset::Part::Whole),
+            Sweeping::Shard(shard, _) => return Ok(coset::Part::Shard(*shard, None)),
+            Sweeping::Merge(shards) => shards,
+        };
+        let found: Vec<Option<&SweepPart>> = shards
+            .iter()
+            .map(|parts| parts.iter().find(|part| part.color == color))
+            .collect();
+        if found.iter().all(Option::is_none) {
+            // No shard swept it: the search is not a sweep, and is done whole here.
+            return Ok(coset::Part::Whole);
+        }
+        let mut parts = Vec::with_capacity(found.len());
+        for (index, part) in found.into_iter().enumerate() {
+            let shard = index as u32 + 1;
+            parts.push(part.ok_or(MergeError::Missing { shard, color })?);
+        }
+        let orbits = parts[0].orbits;
+        if parts.iter().any(|part| part.orbits != orbits) {
+            return Err(MergeError::Mixed { color });
+        }
+        let found = sweep::Found::merge(parts.iter().map(|part| part.found()));
+        Ok(coset::Part::Merge { orbits, found })
+    }
+
+    /// Keeps what a shard's sweep for `color` found.
+    fn keep(&mut self, color: Color, part: coset::Part) {
+        if let (Sweeping::Shard(_, parts), coset::Part::Shard(_, Some((orbits, found)))) =
+            (self, part)
+        {
+            parts.push(SweepPart::new(color, orbits, found));
+        }
     }
 }
 

@@ -17,6 +17,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::shard::Shard;
 use super::symmetry::Orbits;
 
 /// Values in a block: the transform along the four lowest inner bits is done as cells add in.
@@ -107,39 +108,38 @@ impl Sweep {
         }
     }
 
-    /// The least (taps, key) over every assignment, and whether every one was tried: past
-    /// `deadline` (checked between runs of assignments, after each thread's first) the search
-    /// stops. `progress` hears how many assignments are done. The answer is the same whatever
-    /// the threads do: each keeps the least it sees, and an assignment is only passed over when
-    /// its fewest taps are more than a count already found.
+    /// The least (taps, key) over every assignment (or `shard`'s share of them), and whether
+    /// every one was tried: past `deadline` (checked between runs of assignments, after each
+    /// thread's first) the search stops. `progress` hears how many assignments are done. The
+    /// answer is the same whatever the threads do: each keeps the least it sees, and an
+    /// assignment is only passed over when its fewest taps are more than a count already found.
     pub(crate) fn least(
         &self,
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> (Best, bool) {
-        let found = self.least_with(self.fastest_kernel(), None, threads, progress, deadline);
-        (found.best, found.complete)
+        shard: Option<Shard>,
+    ) -> Found {
+        let kernel = self.fastest_kernel();
+        self.least_with(kernel, None, shard, threads, progress, deadline)
+            .found
     }
 
-    /// The fewest taps over the slices least in their `orbits`, every point reaching them there
-    /// (new coordinates: the sweep's coefficients), and whether every slice was searched; `None`
-    /// when those points are too many to keep.
+    /// The fewest taps over the slices least in their `orbits` (of `shard`'s share of the
+    /// assignments, if given), every point reaching them there (new coordinates: the sweep's
+    /// coefficients) as the ties, and whether every slice was searched; `None` when those
+    /// points are too many to keep.
     pub(crate) fn least_over_orbits(
         &self,
         orbits: &Orbits,
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
-    ) -> Option<(i64, Vec<u64>, bool)> {
-        let found = self.least_with(
-            self.fastest_kernel(),
-            Some(orbits),
-            threads,
-            progress,
-            deadline,
-        );
-        (!found.overflow).then_some((found.best.0, found.ties, found.complete))
+        shard: Option<Shard>,
+    ) -> Option<Found> {
+        let kernel = self.fastest_kernel();
+        let searched = self.least_with(kernel, Some(orbits), shard, threads, progress, deadline);
+        (!searched.overflow).then_some(searched.found)
     }
 
     /// The fastest kernel this CPU and these weights allow.
@@ -159,22 +159,32 @@ impl Sweep {
         &self,
         kernel: Kernel,
         orbits: Option<&Orbits>,
+        shard: Option<Shard>,
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
         deadline: Option<Instant>,
     ) -> SearchResult {
-        let assignments = 1u64 << self.outer;
-        // Counted in slices searched: with orbits most slices are passed over, and unevenly.
-        let slices = orbits.map_or(assignments, Orbits::slices);
+        let every = 1u64 << self.outer;
+        let share = shard.map_or(0..every, |shard| shard.range(every));
+        let assignments = share.end - share.start;
+        // Counted in slices searched: with orbits most slices are passed over, and unevenly (a
+        // shard's share of them is only estimated, in proportion).
+        let slices = match orbits {
+            None => assignments,
+            Some(orbits) => {
+                let share = u128::from(orbits.slices()) * u128::from(assignments);
+                share.div_ceil(u128::from(every)) as u64
+            }
+        };
         // Runs short enough to share out evenly and to stop soon after the deadline.
         let run = (assignments / (threads as u64 * 64)).clamp(1, 256);
         let shared = Shared {
-            next: AtomicU64::new(0),
+            next: AtomicU64::new(share.start),
             done: AtomicU64::new(0),
             searched: AtomicU64::new(0),
             fewest: AtomicI64::new(i64::MAX),
             run,
-            assignments,
+            end: share.end,
             deadline,
             orbits,
             overflow: AtomicBool::new(false),
@@ -197,22 +207,15 @@ impl Sweep {
             progress(searched, slices);
         }
         let done = shared.done.load(Ordering::SeqCst);
-        let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
-        let best = found
-            .iter()
-            .map(|(best, _)| *best)
-            .min()
-            .unwrap_or((i64::MAX, 0));
-        let mut ties: Vec<u64> = found
-            .into_iter()
-            .filter(|((taps, _), _)| *taps == best.0)
-            .flat_map(|(_, ties)| ties)
-            .collect();
-        ties.sort_unstable();
-        SearchResult {
-            best,
+        let threads_found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut found = Found::merge(threads_found.into_iter().map(|(best, ties)| Found {
+            best: Some(best),
             ties,
-            complete: done == shared.assignments,
+            complete: true,
+        }));
+        found.complete = done == assignments;
+        SearchResult {
+            found,
             overflow: shared.overflow.load(Ordering::SeqCst),
         }
     }
@@ -273,10 +276,10 @@ impl Sweep {
             }
             started = true;
             let first = shared.next.fetch_add(shared.run, Ordering::Relaxed);
-            if first >= shared.assignments {
+            if first >= shared.end {
                 break;
             }
-            let last = (first + shared.run).min(shared.assignments);
+            let last = (first + shared.run).min(shared.end);
             let mut searched = 0;
             for prefix in first..last {
                 if shared.overflow.load(Ordering::Relaxed) {
@@ -397,12 +400,44 @@ impl Sweep {
     }
 }
 
-/// What one search found.
+/// What one sweep found over the assignments it was given: the whole search's answer, or a
+/// shard's part of it, which [`Found::merge`] puts together with the others'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The fewest taps and the least key giving them; `None` when no assignment was searched.
+    pub(crate) best: Option<Best>,
+    /// With orbits, every key of the fewest taps in the slices searched, in order.
+    pub(crate) ties: Vec<u64>,
+    /// Whether every assignment given was looked at.
+    pub(crate) complete: bool,
+}
+
+impl Found {
+    /// What the searches of `parts` (disjoint sets of assignments) found together: the least
+    /// best, the ties of every part that reached its count, complete when every part is.
+    pub(crate) fn merge(parts: impl IntoIterator<Item = Found>) -> Found {
+        let parts: Vec<Found> = parts.into_iter().collect();
+        let best = parts.iter().filter_map(|part| part.best).min();
+        let mut ties: Vec<u64> = parts
+            .iter()
+            .filter(|part| {
+                part.best
+                    .is_some_and(|(taps, _)| Some(taps) == best.map(|b| b.0))
+            })
+            .flat_map(|part| part.ties.iter().copied())
+            .collect();
+        ties.sort_unstable();
+        Found {
+            best,
+            ties,
+            complete: parts.iter().all(|part| part.complete),
+        }
+    }
+}
+
+/// What one search found, and whether it kept too many ties to finish with orbits.
 struct SearchResult {
-    best: Best,
-    /// With orbits, every key of the fewest taps in the slices searched.
-    ties: Vec<u64>,
-    complete: bool,
+    found: Found,
     overflow: bool,
 }
 
@@ -430,7 +465,8 @@ struct Shared<'a> {
     /// at again for their key.
     fewest: AtomicI64,
     run: u64,
-    assignments: u64,
+    /// The end of the assignments given (the first, `next`, where they start).
+    end: u64,
     deadline: Option<Instant>,
     /// Only the slices least in their orbits are searched, and every key of the fewest taps
     /// is kept.
@@ -777,15 +813,16 @@ mod tests {
                 for kernel in kernels() {
                     for threads in [1, 2, 3] {
                         let mut last = (0, 0);
-                        let SearchResult { best: found, complete, .. } = sweep.least_with(
+                        let SearchResult { found, .. } = sweep.least_with(
                             kernel,
+                            None,
                             None,
                             threads,
                             &mut |done, total| last = (done, total),
                             None,
                         );
-                        prop_assert_eq!(found, expected, "{:?} inner {} threads {}", kernel, inner, threads);
-                        prop_assert!(complete);
+                        prop_assert_eq!(found.best, Some(expected), "{:?} inner {} threads {}", kernel, inner, threads);
+                        prop_assert!(found.complete);
                         let assignments = 1 << (count - inner);
                         prop_assert_eq!(last, (assignments, assignments));
                     }
@@ -803,10 +840,10 @@ mod tests {
         let sweep = Sweep::new(cells.iter().copied(), 6, 4, 0, 40_000);
         assert!(!sweep.narrow);
         assert_eq!(sweep.fastest_kernel(), Kernel::Wide);
-        let (found, complete) = sweep.least(2, &mut |_, _| {}, None);
-        assert!(complete);
-        assert_eq!(found, every_sum(&cells, 6, 0, 40_000));
-        assert_eq!(found.0, 0);
+        let found = sweep.least(2, &mut |_, _| {}, None, None);
+        assert!(found.complete);
+        assert_eq!(found.best, Some(every_sum(&cells, 6, 0, 40_000)));
+        assert_eq!(found.best.map(|best| best.0), Some(0));
         // Just under the limit the 16-bit kernels serve.
         let narrow = Sweep::new(vec![(1u64, true); 32_767], 5, 4, 0, 32_767);
         assert!(narrow.narrow);
@@ -823,13 +860,14 @@ mod tests {
         let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 70);
         let expected = every_sum(&cells, 12, 0, 70);
         let mut last = (0, 0);
-        let (found, complete) = sweep.least(
+        let found = sweep.least(
             1,
             &mut |done, total| last = (done, total),
             Some(Instant::now()),
+            None,
         );
-        assert!(!complete);
-        assert!(found >= expected);
+        assert!(!found.complete);
+        assert!(found.best.is_some_and(|best| best >= expected));
         // One run: 256 assignments of 4 a thread at 64 runs a thread.
         assert_eq!(last, (4, 256));
     }
@@ -847,30 +885,35 @@ mod tests {
         let cells = [(0u64, true); 3];
         for kernel in kernels() {
             let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 3);
-            let found = sweep.least_with(kernel, Some(&identity(12)), 2, &mut |_, _| {}, None);
+            let found =
+                sweep.least_with(kernel, Some(&identity(12)), None, 2, &mut |_, _| {}, None);
             assert!(!found.overflow);
-            assert_eq!(found.best, (3, 0));
-            assert_eq!(found.ties, (0..1 << 12).collect::<Vec<u64>>());
+            assert_eq!(found.found.best, Some((3, 0)));
+            assert_eq!(found.found.ties, (0..1 << 12).collect::<Vec<u64>>());
             assert_eq!(
-                sweep.least_over_orbits(&identity(12), 2, &mut |_, _| {}, None),
-                Some((3, found.ties, true))
+                sweep.least_over_orbits(&identity(12), 2, &mut |_, _| {}, None, None),
+                Some(found.found)
             );
             let sweep = Sweep::new(cells.iter().copied(), 18, 4, 0, 3);
-            let found = sweep.least_with(kernel, Some(&identity(18)), 2, &mut |_, _| {}, None);
+            let found =
+                sweep.least_with(kernel, Some(&identity(18)), None, 2, &mut |_, _| {}, None);
             assert!(found.overflow);
             assert!(
                 sweep
-                    .least_over_orbits(&identity(18), 2, &mut |_, _| {}, None)
+                    .least_over_orbits(&identity(18), 2, &mut |_, _| {}, None, None)
                     .is_none()
             );
             // Twelve ties a slice (three of the four values of the two lowest coefficients):
             // the count steps over the limit without ever meeting it.
             let cells = [(0b01u64, true), (0b10, true), (0b11, true)];
             let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 3);
-            let found = sweep.least_with(kernel, Some(&identity(12)), 2, &mut |_, _| {}, None);
-            assert_eq!((found.best.0, found.ties.len()), (1, 12 << 8));
+            let found =
+                sweep.least_with(kernel, Some(&identity(12)), None, 2, &mut |_, _| {}, None);
+            let best = found.found.best.map(|best| best.0);
+            assert_eq!((best, found.found.ties.len()), (Some(1), 12 << 8));
             let sweep = Sweep::new(cells.iter().copied(), 18, 4, 0, 3);
-            let found = sweep.least_with(kernel, Some(&identity(18)), 2, &mut |_, _| {}, None);
+            let found =
+                sweep.least_with(kernel, Some(&identity(18)), None, 2, &mut |_, _| {}, None);
             assert!(found.overflow);
         }
     }

@@ -6,6 +6,9 @@ use crate::notation::Color;
 use crate::puzzle::Goal;
 use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
+use coset::Part;
+use shard::Shard;
+use sweep::Found;
 use symmetry::Symmetry;
 
 /// A grid of `shape` whose row-major cells are `bits`, for the tests of `solve/`'s files.
@@ -981,15 +984,54 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
                 .collect();
             let expected = graycode::least_in_coset(taps.clone(), solver.quiet_tap_basis());
             for inner in sweep::LEAST_INNER_BITS..=count.min(7) {
-                let (found, complete) = index.sweep(
-                    taps.clone(),
-                    inner,
-                    Some((shape, &keeping)),
-                    &mut |_, _| {},
-                    None,
-                );
+                let symmetries = Some((shape, keeping.as_slice()));
+                let (found, complete) = index
+                    .sweep(
+                        taps.clone(),
+                        inner,
+                        symmetries,
+                        &mut |_, _| {},
+                        None,
+                        &mut Part::Whole,
+                    )
+                    .unwrap();
                 assert!(complete, "{label}");
                 assert_eq!(found, expected, "{label}, inner {inner}, {keeping:?}");
+                // Split into shards, the same search merged is the same answer.
+                for shards in 1..=8 {
+                    let mut parts = Vec::new();
+                    for shard in Shard::all(shards).unwrap() {
+                        let mut part = Part::Shard(shard, None);
+                        index.sweep(
+                            taps.clone(),
+                            inner,
+                            symmetries,
+                            &mut |_, _| {},
+                            None,
+                            &mut part,
+                        );
+                        let Part::Shard(_, Some(kept)) = part else {
+                            panic!("{label}: shard {shard} kept no part");
+                        };
+                        parts.push(kept);
+                    }
+                    let orbits = parts[0].0;
+                    assert!(parts.iter().all(|part| part.0 == orbits));
+                    let found = Found::merge(parts.into_iter().map(|(_, found)| found));
+                    let mut merged = Part::Merge { orbits, found };
+                    let (taps, complete) = index
+                        .sweep(
+                            taps.clone(),
+                            inner,
+                            symmetries,
+                            &mut |_, _| {},
+                            None,
+                            &mut merged,
+                        )
+                        .unwrap();
+                    assert!(complete);
+                    assert_eq!(taps, expected, "{label}, inner {inner}, {shards} shards");
+                }
             }
             searched += 1;
         }
@@ -1159,13 +1201,17 @@ fn a_board_no_symmetry_keeps_is_searched_whole() {
         .pop()
         .unwrap()
         .unwrap();
-    let (expected, complete) = solver.coset_index().sweep(
-        particular,
-        sweep::MOST_INNER_BITS,
-        None,
-        &mut |_, _| {},
-        None,
-    );
+    let (expected, complete) = solver
+        .coset_index()
+        .sweep(
+            particular,
+            sweep::MOST_INNER_BITS,
+            None,
+            &mut |_, _| {},
+            None,
+            &mut Part::Whole,
+        )
+        .unwrap();
     assert!(complete);
     assert_eq!(solution.taps, expected);
 }
@@ -1194,4 +1240,82 @@ fn quiet_tap_sets_report_their_progress_only_when_there_are_several() {
         };
         assert_eq!(reports, expected, "{rule} {rows}x{cols}");
     }
+}
+
+/// A search split into shards gives, merged, exactly what one run gives, for every count of
+/// shards from 1 to 8: scrambles of 30x30 (nullity 20) for one colour and for either, all on
+/// 39x39 (nullity 32, searched over the orbits of its symmetries), and a board no taps finish.
+#[test]
+fn shards_merged_give_the_single_runs_answer() {
+    let mut generator = crate::random::Generator::from_seed(35);
+    let mut scrambled = |n: u32, taps: usize| {
+        let puzzle = Puzzle::plus(shape(n, n), Goal::White);
+        let mut board = Grid::new(puzzle.shape());
+        for _ in 0..taps {
+            let (row, col) = (generator.below(u64::from(n)), generator.below(u64::from(n)));
+            puzzle.tap(&mut board, row as usize, col as usize);
+        }
+        board
+    };
+    let mut impossible = Grid::new(shape(30, 30));
+    impossible.set(0, 0, true);
+    let cases = [
+        (30, Goal::White, scrambled(30, 200)),
+        (30, Goal::Either, scrambled(30, 60)),
+        (30, Goal::Either, impossible),
+        (39, Goal::White, Grid::filled(shape(39, 39), Color::Black)),
+    ];
+    for (n, goal, board) in cases {
+        let solver = Solver::new(Puzzle::plus(shape(n, n), goal)).unwrap();
+        let expected = solver.solve(&board);
+        let label = format!(
+            "{n}x{n} {goal:?}, {:?} taps",
+            expected.as_ref().map(|s| s.moves())
+        );
+        for shards in 1..=8 {
+            let parts: Vec<Vec<SweepPart>> = Shard::all(shards)
+                .unwrap()
+                .into_iter()
+                .map(|shard| solver.solve_shard(&board, shard, &mut |_, _, _| {}))
+                .collect();
+            // A board no taps finish has no search to split.
+            assert_eq!(parts[0].is_empty(), expected.is_none(), "{label}");
+            let merged = solver.solve_merged(&board, &parts, &mut |_, _, _| {});
+            assert_eq!(merged, Ok(expected.clone()), "{label}, {shards} shards");
+        }
+    }
+}
+
+/// Parts that cannot come from the shards of one search are refused, saying which shard to
+/// run again: one shard's part missing, or searched over orbits where the others' were not.
+#[test]
+fn parts_that_do_not_fit_together_are_refused() {
+    let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
+    let board = Grid::filled(puzzle.shape(), Color::Black);
+    let solver = Solver::new(puzzle).unwrap();
+    let mut parts: Vec<Vec<SweepPart>> = Shard::all(3)
+        .unwrap()
+        .into_iter()
+        .map(|shard| solver.solve_shard(&board, shard, &mut |_, _, _| {}))
+        .collect();
+    assert!(parts.iter().all(|part| part.len() == 1 && part[0].orbits));
+    let kept = parts[1].clone();
+    parts[1].clear();
+    let missing = solver.solve_merged(&board, &parts, &mut |_, _, _| {});
+    assert_eq!(
+        missing,
+        Err(MergeError::Missing {
+            shard: 2,
+            color: Color::White
+        })
+    );
+    parts[1] = kept;
+    parts[2][0].orbits = false;
+    let mixed = solver.solve_merged(&board, &parts, &mut |_, _, _| {});
+    assert_eq!(
+        mixed,
+        Err(MergeError::Mixed {
+            color: Color::White
+        })
+    );
 }
