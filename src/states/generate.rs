@@ -280,6 +280,8 @@ pub fn solvable_state_board(puzzle: &StatePuzzle, generator: &mut Generator) -> 
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
     use crate::grid::Shape;
     use crate::rule::Rule;
@@ -407,5 +409,53 @@ mod tests {
             ],
         ];
         assert_eq!(found, pinned);
+    }
+
+    /// Every board some presses make from all 0 on 2x3 under `plus` with K = 3: each of the
+    /// 3^6 press vectors applied by the rule's definition (a press adds 1 to its cell and its
+    /// orthogonal neighbours).
+    fn reachable() -> Vec<Vec<u8>> {
+        let (rows, cols) = (2usize, 3usize);
+        let mut found = std::collections::BTreeSet::new();
+        for vector in 0..3usize.pow(6) {
+            let mut board = vec![0u8; rows * cols];
+            let mut rest = vector;
+            for cell in 0..rows * cols {
+                let times = (rest % 3) as u8;
+                rest /= 3;
+                let (row, col) = ((cell / cols) as isize, (cell % cols) as isize);
+                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (r, c) = (row + dr, col + dc);
+                    if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
+                        let at = r as usize * cols + c as usize;
+                        board[at] = (board[at] + times) % 3;
+                    }
+                }
+            }
+            found.insert(board);
+        }
+        found.into_iter().collect()
+    }
+
+    /// The boards drawn are the boards presses make, each about as often as the others.
+    #[test]
+    fn solvable_boards_are_drawn_uniformly() {
+        let shape = Shape::new(2, 3).unwrap();
+        let rule = Rule::parse("plus").unwrap();
+        let puzzle = StatePuzzle::new(shape, rule, false, 3, StateGoal::Color(0)).unwrap();
+        let reachable = reachable();
+        let mut generator = Generator::from_seed(5);
+        let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
+        let draws = 40 * reachable.len() as u32;
+        for _ in 0..draws {
+            let board = solvable_state_board(&puzzle, &mut generator);
+            *counts.entry(board.cells().to_vec()).or_default() += 1;
+        }
+        assert_eq!(counts.len(), reachable.len());
+        for board in &reachable {
+            let count = counts.get(board).copied().unwrap_or(0);
+            // 40 expected: far outside 15..=70 only when the draw is not uniform.
+            assert!((15..=70).contains(&count), "{board:?} drawn {count} times");
+        }
     }
 }

@@ -372,6 +372,8 @@ mod tests {
                 (&rule, wrap, 5, StateGoal::Color(4))
             );
             assert!(!puzzle.is_default_rule());
+            let words = if wrap { "rule x, wrapping" } else { "rule x" };
+            assert_eq!(puzzle.rule_words(), words);
             let plus = Rule::parse("plus").unwrap();
             let plus = StatePuzzle::new(shape(3, 3), plus, wrap, 5, StateGoal::Any).unwrap();
             assert_eq!(plus.is_default_rule(), !wrap);
