@@ -1026,7 +1026,15 @@ impl Sweeping<'_> {
         if parts.iter().any(|part| part.orbits != orbits) {
             return Err(MergeError::Mixed { color });
         }
-        let found = sweep::Found::merge(parts.iter().map(|part| part.found()));
+        let found = sweep::Found::merge(parts.iter().map(|part| {
+            sweep::Found {
+                best: part
+                    .best
+                    .map(|(taps, key)| (i64::try_from(taps).unwrap_or(i64::MAX), key)),
+                ties: part.ties.clone(),
+                complete: part.complete,
+            }
+        }));
         Ok(coset::Part::Merge { orbits, found })
     }
 
@@ -1035,7 +1043,16 @@ impl Sweeping<'_> {
         if let (Sweeping::Shard(_, parts), coset::Part::Shard(_, Some((orbits, found)))) =
             (self, part)
         {
-            parts.push(SweepPart::new(color, orbits, found));
+            parts.push(SweepPart {
+                color,
+                orbits,
+                // A count of taps is never negative.
+                best: found
+                    .best
+                    .map(|(taps, key)| (u64::try_from(taps).unwrap_or(0), key)),
+                ties: found.ties,
+                complete: found.complete,
+            });
         }
     }
 }

@@ -14,8 +14,6 @@ use std::str::FromStr;
 
 use crate::notation::Color;
 
-use super::sweep::Found;
-
 /// One of `count` shares of every exact search: the `index`-th, from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
@@ -138,32 +136,6 @@ pub struct SweepPart {
     pub ties: Vec<u64>,
     /// Whether every assignment of the shard was looked at (a search time can cut it short).
     pub complete: bool,
-}
-
-impl SweepPart {
-    /// The part of a sweep's `found`.
-    pub(crate) fn new(color: Color, orbits: bool, found: Found) -> SweepPart {
-        SweepPart {
-            color,
-            orbits,
-            best: found
-                .best
-                .map(|(taps, key)| (u64::try_from(taps).unwrap_or(u64::MAX), key)),
-            ties: found.ties,
-            complete: found.complete,
-        }
-    }
-
-    /// What the sweep found, as the sweep counts it.
-    pub(crate) fn found(&self) -> Found {
-        Found {
-            best: self
-                .best
-                .map(|(taps, key)| (i64::try_from(taps).unwrap_or(i64::MAX), key)),
-            ties: self.ties.clone(),
-            complete: self.complete,
-        }
-    }
 }
 
 /// Why the shards' parts cannot be merged into a board's answer.
