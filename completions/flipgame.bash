@@ -583,7 +583,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --shard --merge --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -627,6 +627,14 @@ _flipgame() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json jsonl matrix" -- "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --merge)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -641,6 +641,29 @@ pub struct SolveArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
+
+    /// Search only shard K of N of each board's exact search, and write what it found as JSON
+    /// lines for --merge; run all N anywhere (a job array, GNU parallel) with the same boards
+    /// and options. Null spaces past 42 quiet tap sets, up to 64, are searched in full
+    #[arg(
+        long,
+        value_name = "K/N",
+        value_parser = parse_shard,
+        conflicts_with_all = ["judge", "format", "taps", "merge"]
+    )]
+    pub shard: Option<flipgame::solve::Shard>,
+
+    /// Answer each board from the parts its N shards found (the JSON lines of --shard, in any
+    /// order and any number of FILEs), exactly as one run would; the boards and options must
+    /// be the shards'
+    #[arg(long, value_name = "FILE", conflicts_with = "judge")]
+    pub merge: Vec<PathBuf>,
+}
+
+/// Reads `K/N`, shard K of N.
+fn parse_shard(text: &str) -> Result<flipgame::solve::Shard, String> {
+    text.parse()
+        .map_err(|error: flipgame::solve::ShardError| error.to_string())
 }
 
 /// `--format` of `solve`.

@@ -16,7 +16,7 @@ use crate::source::{self, Item, Records, Source};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
 use flipgame::notation::{Cells, Color, state_digit};
-use flipgame::solve::{Solution, Solver};
+use flipgame::solve::{Solution, Solver, Stage};
 use flipgame::states::StateBoard;
 
 use super::{Outcome, report};
@@ -24,12 +24,15 @@ use super::{Outcome, report};
 /// The answer for one board, with a progress bar on a terminal for each stage that runs long
 /// (an elimination, each colour's search over the null space).
 pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
+    with_stages(|progress| solver.solve_with_progress(board, progress))
+}
+
+/// Runs `work` with a progress bar on a terminal for each stage it reports that runs long.
+pub fn with_stages<T>(work: impl FnOnce(&mut dyn FnMut(Stage, u64, u64)) -> T) -> T {
     let mut stages = Stages::default();
-    let solution = solver.solve_with_progress(board, &mut |stage, done, total| {
-        stages.update(stage, done, total)
-    });
+    let done = work(&mut |stage, done, total| stages.update(stage, done, total));
     stages.finish();
-    solution
+    done
 }
 
 /// FILE:LINE of a board's first row, as shown in JSON `source` fields.
@@ -95,6 +98,12 @@ pub trait BoardCommand {
         place: Place<'_>,
         board: &Self::Board,
     ) -> io::Result<()>;
+
+    /// Called once after the last board: reports what is left to report, and says how the
+    /// boards it could not answer (see [`failed_board`]) leave the run.
+    fn finish(&mut self) -> Outcome {
+        Outcome::Success
+    }
 }
 
 /// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
@@ -156,7 +165,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     if let Some(json) = &mut json {
         json.finish(out)?;
     }
-    Ok(status)
+    Ok(status.max(command.finish()))
 }
 
 /// Reports malformed board `index` of `source` on stderr, and in its place in JSON.
@@ -167,13 +176,24 @@ fn malformed<W: Write>(
     source: &Source,
     error: &InputError,
 ) -> io::Result<()> {
-    let message = format!("{source}:{error}");
+    let place = Place {
+        source,
+        line: error.board_line,
+    };
+    failed_board(out, json, index, place, format!("{source}:{error}"))
+}
+
+/// Reports board `index` from `place`, which cannot be answered, with `message` on stderr and
+/// in its place in JSON.
+pub fn failed_board<W: Write>(
+    out: &mut W,
+    json: Option<&mut JsonStream>,
+    index: u64,
+    place: Place<'_>,
+    message: String,
+) -> io::Result<()> {
     report(&message);
     if let Some(json) = json {
-        let place = Place {
-            source,
-            line: error.board_line,
-        };
         json.write(
             out,
             &MalformedJson {

@@ -19,6 +19,7 @@ mod play;
 mod properties;
 mod readme;
 mod rules;
+mod shards;
 mod sizes;
 mod solve;
 mod states;

@@ -170,7 +170,23 @@ fn every_json_field_is_documented_in_the_guide() {
         samples.join("poj1681.in").to_string_lossy().into_owned(),
         samples.join("poj3185.out").to_string_lossy().into_owned(),
     );
+    // A 30x30 board one tap finishes (nullity 20): its shards' records have parts.
+    let tapped: String = (0..30)
+        .map(|row| {
+            let cells: String = (0..30)
+                .map(|col: i32| {
+                    let near = (row - 15i32).abs() + (col - 15).abs() <= 1;
+                    if near { 'b' } else { 'w' }
+                })
+                .collect();
+            cells
+        })
+        .collect::<Vec<String>>()
+        .join("/");
     let runs: &[&[&str]] = &[
+        &[
+            "solve", "--shard", "1/1", "--size", "30x30", "--board", &tapped,
+        ],
         &[
             "solve", "--format", "json", "--board", "0x9d98", "--board", "0xa0d9", "--board", "bwx",
         ],

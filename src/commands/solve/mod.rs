@@ -8,12 +8,13 @@ use flipgame::solve::Solution;
 use flipgame::words::taps;
 
 use super::args::{Readiness, SolverSource};
-use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
+use super::boards::{BoardCommand, Place, SolvedJson, failed_board, run_boards};
 use super::{Failure, Outcome};
 use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
+mod shard;
 pub(super) mod states;
 
 /// What the text format says after a count that is not proven minimal, before any taps.
@@ -33,22 +34,43 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
     if args.input.puzzle.states != 2 {
+        if args.shard.is_some() || !args.merge.is_empty() {
+            return Err(super::usage(
+                "--shard and --merge split the search of black and white boards: a board of \
+                 --states 3 or more is searched whole",
+            ));
+        }
         return states::run(args, (format, matrix), out);
     }
     let solver = super::args::board_solver(&args.input)?;
     let shape = solver.puzzle().shape();
     let input = &args.input;
+    let (mode, format) = match (args.shard, &args.merge[..]) {
+        (Some(shard), _) => (Mode::Shard(shard), RecordFormat::Jsonl),
+        (None, []) => (Mode::Whole, format),
+        (None, files) => (
+            Mode::Merge(Box::new(shard::Merged::read(files, solver.puzzle())?)),
+            format,
+        ),
+    };
     let outcome = match solver.made_if_cheap() {
         Readiness::Made(made) => {
-            let mut command = Solve::new(*made, args.taps, matrix);
+            let mut command = Solve::new(*made, mode, args.taps, matrix);
             answer_all(input, shape, format, out, &mut command)
         }
         Readiness::Waiting(waiting) => {
-            let mut command = Solve::new(*waiting, args.taps, matrix);
+            let mut command = Solve::new(*waiting, mode, args.taps, matrix);
             answer_all(input, shape, format, out, &mut command)
         }
     };
     Ok(outcome?)
+}
+
+/// How `solve` searches: each board whole, one shard of each, or merged from the shards.
+enum Mode {
+    Whole,
+    Shard(flipgame::solve::Shard),
+    Merge(Box<shard::Merged>),
 }
 
 /// The board loop for one kind of solver, compiled on its own for each: the 4x4 stream's loop
@@ -72,8 +94,9 @@ fn answer_all<S: SolverSource, W: Write>(
 
 struct Solve<S> {
     solver: S,
+    mode: Mode,
     goal: Goal,
-    /// Every answer is one lookup in the distance table.
+    /// Every answer is one lookup in the distance table, and the judge's count is written.
     table: bool,
     rule: RuleFields,
     taps: bool,
@@ -81,19 +104,24 @@ struct Solve<S> {
     matrix: bool,
     /// Boards answered so far (for the blank line between matrices).
     answered: u64,
+    /// A board left unanswered (its shards' parts did not merge).
+    outcome: Outcome,
 }
 
 impl<S: SolverSource> Solve<S> {
-    fn new(solver: S, taps: bool, matrix: bool) -> Solve<S> {
+    fn new(solver: S, mode: Mode, taps: bool, matrix: bool) -> Solve<S> {
         let puzzle = solver.puzzle();
         Solve {
             rule: RuleFields::of(puzzle),
-            table: puzzle.shape().is_flip_game() && !matrix,
+            // A merge still checks each board against its shards' records.
+            table: puzzle.shape().is_flip_game() && !matrix && matches!(mode, Mode::Whole),
             goal: puzzle.goal(),
             solver,
+            mode,
             taps,
             matrix,
             answered: 0,
+            outcome: Outcome::Success,
         }
     }
 }
@@ -122,6 +150,16 @@ impl<S: SolverSource> BoardCommand for Solve<S> {
         }
         self.answer_in_full(out, json, index, place, board)
     }
+
+    fn finish(&mut self) -> Outcome {
+        if let Mode::Merge(merged) = &self.mode
+            && let Some(message) = merged.unasked()
+        {
+            super::report(&message);
+            return Outcome::BadInput;
+        }
+        self.outcome
+    }
 }
 
 impl<S: SolverSource> Solve<S> {
@@ -136,7 +174,23 @@ impl<S: SolverSource> Solve<S> {
         place: Place<'_>,
         board: &Grid,
     ) -> io::Result<()> {
-        let solution = super::boards::solve_board(self.solver.solver(), board);
+        let solver = self.solver.solver();
+        let solution = match &mut self.mode {
+            Mode::Whole => super::boards::solve_board(solver, board),
+            Mode::Shard(shard) => {
+                let Some(json) = json else {
+                    unreachable!("a shard's records are JSON lines");
+                };
+                return shard::write_part(out, json, (solver, *shard), (index, place), board);
+            }
+            Mode::Merge(merged) => match merged.solve(solver, index, board) {
+                Ok(solution) => solution,
+                Err(message) => {
+                    self.outcome = Outcome::BadInput;
+                    return failed_board(out, json, index, place, format!("{place}: {message}"));
+                }
+            },
+        };
         if self.matrix {
             return self.write_matrix(out, place, solution.as_ref());
         }

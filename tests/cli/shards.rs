@@ -1,0 +1,403 @@
+//! `solve --shard K/N` and `solve --merge FILE`: a search split into shards, run one by one
+//! as a cluster would, and merged into exactly what one run prints; shards that cannot be
+//! merged are refused with the place and the shard to run again.
+
+use std::process::Output;
+
+use crate::common::Scratch;
+use predicates::str::contains;
+use serde_json::Value;
+
+/// Boards of `n` x `n` scrambled by `taps` taps each under `plus`, tapped here from the rule's
+/// definition, one row a line.
+fn scrambles(n: usize, taps: usize, boards: usize, seed: u64) -> String {
+    let mut state = seed;
+    let mut next = move |below: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % below
+    };
+    let mut text = String::new();
+    for _ in 0..boards {
+        let mut board = vec![vec![false; n]; n];
+        for _ in 0..taps {
+            let (row, col) = (next(n), next(n));
+            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (r, c) = (row as isize + dr, col as isize + dc);
+                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                    board[r as usize][c as usize] ^= true;
+                }
+            }
+        }
+        for row in board {
+            text.extend(row.iter().map(|&black| if black { 'b' } else { 'w' }));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+fn run(scratch: &Scratch, args: &[&str]) -> Output {
+    scratch.flipgame().args(args).output().unwrap()
+}
+
+/// Runs shard K of `count` for every K, each into its own file; returns the files' names.
+fn run_shards(scratch: &Scratch, count: u32, args: &[&str]) -> Vec<String> {
+    (1..=count)
+        .map(|index| {
+            let name = format!("shard-{index}-of-{count}.jsonl");
+            let shard = format!("{index}/{count}");
+            let mut full = vec!["solve", "--shard", &shard];
+            full.extend_from_slice(args);
+            let output = run(scratch, &full);
+            std::fs::write(scratch.path().join(&name), &output.stdout).unwrap();
+            name
+        })
+        .collect()
+}
+
+/// `--merge` of each file in `files`, then `args`.
+fn merge_args<'a>(files: &'a [String], args: &[&'a str]) -> Vec<&'a str> {
+    let mut full = vec!["solve"];
+    for file in files {
+        full.extend_from_slice(&["--merge", file]);
+    }
+    full.extend_from_slice(args);
+    full
+}
+
+/// For every count of shards from 1 to 8, the merge prints byte for byte what one run prints,
+/// in text with taps, JSON lines and the press matrix: 30x30 scrambles (nullity 20) for
+/// either colour, a board no taps finish and a malformed board between them, which both the
+/// shards and the merge report in its place.
+#[test]
+fn shards_merged_print_what_one_run_prints() {
+    let scratch = Scratch::new();
+    // A scramble, a board no taps finish (one black piece in a corner), a malformed board (an
+    // x), and two scrambles more.
+    let corner = format!(
+        "b{}\n{}",
+        "w".repeat(29),
+        format!("{}\n", "w".repeat(30)).repeat(29)
+    );
+    let malformed = corner.replacen('b', "x", 1);
+    let boards = [
+        scrambles(30, 150, 1, 1),
+        corner,
+        malformed,
+        scrambles(30, 60, 2, 2),
+    ]
+    .concat();
+    scratch.file("boards.txt", &boards);
+    let input = ["--size", "30x30", "boards.txt"];
+    let formats: [&[&str]; 3] = [&["--taps"], &["--format", "jsonl"], &["--format", "matrix"]];
+    let single: Vec<Output> = formats
+        .iter()
+        .map(|format| run(&scratch, &[&["solve"][..], format, &input].concat()))
+        .collect();
+    for count in 1..=8 {
+        let files = run_shards(&scratch, count, &input);
+        for (format, single) in formats.iter().zip(&single) {
+            let args = merge_args(&files, &[*format, &input[..]].concat());
+            let merged = run(&scratch, &args);
+            assert_eq!(merged.stdout, single.stdout, "{count} shards, {format:?}");
+            assert_eq!(merged.stderr, single.stderr, "{count} shards, {format:?}");
+            assert_eq!(merged.status.code(), single.status.code());
+        }
+    }
+}
+
+/// All on, 39x39 (nullity 32): the shards search over the orbits of the board's symmetries,
+/// keep every key that ties, and merge into the single run's answer (561 taps, OEIS A075464).
+#[test]
+fn shards_over_a_symmetric_board_merge_their_ties() {
+    let scratch = Scratch::new();
+    scratch.file("on.txt", format!("{}\n", "b".repeat(39)).repeat(39));
+    let input = ["--size", "39x39", "--goal", "white", "on.txt"];
+    let single = run(
+        &scratch,
+        &[&["solve", "--format", "jsonl"][..], &input].concat(),
+    );
+    let files = run_shards(&scratch, 3, &input);
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(scratch.path().join(&files[1])).unwrap()).unwrap();
+    assert_eq!(record["shard"], "2/3");
+    assert_eq!(record["parts"][0]["orbits"], true);
+    assert!(!record["parts"][0]["ties"].as_array().unwrap().is_empty());
+    let merged = run(
+        &scratch,
+        &merge_args(&files, &[&["--format", "jsonl"][..], &input].concat()),
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        String::from_utf8_lossy(&single.stdout)
+    );
+    let answer: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    assert_eq!(
+        (answer["moves"].as_u64(), answer["optimal"].as_bool()),
+        (Some(561), Some(true))
+    );
+}
+
+/// A shard's record: one JSON line a board, with the parts of each colour's sweep.
+#[test]
+fn a_shard_writes_a_json_line_a_board() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(30, 80, 2, 3));
+    let output = run(
+        &scratch,
+        &["solve", "--shard", "2/5", "--size", "30x30", "boards.txt"],
+    );
+    assert!(output.status.success());
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for (index, record) in lines.iter().enumerate() {
+        assert_eq!(record["index"], index as u64 + 1);
+        assert_eq!(record["source"], format!("boards.txt:{}", 30 * index + 1));
+        assert_eq!(
+            (&record["rule"], &record["wrap"]),
+            (&Value::from("plus"), &Value::from(false))
+        );
+        assert_eq!(
+            (&record["goal"], &record["shard"]),
+            (&Value::from("either"), &Value::from("2/5"))
+        );
+        let parts = record["parts"].as_array().unwrap();
+        assert!(!parts.is_empty());
+        for part in parts {
+            let key = part["key"].as_str().unwrap();
+            assert!(u64::from_str_radix(key, 16).is_ok(), "{key}");
+            assert!(part["taps"].as_u64().is_some());
+            assert_eq!(
+                (&part["orbits"], &part["complete"]),
+                (&Value::from(false), &Value::from(true))
+            );
+        }
+    }
+}
+
+/// Shards that cannot make the answer are refused, each with the place and what to do: a
+/// board a shard did not search (the others are answered), a shard of another split, of other
+/// boards or options, a record twice, a line that is no record, records of boards the input
+/// does not have, and no record at all.
+#[test]
+fn shards_that_do_not_fit_are_refused_with_the_place() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(30, 80, 3, 4));
+    let input = ["--size", "30x30", "boards.txt"];
+    let files = run_shards(&scratch, 3, &input);
+    let single = run(&scratch, &[&["solve"][..], &input].concat());
+    let answers: Vec<String> = String::from_utf8(single.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    // Shard 3's record of board 2 lost: boards 1 and 3 are still answered.
+    let third = std::fs::read_to_string(scratch.path().join(&files[2])).unwrap();
+    let kept: Vec<&str> = third
+        .lines()
+        .filter(|line| !line.contains("\"index\":2,"))
+        .collect();
+    scratch.file("lost.jsonl", kept.join("\n"));
+    let lost = [files[0].clone(), files[1].clone(), "lost.jsonl".to_string()];
+    scratch
+        .flipgame()
+        .args(merge_args(&lost, &input))
+        .assert()
+        .code(2)
+        .stdout(format!("{}\n{}\n", answers[0], answers[2]))
+        .stderr(contains(
+            "error: boards.txt:31: the --merge files have no record of this board (board 2) \
+             from shard 3/3: run that shard and give its output too",
+        ));
+    // The same in JSON: an error record in the board's place.
+    let json = scratch
+        .flipgame()
+        .args(merge_args(
+            &lost,
+            &[&["--format", "jsonl"][..], &input].concat(),
+        ))
+        .output()
+        .unwrap();
+    let records: Vec<Value> = String::from_utf8(json.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert!(
+        records[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("from shard 3/3")
+    );
+    assert_eq!(records[1]["source"], "boards.txt:31");
+    // A shard of a split two ways among three.
+    let two = run_shards(&scratch, 2, &input);
+    let mixed = [files[0].clone(), two[1].clone()];
+    scratch
+        .flipgame()
+        .args(merge_args(&mixed, &input))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(format!(
+            "{}:1: shard 2/2 is of a search split 2 ways, but {}:1 is of one split 3 ways: merge \
+             the shards of one split",
+            two[1], files[0]
+        )));
+    // The shards of other boards.
+    scratch.file("other.txt", scrambles(30, 80, 3, 5));
+    scratch
+        .flipgame()
+        .args(merge_args(&files, &["--size", "30x30", "other.txt"]))
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "error: other.txt:1: {}:1: shard 1/3's board 1 (from its boards.txt:1) is another \
+             board: the shards read other boards than the merge",
+            files[0]
+        )));
+    // Other options.
+    scratch
+        .flipgame()
+        .args(merge_args(
+            &files,
+            &["--goal", "white", "--size", "30x30", "boards.txt"],
+        ))
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "{}:1: this shard searched --rule plus --goal either, the merge --rule plus --goal \
+             white: give the merge the shards' options",
+            files[0]
+        )));
+    // A record twice.
+    let twice = [
+        files[0].clone(),
+        files[1].clone(),
+        files[2].clone(),
+        files[1].clone(),
+    ];
+    scratch
+        .flipgame()
+        .args(merge_args(&twice, &input))
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "{0}:1: board 1 of shard 2/3 a second time (first at {0}:1): give each shard's \
+             output once",
+            files[1]
+        )));
+    // A line that is not a record, after good ones.
+    scratch.file("broken.jsonl", format!("{third}{{\"index\": 4,\n"));
+    let broken = [
+        files[0].clone(),
+        files[1].clone(),
+        "broken.jsonl".to_string(),
+    ];
+    scratch
+        .flipgame()
+        .args(merge_args(&broken, &input))
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "broken.jsonl:4:12: not a shard record of solve --shard: ",
+        ));
+    // More boards searched than the input has: the answers, then the records left over.
+    scratch.file("fewer.txt", scrambles(30, 80, 2, 4));
+    scratch
+        .flipgame()
+        .args(merge_args(&files, &["--size", "30x30", "fewer.txt"]))
+        .assert()
+        .code(2)
+        .stdout(format!("{}\n{}\n", answers[0], answers[1]))
+        .stderr(contains(format!(
+            "{}:3: the shards searched boards this input does not have (3 records unused): \
+             give the merge the shards' boards; the last at {}:3",
+            files[0], files[2]
+        )));
+    // Nothing to merge.
+    scratch.file("empty.jsonl", "");
+    scratch
+        .flipgame()
+        .args([
+            "solve",
+            "--merge",
+            "empty.jsonl",
+            "--size",
+            "30x30",
+            "boards.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "the --merge files hold no shard record: give them the output of solve --shard",
+        ));
+    scratch
+        .flipgame()
+        .args([
+            "solve",
+            "--merge",
+            "missing.jsonl",
+            "--size",
+            "30x30",
+            "boards.txt",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("missing.jsonl: cannot read shard records: "));
+}
+
+/// A shard is written K/N with K from 1 to N; a shard writes JSON lines only, and the states
+/// family is searched whole.
+#[test]
+fn a_shard_is_named_k_of_n() {
+    let scratch = Scratch::new();
+    for (shard, message) in [
+        ("0/3", "there is no shard 0 of 3: K goes from 1 to 3"),
+        ("4/3", "there is no shard 4 of 3: K goes from 1 to 3"),
+        (
+            "3",
+            "'3' is not a shard: write K/N, shard K of N, such as 3/8",
+        ),
+        ("1/0", "a search cannot be split into 0 shards"),
+    ] {
+        scratch
+            .flipgame()
+            .args(["solve", "--shard", shard, "--board", "bwwb/bbwb/bwwb/bwww"])
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+    scratch
+        .flipgame()
+        .args([
+            "solve",
+            "--shard",
+            "1/2",
+            "--format",
+            "json",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot be used with"));
+    scratch
+        .flipgame()
+        .args([
+            "solve", "--shard", "1/2", "--states", "3", "--size", "2x2", "--board", "01/11",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--shard and --merge split the search of black and white boards: a board of \
+             --states 3 or more is searched whole",
+        ));
+}
