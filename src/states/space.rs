@@ -530,17 +530,20 @@ mod tests {
                 assert_eq!(space.state(to, index), digits[index]);
                 assert_eq!(space.board_text(to), space.board(to).to_string());
             }
+            // The paths are read through the picture's trait, as the graph command reads them.
+            let graph: &dyn BoardGraph = &space;
+            assert_eq!(graph.states(), states as u8);
             for board in 0..space.positions() as u32 {
-                let Some(path) = space.path(board) else {
-                    assert_eq!(space.moves(board), None);
+                let Some(path) = graph.path(board) else {
+                    assert_eq!(graph.moves(board), None);
                     continue;
                 };
-                let moves = space.moves(board).unwrap();
+                let moves = graph.moves(board).unwrap();
                 assert_eq!(path.len(), usize::from(moves) + 1);
                 for (step, pair) in path.windows(2).enumerate() {
                     let ((now, tap), (next, _)) = (pair[0], pair[1]);
-                    assert_eq!(space.tapped(now, tap.unwrap()), next);
-                    assert_eq!(space.moves(next), Some(moves - step as u8 - 1));
+                    assert_eq!(graph.tapped(now, tap.unwrap()), next);
+                    assert_eq!(graph.moves(next), Some(moves - step as u8 - 1));
                 }
                 let (last, tap) = *path.last().unwrap();
                 assert_eq!(tap, None);
