@@ -1,7 +1,7 @@
 //! An exact search split into shards that run anywhere (a job array, GNU parallel, machines
 //! that share nothing) and merge into the answer one run gives.
 //!
-//! A sweep tries every assignment of its outer coefficients (see [`super::sweep`]); shard `k`
+//! A sweep tries every assignment of its outer coefficients (see the sweep's module); shard `k`
 //! of `n` takes the `k`-th of `n` consecutive, nearly equal runs of them and reports the fewest
 //! taps it found, the least key among them and, with orbits, every key that ties. Each shard
 //! answers the same board the same way (the basis, the split and the orbits depend only on

@@ -985,16 +985,10 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
             let expected = graycode::least_in_coset(taps.clone(), solver.quiet_tap_basis());
             for inner in sweep::LEAST_INNER_BITS..=count.min(7) {
                 let symmetries = Some((shape, keeping.as_slice()));
-                let (found, complete) = index
-                    .sweep(
-                        taps.clone(),
-                        inner,
-                        symmetries,
-                        &mut |_, _| {},
-                        None,
-                        &mut Part::Whole,
-                    )
-                    .unwrap();
+                let sweep = |part: &mut Part| {
+                    index.sweep(taps.clone(), inner, symmetries, &mut |_, _| {}, None, part)
+                };
+                let (found, complete) = sweep(&mut Part::Whole).unwrap();
                 assert!(complete, "{label}");
                 assert_eq!(found, expected, "{label}, inner {inner}, {keeping:?}");
                 // Split into shards, the same search merged is the same answer.
@@ -1002,14 +996,7 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
                     let mut parts = Vec::new();
                     for shard in Shard::all(shards).unwrap() {
                         let mut part = Part::Shard(shard, None);
-                        index.sweep(
-                            taps.clone(),
-                            inner,
-                            symmetries,
-                            &mut |_, _| {},
-                            None,
-                            &mut part,
-                        );
+                        sweep(&mut part);
                         let Part::Shard(_, Some(kept)) = part else {
                             panic!("{label}: shard {shard} kept no part");
                         };
@@ -1018,17 +1005,7 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
                     let orbits = parts[0].0;
                     assert!(parts.iter().all(|part| part.0 == orbits));
                     let found = Found::merge(parts.into_iter().map(|(_, found)| found));
-                    let mut merged = Part::Merge { orbits, found };
-                    let (taps, complete) = index
-                        .sweep(
-                            taps.clone(),
-                            inner,
-                            symmetries,
-                            &mut |_, _| {},
-                            None,
-                            &mut merged,
-                        )
-                        .unwrap();
+                    let (taps, complete) = sweep(&mut Part::Merge { orbits, found }).unwrap();
                     assert!(complete);
                     assert_eq!(taps, expected, "{label}, inner {inner}, {shards} shards");
                 }
