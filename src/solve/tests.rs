@@ -1091,6 +1091,14 @@ fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
 #[test]
 fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
     assert_eq!(search_limit(SWEPT_CELLS), ENUMERATION_LIMIT);
+    // Split into shards, a swept board takes on every nullity the sweep's keys hold; a larger
+    // board is not swept, so not split, and keeps its limit.
+    assert_eq!(sharded_search_limit(SWEPT_CELLS), SHARDED_ENUMERATION_LIMIT);
+    assert_eq!(sharded_search_limit(1), SHARDED_ENUMERATION_LIMIT);
+    assert_eq!(
+        sharded_search_limit(SWEPT_CELLS + 1),
+        LARGE_BOARD_ENUMERATION_LIMIT
+    );
     assert_eq!(search_limit(2048 * 2048), 42);
     assert_eq!(search_limit(SWEPT_CELLS + 1), LARGE_BOARD_ENUMERATION_LIMIT);
     assert_eq!(search_limit(2222 * 2222), 32);
