@@ -1228,8 +1228,9 @@ fn quiet_tap_sets_report_their_progress_only_when_there_are_several() {
 }
 
 /// A search split into shards gives, merged, exactly what one run gives, for every count of
-/// shards from 1 to 8: scrambles of 30x30 (nullity 20) for one colour and for either, all on
-/// 39x39 (nullity 32, searched over the orbits of its symmetries), and a board no taps finish.
+/// shards from 1 to 8 and past the assignments: scrambles of 30x30 (nullity 20) for one colour,
+/// and for either far from both (both colours searched), all on 39x39 (nullity 32, searched
+/// over the orbits of its symmetries), and a board no taps finish.
 #[test]
 fn shards_merged_give_the_single_runs_answer() {
     let mut generator = crate::random::Generator::from_seed(35);
@@ -1246,7 +1247,7 @@ fn shards_merged_give_the_single_runs_answer() {
     impossible.set(0, 0, true);
     let cases = [
         (30, Goal::White, scrambled(30, 200)),
-        (30, Goal::Either, scrambled(30, 60)),
+        (30, Goal::Either, scrambled(30, 400)),
         (30, Goal::Either, impossible),
         (39, Goal::White, Grid::filled(shape(39, 39), Color::Black)),
     ];
@@ -1257,7 +1258,9 @@ fn shards_merged_give_the_single_runs_answer() {
             "{n}x{n} {goal:?}, {:?} taps",
             expected.as_ref().map(|s| s.moves())
         );
-        for shards in 1..=8 {
+        // 30x30 sweeps 16 assignments: past 16 shards some have none, and go on to the other
+        // colour all the same.
+        for shards in (1..=8).chain([17, 40]) {
             let parts: Vec<Vec<SweepPart>> = Shard::all(shards)
                 .unwrap()
                 .into_iter()
@@ -1302,5 +1305,52 @@ fn parts_that_do_not_fit_together_are_refused() {
         Err(MergeError::Mixed {
             color: Color::White
         })
+    );
+    // Parts that all say orbits, for a board with no symmetry to make them.
+    let mut odd = board.clone();
+    Puzzle::plus(shape(39, 39), Goal::White).tap(&mut odd, 0, 1);
+    let mut parts: Vec<Vec<SweepPart>> = Shard::all(2)
+        .unwrap()
+        .into_iter()
+        .map(|shard| solver.solve_shard(&odd, shard, &mut |_, _, _| {}))
+        .collect();
+    for part in parts.iter_mut().flatten() {
+        assert!(!part.orbits);
+        part.orbits = true;
+    }
+    let mixed = solver.solve_merged(&odd, &parts, &mut |_, _, _| {});
+    assert_eq!(
+        mixed,
+        Err(MergeError::Mixed {
+            color: Color::White
+        })
+    );
+}
+
+/// Past the limit of a split search (nullity 64) shards do not search: `lines` on 35x35 has
+/// nullity 68, and every shard and the merge answer with the descent, as one run does.
+#[test]
+fn shards_past_their_limit_answer_as_one_run_does() {
+    let puzzle = Puzzle::new(
+        shape(35, 35),
+        Rule::parse("lines").unwrap(),
+        false,
+        Goal::White,
+    )
+    .unwrap();
+    let solver = Solver::new(puzzle).unwrap();
+    assert_eq!(solver.nullity(), 68);
+    let board = Grid::filled(shape(35, 35), Color::Black);
+    let expected = solver.solve(&board);
+    assert!(expected.as_ref().is_some_and(|solution| !solution.optimal));
+    let parts: Vec<Vec<SweepPart>> = Shard::all(2)
+        .unwrap()
+        .into_iter()
+        .map(|shard| solver.solve_shard(&board, shard, &mut |_, _, _| {}))
+        .collect();
+    assert!(parts.iter().all(Vec::is_empty));
+    assert_eq!(
+        solver.solve_merged(&board, &parts, &mut |_, _, _| {}),
+        Ok(expected)
     );
 }
