@@ -202,8 +202,8 @@ mod tests {
     fn shards_are_written_k_of_n() {
         assert_eq!("3/8".parse(), Shard::new(3, 8));
         assert_eq!(Shard::new(3, 8).unwrap().to_string(), "3/8");
-        let shard = Shard::new(1, 1).unwrap();
-        assert_eq!((shard.index(), shard.count()), (1, 1));
+        let shard = Shard::new(3, 8).unwrap();
+        assert_eq!((shard.index(), shard.count()), (3, 8));
         for (text, error) in [
             (
                 "3",
