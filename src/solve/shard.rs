@@ -236,4 +236,25 @@ mod tests {
         }
         assert!(Shard::new(1_048_576, MOST_SHARDS).is_ok());
     }
+
+    #[test]
+    fn merge_errors_say_which_shard_to_run_again() {
+        let missing = MergeError::Missing {
+            shard: 3,
+            color: Color::Black,
+        };
+        assert_eq!(
+            missing.to_string(),
+            "shard 3 did not search this board for all black: it was made from another board or \
+             puzzle, or changed since; run that shard again"
+        );
+        let mixed = MergeError::Mixed {
+            color: Color::White,
+        };
+        assert_eq!(
+            mixed.to_string(),
+            "the shards searched this board for all white in different ways (one kept too many \
+             ties to use the board's symmetries): run every shard again"
+        );
+    }
 }
