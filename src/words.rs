@@ -1,5 +1,16 @@
 //! The words flipgame's messages and pictures share: a count with its noun (`1 tap`, `4 taps`),
-//! numbers with thousands separators, shares as percentages.
+//! numbers with thousands separators, shares as percentages, a JSON reader's complaint.
+
+/// What a JSON reader's `error` says, without the ` at line L column C` serde_json ends it with
+/// when it knows the place: the caller says the place its own way (FILE:LINE:COL).
+pub fn json_error_words(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let place = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&place) {
+        Some(words) => words.to_string(),
+        None => message,
+    }
+}
 
 /// `1 tap`, `4 taps`.
 pub fn taps(count: impl Into<u64>) -> String {

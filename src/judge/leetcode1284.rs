@@ -19,10 +19,7 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
         message,
     };
     let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(text).map_err(|error| {
-        let message = error.to_string();
-        let what = message
-            .rsplit_once(" at line ")
-            .map_or(&*message, |(what, _)| what);
+        let what = crate::words::json_error_words(&error);
         at(
             error.column().max(1),
             format!("expected a matrix such as [[0,1],[1,0]]: {what}"),

@@ -195,16 +195,14 @@ fn parse(text: &str) -> Result<RuleDocument, serde_json::Error> {
 
 /// A JSON reader's error, with its place when it tells one.
 fn located(error: serde_json::Error) -> RuleFileError {
-    let message = error.to_string();
-    // serde_json ends a message with " at line L column C" when it knows the place.
-    let (line, column) = (error.line(), error.column());
-    match message.strip_suffix(&format!(" at line {line} column {column}")) {
-        Some(what) => RuleFileError {
+    // serde_json knows the place unless it says line 0.
+    match (error.line(), error.column()) {
+        (0, _) => RuleFileError::whole(error.to_string()),
+        (line, column) => RuleFileError {
             // Column 0 is before the line's first character (an empty file): call it 1.
             place: Some((line, column.max(1))),
-            message: what.to_string(),
+            message: crate::words::json_error_words(&error),
         },
-        None => RuleFileError::whole(message),
     }
 }
 

@@ -307,7 +307,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
         .assert()
         .code(2)
         .stderr(contains(
-            "broken.jsonl:4:12: not a shard record of solve --shard: ",
+            "broken.jsonl:4:12: not a shard record of solve --shard: EOF while parsing a value\n",
         ));
     // More boards searched than the input has: the answers, then the records left over.
     scratch.file("fewer.txt", scrambles(30, 80, 2, 4));

@@ -12,6 +12,7 @@ use flipgame::grid::Grid;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
+use flipgame::words::json_error_words;
 
 use super::super::boards::{Place, with_stages};
 use super::super::{Failure, usage};
@@ -158,8 +159,9 @@ impl Merged {
                 }
                 let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
                     usage(format!(
-                        "{origin}:{}: not a shard record of solve --shard: {error}",
-                        error.column()
+                        "{origin}:{}: not a shard record of solve --shard: {}",
+                        error.column().max(1),
+                        json_error_words(&error)
                     ))
                 })?;
                 if (record.rule.as_str(), record.wrap, record.goal.as_str())
