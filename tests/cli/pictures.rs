@@ -1210,6 +1210,34 @@ fn a_graph_of_k_colours_too_large_to_look_at_is_refused() {
         .stderr(contains(
             "a 3x3 board of 3 states has 3^9 = 19,683 boards: graph draws at most 512 boards",
         ));
+    // Exactly as many boards as the two-state cells allow is drawn: 4^2 = 2^4.
+    flipgame()
+        .args([
+            "graph",
+            "--states",
+            "4",
+            "--size",
+            "1x2",
+            "--max-cells",
+            "4",
+        ])
+        .assert()
+        .success();
+    flipgame()
+        .args([
+            "graph",
+            "--states",
+            "4",
+            "--size",
+            "1x2",
+            "--max-cells",
+            "3",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "has 4^2 = 16 boards: graph draws at most 8 boards",
+        ));
     flipgame()
         .args([
             "graph", "--states", "3", "--size", "2x2", "--board", "12/03",
