@@ -67,7 +67,7 @@ fn merge_args<'a>(files: &'a [String], args: &[&'a str]) -> Vec<&'a str> {
     full
 }
 
-/// For every count of shards from 1 to 8, the merge prints byte for byte what one run prints,
+/// For every count of shards from 1 to 8 (and 20), the merge prints byte for byte what one run prints,
 /// in text with taps, JSON lines and the press matrix: 30x30 scrambles (nullity 20) for
 /// either colour, a board no taps finish and a malformed board between them, which both the
 /// shards and the merge report in its place.
@@ -96,7 +96,8 @@ fn shards_merged_print_what_one_run_prints() {
         .iter()
         .map(|format| run(&scratch, &[&["solve"][..], format, &input].concat()))
         .collect();
-    for count in 1..=8 {
+    // 30x30 sweeps 16 assignments: 20 shards leave some with none, whose parts are null.
+    for count in (1..=8).chain([20]) {
         let files = run_shards(&scratch, count, &input);
         for (format, single) in formats.iter().zip(&single) {
             let args = merge_args(&files, &[*format, &input[..]].concat());
@@ -322,6 +323,55 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
              give the merge the shards' boards; the last at {}:3",
             files[0], files[2]
         )));
+    // One record left over names its place once.
+    let one = run_shards(&scratch, 1, &input);
+    scratch
+        .flipgame()
+        .args(merge_args(&one, &["--size", "30x30", "fewer.txt"]))
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {}:3: the shards searched boards this input does not have (1 record \
+             unused): give the merge the shards' boards\n",
+            one[0]
+        ));
+    // Lines that look like records but are not: each refused with its place and reason.
+    let first = std::fs::read_to_string(scratch.path().join(&one[0])).unwrap();
+    let first = first.lines().next().unwrap();
+    for (changed, reason) in [
+        (
+            r#"{"index": 1, "source": "x", "board": "w"}"#.to_string(),
+            "missing field `rule`",
+        ),
+        (
+            first.replacen("\"color\":\"white\"", "\"color\":\"green\"", 1),
+            "'green' is not a colour: a part is white or black",
+        ),
+        (
+            first.replacen("\"key\":\"", "\"key\":\"zz", 1),
+            "is not a key: keys are hexadecimal, such as 3fa0",
+        ),
+        (
+            first.replacen("\"taps\":", "\"taps\":null,\"was\":", 1),
+            "a part has taps and a key, or neither",
+        ),
+    ] {
+        scratch.file("changed.jsonl", format!("{changed}\n"));
+        scratch
+            .flipgame()
+            .args([
+                "solve",
+                "--merge",
+                "changed.jsonl",
+                "--size",
+                "30x30",
+                "boards.txt",
+            ])
+            .assert()
+            .code(2)
+            .stderr(contains("changed.jsonl:1"))
+            .stderr(contains(reason));
+    }
     // Nothing to merge.
     scratch.file("empty.jsonl", "");
     scratch

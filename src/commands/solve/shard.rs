@@ -12,7 +12,7 @@ use flipgame::grid::Grid;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
-use flipgame::words::json_error_words;
+use flipgame::words::{count_of, json_error_words};
 
 use super::super::boards::{Place, with_stages};
 use super::super::{Failure, usage};
@@ -279,9 +279,9 @@ impl Merged {
         origins.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         let first = origins.first()?;
         let mut message = format!(
-            "{first}: the shards searched boards this input does not have ({} records \
-             unused): give the merge the shards' boards",
-            origins.len()
+            "{first}: the shards searched boards this input does not have ({} unused): give \
+             the merge the shards' boards",
+            count_of(origins.len() as u64, "record", "records")
         );
         if origins.len() > 1 {
             let _ = write!(message, "; the last at {}", origins[origins.len() - 1]);
