@@ -641,8 +641,29 @@ impl Solver {
         board: &Grid,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<Solution> {
+        // The 4x4 stream's answers, kept out of the search's long function.
+        if let Some(answer) = self.table_answer(board) {
+            return answer;
+        }
         self.solve_sweeping(board, progress, &mut Sweeping::Whole)
             .unwrap_or_else(|_| unreachable!("a whole search merges nothing"))
+    }
+
+    /// The answer from the distance table, where the puzzle has one and the board is 4x4.
+    #[inline(always)]
+    fn table_answer(&self, board: &Grid) -> Option<Option<Solution>> {
+        let (Some(table), Some(bits)) = (&self.table, board.bits16()) else {
+            return None;
+        };
+        Some(table.get().solve(bits).map(|(taps, goal)| {
+            let taps = Grid::from_bits16(taps);
+            Solution {
+                lower_bound: taps.count(),
+                taps,
+                goal,
+                optimal: true,
+            }
+        }))
     }
 
     /// One shard's part of the exact searches of `board`: for each colour searched by a sweep,
@@ -686,17 +707,8 @@ impl Solver {
         progress: &mut dyn FnMut(Stage, u64, u64),
         sweeping: &mut Sweeping<'_>,
     ) -> Result<Option<Solution>, MergeError> {
-        if let (Some(table), Some(bits)) = (&self.table, board.bits16()) {
-            let Some((taps, goal)) = table.get().solve(bits) else {
-                return Ok(None);
-            };
-            let taps = Grid::from_bits16(taps);
-            return Ok(Some(Solution {
-                lower_bound: taps.count(),
-                taps,
-                goal,
-                optimal: true,
-            }));
+        if let Some(answer) = self.table_answer(board) {
+            return Ok(answer);
         }
         // One budget for the board, whichever colours it takes.
         let deadline = self.search_time.map(|limit| Instant::now() + limit);
