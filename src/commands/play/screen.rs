@@ -367,6 +367,25 @@ mod tests {
     }
 
     #[test]
+    fn a_game_of_k_colours_with_its_proof() {
+        use flipgame::solve::states::StateSolver;
+        use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
+        let shape = Shape::new(2, 3).unwrap();
+        let rule = Rule::parse("plus").unwrap();
+        let puzzle = StatePuzzle::new(shape, rule, false, 4, StateGoal::Color(0)).unwrap();
+        let board = StateBoard::parse("100/000", shape, 4).unwrap();
+        let mut game = Game::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
+        game.apply(Event::ShowProof).unwrap();
+        let weights = &game.proof().unwrap().weights;
+        // Cells weighed and cells not: the marks must follow the weights, not fill the board.
+        assert!(weights.contains(&0) && weights.iter().any(|&weight| weight != 0));
+        snapshot(
+            "a_game_of_k_colours_with_its_proof",
+            &text(&game, &mut Ui::default(), (80, 24)),
+        );
+    }
+
+    #[test]
     fn after_a_hint_and_a_move() {
         let mut game = sample();
         game.apply(Event::Hint).unwrap();
