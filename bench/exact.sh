@@ -21,27 +21,10 @@ trap 'rm -rf "$work"' EXIT
 for name in $boards; do
     file="$work/$name.txt"
     case $name in
-        on*) n=${name#on}
-            python3 -c "import sys; n=int(sys.argv[1]); sys.stdout.write(('b'*n+'\n')*n)" "$n" > "$file" ;;
-        random*|scrambled*)
-            if [[ $name == random* ]]; then n=${name#random}; k=half; else
-                spec=${name#scrambled}; n=${spec%x*}; k=${spec#*x}; fi
-            python3 - "$n" "$k" > "$file" <<'PY'
-import random, sys
-n, k = int(sys.argv[1]), sys.argv[2]
-random.seed(7)
-# K distinct taps, or every cell tapped with odd chance: a uniform board among the solvable.
-cells = range(n * n)
-taps = [t for t in cells if random.random() < 0.5] if k == "half" else random.sample(cells, int(k))
-lit = [[False] * n for _ in range(n)]
-for tap in taps:
-    r, c = divmod(tap, n)
-    for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
-        if 0 <= r + dr < n and 0 <= c + dc < n:
-            lit[r + dr][c + dc] ^= True
-sys.stdout.write("".join("".join("b" if x else "w" for x in row) + "\n" for row in lit))
-PY
-            ;;
+        on*) python3 bench/scramble.py plus "${name#on}" on > "$file" ;;
+        random*) python3 bench/scramble.py plus "${name#random}" half > "$file" ;;
+        scrambled*) spec=${name#scrambled}
+            python3 bench/scramble.py plus "${spec%x*}" "${spec#*x}" > "$file" ;;
         *) echo "bench/exact.sh: unknown board $name" >&2; exit 2 ;;
     esac
     n=$(head -1 "$file" | tr -d '\n' | wc -c)

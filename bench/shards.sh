@@ -23,18 +23,7 @@ printf '%-18s %-10s %8s %7s %10s %7s %8s\n' board answer single shards "sum" rat
 for name in $boards; do
     spec=${name#scrambled}; n=${spec%x*}; k=${spec#*x}
     file="$work/$name.txt"
-    python3 - "$n" "$k" > "$file" <<'PY'
-import random, sys
-n, k = int(sys.argv[1]), int(sys.argv[2])
-random.seed(7)
-lit = [[False] * n for _ in range(n)]
-for tap in random.sample(range(n * n), k):
-    r, c = divmod(tap, n)
-    for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
-        if 0 <= r + dr < n and 0 <= c + dc < n:
-            lit[r + dr][c + dc] ^= True
-sys.stdout.write("".join("".join("b" if x else "w" for x in row) + "\n" for row in lit))
-PY
+    python3 bench/scramble.py plus "$n" "$k" > "$file"
     options=(--size "${n}x$n" --goal white --format jsonl)
     single=$( { seconds "$flipgame" solve "${options[@]}" "$file" > "$work/single"; } 2>&1 )
     answer=$(grep -o '"moves":[0-9]*' "$work/single" | cut -d: -f2)
