@@ -37,7 +37,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;solve'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)'
             cand --cells 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed'
-            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)'
+            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)'
             cand --goal 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)'
             cand --states 'How many states a piece has, from 2 (black and white: the Flip Game) to 36: a press adds the rule''s weight (1, or a stencil''s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z'
             cand --size 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file''s size)'
@@ -58,7 +58,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
         &'flipgame;explain'= {
             cand --board 'A board on the command line: bwwb/bbwb/bwwb/bwww, the 16 letters in a row, or an id such as 0x9d98 or 9d98 (repeatable; read before any FILE)'
             cand --cells 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed'
-            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)'
+            cand --search-time 'Stop a board''s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)'
             cand --goal 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)'
             cand --states 'How many states a piece has, from 2 (black and white: the Flip Game) to 36: a press adds the rule''s weight (1, or a stencil''s digit, as in 010/121/010) to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z'
             cand --size 'Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for graph; with --rule-file, the file''s size)'

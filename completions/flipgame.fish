@@ -43,7 +43,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l board -d 'A 
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l cells -d 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed' -r -f -a "bw\t'b black, w white (either case)'
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
@@ -81,7 +81,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l board -d '
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l cells -d 'How cells are written: bw (b black, w white), 01 (1 black, 0 white, spaces between allowed) or .# (# or x black, . white); never guessed' -r -f -a "bw\t'b black, w white (either case)'
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every search runs to the end, which takes minutes on a board of nullity 40 or more)' -r
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'

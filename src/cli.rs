@@ -446,8 +446,9 @@ pub struct BoardInput {
     pub cells: CellsArg,
 
     /// Stop a board's search over a large null space after SECONDS and answer with the best
-    /// found, marked not proven, with a lower bound (by default every search runs to the end,
-    /// which takes minutes on a board of nullity 40 or more)
+    /// found, marked not proven, with a lower bound (by default every exact search runs to the
+    /// end, which takes minutes on a board of nullity 40 or more, and past the exact limit the
+    /// search for a good answer stops after a fixed effort, a few seconds at most)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub search_time: Option<f64>,
 

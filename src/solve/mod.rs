@@ -29,6 +29,7 @@ mod avx2;
 mod bits;
 mod chase;
 mod coset;
+mod decode;
 mod descent;
 mod elimination;
 mod graycode;
@@ -107,6 +108,14 @@ const IMPROVE_CELLS: u64 = 1_000_000;
 /// memory allows made each pass ten times slower for a few thousand taps fewer out of eight
 /// million.
 const GREEDY_CELLS: u64 = 1 << 28;
+
+/// The most bits of quiet tap sets (their number times the cells) information-set decoding
+/// holds: 32 MiB.
+const DECODE_BITS: u64 = 1 << 28;
+
+/// The word operations information-set decoding may spend on one board and colour (a few
+/// seconds at most; a scramble is usually found in a small part of it).
+const DECODE_WORK: u64 = 1 << 33;
 
 /// The quiet tap sets one transform covers in each step of that descent.
 const IMPROVE_INNER_BITS: usize = 22;
@@ -772,7 +781,7 @@ impl Solver {
                     None => return Err(MergeError::Mixed { color }),
                 }
             } else {
-                (self.improve(taps), false)
+                (self.improve_further(taps, bounds[side], deadline), false)
             };
             let lower_bound = if optimal {
                 taps.count()
@@ -895,6 +904,23 @@ impl Solver {
             taps
         };
         descent::improve_locally(taps, &*quiet)
+    }
+
+    /// [`Solver::improve`], then information-set decoding (see [`decode`]) from its answer while
+    /// the quiet tap sets fit in memory, until `floor` taps (a lower bound), the effort or
+    /// `deadline` stops it.
+    fn improve_further(&self, taps: Grid, floor: u64, deadline: Option<Instant>) -> Grid {
+        let taps = self.improve(taps);
+        let cells = self.puzzle.shape().cells();
+        let nullity = self.kept_quiet();
+        if nullity as u64 * cells > DECODE_BITS {
+            return taps;
+        }
+        let mut quiet = Vec::with_capacity(nullity);
+        self.greedy_quiet_taps()
+            .each(&mut |grid| quiet.push(grid.clone()));
+        let effort = decode::Effort::within(DECODE_WORK, quiet.len(), taps.words().len(), deadline);
+        decode::decode(taps, &quiet, floor, effort)
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.

@@ -1354,3 +1354,68 @@ fn shards_past_their_limit_answer_as_one_run_does() {
         Ok(expected)
     );
 }
+
+/// Past the exact limit, information-set decoding brings back boards scrambled by a few
+/// hundred taps where the quiet tap sets are dense: `sigma` 50x50 (nullity 50), scrambled from
+/// all white by random taps applied here from the rule's definition, gets an answer of at
+/// most the scramble's taps (the descent alone answers with many more) that finishes it.
+#[test]
+fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
+    let shape = shape(50, 50);
+    let solver = Solver::new(puzzle(50, 50, "sigma", false, Goal::White)).unwrap();
+    assert_eq!(solver.nullity(), 50);
+    let mut state = 77u64;
+    let mut next = move |below: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % below
+    };
+    let cells: Vec<(i64, i64)> = (0..50).flat_map(|r| (0..50).map(move |c| (r, c))).collect();
+    let scramble = 120;
+    let mut tapped = vec![false; cells.len()];
+    let mut board = Grid::new(shape);
+    while tapped.iter().filter(|&&t| t).count() < scramble {
+        let tap = next(cells.len() as u64) as usize;
+        if std::mem::replace(&mut tapped[tap], true) {
+            continue;
+        }
+        for &cell in &cells {
+            if by_definition("sigma", shape, false, cells[tap], cell) {
+                board.toggle(cell.0 as usize, cell.1 as usize);
+            }
+        }
+    }
+    let solution = solver.solve(&board).unwrap();
+    assert!(solution.moves() <= scramble as u64, "{}", solution.moves());
+    assert!(!solution.optimal);
+    let mut finished = board.clone();
+    for (tap_row, tap_col) in solution.taps.cells() {
+        for &cell in &cells {
+            if by_definition(
+                "sigma",
+                shape,
+                false,
+                (tap_row as i64, tap_col as i64),
+                cell,
+            ) {
+                finished.toggle(cell.0 as usize, cell.1 as usize);
+            }
+        }
+    }
+    assert!(
+        finished.is_empty(),
+        "the taps leave {} black",
+        finished.count()
+    );
+    let lit = lit_cells(&board, Color::White);
+    let particular = solver.particulars(std::slice::from_ref(&lit))[0]
+        .clone()
+        .unwrap();
+    let descended = solver.improve(particular);
+    assert!(
+        descended.count() > solution.moves() + 50,
+        "the descent alone: {}",
+        descended.count()
+    );
+}

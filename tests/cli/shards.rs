@@ -4,39 +4,9 @@
 
 use std::process::Output;
 
-use crate::common::Scratch;
+use crate::common::{PLUS, Scratch, scrambles};
 use predicates::str::contains;
 use serde_json::Value;
-
-/// Boards of `n` x `n` scrambled by `taps` taps each under `plus`, tapped here from the rule's
-/// definition, one row a line.
-fn scrambles(n: usize, taps: usize, boards: usize, seed: u64) -> String {
-    let mut state = seed;
-    let mut next = move |below: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as usize % below
-    };
-    let mut text = String::new();
-    for _ in 0..boards {
-        let mut board = vec![vec![false; n]; n];
-        for _ in 0..taps {
-            let (row, col) = (next(n), next(n));
-            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (r, c) = (row as isize + dr, col as isize + dc);
-                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                    board[r as usize][c as usize] ^= true;
-                }
-            }
-        }
-        for row in board {
-            text.extend(row.iter().map(|&black| if black { 'b' } else { 'w' }));
-            text.push('\n');
-        }
-    }
-    text
-}
 
 fn run(scratch: &Scratch, args: &[&str]) -> Output {
     scratch.flipgame().args(args).output().unwrap()
@@ -83,10 +53,10 @@ fn shards_merged_print_what_one_run_prints() {
     );
     let malformed = corner.replacen('b', "x", 1);
     let boards = [
-        scrambles(30, 150, 1, 1),
+        scrambles(PLUS, 30, 150, 1, 1),
         corner,
         malformed,
-        scrambles(30, 60, 2, 2),
+        scrambles(PLUS, 30, 60, 2, 2),
     ]
     .concat();
     scratch.file("boards.txt", &boards);
@@ -145,7 +115,7 @@ fn shards_over_a_symmetric_board_merge_their_ties() {
 #[test]
 fn a_shard_writes_a_json_line_a_board() {
     let scratch = Scratch::new();
-    scratch.file("boards.txt", scrambles(30, 80, 2, 3));
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 2, 3));
     let output = run(
         &scratch,
         &["solve", "--shard", "2/5", "--size", "30x30", "boards.txt"],
@@ -189,7 +159,7 @@ fn a_shard_writes_a_json_line_a_board() {
 #[test]
 fn shards_that_do_not_fit_are_refused_with_the_place() {
     let scratch = Scratch::new();
-    scratch.file("boards.txt", scrambles(30, 80, 3, 4));
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 4));
     let input = ["--size", "30x30", "boards.txt"];
     let files = run_shards(&scratch, 3, &input);
     let single = run(&scratch, &[&["solve"][..], &input].concat());
@@ -253,7 +223,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
             two[1], files[0]
         )));
     // The shards of other boards.
-    scratch.file("other.txt", scrambles(30, 80, 3, 5));
+    scratch.file("other.txt", scrambles(PLUS, 30, 80, 3, 5));
     scratch
         .flipgame()
         .args(merge_args(&files, &["--size", "30x30", "other.txt"]))
@@ -311,7 +281,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
             "broken.jsonl:4:12: not a shard record of solve --shard: EOF while parsing a value\n",
         ));
     // More boards searched than the input has: the answers, then the records left over.
-    scratch.file("fewer.txt", scrambles(30, 80, 2, 4));
+    scratch.file("fewer.txt", scrambles(PLUS, 30, 80, 2, 4));
     scratch
         .flipgame()
         .args(merge_args(&files, &["--size", "30x30", "fewer.txt"]))

@@ -1,7 +1,7 @@
 //! Boards of any size (`--size RxC`) through every subcommand: the published answers of the
 //! Lights Out family, honesty about unproven minimums, and the limits.
 
-use crate::common::{Scratch, flipgame};
+use crate::common::{SIGMA, Scratch, flipgame, scrambles};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -827,4 +827,30 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
             .code(2)
             .stderr(contains("expected a number of seconds above 0"));
     }
+}
+
+/// Past the exact limit a board scrambled by random taps comes back with at most as many, where
+/// the quiet tap sets are dense (`sigma` 50x50: nullity 50), not proven; and `--search-time`
+/// bounds that search too: a limit already spent leaves the descent's answer, far above.
+#[test]
+fn past_the_limit_a_scramble_comes_back_with_at_most_its_taps() {
+    let scratch = Scratch::new();
+    scratch.file("scrambled.txt", scrambles(SIGMA, 50, 120, 1, 11));
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve", "--size", "50x50", "--rule", "sigma", "--goal", "white",
+        ];
+        args.extend_from_slice(extra);
+        args.push("scrambled.txt");
+        let output = scratch.flipgame().args(&args).output().unwrap();
+        assert!(output.status.success());
+        let text = String::from_utf8(output.stdout).unwrap();
+        let (count, rest) = text.split_once(' ').unwrap();
+        assert!(rest.ends_with("; not proven minimal)\n"), "{text}");
+        count.parse::<u64>().unwrap()
+    };
+    let decoded = solve(&[]);
+    assert!(decoded <= 120, "{decoded}");
+    let stopped = solve(&["--search-time", "0.000001"]);
+    assert!(stopped > decoded + 50, "{stopped} against {decoded}");
 }

@@ -85,3 +85,46 @@ impl Scratch {
 pub fn many_boards(count: usize) -> String {
     SAMPLE.repeat(count)
 }
+
+/// The cells a tap turns over under `plus`: the piece and its orthogonal neighbours.
+pub const PLUS: &[(isize, isize)] = &[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The cells a tap turns over under `sigma`: the orthogonal neighbours only.
+pub const SIGMA: &[(isize, isize)] = &[(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// Boards of `n` x `n` scrambled from all white by `taps` random taps each (a cell may be
+/// drawn twice), a tap turning over the cells at `turned`'s offsets from it, one row a line:
+/// written here from the rule's definition, not with flipgame's code.
+pub fn scrambles(
+    turned: &[(isize, isize)],
+    n: usize,
+    taps: usize,
+    boards: usize,
+    seed: u64,
+) -> String {
+    let mut state = seed;
+    let mut next = move |below: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % below
+    };
+    let mut text = String::new();
+    for _ in 0..boards {
+        let mut board = vec![vec![false; n]; n];
+        for _ in 0..taps {
+            let (row, col) = (next(n), next(n));
+            for &(dr, dc) in turned {
+                let (r, c) = (row as isize + dr, col as isize + dc);
+                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                    board[r as usize][c as usize] ^= true;
+                }
+            }
+        }
+        for row in board {
+            text.extend(row.iter().map(|&black| if black { 'b' } else { 'w' }));
+            text.push('\n');
+        }
+    }
+    text
+}
