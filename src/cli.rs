@@ -240,8 +240,8 @@ fn long_help_footer(subcommand: &str) -> String {
         board all white or all black, or says it is impossible. With --size RxC it does the \
         same for the Lights Out family on boards of any size (proven minimal whenever the null \
         space of the tap matrix has at most 2^42 elements, as on every square board up to 100x100 \
-        but 79 and 95, or 2^32 on boards over 4,194,304 cells; past that, a valid answer marked \
-        not proven, with a lower bound), \
+        but 79 and 95, or 2^32 on boards over 4,194,304 cells, and wherever the fewest taps are \
+        few beside the cells; past that, a valid answer marked not proven, with a lower bound), \
         and with --rule, --wrap \
         or --rule-file for every other tap pattern: diagonals, 3x3 neighbourhoods, the sigma \
         game, whole rows and columns, any stencil, and any graph.",

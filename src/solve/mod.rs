@@ -113,6 +113,14 @@ const GREEDY_CELLS: u64 = 1 << 28;
 /// holds: 32 MiB.
 const DECODE_BITS: u64 = 1 << 28;
 
+/// The word operations the proof by disjoint information sets may spend on one board and
+/// colour past the exact limit; within it, a quarter of the null space's elements at most.
+const PROOF_WORK: u64 = 1 << 33;
+
+/// The smallest nullity whose search first tries the proof by disjoint information sets: below
+/// it the whole null space is searched in a few milliseconds.
+const PROOF_NULLITY: usize = 24;
+
 /// The word operations information-set decoding may spend on one board and colour (a few
 /// seconds at most; a scramble is usually found in a small part of it).
 const DECODE_WORK: u64 = 1 << 33;
@@ -781,7 +789,7 @@ impl Solver {
                     None => return Err(MergeError::Mixed { color }),
                 }
             } else {
-                (self.improve_further(taps, bounds[side], deadline), false)
+                self.past_the_search(taps, bounds[side], deadline)
             };
             let lower_bound = if optimal {
                 taps.count()
@@ -829,6 +837,11 @@ impl Solver {
         deadline: Option<Instant>,
         part: &mut coset::Part,
     ) -> Option<(Grid, bool)> {
+        if matches!(part, coset::Part::Whole)
+            && let Some(least) = self.least_by_information_sets(&taps, lit, deadline)
+        {
+            return Some((least, true));
+        }
         let streamed = matches!(self.engine, Engine::Chase(_))
             && self.nullity() > 0
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
@@ -906,21 +919,84 @@ impl Solver {
         descent::improve_locally(taps, &*quiet)
     }
 
-    /// [`Solver::improve`], then information-set decoding (see [`decode`]) from its answer while
-    /// the quiet tap sets fit in memory, until `floor` taps (a lower bound), the effort or
-    /// `deadline` stops it.
-    fn improve_further(&self, taps: Grid, floor: u64, deadline: Option<Instant>) -> Grid {
+    /// The answer past the exact limit: [`Solver::improve`], then information-set decoding
+    /// (see [`decode`]) from its answer until `floor` taps (a lower bound), the effort or
+    /// `deadline` stops it, then the proof by disjoint information sets where it is affordable
+    /// (true when it proved the answer the least optimal one). Where the quiet tap sets do not
+    /// fit in memory, the descent's answer.
+    fn past_the_search(&self, taps: Grid, floor: u64, deadline: Option<Instant>) -> (Grid, bool) {
         let taps = self.improve(taps);
-        let cells = self.puzzle.shape().cells();
-        let nullity = self.kept_quiet();
-        if nullity as u64 * cells > DECODE_BITS {
-            return taps;
+        let descended = taps.clone();
+        self.with_held_quiet_taps(|quiet| {
+            let words = taps.words().len();
+            let effort = decode::Effort::within(DECODE_WORK, quiet.len(), words, deadline);
+            let taps = decode::decode(taps, quiet, floor, effort);
+            let whole = quiet.len() == self.nullity() && self.proof_may_pay(floor, PROOF_WORK);
+            match whole.then(|| decode::prove_least(&taps, quiet, PROOF_WORK, deadline)) {
+                Some(Some(least)) => (least, true),
+                _ => (taps, false),
+            }
+        })
+        .unwrap_or((descended, false))
+    }
+
+    /// The least optimal tap set of `taps`' coset, proven by disjoint information sets from
+    /// what the greedy descent and the decoding find, where that costs a small part of the
+    /// search over the whole null space (see [`decode::prove_least`]): a sparse minimum, such
+    /// as a scramble's, on a board of many cells. `None` where it would cost more.
+    fn least_by_information_sets(
+        &self,
+        taps: &Grid,
+        lit: &Grid,
+        deadline: Option<Instant>,
+    ) -> Option<Grid> {
+        let nullity = self.nullity();
+        if nullity < PROOF_NULLITY || self.kept_quiet() < nullity {
+            return None;
         }
-        let mut quiet = Vec::with_capacity(nullity);
-        self.greedy_quiet_taps()
-            .each(&mut |grid| quiet.push(grid.clone()));
-        let effort = decode::Effort::within(DECODE_WORK, quiet.len(), taps.words().len(), deadline);
-        decode::decode(taps, &quiet, floor, effort)
+        // Against 2^nullity sums for the search (a few operations each).
+        let work = PROOF_WORK.min(1 << (nullity - 2));
+        let bound = self.counting_bound(std::slice::from_ref(lit));
+        if !self.proof_may_pay(bound, work) {
+            return None;
+        }
+        self.with_held_quiet_taps(|quiet| {
+            let words = taps.words().len();
+            let start = descent::improve_locally(taps.clone(), quiet);
+            let effort = decode::Effort::within(DECODE_WORK, quiet.len(), words, deadline);
+            let start = decode::decode(start, quiet, 0, effort);
+            decode::prove_least(&start, quiet, work, deadline)
+        })
+        .flatten()
+    }
+
+    /// False when a proof by disjoint information sets cannot fit in `work` even if the answer
+    /// met the lower bound `bound` and the cells held as many disjoint sets as they have room
+    /// for: hopeless before any decoding (an all-on board's dense minimum).
+    fn proof_may_pay(&self, bound: u64, work: u64) -> bool {
+        let nullity = self.nullity();
+        let cells = self.puzzle.shape().cells();
+        let words = self.puzzle.shape().rows() as usize * self.puzzle.shape().words_per_row();
+        let room = cells / nullity.max(1) as u64;
+        decode::Plan::new(bound, room, nullity, words).is_some_and(|plan| plan.cost <= work)
+    }
+
+    /// `use_them` of the quiet tap sets held whole, as many as the greedy descent walks, or
+    /// `None` where they would take more than [`DECODE_BITS`].
+    fn with_held_quiet_taps<R>(&self, use_them: impl FnOnce(&[Grid]) -> R) -> Option<R> {
+        let kept = self.kept_quiet() as u64;
+        if kept.checked_mul(self.puzzle.shape().cells())? > DECODE_BITS {
+            return None;
+        }
+        match (&self.engine, self.taps_basis.get()) {
+            (Engine::Eliminate(_), _) | (_, Some(_)) => Some(use_them(self.quiet_tap_basis())),
+            (Engine::Chase(_), None) => {
+                let mut quiet = Vec::with_capacity(self.kept_quiet());
+                self.greedy_quiet_taps()
+                    .each(&mut |grid| quiet.push(grid.clone()));
+                Some(use_them(&quiet))
+            }
+        }
     }
 
     /// Particular tap sets for each lit grid, keeping the basis when it comes for free.

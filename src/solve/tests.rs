@@ -1356,9 +1356,10 @@ fn shards_past_their_limit_answer_as_one_run_does() {
 }
 
 /// Past the exact limit, information-set decoding brings back boards scrambled by a few
-/// hundred taps where the quiet tap sets are dense: `sigma` 50x50 (nullity 50), scrambled from
-/// all white by random taps applied here from the rule's definition, gets an answer of at
-/// most the scramble's taps (the descent alone answers with many more) that finishes it.
+/// hundred taps where the quiet tap sets are dense, and disjoint information sets prove it:
+/// `sigma` 50x50 (nullity 50), scrambled from all white by random taps applied here from the
+/// rule's definition, gets an answer of at most the scramble's taps (the descent alone
+/// answers with many more) that finishes it, proven minimal.
 #[test]
 fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
     let shape = shape(50, 50);
@@ -1388,7 +1389,9 @@ fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
     }
     let solution = solver.solve(&board).unwrap();
     assert!(solution.moves() <= scramble as u64, "{}", solution.moves());
-    assert!(!solution.optimal);
+    // Proven by disjoint information sets, past the limit of the search.
+    assert!(solution.optimal);
+    assert_eq!(solution.lower_bound, solution.moves());
     let mut finished = board.clone();
     for (tap_row, tap_col) in solution.taps.cells() {
         for &cell in &cells {
@@ -1418,4 +1421,49 @@ fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
         "the descent alone: {}",
         descended.count()
     );
+}
+
+/// The proof by disjoint information sets against the sweep over the whole null space (a
+/// shard of one, merged: the search that never tries the proof): `sigma` 24x24 (nullity 24)
+/// scrambled by 5 to 160 random taps, for white and for either colour,
+/// the same answer, proven, ties and all; and where the proof answers, it is the one that did.
+#[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+fn the_proof_by_information_sets_agrees_with_the_sweep() {
+    let mut generator = crate::random::Generator::from_seed(5);
+    let mut proofs = 0;
+    let n = 24;
+    for (goal, scrambles) in [
+        (Goal::White, &[5, 20, 40, 80, 160][..]),
+        (Goal::Either, &[10, 160]),
+    ] {
+        let solver = Solver::new(puzzle(n, n, "sigma", false, goal)).unwrap();
+        assert_eq!(solver.nullity(), n as usize);
+        let whole = Shard::all(1).unwrap()[0];
+        for &scramble in scrambles {
+            let mut taps = Grid::new(shape(n, n));
+            for _ in 0..scramble {
+                let (r, c) = (generator.below(n.into()), generator.below(n.into()));
+                taps.toggle(r as usize, c as usize);
+            }
+            let mut board = Grid::new(taps.shape());
+            solver.puzzle().apply(&mut board, &taps);
+            let solution = solver.solve(&board).unwrap();
+            let parts = solver.solve_shard(&board, whole, &mut |_, _, _| {});
+            let swept = solver
+                .solve_merged(&board, &[parts], &mut |_, _, _| {})
+                .unwrap()
+                .unwrap();
+            assert_eq!(solution, swept, "{n}x{n} scrambled by {scramble}");
+            let lit = lit_cells(&board, solution.goal);
+            let particular = solver.particulars(std::slice::from_ref(&lit))[0]
+                .clone()
+                .unwrap();
+            if let Some(least) = solver.least_by_information_sets(&particular, &lit, None) {
+                assert_eq!(least, solution.taps);
+                proofs += 1;
+            }
+        }
+    }
+    assert!(proofs >= 4, "{proofs} proofs");
 }
