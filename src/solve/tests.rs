@@ -1415,6 +1415,10 @@ fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
     let particular = solver.particulars(std::slice::from_ref(&lit))[0]
         .clone()
         .unwrap();
+    assert_eq!(
+        solver.least_by_information_sets(&particular, &lit, None),
+        Some(solution.taps.clone())
+    );
     let descended = solver.improve(particular);
     assert!(
         descended.count() > solution.moves() + 50,
