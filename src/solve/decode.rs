@@ -538,6 +538,10 @@ mod tests {
             if let Some(found) = prove_least(from, &basis, u64::MAX, None) {
                 assert_eq!(&found, least, "round {round}");
                 proven += 1;
+                let later = Some(Instant::now() + std::time::Duration::from_secs(3600));
+                assert_eq!(prove_least(from, &basis, u64::MAX, later), Some(found));
+                let spent = Some(Instant::now());
+                assert_eq!(prove_least(from, &basis, u64::MAX, spent), None);
             }
             assert_eq!(prove_least(from, &basis, 1, None), None);
         }

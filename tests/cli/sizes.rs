@@ -853,6 +853,7 @@ fn past_the_limit_a_scramble_comes_back_with_at_most_its_taps() {
         .parse()
         .unwrap_or_else(|_| panic!("{proven}"));
     assert!(count <= 120, "{proven}");
+    assert_eq!(solve(&["--search-time", "3600"]), proven);
     let stopped = solve(&["--search-time", "0.000001"]);
     let (descended, rest) = stopped.split_once(' ').unwrap();
     assert!(rest.ends_with("; not proven minimal)\n"), "{stopped}");
