@@ -338,6 +338,14 @@ impl Grid {
         self.words[..].cmp(&other.words[..])
     }
 
+    /// Compares two tap sets by the answers' order: fewer taps first, then the lexicographically
+    /// least row-major string.
+    pub fn cmp_fewest_then_least(&self, other: &Grid) -> Ordering {
+        self.count()
+            .cmp(&other.count())
+            .then_with(|| self.cmp_lexicographic(other))
+    }
+
     /// Reads a board of `shape` given on one line: rows joined by `/`, or all the letters in a
     /// row. Columns in errors count characters from 1.
     pub fn parse(text: &str, shape: Shape) -> Result<Grid, BoardTextError> {

@@ -32,6 +32,7 @@ mod coset;
 mod decode;
 mod descent;
 mod elimination;
+mod fixed;
 mod graycode;
 mod hadamard;
 pub mod modular;
@@ -112,6 +113,14 @@ const GREEDY_CELLS: u64 = 1 << 28;
 /// The most bits of quiet tap sets (their number times the cells) information-set decoding
 /// holds: 32 MiB.
 const DECODE_BITS: u64 = 1 << 28;
+
+/// The most quiet tap sets a group of symmetries may fix for the least of its fixed tap sets
+/// to be searched past the exact limit.
+const FIXED_NULLITY: usize = 32;
+
+/// The elements the searches of fixed tap sets may try together on one board and colour past
+/// the exact limit: four searches of [`FIXED_NULLITY`].
+const FIXED_WORK: u64 = 1 << 34;
 
 /// The word operations the proof by disjoint information sets may spend on one board and
 /// colour past the exact limit; within it, a quarter of the null space's elements at most.
@@ -789,7 +798,7 @@ impl Solver {
                     None => return Err(MergeError::Mixed { color }),
                 }
             } else {
-                self.past_the_search(taps, bounds[side], deadline)
+                self.past_the_search(taps, &lits[side], bounds[side], deadline)
             };
             let lower_bound = if optimal {
                 taps.count()
@@ -847,14 +856,7 @@ impl Solver {
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
         if transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
             // Worked out only where the search has slices enough to spare.
-            let symmetries = || -> Vec<Symmetry> {
-                self.symmetries
-                    .get_or_init(|| symmetry::puzzle_symmetries(&self.puzzle))
-                    .iter()
-                    .copied()
-                    .filter(|symmetry| symmetry.apply(lit) == *lit)
-                    .collect()
-            };
+            let symmetries = || self.symmetries_keeping(lit);
             let shape = self.puzzle.shape();
             let found = self.coset_index().least_part(
                 taps,
@@ -874,6 +876,17 @@ impl Solver {
         } else {
             Some((graycode::least_in_coset(taps, self.quiet_tap_basis()), true))
         }
+    }
+
+    /// The symmetries of the puzzle (not the identity) that keep the cells to turn over `lit`:
+    /// each maps the coset of tap sets finishing it onto itself.
+    fn symmetries_keeping(&self, lit: &Grid) -> Vec<Symmetry> {
+        self.symmetries
+            .get_or_init(|| symmetry::puzzle_symmetries(&self.puzzle))
+            .iter()
+            .copied()
+            .filter(|symmetry| symmetry.apply(lit) == *lit)
+            .collect()
     }
 
     /// The quiet tap sets prepared for the transform searches, on first need. A chased board's
@@ -919,15 +932,24 @@ impl Solver {
         descent::improve_locally(taps, &*quiet)
     }
 
-    /// The answer past the exact limit: [`Solver::improve`], then information-set decoding
-    /// (see [`decode`]) from its answer until `floor` taps (a lower bound), the effort or
-    /// `deadline` stops it, then the proof by disjoint information sets where it is affordable
-    /// (true when it proved the answer the least optimal one). Where the quiet tap sets do not
-    /// fit in memory, the descent's answer.
-    fn past_the_search(&self, taps: Grid, floor: u64, deadline: Option<Instant>) -> (Grid, bool) {
+    /// The answer past the exact limit for the cells to turn over `lit`: [`Solver::improve`],
+    /// then the least tap set some of the board's symmetries fix where that has fewer taps
+    /// ([`Solver::least_symmetric`]), then information-set decoding (see [`decode`]) from the
+    /// better until `floor` taps (a lower bound), the effort or `deadline` stops it, then the
+    /// proof by disjoint information sets where it is affordable (true when it proved the
+    /// answer the least optimal one). Where the quiet tap sets do not fit in memory, the
+    /// descent's answer.
+    fn past_the_search(
+        &self,
+        taps: Grid,
+        lit: &Grid,
+        floor: u64,
+        deadline: Option<Instant>,
+    ) -> (Grid, bool) {
         let taps = self.improve(taps);
         let descended = taps.clone();
         self.with_held_quiet_taps(|quiet| {
+            let taps = self.least_symmetric(taps, lit, quiet, floor, deadline);
             let words = taps.words().len();
             let effort = decode::Effort::within(DECODE_WORK, quiet.len(), words, deadline);
             let taps = decode::decode(taps, quiet, floor, effort);
@@ -938,6 +960,71 @@ impl Solver {
             }
         })
         .unwrap_or((descended, false))
+    }
+
+    /// `taps`, or the least tap set of its coset (over `quiet`) that a group of the symmetries
+    /// keeping `lit` maps onto itself where that has fewer taps (see [`fixed`]). The groups are
+    /// tried one of each class of conjugates, smallest first (the most tap sets fixed), each
+    /// searched in full where its fixed quiet tap sets number at most [`FIXED_NULLITY`] and the
+    /// searches' elements add up to at most [`FIXED_WORK`]; a group is passed over when a group
+    /// within it has been searched (it fixes some of those tap sets). They stop at `floor` taps
+    /// and at `deadline`.
+    fn least_symmetric(
+        &self,
+        taps: Grid,
+        lit: &Grid,
+        quiet: &[Grid],
+        floor: u64,
+        deadline: Option<Instant>,
+    ) -> Grid {
+        let symmetries = self.symmetries_keeping(lit);
+        if symmetries.is_empty() {
+            return taps;
+        }
+        let shape = self.puzzle.shape();
+        let mut best = taps;
+        let mut work = 0u64;
+        let mut searched: Vec<Vec<Symmetry>> = Vec::new();
+        for group in symmetry::subgroups_up_to_conjugacy(shape, &symmetries) {
+            if best.count() <= floor || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                break;
+            }
+            if searched
+                .iter()
+                .any(|within| within.iter().all(|g| group.contains(g)))
+            {
+                continue;
+            }
+            let Some(fixed) = fixed::fixed_coset(&best, quiet, &group) else {
+                continue;
+            };
+            let size = fixed.quiet.len();
+            if size > FIXED_NULLITY || work + (1 << size) > FIXED_WORK {
+                continue;
+            }
+            work += 1 << size;
+            let least = if transform_pays(size, best.words().len()) {
+                coset::CosetIndex::new(fixed.quiet, shape.cells())
+                    .least_part(
+                        fixed.taps,
+                        &mut |_, _| {},
+                        deadline,
+                        None,
+                        &mut coset::Part::Whole,
+                    )
+                    .map(|(least, _)| least)
+            } else {
+                Some(graycode::least_in_coset(fixed.taps, &fixed.quiet))
+            };
+            searched.push(group);
+            if let Some(least) = least
+                && least.cmp_fewest_then_least(&best).is_lt()
+            {
+                best = least;
+            }
+        }
+        best
     }
 
     /// The least optimal tap set of `taps`' coset, proven by disjoint information sets from

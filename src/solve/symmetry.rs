@@ -123,6 +123,95 @@ pub(crate) fn puzzle_symmetries(puzzle: &Puzzle) -> Vec<Symmetry> {
         .collect()
 }
 
+/// The subgroups, all but the trivial one, of the group `symmetries` make with the identity
+/// (they must be closed under composition: the symmetries a puzzle and a board both keep are),
+/// one of each class of conjugates, each as its elements but the identity, larger groups after
+/// smaller ones. Conjugate subgroups `H` and `g H g^-1` fix as many tap sets of a board `g`
+/// keeps, `g` mapping the ones onto the others: one of them is searched for all.
+pub(crate) fn subgroups_up_to_conjugacy(
+    shape: Shape,
+    symmetries: &[Symmetry],
+) -> Vec<Vec<Symmetry>> {
+    let mut group: Vec<Symmetry> = all_symmetries(shape)
+        .filter(|symmetry| symmetry.is_identity())
+        .collect();
+    group.extend(symmetries.iter().filter(|symmetry| !symmetry.is_identity()));
+    // Where a cell goes under each element: three corners tell the symmetries of a board apart.
+    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    let probes = [(0, 0), (0, cols - 1), (rows - 1, 0)];
+    let images = |symmetry: Symmetry| probes.map(|(row, col)| symmetry.map(shape, row, col));
+    let element = |first: usize, then: usize| -> usize {
+        let composed = probes.map(|(row, col)| {
+            let (row, col) = group[first].map(shape, row, col);
+            group[then].map(shape, row, col)
+        });
+        group
+            .iter()
+            .position(|&symmetry| images(symmetry) == composed)
+            .expect("the symmetries kept make a group")
+    };
+    let size = group.len();
+    let product: Vec<Vec<usize>> = (0..size)
+        .map(|first| (0..size).map(|then| element(first, then)).collect())
+        .collect();
+    let inverse = |of: usize| {
+        (0..size)
+            .find(|&other| product[of][other] == 0)
+            .unwrap_or(0)
+    };
+    // A subgroup as a set of elements, one bit each; the identity is element 0.
+    let closure = |generators: &[usize]| -> u32 {
+        let mut members = 1u32;
+        let mut added = true;
+        for &generator in generators {
+            members |= 1 << generator;
+        }
+        while added {
+            added = false;
+            for (first, row) in product.iter().enumerate() {
+                for (then, &composed) in row.iter().enumerate() {
+                    let both = members >> first & members >> then & 1 == 1;
+                    if both && members >> composed & 1 == 0 {
+                        members |= 1 << composed;
+                        added = true;
+                    }
+                }
+            }
+        }
+        members
+    };
+    let conjugate = |members: u32, by: usize| -> u32 {
+        (0..size)
+            .filter(|&member| members >> member & 1 == 1)
+            .fold(0, |image, member| {
+                image | 1 << product[product[inverse(by)][member]][by]
+            })
+    };
+    let mut classes: Vec<u32> = Vec::new();
+    for first in 1..size {
+        for second in first..size {
+            let members = closure(&[first, second]);
+            let least = (0..size)
+                .map(|by| conjugate(members, by))
+                .min()
+                .unwrap_or(members);
+            if !classes.contains(&least) {
+                classes.push(least);
+            }
+        }
+    }
+    classes.sort_by_key(|&members| (members.count_ones(), members));
+    classes
+        .into_iter()
+        .map(|members| {
+            (1..size)
+                .filter(|&member| members >> member & 1 == 1)
+                .map(|member| group[member])
+                .collect()
+        })
+        .collect()
+}
+
 /// The group's action on the coefficients of one coset, and the search's coordinates that the
 /// group maps slice to slice.
 pub(crate) struct Orbits {
@@ -433,6 +522,94 @@ mod tests {
             transposed.apply(&grid),
             Grid::parse("bwb/bww/wbw", shape).unwrap()
         );
+    }
+
+    /// The subgroups: each closed (any two members, composed cell by cell, make a member or the
+    /// identity), none conjugate to another by a symmetry kept, smaller first, and as many as
+    /// the group theory of each case says: the square's eight make 7 classes (the half turn;
+    /// the two mirrors; the two diagonals; the two groups of four with the half turn and a pair
+    /// of mirrors; the quarter turns; all eight), an oblong's four make 4, and the square's two
+    /// mirrors with the half turn, which commute, 4 (their mirrors are not conjugate there).
+    #[test]
+    fn the_subgroups_are_closed_and_one_of_each_class_of_conjugates() {
+        let symmetry = |transpose, reverse_rows, reverse_cols| Symmetry {
+            transpose,
+            reverse_rows,
+            reverse_cols,
+        };
+        let square = Shape::new(6, 6).unwrap();
+        let oblong = Shape::new(3, 7).unwrap();
+        let mirrors = vec![
+            symmetry(false, true, false),
+            symmetry(false, false, true),
+            symmetry(false, true, true),
+        ];
+        let cases = [
+            (square, shape_symmetries(square), vec![1, 1, 1, 3, 3, 3, 7]),
+            (oblong, shape_symmetries(oblong), vec![1, 1, 1, 3]),
+            (square, mirrors, vec![1, 1, 1, 3]),
+            (square, vec![symmetry(false, true, true)], vec![1]),
+        ];
+        for (shape, kept, sizes) in cases {
+            let cells: Vec<(usize, usize)> = (0..shape.rows() as usize)
+                .flat_map(|row| (0..shape.cols() as usize).map(move |col| (row, col)))
+                .collect();
+            let action = |symmetry: Symmetry| -> Vec<(usize, usize)> {
+                cells
+                    .iter()
+                    .map(|&(r, c)| symmetry.map(shape, r, c))
+                    .collect()
+            };
+            let subgroups = subgroups_up_to_conjugacy(shape, &kept);
+            let found: Vec<usize> = subgroups.iter().map(Vec::len).collect();
+            assert_eq!(found, sizes, "{shape:?} {kept:?}");
+            for group in &subgroups {
+                let mut members: Vec<Vec<(usize, usize)>> =
+                    group.iter().map(|&g| action(g)).collect();
+                members.push(cells.clone());
+                for &first in group {
+                    for &then in group {
+                        let composed: Vec<(usize, usize)> = cells
+                            .iter()
+                            .map(|&(r, c)| {
+                                let (r, c) = first.map(shape, r, c);
+                                then.map(shape, r, c)
+                            })
+                            .collect();
+                        assert!(members.contains(&composed), "{group:?} not closed");
+                    }
+                }
+            }
+            // No two conjugate: g H g^-1 for a kept g, member by member, is never another one.
+            for (index, group) in subgroups.iter().enumerate() {
+                for &by in &kept {
+                    let inverse = by.inverse(shape);
+                    let mut image: Vec<Vec<(usize, usize)>> = group
+                        .iter()
+                        .map(|&member| {
+                            cells
+                                .iter()
+                                .map(|&(r, c)| {
+                                    let (r, c) = inverse.map(shape, r, c);
+                                    let (r, c) = member.map(shape, r, c);
+                                    by.map(shape, r, c)
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    image.sort();
+                    for (other_index, other) in subgroups.iter().enumerate() {
+                        let mut other: Vec<Vec<(usize, usize)>> =
+                            other.iter().map(|&g| action(g)).collect();
+                        other.sort();
+                        assert!(
+                            other_index == index || other != image,
+                            "{group:?} ~ {other:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The symmetries a puzzle keeps: all of the shape's for plus, x and box, with or without

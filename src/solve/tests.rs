@@ -1471,3 +1471,159 @@ fn the_proof_by_information_sets_agrees_with_the_sweep() {
     }
     assert!(proofs >= 4, "{proofs} proofs");
 }
+
+/// A map of a board's cells onto themselves, `(row, col)` to `(row, col)`.
+pub(super) type Map = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// Where each of the eight maps of a `rows` x `cols` board sends `(row, col)`, written out
+/// from their definitions: the identity, the two mirrors and the half turn, then on a square
+/// the two diagonals and the two quarter turns.
+pub(super) fn maps(rows: usize, cols: usize) -> Vec<Map> {
+    let (last_row, last_col) = (rows - 1, cols - 1);
+    let mut maps: Vec<Map> = vec![
+        Box::new(|r, c| (r, c)),
+        Box::new(move |r, c| (last_row - r, c)),
+        Box::new(move |r, c| (r, last_col - c)),
+        Box::new(move |r, c| (last_row - r, last_col - c)),
+    ];
+    if rows == cols {
+        let last = last_row;
+        maps.push(Box::new(|r, c| (c, r)));
+        maps.push(Box::new(move |r, c| (last - c, last - r)));
+        maps.push(Box::new(move |r, c| (c, last - r)));
+        maps.push(Box::new(move |r, c| (last - c, r)));
+    }
+    maps
+}
+
+/// The fewest taps of a tap set in `taps + span(quiet)` that `map` leaves where it is, by
+/// trying every element in Gray-code order with its image kept beside it; `None` if none is.
+fn fewest_fixed_by_brute_force(taps: &Grid, quiet: &[Grid], map: &Map) -> Option<u64> {
+    let image = |grid: &Grid| {
+        let mut moved = Grid::new(grid.shape());
+        for (row, col) in grid.cells() {
+            let (row, col) = map(row, col);
+            moved.set(row, col, true);
+        }
+        moved
+    };
+    let images: Vec<Grid> = quiet.iter().map(image).collect();
+    let (mut element, mut moved) = (taps.clone(), image(taps));
+    let mut fewest = (element == moved).then(|| element.count());
+    for step in 1u64..1 << quiet.len() {
+        let flipped = step.trailing_zeros() as usize;
+        element.xor_with(&quiet[flipped]);
+        moved.xor_with(&images[flipped]);
+        if element == moved {
+            fewest = Some(fewest.map_or(element.count(), |f| f.min(element.count())));
+        }
+    }
+    fewest
+}
+
+/// The search of symmetric tap sets gives the fewest taps of any tap set of the coset that a
+/// symmetry of the board fixes (or the start, when it has fewer), against trying every element
+/// for each symmetry: the all-on board, where every symmetry is kept, and a board kept by the
+/// half turn only, on squares whose fixed quiet tap sets are tried one by one and (30x30) by a
+/// transform. It stops at once at the floor.
+#[test]
+fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
+    let mut below_the_start = 0;
+    for n in [9u32, 16, 19, 30] {
+        let puzzle = Puzzle::plus(shape(n, n), Goal::White);
+        let solver = Solver::new(puzzle.clone()).unwrap();
+        let quiet = solver.quiet_tap_basis().to_vec();
+        let all_on = Grid::filled(puzzle.shape(), Color::Black);
+        let mut half_turn = Grid::new(puzzle.shape());
+        let last = n as usize - 1;
+        for (row, col) in [(0, 1), (2, 5), (3, 3), (7, 8)] {
+            half_turn.set(row, col, true);
+            half_turn.set(last - row, last - col, true);
+        }
+        for lit in [all_on, half_turn] {
+            let Some(start) = solver.particulars(std::slice::from_ref(&lit))[0].clone() else {
+                continue;
+            };
+            let maps = maps(n as usize, n as usize);
+            let kept: Vec<&Map> = maps[1..]
+                .iter()
+                .filter(|map| {
+                    lit.cells().all(|(r, c)| {
+                        let (r, c) = map(r, c);
+                        lit.get(r, c)
+                    })
+                })
+                .collect();
+            let fewest = kept
+                .iter()
+                .filter_map(|map| fewest_fixed_by_brute_force(&start, &quiet, map))
+                .min()
+                .map_or(start.count(), |fewest| fewest.min(start.count()));
+            let found = solver.least_symmetric(start.clone(), &lit, &quiet, 0, None);
+            assert_eq!(found.count(), fewest, "{n}x{n}, {} lit", lit.count());
+            let mut turned = Grid::new(puzzle.shape());
+            for (row, col) in found.cells() {
+                for cell in (0..n as i64).flat_map(|r| (0..n as i64).map(move |c| (r, c))) {
+                    if by_definition(
+                        "plus",
+                        puzzle.shape(),
+                        false,
+                        (row as i64, col as i64),
+                        cell,
+                    ) {
+                        turned.toggle(cell.0 as usize, cell.1 as usize);
+                    }
+                }
+            }
+            assert_eq!(turned, lit, "{n}x{n}: the answer does not finish the board");
+            below_the_start += usize::from(fewest < start.count());
+            let floor = start.count();
+            assert_eq!(
+                solver.least_symmetric(start.clone(), &lit, &quiet, floor, None),
+                start
+            );
+        }
+    }
+    assert!(below_the_start >= 4, "{below_the_start}");
+}
+
+/// Past the exact limit a symmetric board's answer is at most the least tap set its
+/// symmetries fix, where that beats the descent: all-on 55x71 (nullity 55), whose tap sets
+/// fixed by reversing the rows (28 quiet tap sets of them) hold one with fewer taps than the
+/// descent finds. The answer finishes the board, by the rule's definition.
+#[test]
+fn past_the_limit_a_symmetric_board_gets_at_most_its_least_symmetric_tap_set() {
+    let puzzle = Puzzle::plus(shape(55, 71), Goal::White);
+    let solver = Solver::new(puzzle.clone()).unwrap();
+    assert!(solver.nullity() > solver.search_limit());
+    let all_on = Grid::filled(puzzle.shape(), Color::Black);
+    let start = solver.particulars(std::slice::from_ref(&all_on))[0]
+        .clone()
+        .unwrap();
+    let descended = solver.improve(start);
+    let quiet = solver.quiet_tap_basis();
+    let symmetric = solver.least_symmetric(descended.clone(), &all_on, quiet, 0, None);
+    assert!(symmetric.count() < descended.count());
+    let solution = solver.solve(&all_on).unwrap();
+    assert!(!solution.optimal);
+    assert!(
+        solution.moves() <= symmetric.count(),
+        "{}",
+        solution.moves()
+    );
+    let mut turned = Grid::new(puzzle.shape());
+    for (row, col) in solution.taps.cells() {
+        for (r, c) in (0..55).flat_map(|r| (0..71).map(move |c| (r, c))) {
+            if by_definition(
+                "plus",
+                puzzle.shape(),
+                false,
+                (row as i64, col as i64),
+                (r, c),
+            ) {
+                turned.toggle(r as usize, c as usize);
+            }
+        }
+    }
+    assert_eq!(turned, all_on);
+}

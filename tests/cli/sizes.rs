@@ -1,7 +1,7 @@
 //! Boards of any size (`--size RxC`) through every subcommand: the published answers of the
 //! Lights Out family, honesty about unproven minimums, and the limits.
 
-use crate::common::{SIGMA, Scratch, flipgame, scrambles};
+use crate::common::{PLUS, SIGMA, Scratch, flipgame, scrambles, tap};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -866,4 +866,59 @@ fn past_the_limit_a_scramble_comes_back_with_at_most_its_taps() {
     let (count, rest) = dense.split_once(' ').unwrap();
     assert!(rest.ends_with("; not proven minimal)\n"), "{dense}");
     assert!(count.parse::<u64>().unwrap() <= 500, "{dense}");
+}
+
+/// Past the exact limit a board its symmetries keep is answered from the least tap set they
+/// fix where that beats the descent: all-on 55x71 (nullity 55) comes back with a tap set that
+/// reversing the rows keeps, which finishes the board by the rule's definition, with fewer
+/// taps than a `--search-time` already spent leaves (the descent's answer).
+#[test]
+fn past_the_limit_a_symmetric_board_is_answered_from_its_symmetric_tap_sets() {
+    let scratch = Scratch::new();
+    scratch.file("on.txt", format!("{}\n", "b".repeat(71)).repeat(55));
+    let solve = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            "solve", "--size", "55x71", "--goal", "white", "--format", "jsonl",
+        ];
+        args.extend_from_slice(extra);
+        args.push("on.txt");
+        let output = scratch.flipgame().args(&args).output().unwrap();
+        assert!(output.status.success());
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let answer = solve(&[]);
+    assert_eq!(answer["optimal"], false);
+    let taps: Vec<(usize, usize)> = answer["taps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tap| {
+            let at = |key: &str| tap[key].as_u64().unwrap() as usize - 1;
+            (at("row"), at("col"))
+        })
+        .collect();
+    assert_eq!(answer["moves"], taps.len());
+    let mut board = vec![vec![true; 71]; 55];
+    for &(row, col) in &taps {
+        tap(&mut board, PLUS, row, col);
+    }
+    assert!(
+        board.iter().flatten().all(|&black| !black),
+        "the board is not finished"
+    );
+    for &(row, col) in &taps {
+        assert!(
+            taps.contains(&(54 - row, col)),
+            "r{}c{} alone",
+            row + 1,
+            col + 1
+        );
+    }
+    let descended = solve(&["--search-time", "0.000001"]);
+    assert!(
+        descended["moves"].as_u64().unwrap() > taps.len() as u64,
+        "{} against {}",
+        descended["moves"],
+        taps.len()
+    );
 }

@@ -113,13 +113,7 @@ pub fn scrambles(
     for _ in 0..boards {
         let mut board = vec![vec![false; n]; n];
         for _ in 0..taps {
-            let (row, col) = (next(n), next(n));
-            for &(dr, dc) in turned {
-                let (r, c) = (row as isize + dr, col as isize + dc);
-                if (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
-                    board[r as usize][c as usize] ^= true;
-                }
-            }
+            tap(&mut board, turned, next(n), next(n));
         }
         for row in board {
             text.extend(row.iter().map(|&black| if black { 'b' } else { 'w' }));
@@ -127,4 +121,16 @@ pub fn scrambles(
         }
     }
     text
+}
+
+/// Taps `board` (rows of cells, true for black) at `row`, `col` (from 0): turns over the cells
+/// at `turned`'s offsets from it that are on the board.
+pub fn tap(board: &mut [Vec<bool>], turned: &[(isize, isize)], row: usize, col: usize) {
+    let rows = board.len() as isize;
+    for &(dr, dc) in turned {
+        let (r, c) = (row as isize + dr, col as isize + dc);
+        if (0..rows).contains(&r) && (0..board[r as usize].len() as isize).contains(&c) {
+            board[r as usize][c as usize] ^= true;
+        }
+    }
 }

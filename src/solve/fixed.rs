@@ -1,0 +1,251 @@
+//! The tap sets of a coset that some of the board's symmetries map onto themselves.
+//!
+//! A symmetry `g` that keeps the puzzle's taps and the cells to turn over maps the coset of
+//! tap sets finishing a board onto itself. The tap sets it fixes (`g x = x`) make a smaller
+//! coset of their own: `x + q` is fixed, for a fixed `x`, exactly when the quiet tap set `q`
+//! is. Past the exact limit its null space can be small enough to search in full: the least
+//! tap set among the fixed ones is then an answer found exactly, though only an upper bound on
+//! the whole coset's least. On the all-on boards the least tap set is often symmetric, and
+//! where it is not a symmetric one is still far closer to it than a descent gets.
+
+use crate::grid::{Grid, Shape};
+
+use super::symmetry::Symmetry;
+
+/// The tap sets of a coset fixed by a group: one of them, and a basis of the quiet tap sets the
+/// group fixes (the difference of any two of them).
+#[derive(Clone, Debug)]
+pub(crate) struct FixedCoset {
+    /// A tap set of the coset every symmetry of the group maps onto itself.
+    pub(crate) taps: Grid,
+    /// A basis of the quiet tap sets every symmetry of the group maps onto itself.
+    pub(crate) quiet: Vec<Grid>,
+}
+
+/// The tap sets of `taps + span(quiet)` that every symmetry in `generators` maps onto itself,
+/// or `None` when there is none. Each symmetry must map the coset onto itself (keep the
+/// puzzle's taps and the cells to turn over), and `quiet` must be independent.
+///
+/// A sum `taps + sum c_i quiet_i` is fixed by `g` exactly when `sum c_i (g quiet_i + quiet_i)`
+/// equals `g taps + taps`: one linear system over the coefficients, with a row for every cell
+/// and generator. Its solutions are one of them plus the kernel, which is the fixed quiet tap
+/// sets.
+pub(crate) fn fixed_coset(
+    taps: &Grid,
+    quiet: &[Grid],
+    generators: &[Symmetry],
+) -> Option<FixedCoset> {
+    let moved = |grid: &Grid| -> Vec<u64> {
+        generators
+            .iter()
+            .flat_map(|&symmetry| {
+                let mut change = symmetry.apply(grid);
+                change.xor_with(grid);
+                change.words().to_vec()
+            })
+            .collect()
+    };
+    let combination_words = quiet.len().div_ceil(64).max(1);
+    let unit = |index: usize| {
+        let mut combination = vec![0u64; combination_words];
+        combination[index / 64] |= 1 << (index % 64);
+        combination
+    };
+    let mut system = Echelon::default();
+    let mut kernel = Vec::new();
+    for (index, vector) in quiet.iter().enumerate() {
+        if let Some(combination) = system.insert(moved(vector), unit(index)) {
+            kernel.push(combination);
+        }
+    }
+    let (rest, combination) = system.reduce(moved(taps), vec![0u64; combination_words]);
+    if rest.iter().any(|&word| word != 0) {
+        return None;
+    }
+    let sum_of = |start: Grid, combination: &[u64]| {
+        let mut sum = start;
+        for (index, vector) in quiet.iter().enumerate() {
+            if combination[index / 64] >> (index % 64) & 1 == 1 {
+                sum.xor_with(vector);
+            }
+        }
+        sum
+    };
+    let shape: Shape = taps.shape();
+    Some(FixedCoset {
+        taps: sum_of(taps.clone(), &combination),
+        quiet: kernel
+            .iter()
+            .map(|combination| sum_of(Grid::new(shape), combination))
+            .collect(),
+    })
+}
+
+/// Vectors in echelon form, each with the combination of the inputs it is: every vector is 0
+/// at the pivots of the vectors before it.
+#[derive(Default)]
+struct Echelon {
+    /// Each vector's pivot (word, bit), the vector and its combination.
+    rows: Vec<(usize, u64, Vec<u64>, Vec<u64>)>,
+}
+
+impl Echelon {
+    /// `vector` (the combination `combination`) less every row whose pivot it has, in order:
+    /// 0 exactly when it is in the rows' span.
+    fn reduce(&self, mut vector: Vec<u64>, mut combination: Vec<u64>) -> (Vec<u64>, Vec<u64>) {
+        for (word, bit, row, row_combination) in &self.rows {
+            if vector[*word] & bit != 0 {
+                xor_into(&mut vector, row);
+                xor_into(&mut combination, row_combination);
+            }
+        }
+        (vector, combination)
+    }
+
+    /// Adds `vector` (the combination `combination`) as a row, or gives back the combination
+    /// that makes 0 when it is in the rows' span.
+    fn insert(&mut self, vector: Vec<u64>, combination: Vec<u64>) -> Option<Vec<u64>> {
+        let (vector, combination) = self.reduce(vector, combination);
+        match vector.iter().position(|&word| word != 0) {
+            None => Some(combination),
+            Some(word) => {
+                let bit = vector[word] & vector[word].wrapping_neg();
+                self.rows.push((word, bit, vector, combination));
+                None
+            }
+        }
+    }
+}
+
+/// `target ^= source`, word by word.
+fn xor_into(target: &mut [u64], source: &[u64]) {
+    for (target, source) in target.iter_mut().zip(source) {
+        *target ^= source;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Goal, test_puzzle};
+    use crate::solve::Solver;
+    use crate::solve::symmetry::puzzle_symmetries;
+    use crate::solve::tests::{Map, maps};
+
+    /// The map of `maps` that moves every cell where `symmetry` does.
+    fn map_of(
+        maps: &[Map],
+        symmetry: Symmetry,
+        shape: Shape,
+    ) -> &dyn Fn(usize, usize) -> (usize, usize) {
+        let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+        let same = |map: &dyn Fn(usize, usize) -> (usize, usize)| {
+            (0..rows).all(|r| (0..cols).all(|c| map(r, c) == symmetry.map(shape, r, c)))
+        };
+        &**maps
+            .iter()
+            .find(|map| same(&***map))
+            .expect("one of the eight")
+    }
+
+    /// Every element of `taps + span(quiet)`, one sum of the quiet tap sets after another.
+    fn every_element(taps: &Grid, quiet: &[Grid]) -> Vec<Grid> {
+        (0u32..1 << quiet.len())
+            .map(|mask| {
+                let mut sum = taps.clone();
+                for (index, vector) in quiet.iter().enumerate() {
+                    if mask >> index & 1 == 1 {
+                        for (row, col) in vector.cells() {
+                            sum.toggle(row, col);
+                        }
+                    }
+                }
+                sum
+            })
+            .collect()
+    }
+
+    /// The words of every grid, sorted: a set to compare.
+    fn as_set(grids: &[Grid]) -> Vec<Vec<u64>> {
+        let mut set: Vec<Vec<u64>> = grids.iter().map(|grid| grid.words().to_vec()).collect();
+        set.sort();
+        set.dedup();
+        set
+    }
+
+    /// Cells to turn over that `group` keeps: a random grid, with every cell's images set too.
+    fn kept_by(shape: Shape, group: &[&dyn Fn(usize, usize) -> (usize, usize)], seed: u64) -> Grid {
+        let mut state = seed;
+        let mut grid = Grid::new(shape);
+        for row in 0..shape.rows() as usize {
+            for col in 0..shape.cols() as usize {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                if state >> 62 == 0 {
+                    grid.set(row, col, true);
+                    for map in group {
+                        let (to_row, to_col) = map(row, col);
+                        grid.set(to_row, to_col, true);
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    /// The fixed coset is exactly the tap sets of the coset that every symmetry of the group
+    /// leaves where they are, each checked cell by cell against the maps written out above:
+    /// for one symmetry and for every pair, on squares and oblongs with quiet tap sets, for
+    /// the all-on board and for boards kept by the pair; `None` exactly when there are none.
+    #[test]
+    fn the_fixed_coset_is_every_tap_set_of_the_coset_its_group_fixes() {
+        let mut compared = (0, 0);
+        for (rows, cols) in [(4, 4), (5, 5), (9, 9), (11, 11), (16, 16), (4, 9), (5, 17)] {
+            let puzzle = test_puzzle(rows, cols, "plus", false, Goal::White);
+            let shape = puzzle.shape();
+            let solver = Solver::new(puzzle.clone()).unwrap();
+            let quiet = solver.quiet_tap_basis().to_vec();
+            let maps = maps(rows as usize, cols as usize);
+            let symmetries = puzzle_symmetries(&puzzle);
+            for (first, &one) in symmetries.iter().enumerate() {
+                for &other in &symmetries[first..] {
+                    let group = [map_of(&maps, one, shape), map_of(&maps, other, shape)];
+                    let all_on = Grid::filled(shape, crate::notation::Color::Black);
+                    for lit in [all_on, kept_by(shape, &group, 5), kept_by(shape, &group, 9)] {
+                        let Some(taps) = solver.particulars(std::slice::from_ref(&lit))[0].clone()
+                        else {
+                            continue;
+                        };
+                        let fixed: Vec<Grid> = every_element(&taps, &quiet)
+                            .into_iter()
+                            .filter(|x| {
+                                x.cells().all(|(r, c)| {
+                                    group.iter().all(|map| {
+                                        let (to_row, to_col) = map(r, c);
+                                        x.get(to_row, to_col)
+                                    })
+                                })
+                            })
+                            .collect();
+                        let label = format!("{rows}x{cols} {one:?} {other:?}");
+                        match fixed_coset(&taps, &quiet, &[one, other]) {
+                            None => {
+                                assert!(fixed.is_empty(), "{label}: {} fixed", fixed.len());
+                                compared.0 += 1;
+                            }
+                            Some(found) => {
+                                let listed = every_element(&found.taps, &found.quiet);
+                                assert_eq!(listed.len(), fixed.len(), "{label}");
+                                assert_eq!(as_set(&listed), as_set(&fixed), "{label}");
+                                compared.1 += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers met, many times.
+        assert!(compared.0 >= 50 && compared.1 >= 40, "{compared:?}");
+    }
+}
