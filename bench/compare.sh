@@ -6,6 +6,10 @@
 # loaded or throttled machine from favouring whichever ran second.
 #
 #   bench/compare.sh BASE      # BASE: a commit, such as main before a branch
+#   DIFFER=ok bench/compare.sh BASE
+#                              # a change whose outputs differ on purpose (a better answer
+#                              # past the exact limit): the differing commands are named on
+#                              # standard error and timed all the same
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?usage: bench/compare.sh BASE}
@@ -42,7 +46,7 @@ for command in "${commands[@]}"; do
     # shellcheck disable=SC2086 # each command is split into its words on purpose
     if ! cmp -s <("$before" $command) <("$after" $command); then
         echo "outputs differ: flipgame $command" >&2
-        exit 1
+        [[ ${DIFFER:-} == ok ]] || exit 1
     fi
 done
 python3 - "$before" "$after" "$rounds" "$work" "${commands[@]}" <<'PY'
