@@ -1525,7 +1525,7 @@ fn fewest_fixed_by_brute_force(taps: &Grid, quiet: &[Grid], map: &Map) -> Option
 /// symmetry of the board fixes (or the start, when it has fewer), against trying every element
 /// for each symmetry: the all-on board, where every symmetry is kept, and a board kept by the
 /// half turn only, on squares whose fixed quiet tap sets are tried one by one and (30x30) by a
-/// transform. It stops at once at the floor.
+/// transform. It stops at once at the floor, and at a deadline already past.
 #[test]
 fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
     let mut below_the_start = 0;
@@ -1582,6 +1582,13 @@ fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
                 solver.least_symmetric(start.clone(), &lit, &quiet, floor, None),
                 start
             );
+            // A deadline already past leaves the start; one an hour away changes nothing.
+            let now = std::time::Instant::now();
+            let spent = solver.least_symmetric(start.clone(), &lit, &quiet, 0, Some(now));
+            assert_eq!(spent, start);
+            let hour = now + std::time::Duration::from_secs(3600);
+            let unspent = solver.least_symmetric(start.clone(), &lit, &quiet, 0, Some(hour));
+            assert_eq!(unspent, found);
         }
     }
     assert!(below_the_start >= 4, "{below_the_start}");
