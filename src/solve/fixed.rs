@@ -22,63 +22,118 @@ pub(crate) struct FixedCoset {
     pub(crate) quiet: Vec<Grid>,
 }
 
-/// The tap sets of `taps + span(quiet)` that every symmetry in `generators` maps onto itself,
-/// or `None` when there is none. Each symmetry must map the coset onto itself (keep the
-/// puzzle's taps and the cells to turn over), and `quiet` must be independent.
-///
-/// A sum `taps + sum c_i quiet_i` is fixed by `g` exactly when `sum c_i (g quiet_i + quiet_i)`
-/// equals `g taps + taps`: one linear system over the coefficients, with a row for every cell
-/// and generator. Its solutions are one of them plus the kernel, which is the fixed quiet tap
-/// sets.
-pub(crate) fn fixed_coset(
-    taps: &Grid,
-    quiet: &[Grid],
-    generators: &[Symmetry],
-) -> Option<FixedCoset> {
-    let moved = |grid: &Grid| -> Vec<u64> {
-        generators
-            .iter()
-            .flat_map(|&symmetry| {
-                let mut change = symmetry.apply(grid);
-                change.xor_with(grid);
-                change.words().to_vec()
-            })
-            .collect()
-    };
-    let combination_words = quiet.len().div_ceil(64).max(1);
-    let unit = |index: usize| {
-        let mut combination = vec![0u64; combination_words];
-        combination[index / 64] |= 1 << (index % 64);
-        combination
-    };
-    let mut system = Echelon::default();
-    let mut kernel = Vec::new();
-    for (index, vector) in quiet.iter().enumerate() {
-        if let Some(combination) = system.insert(moved(vector), unit(index)) {
-            kernel.push(combination);
+/// The quiet tap sets reduced so that each has a cell, its pivot, that no other has: the
+/// coordinates of any quiet tap set over them are then its cells at the pivots, read off
+/// without any elimination.
+pub(crate) struct Pivoted {
+    /// The reduced quiet tap sets.
+    quiet: Vec<Grid>,
+    /// Each one's pivot cell, (row, column) from 0.
+    pivots: Vec<(usize, usize)>,
+}
+
+impl Pivoted {
+    /// `quiet` (independent, a basis of the whole null space) reduced to pivots.
+    pub(crate) fn new(quiet: &[Grid]) -> Pivoted {
+        let mut reduced: Vec<Grid> = Vec::with_capacity(quiet.len());
+        let mut pivots: Vec<(usize, usize)> = Vec::with_capacity(quiet.len());
+        for vector in quiet {
+            let mut vector = vector.clone();
+            for (kept, &(row, col)) in reduced.iter().zip(&pivots) {
+                if vector.get(row, col) {
+                    vector.xor_with(kept);
+                }
+            }
+            let Some((row, col)) = vector.cells().next() else {
+                continue;
+            };
+            for kept in &mut reduced {
+                if kept.get(row, col) {
+                    kept.xor_with(&vector);
+                }
+            }
+            reduced.push(vector);
+            pivots.push((row, col));
+        }
+        Pivoted {
+            quiet: reduced,
+            pivots,
         }
     }
-    let (rest, combination) = system.reduce(moved(taps), vec![0u64; combination_words]);
-    if rest.iter().any(|&word| word != 0) {
-        return None;
-    }
-    let sum_of = |start: Grid, combination: &[u64]| {
-        let mut sum = start;
-        for (index, vector) in quiet.iter().enumerate() {
-            if combination[index / 64] >> (index % 64) & 1 == 1 {
-                sum.xor_with(vector);
+
+    /// The tap sets of `taps + span(quiet)` that every symmetry in `generators` maps onto
+    /// itself, or `None` when there is none. Each symmetry must map the coset onto itself (keep
+    /// the puzzle's taps and the cells to turn over).
+    ///
+    /// A sum `x = taps + sum c_i quiet_i` is fixed by `g` exactly when it is fixed by `g^-1`,
+    /// that is when `sum c_i (g^-1 quiet_i + quiet_i)` equals `g^-1 taps + taps`: quiet tap
+    /// sets all, whose coordinates are their cells at the pivots, and `g^-1 y` at the pivot `p`
+    /// is `y` at `g p`. One linear system over the coefficients, a row for every pivot and
+    /// generator; its solutions are one of them plus the kernel, which is the fixed quiet tap
+    /// sets.
+    pub(crate) fn fixed_coset(&self, taps: &Grid, generators: &[Symmetry]) -> Option<FixedCoset> {
+        let shape: Shape = taps.shape();
+        let count = self.quiet.len();
+        let words = count.div_ceil(64).max(1);
+        let bit =
+            |vector: &mut [u64], position: usize| vector[position / 64] |= 1 << (position % 64);
+        // Where each generator sends each pivot.
+        let images: Vec<Vec<(usize, usize)>> = generators
+            .iter()
+            .map(|&symmetry| {
+                self.pivots
+                    .iter()
+                    .map(|&(row, col)| symmetry.map(shape, row, col))
+                    .collect()
+            })
+            .collect();
+        // The coordinates of `g^-1 y + y` for every generator, one after another.
+        let moved = |y: &Grid| -> Vec<u64> {
+            let mut coordinates = vec![0u64; words * generators.len()];
+            for (at, images) in images.iter().enumerate() {
+                for (j, (&(row, col), &(to_row, to_col))) in
+                    self.pivots.iter().zip(images).enumerate()
+                {
+                    if y.get(row, col) != y.get(to_row, to_col) {
+                        bit(&mut coordinates, at * words * 64 + j);
+                    }
+                }
+            }
+            coordinates
+        };
+        let unit = |index: usize| {
+            let mut combination = vec![0u64; words];
+            bit(&mut combination, index);
+            combination
+        };
+        let mut system = Echelon::default();
+        let mut kernel = Vec::new();
+        for (index, vector) in self.quiet.iter().enumerate() {
+            if let Some(combination) = system.insert(moved(vector), unit(index)) {
+                kernel.push(combination);
             }
         }
-        sum
-    };
-    let shape: Shape = taps.shape();
-    Some(FixedCoset {
-        taps: sum_of(taps.clone(), &combination),
-        quiet: kernel
-            .iter()
-            .map(|combination| sum_of(Grid::new(shape), combination))
-            .collect(),
-    })
+        let (rest, combination) = system.reduce(moved(taps), vec![0u64; words]);
+        if rest.iter().any(|&word| word != 0) {
+            return None;
+        }
+        let sum_of = |start: Grid, combination: &[u64]| {
+            let mut sum = start;
+            for (index, vector) in self.quiet.iter().enumerate() {
+                if combination[index / 64] >> (index % 64) & 1 == 1 {
+                    sum.xor_with(vector);
+                }
+            }
+            sum
+        };
+        Some(FixedCoset {
+            taps: sum_of(taps.clone(), &combination),
+            quiet: kernel
+                .iter()
+                .map(|combination| sum_of(Grid::new(shape), combination))
+                .collect(),
+        })
+    }
 }
 
 /// Vectors in echelon form, each with the combination of the inputs it is: every vector is 0
@@ -229,7 +284,7 @@ mod tests {
                             })
                             .collect();
                         let label = format!("{rows}x{cols} {one:?} {other:?}");
-                        match fixed_coset(&taps, &quiet, &[one, other]) {
+                        match Pivoted::new(&quiet).fixed_coset(&taps, &[one, other]) {
                             None => {
                                 assert!(fixed.is_empty(), "{label}: {} fixed", fixed.len());
                                 compared.0 += 1;

@@ -978,36 +978,51 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> Grid {
         let symmetries = self.symmetries_keeping(lit);
-        if symmetries.is_empty() {
+        // A symmetry maps a quiet tap set into the whole null space, so coordinates over part of
+        // it (a basis the memory cap cut short) would not do.
+        if symmetries.is_empty() || quiet.len() < self.nullity() {
             return taps;
         }
         let shape = self.puzzle.shape();
+        let groups = symmetry::subgroups_up_to_conjugacy(shape, &symmetries);
+        let pivoted = fixed::Pivoted::new(quiet);
+        // Worked out from the largest group down: what a group fixes, every group within it
+        // fixes too, so a group with too many fixed quiet tap sets spares the work on those.
+        let mut fixed: Vec<Option<fixed::FixedCoset>> = vec![None; groups.len()];
+        let mut too_many: Vec<&[Symmetry]> = Vec::new();
+        for (index, group) in groups.iter().enumerate().rev() {
+            let within = |larger: &&[Symmetry]| group.members.iter().all(|g| larger.contains(g));
+            if too_many.iter().any(within) {
+                continue;
+            }
+            match pivoted.fixed_coset(&taps, &group.generators) {
+                Some(subcoset) if subcoset.quiet.len() > FIXED_NULLITY => {
+                    too_many.push(&group.members)
+                }
+                subcoset => fixed[index] = subcoset,
+            }
+        }
         let mut best = taps;
         let mut work = 0u64;
-        let mut searched: Vec<Vec<Symmetry>> = Vec::new();
-        for group in symmetry::subgroups_up_to_conjugacy(shape, &symmetries) {
+        let mut searched: Vec<&[Symmetry]> = Vec::new();
+        for (group, subcoset) in groups.iter().zip(fixed) {
             if best.count() <= floor || deadline.is_some_and(|deadline| Instant::now() >= deadline)
             {
                 break;
             }
-            if searched
-                .iter()
-                .any(|within| within.iter().all(|g| group.contains(g)))
-            {
-                continue;
-            }
-            let Some(fixed) = fixed::fixed_coset(&best, quiet, &group) else {
+            let Some(subcoset) = subcoset else {
                 continue;
             };
-            let size = fixed.quiet.len();
-            if size > FIXED_NULLITY || work + (1 << size) > FIXED_WORK {
+            let size = subcoset.quiet.len();
+            let within = |smaller: &&[Symmetry]| smaller.iter().all(|g| group.members.contains(g));
+            if searched.iter().any(within) || work + (1 << size) > FIXED_WORK {
                 continue;
             }
             work += 1 << size;
             let least = if transform_pays(size, best.words().len()) {
-                coset::CosetIndex::new(fixed.quiet, shape.cells())
+                coset::CosetIndex::new(subcoset.quiet, shape.cells())
                     .least_part(
-                        fixed.taps,
+                        subcoset.taps,
                         &mut |_, _| {},
                         deadline,
                         None,
@@ -1015,9 +1030,9 @@ impl Solver {
                     )
                     .map(|(least, _)| least)
             } else {
-                Some(graycode::least_in_coset(fixed.taps, &fixed.quiet))
+                Some(graycode::least_in_coset(subcoset.taps, &subcoset.quiet))
             };
-            searched.push(group);
+            searched.push(&group.members);
             if let Some(least) = least
                 && least.cmp_fewest_then_least(&best).is_lt()
             {

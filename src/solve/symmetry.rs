@@ -123,15 +123,22 @@ pub(crate) fn puzzle_symmetries(puzzle: &Puzzle) -> Vec<Symmetry> {
         .collect()
 }
 
+/// A group of symmetries: its members and a few that generate it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Subgroup {
+    /// Every member but the identity.
+    pub(crate) members: Vec<Symmetry>,
+    /// One or two members whose compositions make every member: what a tap set must be kept by
+    /// to be kept by the whole group.
+    pub(crate) generators: Vec<Symmetry>,
+}
+
 /// The subgroups, all but the trivial one, of the group `symmetries` make with the identity
 /// (they must be closed under composition: the symmetries a puzzle and a board both keep are),
-/// one of each class of conjugates, each as its elements but the identity, larger groups after
-/// smaller ones. Conjugate subgroups `H` and `g H g^-1` fix as many tap sets of a board `g`
-/// keeps, `g` mapping the ones onto the others: one of them is searched for all.
-pub(crate) fn subgroups_up_to_conjugacy(
-    shape: Shape,
-    symmetries: &[Symmetry],
-) -> Vec<Vec<Symmetry>> {
+/// one of each class of conjugates, larger groups after smaller ones. Conjugate subgroups `H`
+/// and `g H g^-1` fix as many tap sets of a board `g` keeps, `g` mapping the ones onto the
+/// others: one of them is searched for all.
+pub(crate) fn subgroups_up_to_conjugacy(shape: Shape, symmetries: &[Symmetry]) -> Vec<Subgroup> {
     let mut group: Vec<Symmetry> = all_symmetries(shape)
         .filter(|symmetry| symmetry.is_identity())
         .collect();
@@ -187,27 +194,32 @@ pub(crate) fn subgroups_up_to_conjugacy(
                 image | 1 << product[product[inverse(by)][member]][by]
             })
     };
-    let mut classes: Vec<u32> = Vec::new();
+    // Each class as its first subgroup met and the pair that made it.
+    let mut classes: Vec<(u32, [usize; 2])> = Vec::new();
     for first in 1..size {
         for second in first..size {
             let members = closure(&[first, second]);
-            let least = (0..size)
-                .map(|by| conjugate(members, by))
-                .min()
-                .unwrap_or(members);
-            if !classes.contains(&least) {
-                classes.push(least);
+            let met = |&(class, _): &(u32, [usize; 2])| {
+                (0..size).any(|by| conjugate(members, by) == class)
+            };
+            if !classes.iter().any(met) {
+                classes.push((members, [first, second]));
             }
         }
     }
-    classes.sort_by_key(|&members| (members.count_ones(), members));
+    classes.sort_by_key(|&(members, _)| (members.count_ones(), members));
     classes
         .into_iter()
-        .map(|members| {
-            (1..size)
+        .map(|(members, [first, second])| Subgroup {
+            members: (1..size)
                 .filter(|&member| members >> member & 1 == 1)
                 .map(|member| group[member])
-                .collect()
+                .collect(),
+            generators: if first == second {
+                vec![group[first]]
+            } else {
+                vec![group[first], group[second]]
+            },
         })
         .collect()
 }
@@ -560,9 +572,42 @@ mod tests {
                     .map(|&(r, c)| symmetry.map(shape, r, c))
                     .collect()
             };
-            let subgroups = subgroups_up_to_conjugacy(shape, &kept);
-            let found: Vec<usize> = subgroups.iter().map(Vec::len).collect();
-            assert_eq!(found, sizes, "{shape:?} {kept:?}");
+            let found = subgroups_up_to_conjugacy(shape, &kept);
+            let subgroups: Vec<Vec<Symmetry>> = found.iter().map(|g| g.members.clone()).collect();
+            let lengths: Vec<usize> = subgroups.iter().map(Vec::len).collect();
+            assert_eq!(lengths, sizes, "{shape:?} {kept:?}");
+            // The generators make every member: what they keep, the whole group keeps.
+            for subgroup in &found {
+                let mut made: Vec<Vec<(usize, usize)>> = vec![cells.clone()];
+                let mut grown = true;
+                while grown {
+                    grown = false;
+                    for at in 0..made.len() {
+                        for &generator in &subgroup.generators {
+                            let next: Vec<(usize, usize)> = made[at]
+                                .iter()
+                                .map(|&(r, c)| generator.map(shape, r, c))
+                                .collect();
+                            if !made.contains(&next) {
+                                made.push(next);
+                                grown = true;
+                            }
+                        }
+                    }
+                }
+                let mut members: Vec<Vec<(usize, usize)>> =
+                    subgroup.members.iter().map(|&g| action(g)).collect();
+                members.push(cells.clone());
+                made.sort();
+                members.sort();
+                assert_eq!(made, members, "{subgroup:?}");
+                assert!(
+                    subgroup
+                        .generators
+                        .iter()
+                        .all(|g| subgroup.members.contains(g))
+                );
+            }
             for group in &subgroups {
                 let mut members: Vec<Vec<(usize, usize)>> =
                     group.iter().map(|&g| action(g)).collect();
