@@ -303,4 +303,120 @@ mod tests {
         // Both answers met, many times.
         assert!(compared.0 >= 50 && compared.1 >= 40, "{compared:?}");
     }
+
+    /// On boards whose cosets are too large to list, what two symmetries fix together is what
+    /// the second fixes among what the first fixes alone (that listed, each element checked
+    /// cell by cell with the maps written out): both generators' equations count, each in its
+    /// own rows.
+    #[test]
+    fn two_generators_fix_what_each_fixes() {
+        let mut nontrivial = 0;
+        for n in [19, 30] {
+            let puzzle = test_puzzle(n, n, "plus", false, Goal::White);
+            let shape = puzzle.shape();
+            let solver = Solver::new(puzzle.clone()).unwrap();
+            let pivoted = Pivoted::new(solver.quiet_tap_basis());
+            let maps = maps(n as usize, n as usize);
+            let lit = Grid::filled(shape, crate::notation::Color::Black);
+            let taps = solver.particulars(std::slice::from_ref(&lit))[0]
+                .clone()
+                .unwrap();
+            let symmetries = puzzle_symmetries(&puzzle);
+            for &one in &symmetries {
+                let Some(alone) = pivoted.fixed_coset(&taps, &[one]) else {
+                    continue;
+                };
+                for &other in &symmetries {
+                    let map = map_of(&maps, other, shape);
+                    let kept: Vec<Grid> = every_element(&alone.taps, &alone.quiet)
+                        .into_iter()
+                        .filter(|x| {
+                            x.cells().all(|(r, c)| {
+                                let (r, c) = map(r, c);
+                                x.get(r, c)
+                            })
+                        })
+                        .collect();
+                    let label = format!("{n}x{n} {one:?} {other:?}");
+                    match pivoted.fixed_coset(&taps, &[one, other]) {
+                        None => assert!(kept.is_empty(), "{label}"),
+                        Some(both) => {
+                            let listed = every_element(&both.taps, &both.quiet);
+                            assert_eq!(as_set(&listed), as_set(&kept), "{label}");
+                            nontrivial += usize::from(!both.quiet.is_empty() && one != other);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(nontrivial >= 10, "{nontrivial}");
+    }
+
+    /// The rank of `grids` over GF(2), by elimination on their first cells.
+    fn rank(grids: &[Grid]) -> usize {
+        let mut rows: Vec<(Grid, (usize, usize))> = Vec::new();
+        for grid in grids {
+            let mut grid = grid.clone();
+            for (row, first) in &rows {
+                if grid.get(first.0, first.1) {
+                    grid.xor_with(row);
+                }
+            }
+            let first = grid.cells().next();
+            if let Some(first) = first {
+                for (row, _) in &mut rows {
+                    if row.get(first.0, first.1) {
+                        row.xor_with(&grid);
+                    }
+                }
+                rows.push((grid, first));
+            }
+        }
+        rows.len()
+    }
+
+    /// Past 64 quiet tap sets (a coefficient vector of two words), each generator's equations
+    /// still keep to their own rows, on `sigma` 100x100 (nullity 100): for the quiet tap sets
+    /// and for the all-on board's coset, every tap set found is fixed by both, cell by cell,
+    /// and the quiet tap sets found are as many as the two fix alone have in common.
+    #[test]
+    fn past_64_quiet_tap_sets_what_is_found_is_fixed() {
+        let puzzle = test_puzzle(100, 100, "sigma", false, Goal::White);
+        let shape = puzzle.shape();
+        let solver = Solver::new(puzzle.clone()).unwrap();
+        assert!(solver.nullity() > 64, "{}", solver.nullity());
+        let pivoted = Pivoted::new(solver.quiet_tap_basis());
+        let maps = maps(100, 100);
+        // The quiet tap sets themselves (the coset of no taps), and the all-on board's coset.
+        let all_on = Grid::filled(shape, crate::notation::Color::Black);
+        let particular = solver.particulars(std::slice::from_ref(&all_on))[0].clone();
+        let symmetries = puzzle_symmetries(&puzzle);
+        let mut found = 0;
+        for taps in std::iter::once(Grid::new(shape)).chain(particular) {
+            for (first, &one) in symmetries.iter().enumerate() {
+                for &other in &symmetries[first + 1..] {
+                    let Some(both) = pivoted.fixed_coset(&taps, &[one, other]) else {
+                        continue;
+                    };
+                    for symmetry in [one, other] {
+                        let map = map_of(&maps, symmetry, shape);
+                        for x in std::iter::once(&both.taps).chain(&both.quiet) {
+                            assert!(x.cells().all(|(r, c)| {
+                                let (r, c) = map(r, c);
+                                x.get(r, c)
+                            }));
+                        }
+                    }
+                    // As many as the two fix alone have in common: dim U + dim V - dim (U + V).
+                    let alone = |symmetry| pivoted.fixed_coset(&taps, &[symmetry]).unwrap().quiet;
+                    let (first, second) = (alone(one), alone(other));
+                    let union: Vec<Grid> = first.iter().chain(&second).cloned().collect();
+                    let common = first.len() + second.len() - rank(&union);
+                    assert_eq!(both.quiet.len(), common, "{one:?} {other:?}");
+                    found += both.quiet.len();
+                }
+            }
+        }
+        assert!(found >= 10, "{found}");
+    }
 }
