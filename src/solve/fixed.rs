@@ -176,7 +176,7 @@ mod tests {
     use crate::puzzle::{Goal, test_puzzle};
     use crate::solve::Solver;
     use crate::solve::symmetry::puzzle_symmetries;
-    use crate::solve::tests::{Map, maps};
+    use crate::solve::tests::{Map, kept_by_map, maps};
 
     /// The map of `maps` that moves every cell where `symmetry` does.
     fn map_of(
@@ -283,14 +283,7 @@ mod tests {
                         };
                         let fixed: Vec<Grid> = every_element(&taps, &quiet)
                             .into_iter()
-                            .filter(|x| {
-                                x.cells().all(|(r, c)| {
-                                    group.iter().all(|map| {
-                                        let (to_row, to_col) = map(r, c);
-                                        x.get(to_row, to_col)
-                                    })
-                                })
-                            })
+                            .filter(|x| group.iter().all(|map| kept_by_map(x, map)))
                             .collect();
                         let label = format!("{rows}x{cols} {rule} wrap {wrap} {one:?} {other:?}");
                         match Pivoted::new(&quiet).fixed_coset(&taps, &[one, other]) {
@@ -339,12 +332,7 @@ mod tests {
                     let map = map_of(&maps, other, shape);
                     let kept: Vec<Grid> = every_element(&alone.taps, &alone.quiet)
                         .into_iter()
-                        .filter(|x| {
-                            x.cells().all(|(r, c)| {
-                                let (r, c) = map(r, c);
-                                x.get(r, c)
-                            })
-                        })
+                        .filter(|x| kept_by_map(x, map))
                         .collect();
                     let label = format!("{n}x{n} {one:?} {other:?}");
                     match pivoted.fixed_coset(&taps, &[one, other]) {
@@ -410,10 +398,7 @@ mod tests {
                     for symmetry in [one, other] {
                         let map = map_of(&maps, symmetry, shape);
                         for x in std::iter::once(&both.taps).chain(&both.quiet) {
-                            assert!(x.cells().all(|(r, c)| {
-                                let (r, c) = map(r, c);
-                                x.get(r, c)
-                            }));
+                            assert!(kept_by_map(x, map));
                         }
                     }
                     // As many as the two fix alone have in common: dim U + dim V - dim (U + V).

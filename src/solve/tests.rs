@@ -1475,6 +1475,15 @@ fn the_proof_by_information_sets_agrees_with_the_sweep() {
 /// A map of a board's cells onto themselves, `(row, col)` to `(row, col)`.
 pub(super) type Map = Box<dyn Fn(usize, usize) -> (usize, usize)>;
 
+/// Whether `map` sends every set cell of `grid` to a set cell: `grid` is what `map` leaves
+/// where it is (a map of the cells onto themselves is one to one).
+pub(super) fn kept_by_map(grid: &Grid, map: &dyn Fn(usize, usize) -> (usize, usize)) -> bool {
+    grid.cells().all(|(row, col)| {
+        let (row, col) = map(row, col);
+        grid.get(row, col)
+    })
+}
+
 /// Where each of the eight maps of a `rows` x `cols` board sends `(row, col)`, written out
 /// from their definitions: the identity, the two mirrors and the half turn, then on a square
 /// the two diagonals and the two quarter turns.
@@ -1547,12 +1556,7 @@ fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
             let maps = maps(n as usize, n as usize);
             let kept: Vec<&Map> = maps[1..]
                 .iter()
-                .filter(|map| {
-                    lit.cells().all(|(r, c)| {
-                        let (r, c) = map(r, c);
-                        lit.get(r, c)
-                    })
-                })
+                .filter(|map| kept_by_map(&lit, map))
                 .collect();
             let fewest = kept
                 .iter()
