@@ -2,15 +2,15 @@
 //!
 //! The core knows nothing of command lines, terminals or files; it takes and returns values:
 //!
-//! - [`puzzle`]: what a board means: shape, tap rule, wrap, goal;
+//! - [`puzzle`]: what a board means: shape, tap rule, wrap, goal, and for pieces of K colours
+//!   (a press adding its weights mod K) the number of states;
 //! - [`rule`]: the tap rules: named stencils, inline stencils, `lines`, and rule files;
 //! - [`notation`]: the colour of a piece, how cells are written, and the words of input errors;
-//! - [`grid`]: the bit representation of a board of any size, and [`board`]: the 4x4 board's
-//!   16-bit id and the one-line board text;
+//! - [`grid`]: boards of any size, one bit a cell for two states and one byte for K, and
+//!   [`board`]: the 4x4 board's 16-bit id and the one-line board text;
 //! - [`solve`]: one entry point that picks the strategy (the 4x4 distance table, light chasing,
 //!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
-//! - [`states`]: boards of K states (K colours, a press adding its weights mod K), and
-//!   [`solve::states`] their fewest presses, exact for every K;
+//!   [`solve::states`] gives the fewest presses of K states, exact for every K;
 //! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
 //! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
 //! - [`game`]: the game of `flipgame play` as a state machine: history, hints and proofs from
@@ -70,7 +70,6 @@ pub mod random;
 pub mod rule;
 pub mod solve;
 pub mod space;
-pub mod states;
 pub mod stats;
 pub mod words;
 

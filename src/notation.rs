@@ -177,6 +177,9 @@ impl fmt::Display for Cells {
     }
 }
 
+/// The most states a piece may have: one digit a cell, `0`-`9` then `a`-`z`.
+pub const MOST_STATES: u32 = 36;
+
 /// The digit of a state in board text: `0`-`9`, then `a`-`z` for 10 to 35.
 pub const fn state_digit(state: u8) -> char {
     match state {

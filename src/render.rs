@@ -9,9 +9,9 @@ use std::ops::Range;
 use owo_colors::{OwoColorize, Style};
 
 use flipgame::notation::{Cell, Color, state_digit};
+use flipgame::puzzle::StateGoal;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Certificate;
-use flipgame::states::StateGoal;
 
 /// Whether to colour output, decided once from `--color`, the environment and the terminal.
 ///

@@ -8,10 +8,10 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use flipgame::board;
+use flipgame::grid::StateBoard;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, BoardReader, InputError, Record};
 use flipgame::notation::Cells;
-use flipgame::states::StateBoard;
 
 use crate::cli::BoardInput;
 

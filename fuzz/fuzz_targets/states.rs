@@ -14,7 +14,8 @@ use flipgame::input::{BoardParser, Record};
 use flipgame::notation::Cells;
 use flipgame::rule::Rule;
 use flipgame::solve::states::StateSolver;
-use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
+use flipgame::grid::StateBoard;
+        use flipgame::puzzle::{StateGoal, StatePuzzle};
 
 /// The rules the fuzzer tries, picked by a byte: weights 1 and 2, with and without wrap.
 const RULES: [(&str, bool); 4] = [

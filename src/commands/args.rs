@@ -14,10 +14,10 @@ use flipgame::generate::{Pool, PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::notation::Cells;
 use flipgame::puzzle::{Goal, Puzzle};
+use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::solve::{Solver, SolverPlan, Strategy};
 use flipgame::space::{MAX_CELLS, SmallSpace, TooManyBoards};
-use flipgame::states::{StateGoal, StatePuzzle};
 
 use super::Failure;
 

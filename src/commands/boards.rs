@@ -13,11 +13,11 @@ use crate::output::json::{
 };
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
+use flipgame::grid::StateBoard;
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{InputError, Record};
 use flipgame::notation::{Cells, Color, state_digit};
 use flipgame::solve::{Solution, Solver, Stage};
-use flipgame::states::StateBoard;
 
 use super::{Outcome, report};
 

@@ -8,12 +8,12 @@ use serde::Serialize;
 use flipgame::notation::Cells;
 use std::path::Path;
 
+use flipgame::grid::StateBoard;
 use flipgame::grid::{Grid, Shape};
 use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict};
 use flipgame::notation::BoardTextError;
 use flipgame::solve::Solver;
 use flipgame::solve::states::StateSolver;
-use flipgame::states::StateBoard;
 
 use super::args::{puzzle, solver, state_puzzle};
 use super::judged::{Judging, open_source, reading_ended, with_judge};

@@ -5,13 +5,13 @@ use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
+use flipgame::generate::states::StatePool;
 use flipgame::generate::{Drawn, Pool, Wanted};
+use flipgame::grid::StateBoard;
 use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Puzzle;
 use flipgame::random::Generator;
 use flipgame::rule::Graph;
-use flipgame::states::StateBoard;
-use flipgame::states::generate::StatePool;
 
 use super::args::{fresh_seed, pool, puzzle, state_puzzle};
 use super::boards::json_stream;

@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
+use flipgame::space::StateSpace;
 use flipgame::space::{BoardGraph, bits_of_grid};
-use flipgame::states::space::StateSpace;
 
 use super::args::{cells, explore, puzzle, state_puzzle};
 use super::{Failure, Outcome, usage, write_to};

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use flipgame::grid::Grid;
+use flipgame::grid::StateBoard;
 use flipgame::notation::Color;
-use flipgame::states::StateBoard;
 
 use crate::render::{self, Mark, Piece};
 

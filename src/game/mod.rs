@@ -11,11 +11,11 @@ pub mod lines;
 
 use std::fmt;
 
+use crate::grid::StateBoard;
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cell, Color};
 use crate::solve::states::{StateProof, StateSolver};
 use crate::solve::{Certificate, Solver};
-use crate::states::StateBoard;
 
 /// What a game needs of its puzzle: how a tap changes a board, and what the solver says of a
 /// board. Two-sided pieces play with [`Solver`], pieces of K colours with [`StateSolver`].
@@ -951,7 +951,7 @@ mod tests {
     /// A K-state puzzle under the plus rule with the pressed cell getting `centre` (1 for
     /// Lights Out over Z_K, 2 for Gambler Bo), every piece to colour 0.
     fn state_solver((rows, cols): (u32, u32), states: u8, centre: u8) -> StateSolver {
-        use crate::states::{StateGoal, StatePuzzle};
+        use crate::puzzle::{StateGoal, StatePuzzle};
         let shape = Shape::new(rows, cols).unwrap();
         let rule = Rule::parse(&format!("010/1{centre}1/010")).unwrap();
         let puzzle =

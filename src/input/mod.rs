@@ -22,9 +22,9 @@ use std::fmt;
 
 use memchr::memchr;
 
+use crate::grid::StateBoard;
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cells, Expected, Found, state_of_digit};
-use crate::states::StateBoard;
 
 mod reader;
 

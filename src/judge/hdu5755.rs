@@ -10,8 +10,9 @@ use super::{
     read_state_cells,
 };
 use crate::grid::Shape;
+use crate::grid::StateBoard;
+use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::rule::{Rule, Stencil};
-use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
 /// HDU 5755.
 pub struct Hdu5755;

@@ -9,8 +9,9 @@ use super::{
     Framing, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_back_to_back,
 };
 use crate::grid::Shape;
+use crate::grid::StateBoard;
+use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::rule::{Graph, Rule};
-use crate::states::{StateBoard, StateGoal, StatePuzzle};
 
 /// The Clocks, its dials written as POJ 1166 (`hours` false: `0` to `3`) or USACO (`hours`
 /// true: `3`, `6`, `9`, `12`) writes them.

@@ -4,9 +4,10 @@
 
 use super::{JudgeError, Limits, Tokens, Unanswerable, Verdict, settle_verdict};
 use crate::grid::Shape;
+use crate::grid::StateBoard;
+use crate::puzzle::StatePuzzle;
 use crate::random::Generator;
 use crate::solve::states::{StateProof, StateSolution, StateSolver};
-use crate::states::{StateBoard, StatePuzzle};
 
 /// One case of a K-state judge's input: the puzzle it poses, its board, and where it starts.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use flipgame::board::BoardId;
 use flipgame::grid::Grid;
 use flipgame::notation::Cell;
 use flipgame::puzzle::Puzzle;
-use flipgame::states::StatePuzzle;
+use flipgame::puzzle::StatePuzzle;
 
 /// Writes objects as JSON Lines or as one JSON array.
 pub struct JsonStream {

@@ -483,4 +483,4 @@ fn one() -> u32 {
 }
 
 /// The largest weight a rule file may give: one less than the most states.
-const MOST_WEIGHT: u32 = crate::solve::modular::MOST_STATES - 1;
+const MOST_WEIGHT: u32 = crate::notation::MOST_STATES - 1;

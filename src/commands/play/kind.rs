@@ -7,15 +7,16 @@ use serde::Serialize;
 use serde_json::Value;
 
 use flipgame::game::Playable;
+use flipgame::generate::states::{StatePool, solvable_state_board};
 use flipgame::generate::{Pool, Wanted, solvable_board};
 use flipgame::grid::Grid;
+use flipgame::grid::StateBoard;
 use flipgame::input::Record;
 use flipgame::notation::{Cell, Cells, Color};
+use flipgame::puzzle::StateGoal;
 use flipgame::random::Generator;
 use flipgame::solve::states::{StateProof, StateSolver};
 use flipgame::solve::{Certificate, Solver};
-use flipgame::states::generate::{StatePool, solvable_state_board};
-use flipgame::states::{StateBoard, StateGoal};
 
 use super::super::args::pool;
 use crate::output::json::CellsJson;

@@ -342,8 +342,9 @@ mod tests {
     /// colours.
     #[test]
     fn a_game_of_k_colours_with_a_hint() {
+        use flipgame::grid::StateBoard;
+        use flipgame::puzzle::{StateGoal, StatePuzzle};
         use flipgame::solve::states::StateSolver;
-        use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
         let shape = Shape::new(3, 3).unwrap();
         let puzzle = StatePuzzle::new(
             shape,
@@ -368,8 +369,9 @@ mod tests {
 
     #[test]
     fn a_game_of_k_colours_with_its_proof() {
+        use flipgame::grid::StateBoard;
+        use flipgame::puzzle::{StateGoal, StatePuzzle};
         use flipgame::solve::states::StateSolver;
-        use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
         let shape = Shape::new(2, 3).unwrap();
         let rule = Rule::parse("plus").unwrap();
         let puzzle = StatePuzzle::new(shape, rule, false, 4, StateGoal::Color(0)).unwrap();

@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use flipgame::grid::StateBoard;
 use flipgame::notation::{Cell, Cells};
+use flipgame::puzzle::StateGoal;
 use flipgame::solve::states::{StateProof, StateSolution, StateSolver};
-use flipgame::states::{StateBoard, StateGoal};
 
 use super::super::boards::{BoardCommand, Place, run_boards};
 use super::super::{Failure, Outcome};

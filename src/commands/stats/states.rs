@@ -7,10 +7,11 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use flipgame::grid::StateBoard;
+use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::StateSolver;
-use flipgame::states::space::{MOST_STATE_BOARDS, state_boards};
-use flipgame::states::stats::{BoardFactor, StateFacts, StateSpaceReport};
-use flipgame::states::{StateBoard, StateGoal, StatePuzzle};
+use flipgame::space::{MOST_STATE_BOARDS, state_boards};
+use flipgame::stats::states::{BoardFactor, StateFacts, StateSpaceReport};
 use flipgame::words::{count_of, percent, thousands};
 
 use super::super::args::state_puzzle;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use flipgame::grid::Shape;
 use flipgame::notation::Cell;
-use flipgame::states::space::StateSpace;
+use flipgame::space::StateSpace;
 
 use super::args::{puzzle, state_puzzle};
 use super::{Failure, Outcome, usage, write_to};

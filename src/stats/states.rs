@@ -13,11 +13,11 @@
 
 use std::collections::BTreeMap;
 
-use super::space::{StateSpace, TooManyStateBoards};
-use super::{StateBoard, StateGoal};
-use crate::grid::Shape;
-use crate::solve::modular::{CyclicFactor, prime_powers};
+use crate::grid::{Shape, StateBoard};
+use crate::puzzle::StateGoal;
 use crate::solve::states::StateSolver;
+use crate::solve::states::modular::{CyclicFactor, prime_powers};
+use crate::space::{StateSpace, TooManyStateBoards};
 
 /// A cyclic factor of a group of boards: a generator and its order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,8 +202,8 @@ impl StateSpaceReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::StatePuzzle;
     use crate::rule::Rule;
-    use crate::states::StatePuzzle;
 
     fn solver(
         rows: u32,

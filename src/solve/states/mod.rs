@@ -1,14 +1,19 @@
 //! The fewest presses for a board of K states, toward one colour or any: the goal on top of
-//! [`super::modular`], which solves toward one colour.
+//! [`modular`], which solves toward one colour.
 
 use std::fmt;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::modular::{CyclicFactor, ModularSolver, PressMap};
-use super::state_chase::StateChase;
+mod chase;
+pub mod modular;
+
+use chase::StateChase;
+use modular::{CyclicFactor, ModularSolver, PressMap};
+
+use crate::grid::StateBoard;
 use crate::notation::Cell;
-use crate::states::{StateBoard, StateGoal, StatePuzzle};
+use crate::puzzle::{StateGoal, StatePuzzle};
 
 /// The most cells of a board of more than two states the dense solver takes: it holds
 /// matrices of cells x cells entries, and their Smith form takes seconds at this size.
@@ -144,7 +149,7 @@ impl StateSolver {
         let engine = match chase {
             Some(chase) => Engine::Chase(Box::new(chase)),
             None if cells <= MOST_STATE_CELLS => Engine::Dense {
-                solver: ModularSolver::new(puzzle.press_map()),
+                solver: ModularSolver::new(PressMap::of(&puzzle)),
                 with_uniform: Box::default(),
             },
             None => return Err(TooManyStateCells { cells }),

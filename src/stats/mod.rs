@@ -9,6 +9,8 @@ use crate::puzzle::{Goal, Puzzle};
 use crate::solve::{Solver, TooLargeToSolve};
 use crate::space::{SmallSpace, TooManyBoards};
 
+pub mod states;
+
 /// Everything `flipgame stats` reports.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateSpaceReport {

@@ -29,13 +29,13 @@
 use std::fmt;
 use std::time::Instant;
 
+use crate::notation::MOST_STATES;
+use crate::puzzle::StatePuzzle;
+
 /// The most work a search of the whole kernel for the fewest presses may take, in press counts
 /// changed: the kernel's elements times the cells its most used generator changes (seconds of
 /// work at most; past it the answer is a descent's, not proven).
 pub const MODULAR_SEARCH_LIMIT: u64 = 1 << 31;
-
-/// The most states a cell may have.
-pub const MOST_STATES: u32 = 36;
 
 /// The presses of a K-state puzzle: which cells each press reaches, and by how much.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +91,20 @@ impl fmt::Display for PressMapError {
 impl std::error::Error for PressMapError {}
 
 impl PressMap {
+    /// The presses of `puzzle`, one per cell, row-major.
+    pub fn of(puzzle: &StatePuzzle) -> PressMap {
+        let presses: Vec<Vec<(usize, u32)>> = (0..puzzle.shape().cells() as usize)
+            .map(|press| puzzle.reached(press))
+            .collect();
+        // A puzzle keeps its states and weights in range, and every cell on the board.
+        PressMap::new(
+            u32::from(puzzle.states()),
+            puzzle.shape().cells() as usize,
+            &presses,
+        )
+        .unwrap_or_else(|error| unreachable!("a checked puzzle's presses: {error}"))
+    }
+
     /// The presses of a board of `cells` cells whose cells have `states` states: `presses[j]`
     /// lists the cells press `j` reaches and the weight it adds to each (a cell listed twice
     /// gets the sum; weights of 0 are left out).

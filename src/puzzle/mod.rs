@@ -7,6 +7,10 @@ use crate::grid::{Grid, Shape};
 use crate::notation::Color;
 use crate::rule::Rule;
 
+mod states;
+
+pub use states::{StateGoal, StatePuzzle, StatePuzzleError};
+
 /// A puzzle: the board's shape, the tap rule, whether the edges wrap around, and the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {

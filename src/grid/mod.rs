@@ -10,6 +10,10 @@ use std::str::FromStr;
 
 use crate::notation::{BoardTextError, Cells, Color, Expected, Found};
 
+mod states;
+
+pub use states::StateBoard;
+
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: u32 = 10_000;
 

@@ -1,18 +1,19 @@
 //! Random boards of K states, reproducible from a seed: the pool `gen --states K` draws from.
 //!
 //! As for two states ([`crate::generate`]): a small space (at most
-//! [`super::space::MOST_STATE_BOARDS`] boards) is explored whole and the boards that fit are
+//! [`crate::space::MOST_STATE_BOARDS`] boards) is explored whole and the boards that fit are
 //! drawn uniformly; past it, uniform random boards are drawn (by rejection when only impossible
 //! ones are wanted), and a board that needs exactly K presses is a scramble of K presses kept
 //! when its minimum is proven to be K.
 
 use std::fmt;
 
-use super::space::{StateSpace, TooManyStateBoards, state_boards};
-use super::{StateBoard, StateGoal, StatePuzzle};
-use crate::generate::{SCRAMBLE_ATTEMPTS, Wanted};
+use super::{SCRAMBLE_ATTEMPTS, Wanted};
+use crate::grid::StateBoard;
+use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::solve::states::{StateSolver, TooManyStateCells};
+use crate::space::{StateSpace, TooManyStateBoards, state_boards};
 
 /// Where the boards of K states a request wants are drawn from.
 pub enum StatePool {

@@ -16,6 +16,8 @@ use crate::random::Generator;
 use crate::solve::{Solver, TooLargeToSolve};
 use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards};
 
+pub mod states;
+
 /// Which boards to draw from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {

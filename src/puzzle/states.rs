@@ -1,102 +1,17 @@
-//! Boards of K states: a piece shows one of K colours, numbered 0 to K - 1, and a press adds
+//! Puzzles of K states: a piece shows one of K colours, numbered 0 to K - 1, and a press adds
 //! the rule's weight, mod K, to every cell it reaches (Lights Out 2000, The Clocks, Gambler Bo).
 //!
-//! Two states are the Flip Game's black and white, kept in [`crate::grid::Grid`]'s bits; this
-//! module holds what more states need: the board ([`StateBoard`], one digit a cell), the goal
-//! ([`StateGoal`]: one colour, or any), and the puzzle ([`StatePuzzle`]), which the solver of
-//! K states in `solve` solves; [`space`] explores every board of a small one, and [`stats`]
-//! reports what the presses' structure and that search say.
-
-pub mod generate;
-pub mod space;
-pub mod stats;
+//! Two states are the Flip Game's black and white ([`super::Puzzle`]); this module holds what
+//! more states need: the goal ([`StateGoal`]: one colour, or any) and the puzzle
+//! ([`StatePuzzle`]), built on the same shape, rule and wrap. Its boards are
+//! [`crate::grid::StateBoard`]s.
 
 use std::fmt;
 
-use crate::grid::{Shape, read_board_line};
-use crate::notation::{BoardTextError, Cells, state_digit};
+use crate::grid::{Shape, StateBoard};
+use crate::notation::MOST_STATES;
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
 use crate::rule::Rule;
-use crate::solve::modular::{MOST_STATES, PressMap};
-
-/// A board whose cells have `states` states, one byte a cell, row-major.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StateBoard {
-    shape: Shape,
-    states: u8,
-    cells: Vec<u8>,
-}
-
-impl StateBoard {
-    /// The board of `shape` with every cell at state 0; `states` from 2 to [`MOST_STATES`].
-    pub fn new(shape: Shape, states: u8) -> StateBoard {
-        StateBoard {
-            shape,
-            states,
-            cells: vec![0; shape.cells() as usize],
-        }
-    }
-
-    /// Reads a board given on one line: rows of digits joined by `/`, or all the digits in a
-    /// row. Columns in errors count characters from 1.
-    pub fn parse(text: &str, shape: Shape, states: u8) -> Result<StateBoard, BoardTextError> {
-        let mut board = StateBoard::new(shape, states);
-        read_board_line(text, shape, Cells::States(states), |row, col, state| {
-            board.set(row, col, state)
-        })?;
-        Ok(board)
-    }
-
-    /// The board's shape.
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    /// The number of states a cell has.
-    pub fn states(&self) -> u8 {
-        self.states
-    }
-
-    /// The state of the cell at `row`, `col` (both from 0).
-    pub fn get(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * self.shape.cols() as usize + col]
-    }
-
-    /// Sets the cell at `row`, `col` (both from 0) to `state`, taken mod the number of states.
-    pub fn set(&mut self, row: usize, col: usize, state: u8) {
-        let index = row * self.shape.cols() as usize + col;
-        self.cells[index] = state % self.states;
-    }
-
-    /// Every cell's state, row-major.
-    pub fn cells(&self) -> &[u8] {
-        &self.cells
-    }
-
-    /// The colour every cell shows, if they all show one.
-    pub fn uniform_color(&self) -> Option<u8> {
-        let first = *self.cells.first()?;
-        self.cells
-            .iter()
-            .all(|&cell| cell == first)
-            .then_some(first)
-    }
-}
-
-impl fmt::Display for StateBoard {
-    /// Rows of digits from the top, joined by `/`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cols = self.shape.cols() as usize;
-        let mut text = String::with_capacity(self.cells.len() + self.shape.rows() as usize);
-        for (index, &cell) in self.cells.iter().enumerate() {
-            if index > 0 && index % cols == 0 {
-                text.push('/');
-            }
-            text.push(state_digit(cell));
-        }
-        f.write_str(&text)
-    }
-}
 
 /// Which finished boards count on a board of K states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,24 +173,14 @@ impl StatePuzzle {
         self.base.presses(row, col)
     }
 
-    /// The presses as the modular solver takes them: one per cell, row-major.
-    pub fn press_map(&self) -> PressMap {
+    /// The cells a press at row-major cell `press` reaches, as row-major indices, each once,
+    /// with the weight it adds there (from 1 to K - 1).
+    pub fn reached(&self, press: usize) -> Vec<(usize, u32)> {
         let cols = self.shape().cols() as usize;
-        let presses: Vec<Vec<(usize, u32)>> = (0..self.shape().cells() as usize)
-            .map(|index| {
-                self.presses(index / cols, index % cols)
-                    .into_iter()
-                    .map(|((row, col), weight)| (row * cols + col, weight))
-                    .collect()
-            })
-            .collect();
-        // The checks of `new` keep the states and weights in range, and every cell on the board.
-        PressMap::new(
-            u32::from(self.states),
-            self.shape().cells() as usize,
-            &presses,
-        )
-        .unwrap_or_else(|error| unreachable!("a checked puzzle's presses: {error}"))
+        self.presses(press / cols, press % cols)
+            .into_iter()
+            .map(|((row, col), weight)| (row * cols + col, weight))
+            .collect()
     }
 
     /// True when `board` shows one colour that the goal accepts.
@@ -301,30 +206,6 @@ mod tests {
 
     fn shape(rows: u32, cols: u32) -> Shape {
         Shape::new(rows, cols).unwrap()
-    }
-
-    #[test]
-    fn boards_read_and_print_one_digit_a_cell() {
-        let board = StateBoard::parse("012/2a0", shape(2, 3), 11).unwrap();
-        assert_eq!((board.get(0, 1), board.get(1, 1)), (1, 10));
-        assert_eq!(board.to_string(), "012/2a0");
-        assert_eq!(StateBoard::parse("0122A0", shape(2, 3), 11), Ok(board));
-        let error = StateBoard::parse("012/230", shape(2, 3), 3).unwrap_err();
-        assert_eq!(error.column, 6);
-        assert_eq!(
-            error.to_string(),
-            "expected a digit from '0' to '2', found '3'"
-        );
-        let error = StateBoard::parse("b12/200", shape(2, 3), 3).unwrap_err();
-        assert_eq!(error.column, 1);
-    }
-
-    #[test]
-    fn a_uniform_board_has_one_colour() {
-        let board = StateBoard::parse("22/22", shape(2, 2), 3).unwrap();
-        assert_eq!(board.uniform_color(), Some(2));
-        let board = StateBoard::parse("22/21", shape(2, 2), 3).unwrap();
-        assert_eq!(board.uniform_color(), None);
     }
 
     #[test]

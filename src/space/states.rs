@@ -20,9 +20,9 @@
 
 use std::fmt;
 
-use super::{StateBoard, StateGoal, StatePuzzle};
-use crate::grid::Shape;
-use crate::space::BoardGraph;
+use super::BoardGraph;
+use crate::grid::{Shape, StateBoard};
+use crate::puzzle::{StateGoal, StatePuzzle};
 
 /// The most boards a state space may have to be explored whole (2^26, 64 MiB of distances).
 pub const MOST_STATE_BOARDS: u64 = 1 << 26;
@@ -102,10 +102,8 @@ impl StateSpace {
         for c in (0..cells.saturating_sub(1)).rev() {
             place[c] = place[c + 1] * k;
         }
-        let map = puzzle.press_map();
-        let reached: Vec<Vec<(usize, u32)>> = (0..cells)
-            .map(|press| map.reached(press).to_vec())
-            .collect();
+        let reached: Vec<Vec<(usize, u32)>> =
+            (0..cells).map(|press| puzzle.reached(press)).collect();
         let mut distances = vec![UNREACHED; total as usize];
         let mut presses = with_presses.then(|| vec![0u32; total as usize]);
         let colors: Vec<u8> = match puzzle.goal() {

@@ -21,6 +21,10 @@ use crate::grid::{Grid, Shape};
 use crate::notation::Color;
 use crate::puzzle::Puzzle;
 
+mod states;
+
+pub use states::{MOST_STATE_BOARDS, StateSpace, TooManyStateBoards, state_boards};
+
 /// The most cells a board may have for its whole state space to be explored (2^25 boards).
 pub const MAX_CELLS: u64 = 25;
 

@@ -28,8 +28,8 @@ use super::modular::{
     CyclicFactor, Kernel, MODULAR_SEARCH_LIMIT, ModularProof, ModularSolution, ModularSolver,
     PressMap,
 };
+use crate::puzzle::StatePuzzle;
 use crate::rule::Rule;
-use crate::states::StatePuzzle;
 
 /// The weights a chaseable stencil's press adds, by row: its own and the one below, as
 /// (column offset, weight); and the weight it adds straight above.
@@ -135,7 +135,7 @@ impl StateChase {
                 values: chaser.chase(&empty, &factor.values).0,
             })
             .collect();
-        let widest = puzzle.press_map().widest();
+        let widest = PressMap::of(puzzle).widest();
         Some(StateChase {
             chaser,
             small,
