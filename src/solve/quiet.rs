@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 
-use super::bits::xor_into;
+use crate::solve::kernels::bits::xor_into;
 
 /// Quiet tap sets shown one at a time: stored, or made on demand so that a large board's need
 /// not all be held at once.

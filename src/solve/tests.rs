@@ -7,9 +7,15 @@ use crate::puzzle::Goal;
 use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
 use coset::Part;
-use shard::Shard;
-use sweep::Found;
-use symmetry::Symmetry;
+use coset::shard::Shard;
+use coset::sweep::{self, Found};
+use coset::symmetry::{self, Symmetry};
+use engines::chase::Chase;
+use engines::elimination::Elimination;
+use past::descent;
+use search::{
+    STREAMED_SEARCH_CELLS, TRANSFORM_NULLITY, search_limit, sharded_search_limit, transform_pays,
+};
 
 /// A grid of `shape` whose row-major cells are `bits`, for the tests of `solve/`'s files.
 pub(super) fn grid_of(shape: Shape, bits: &[bool]) -> Grid {

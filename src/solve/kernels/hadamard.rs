@@ -5,7 +5,7 @@
 //! There are two builds of it, for two shapes of search:
 //! - here, one transform of 32-bit values over all the inner coefficients of a search that fits
 //!   in memory (up to 2^24 values), cache-blocked, split across threads when it is large;
-//! - in [`super::sweep`], many small transforms of 16-bit (or 32-bit) lanes, one per outer
+//! - in the sweep (`coset/sweep.rs`), many small transforms of 16-bit (or 32-bit) lanes, one per outer
 //!   assignment, each small enough to stay in a core's cache, built up from 16-value blocks
 //!   as the cells add in (the lane width is chosen where every value fits).
 //!

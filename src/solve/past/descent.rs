@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 
-use super::quiet::QuietTaps;
+use crate::solve::quiet::QuietTaps;
 
 /// Greedy descent: keep adding any quiet tap set that lowers the count, until none does.
 pub(crate) fn improve_locally<Q: QuietTaps + ?Sized>(taps: Grid, quiet: &Q) -> Grid {

@@ -27,7 +27,7 @@ use std::time::Instant;
 use crate::grid::Grid;
 use crate::random::Generator;
 
-use super::bits::{bit_of, has_bit, xor_into};
+use crate::solve::kernels::bits::{bit_of, has_bit, xor_into};
 
 /// How long the decoding runs: rounds in all, rounds without an improvement, and a deadline.
 #[derive(Clone, Copy, Debug)]

@@ -15,7 +15,7 @@
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 
-use super::bits::bit_of;
+use crate::solve::kernels::bits::bit_of;
 
 /// The most memory the reduced rows of one elimination may take.
 pub const ELIMINATION_MEMORY_BYTES: u64 = 2 << 30;

@@ -13,10 +13,10 @@ use crate::grid::{Grid, Shape, mask_row};
 use crate::puzzle::Puzzle;
 use crate::rule::Rule;
 
-use super::avx2::avx2_dispatch;
-use super::bits::{bit_of, first_bit, has_bit, xor_into};
-use super::quiet::{self, QuietBasis, QuietTaps};
-use super::threads;
+use crate::solve::kernels::avx2::avx2_dispatch;
+use crate::solve::kernels::bits::{bit_of, first_bit, has_bit, xor_into};
+use crate::solve::kernels::threads;
+use crate::solve::quiet::{self, QuietBasis, QuietTaps};
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
 #[derive(Clone, Debug)]

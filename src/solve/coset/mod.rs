@@ -1,19 +1,24 @@
 //! The coset index: the quiet tap sets reduced to pivots with every cell's pattern, for the
 //! least tap set of a coset by one transform ([`CosetIndex::least`]), by a sweep of many
-//! ([`super::sweep`]), by a split of the coefficients, or by a descent over them past the exact
+//! ([`sweep`]), by a split of the coefficients, or by a descent over them past the exact
 //! limit.
+
+pub mod graycode;
+pub mod shard;
+pub mod sweep;
+pub mod symmetry;
 
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 
-use super::avx2::avx2_dispatch;
-use super::hadamard::transform;
 use super::quiet::QuietBasis;
-use super::shard::Shard;
-use super::sweep::{self, Found, Sweep};
-use super::symmetry::{Orbits, Symmetry};
-use super::threads;
+use crate::solve::kernels::avx2::avx2_dispatch;
+use crate::solve::kernels::hadamard::transform;
+use crate::solve::kernels::threads;
+use shard::Shard;
+use sweep::{Found, Sweep};
+use symmetry::{Orbits, Symmetry};
 
 /// The quiet tap sets prepared for [`CosetIndex::least`]: reduced so each has a first cell (its
 /// pivot) that no other has, in order of those cells, and, for every cell some quiet tap set
@@ -113,7 +118,7 @@ impl CosetIndex {
     }
 
     /// The least tap set (fewest taps, then lexicographically least) of `taps` plus any sum of
-    /// the quiet tap sets, the same answer as [`super::graycode::least_in_coset`] without trying the sums
+    /// the quiet tap sets, the same answer as [`graycode::least_in_coset`] without trying the sums
     /// one by one.
     ///
     /// Adding the sum with coefficients `a` turns a cell over when its pattern `p` has
@@ -134,7 +139,7 @@ impl CosetIndex {
     ///
     /// `symmetries` (of a board of the given shape) each keep the puzzle's taps and the cells
     /// to turn over: where the search has many slices it searches one an orbit (see
-    /// [`super::symmetry`]).
+    /// [`symmetry`]).
     ///
     /// A sweep tries the assignments `part` gives it (see [`Part`]); `None` where that is
     /// none (a shard past the last assignment), or where a merge's parts were searched over
@@ -479,8 +484,8 @@ pub(crate) const STORED_PATTERN_CELLS: u64 = 1 << 22;
 mod tests {
     use super::*;
     use crate::grid::Shape;
-    use crate::solve::graycode::least_in_coset;
     use crate::solve::tests::grid_of as grid;
+    use graycode::least_in_coset;
     use proptest::prelude::*;
 
     /// The descent over the outer coefficients turns one back when that lowers the count: on
@@ -522,7 +527,7 @@ mod tests {
     #[test]
     fn a_chased_index_agrees_with_one_over_stored_quiet_tap_sets() {
         use crate::puzzle::{Goal, test_puzzle};
-        use crate::solve::chase::Chase;
+        use crate::solve::engines::chase::Chase;
         let cases = [
             ("plus", 4, 4),
             ("plus", 9, 9),
@@ -648,7 +653,7 @@ mod tests {
         for n in [39, 67] {
             let (puzzle, solver, taps) = all_on(n);
             assert_eq!(solver.nullity(), 32);
-            let symmetries = crate::solve::symmetry::puzzle_symmetries(&puzzle);
+            let symmetries = symmetry::puzzle_symmetries(&puzzle);
             assert_eq!(symmetries.len(), 7);
             let orbits = solver
                 .coset_index()
@@ -668,7 +673,7 @@ mod tests {
         // The search's progress counts slices searched, and ends at its total: not at the
         // slices' eighth a count of every slice would stop at.
         let (puzzle, solver, taps) = all_on(39);
-        let symmetries = || crate::solve::symmetry::puzzle_symmetries(&puzzle);
+        let symmetries = || symmetry::puzzle_symmetries(&puzzle);
         let mut heard = Vec::new();
         let (_, complete) = solver.coset_index().least(
             taps,

@@ -10,8 +10,8 @@
 
 use crate::grid::{Grid, Shape};
 
-use super::quiet::reduce_to_pivots;
-use super::symmetry::Symmetry;
+use crate::solve::coset::symmetry::Symmetry;
+use crate::solve::quiet::reduce_to_pivots;
 
 /// The tap sets of a coset fixed by a group: one of them, and a basis of the quiet tap sets the
 /// group fixes (the difference of any two of them).
@@ -175,7 +175,7 @@ mod tests {
     use super::*;
     use crate::puzzle::{Goal, test_puzzle};
     use crate::solve::Solver;
-    use crate::solve::symmetry::puzzle_symmetries;
+    use crate::solve::coset::symmetry::puzzle_symmetries;
     use crate::solve::tests::{Map, kept_by_map, maps};
 
     /// The map of `maps` that moves every cell where `symmetry` does.
