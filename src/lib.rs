@@ -41,7 +41,7 @@
 //! // times, holding 3 black pieces where both finished boards hold an even number.
 //! let board = Grid::parse("bwbw/wwww/bbwb/bwwb", Shape::FLIP_GAME).expect("a 4x4 board");
 //! assert!(solver.solve(&board).is_none());
-//! let proof = solver.certificate(&board).expect("impossible boards have one");
+//! let proof = solver.proof(&board).expect("impossible boards have one");
 //! assert_eq!((proof.pattern.count(), proof.black), (8, 3));
 //!
 //! // Any size and rule: the all-black 10x10 board under `plus` needs 44 taps to turn white.

@@ -103,6 +103,7 @@ fn stage_label(stage: Stage) -> &'static str {
         Stage::QuietTapSets => "finding the quiet tap sets",
         Stage::Searching(Color::White) => "searching the null space for all white",
         Stage::Searching(Color::Black) => "searching the null space for all black",
+        Stage::SearchingCounts => "searching the quiet press counts",
     }
 }
 

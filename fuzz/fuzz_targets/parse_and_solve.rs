@@ -35,13 +35,13 @@ fn check_grid(grid: &Grid, puzzle: &Puzzle) {
             Some(solution) => {
                 let mut after = grid.clone();
                 puzzle.apply(&mut after, &solution.taps);
-                assert_eq!(after.finished_color(), Some(solution.goal));
-                assert!(solver.certificate(grid).is_none());
+                assert_eq!(after.finished_color(), Some(solution.color));
+                assert!(solver.proof(grid).is_none());
                 assert_eq!(solver.moves(grid), Some(solution.moves()));
             }
             None => {
                 let proof = solver
-                    .certificate(grid)
+                    .proof(grid)
                     .expect("unsolvable boards have a proof");
                 for &color in goal.colors() {
                     assert_ne!(proof.black % 2, proof.black_in_goal(color) % 2);

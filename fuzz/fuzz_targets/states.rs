@@ -45,13 +45,13 @@ fn check(board: &StateBoard, solver: &StateSolver) {
     let puzzle = solver.puzzle();
     let states = u32::from(puzzle.states());
     let cols = puzzle.shape().cols() as usize;
-    match solver.solve(board) {
-        Ok(solution) => {
+    match (solver.solve(board), solver.proof(board)) {
+        (Some(solution), None) => {
             let mut after = board.clone();
-            for (cell, &times) in solution.presses.iter().enumerate() {
+            for (cell, &times) in solution.taps.iter().enumerate() {
                 assert!(u32::from(times) < states);
                 for _ in 0..times {
-                    puzzle.press(&mut after, cell / cols, cell % cols);
+                    puzzle.tap(&mut after, cell / cols, cell % cols);
                 }
             }
             assert_eq!(after.uniform_color(), Some(solution.color));
@@ -61,7 +61,7 @@ fn check(board: &StateBoard, solver: &StateSolver) {
             assert!(solution.lower_bound <= solution.moves());
             assert!(!solution.optimal || solution.lower_bound == solution.moves());
         }
-        Err(proof) => {
+        (None, Some(proof)) => {
             let sum = |values: &mut dyn Iterator<Item = u32>| {
                 values
                     .zip(&proof.weights)
@@ -80,6 +80,7 @@ fn check(board: &StateBoard, solver: &StateSolver) {
             assert_eq!(u32::from(proof.board_sum), board_sum);
             assert_ne!(proof.board_sum, proof.finished_sum);
         }
+        (solution, proof) => panic!("{board}: {solution:?} and {proof:?}"),
     }
 }
 
@@ -109,9 +110,8 @@ fuzz_target!(|data: &[u8]| {
     .unwrap();
     // A kernel of billions of quiet press counts takes minutes: the search is cut short, and
     // an answer not proven is checked for what it still promises.
-    let solver = StateSolver::new(puzzle)
-        .unwrap()
-        .with_search_time(Some(std::time::Duration::from_millis(50)));
+    let mut solver = StateSolver::new(puzzle).unwrap();
+    solver.set_search_time(Some(std::time::Duration::from_millis(50)));
     let records = read(input, usize::from(*chunk).max(1), shape, states);
     assert_eq!(records, read(input, input.len().max(1), shape, states));
     for record in &records {

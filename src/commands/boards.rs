@@ -269,7 +269,7 @@ impl<'a> SolvedJson<'a> {
             rule,
             solvable: solution.is_some(),
             moves: solution.map(Solution::moves),
-            goal: solution.map(|s| s.goal),
+            goal: solution.map(|s| s.color),
             optimal: solution.is_none_or(|s| s.optimal),
             lower_bound: solution.map(|s| s.lower_bound),
             taps: solution.map(|s| CellsJson(&s.taps)),

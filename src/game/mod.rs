@@ -100,11 +100,11 @@ impl Playable for Solver {
                     .cells()
                     .map(|(row, col)| Cell::new(row, col))
                     .collect(),
-                color: color_number(solution.goal),
+                color: color_number(solution.color),
                 optimal: solution.optimal,
                 lower_bound: solution.lower_bound,
             }),
-            None => Plan::Impossible(self.certificate(board)),
+            None => Plan::Impossible(self.proof(board)),
         }
     }
 }
@@ -122,13 +122,13 @@ impl Playable for StateSolver {
     }
 
     fn tap(&self, board: &mut StateBoard, square: Cell) {
-        self.puzzle().press(board, square.row, square.col);
+        self.puzzle().tap(board, square.row, square.col);
     }
 
     fn untap(&self, board: &mut StateBoard, square: Cell) {
         // K - 1 presses more come back round to where the board was.
         for _ in 1..self.puzzle().states() {
-            self.puzzle().press(board, square.row, square.col);
+            self.puzzle().tap(board, square.row, square.col);
         }
     }
 
@@ -139,16 +139,16 @@ impl Playable for StateSolver {
     fn plan(&self, board: &StateBoard) -> Plan<StateProof> {
         let cols = board.shape().cols() as usize;
         match self.solve(board) {
-            Ok(solution) => Plan::Solvable(Route {
+            Some(solution) => Plan::Solvable(Route {
                 taps: solution
-                    .pressed(cols)
+                    .tapped(cols)
                     .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
                     .collect(),
                 color: solution.color,
                 optimal: solution.optimal,
                 lower_bound: solution.lower_bound,
             }),
-            Err(proof) => Plan::Impossible(Some(proof)),
+            None => Plan::Impossible(self.proof(board)),
         }
     }
 }

@@ -91,7 +91,7 @@ impl StateJudge for Hdu5755 {
     ) -> Result<(), Unanswerable> {
         let solution = answer.as_ref().map_err(|_| PROMISE)?;
         out.extend_from_slice(format!("{}\n", solution.moves()).as_bytes());
-        for (cell, times) in solution.pressed(case.board.shape().cols() as usize) {
+        for (cell, times) in solution.tapped(case.board.shape().cols() as usize) {
             for _ in 0..times {
                 out.extend_from_slice(format!("{} {}\n", cell.row + 1, cell.col + 1).as_bytes());
             }
@@ -175,7 +175,7 @@ fn check_choices(
         let row = coordinate(Layout::LineStart, "the row x", rows)?;
         let col = coordinate(Layout::AfterSpace, "the column y", cols)?;
         case.puzzle
-            .press(&mut board, row as usize - 1, col as usize - 1);
+            .tap(&mut board, row as usize - 1, col as usize - 1);
     }
     if let Some(wrong) = board.cells().iter().position(|&state| state != 0) {
         let (row, col) = (wrong / cols as usize + 1, wrong % cols as usize + 1);

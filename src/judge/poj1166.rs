@@ -170,7 +170,7 @@ fn shortest(answer: &StateAnswer) -> Result<Vec<u32>, Unanswerable> {
         why: "the statement promises a way to set every clock to 12",
     })?;
     Ok(solution
-        .presses
+        .taps
         .iter()
         .zip(1..)
         .flat_map(|(&times, number)| std::iter::repeat_n(number, usize::from(times)))
@@ -224,7 +224,7 @@ fn check_moves(
     let mut board = case.board.clone();
     for (number, _) in &given {
         let cell = *number as usize - 1;
-        case.puzzle.press(&mut board, cell / 3, cell % 3);
+        case.puzzle.tap(&mut board, cell / 3, cell % 3);
     }
     let place = |given: &[(u32, super::Token)], output: &mut Tokens<'_>| match given.first() {
         Some((_, token)) => token.error(String::new()),

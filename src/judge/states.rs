@@ -70,7 +70,11 @@ pub trait StateJudge: Sync {
 /// The core's answer to a case.
 pub fn answer(case: &StateCase) -> StateAnswer {
     match StateSolver::new(case.puzzle.clone()) {
-        Ok(solver) => solver.solve(&case.board),
+        Ok(solver) => solver.solve(&case.board).ok_or_else(|| {
+            solver
+                .proof(&case.board)
+                .unwrap_or_else(|| unreachable!("no taps finish it"))
+        }),
         // Every judge's boards are far inside the solver's limits.
         Err(too_large) => unreachable!("a judge's case is small: {too_large}"),
     }
@@ -107,7 +111,7 @@ pub fn random_case(judge: &dyn StateJudge, generator: &mut Generator) -> StateCa
             board.set(cell / cols, cell % cols, drawn);
         } else {
             for _ in 0..drawn {
-                puzzle.press(&mut board, cell / cols, cell % cols);
+                puzzle.tap(&mut board, cell / cols, cell % cols);
             }
         }
     }

@@ -191,8 +191,9 @@ impl StatePuzzle {
         })
     }
 
-    /// Presses the cell at `row`, `col` (from 0) of `board` once.
-    pub fn press(&self, board: &mut StateBoard, row: usize, col: usize) {
+    /// Taps the cell at `row`, `col` (from 0) of `board` once: every cell it reaches gains its
+    /// weight, mod K.
+    pub fn tap(&self, board: &mut StateBoard, row: usize, col: usize) {
         for ((r, c), weight) in self.presses(row, col) {
             // Both below K (at most 36): the sum fits, and `set` takes it mod K.
             board.set(r, c, board.get(r, c) + weight as u8);
@@ -260,7 +261,7 @@ mod tests {
             assert_eq!(plus.is_default_rule(), !wrap);
             // A corner's diagonal neighbours: one on the board, four on the torus.
             let mut board = StateBoard::new(shape(3, 3), 5);
-            puzzle.press(&mut board, 0, 0);
+            puzzle.tap(&mut board, 0, 0);
             let expected = if wrap { "100/011/011" } else { "100/010/000" };
             assert_eq!(board.to_string(), expected);
         }
@@ -271,11 +272,11 @@ mod tests {
         let rule = Rule::parse("010/121/010").unwrap();
         let puzzle = StatePuzzle::new(shape(2, 3), rule, false, 3, StateGoal::Any).unwrap();
         let mut board = StateBoard::new(shape(2, 3), 3);
-        puzzle.press(&mut board, 0, 1);
+        puzzle.tap(&mut board, 0, 1);
         assert_eq!(board.to_string(), "121/010");
-        puzzle.press(&mut board, 0, 1);
+        puzzle.tap(&mut board, 0, 1);
         assert_eq!(board.to_string(), "212/020");
-        puzzle.press(&mut board, 0, 1);
+        puzzle.tap(&mut board, 0, 1);
         assert_eq!(board.to_string(), "000/000");
     }
 }

@@ -5,23 +5,44 @@ use super::ELIMINATION_MEMORY_BYTES;
 use crate::grid::Grid;
 use crate::notation::Color;
 
-/// A tap set that finishes a board, and whether it is proven to be the least optimal one.
+/// The taps that finish a board, and what is proven of them: for two-sided pieces a set of
+/// taps (a [`Grid`]) and the [`Color`] reached; for pieces of K colours how many times each cell
+/// is tapped (0 to K - 1, row-major) and the colour's number (see [`super::states`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct Solution<T = Grid, C = Color> {
     /// The taps.
-    pub taps: Grid,
+    pub taps: T,
     /// The colour they finish the board in.
-    pub goal: Color,
-    /// True when the count is proven minimal (and the taps are the least optimal set).
+    pub color: C,
+    /// True when the count is proven minimal (and the taps are the least optimal ones).
     pub optimal: bool,
-    /// No tap set that finishes the board has fewer taps: the count itself when `optimal`.
+    /// No taps that finish the board are fewer: the count itself when `optimal`.
     pub lower_bound: u64,
 }
 
-impl Solution {
+impl<T: Taps, C> Solution<T, C> {
     /// The number of taps.
     pub fn moves(&self) -> u64 {
-        self.taps.count()
+        self.taps.tap_count()
+    }
+}
+
+/// The taps of an answer, of either kind of piece.
+pub trait Taps {
+    /// How many taps: the cells of a tap set, or the sum of tap counts.
+    fn tap_count(&self) -> u64;
+}
+
+impl Taps for Grid {
+    fn tap_count(&self) -> u64 {
+        self.count()
+    }
+}
+
+/// How many times each cell is tapped, row-major: the taps of a board of K states.
+impl Taps for Vec<u8> {
+    fn tap_count(&self) -> u64 {
+        self.iter().map(|&times| u64::from(times)).sum()
     }
 }
 
@@ -77,4 +98,7 @@ pub enum Stage {
     QuietTapSets,
     /// Searching the null space for the fewest taps that make the board all this colour.
     Searching(Color),
+    /// Searching the quiet tap counts of a board of K states for its fewest taps, one colour
+    /// after another.
+    SearchingCounts,
 }

@@ -74,7 +74,7 @@ impl Solver {
 
     /// A proof that `board` can reach no colour the goal accepts, or `None` when it can reach
     /// one.
-    pub fn certificate(&self, board: &Grid) -> Option<Certificate> {
+    pub fn proof(&self, board: &Grid) -> Option<Certificate> {
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let basis = self.patterns_basis();

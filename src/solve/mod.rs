@@ -1,5 +1,5 @@
 //! One entry point for every puzzle: [`Solver::new`] looks at the puzzle and picks the strategy,
-//! [`Solver::solve`] gives the least optimal tap set of any board, and [`Solver::certificate`]
+//! [`Solver::solve`] gives the least optimal tap set of any board, and [`Solver::proof`]
 //! the proof that a board can never be finished. `docs/algorithms.md` in the repository tells
 //! why each method is right; the code is laid out by family, one line a file or folder:
 //!
@@ -37,7 +37,7 @@ mod tests;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-pub use answer::{Solution, Stage, Strategy, TooLargeToSolve};
+pub use answer::{Solution, Stage, Strategy, Taps, TooLargeToSolve};
 pub use certificate::Certificate;
 pub use coset::graycode::all_sums;
 pub use coset::shard::{MOST_SHARDS, MergeError, Shard, ShardError, SweepPart};

@@ -141,12 +141,12 @@ impl Solver {
         let (Some(table), Some(bits)) = (&self.table, board.bits16()) else {
             return None;
         };
-        Some(table.get().solve(bits).map(|(taps, goal)| {
+        Some(table.get().solve(bits).map(|(taps, color)| {
             let taps = Grid::from_bits16(taps);
             Solution {
                 lower_bound: taps.count(),
                 taps,
-                goal,
+                color,
                 optimal: true,
             }
         }))
@@ -281,7 +281,7 @@ impl Solver {
             // Already finished in this colour: no taps, whatever the null space.
             return Ok(Some(Solution {
                 taps: Grid::new(lit.shape()),
-                goal: color,
+                color,
                 optimal: true,
                 lower_bound: 0,
             }));
@@ -318,7 +318,7 @@ impl Solver {
         let optimal = optimal || lower_bound == taps.count();
         Ok(Some(Solution {
             taps,
-            goal: color,
+            color,
             optimal,
             lower_bound,
         }))

@@ -141,26 +141,26 @@ fn check_stride(solver: &Solver, masks: &[u32], label: &str, stride: usize) {
                 assert!(solution.optimal);
                 let mut after = board.clone();
                 puzzle.apply(&mut after, &solution.taps);
-                assert_eq!(after.finished_color(), Some(solution.goal), "{label}");
-                assert!(solver.certificate(&board).is_none());
+                assert_eq!(after.finished_color(), Some(solution.color), "{label}");
+                assert!(solver.proof(&board).is_none());
                 // The other questions one board in 13 (each solves the board again).
                 if bits % 13 == 0 {
                     assert!(solver.is_solvable(&board), "{label} {board}");
-                    assert!(solver.can_reach(&board, solution.goal), "{label} {board}");
+                    assert!(solver.can_reach(&board, solution.color), "{label} {board}");
                     // Every tap set of the coset finishes the board, and there are 2^nullity.
-                    let all = solver.solutions(&board, solution.goal);
+                    let all = solver.solutions(&board, solution.color);
                     assert_eq!(all.len(), 1 << solver.nullity(), "{label} {board}");
                     assert!(all.contains(&solution.taps), "{label} {board}");
                     for taps in &all {
                         let mut after = board.clone();
                         puzzle.apply(&mut after, taps);
-                        assert_eq!(after.finished_color(), Some(solution.goal), "{label}");
+                        assert_eq!(after.finished_color(), Some(solution.color), "{label}");
                     }
                 }
             }
             None => {
                 let proof = solver
-                    .certificate(&board)
+                    .proof(&board)
                     .expect("impossible boards have a proof");
                 check_certificate(puzzle, &board, &proof, label);
                 if bits % 13 == 0 {
@@ -472,7 +472,7 @@ fn past_nullity_16_a_proof_is_found_but_not_claimed_smallest() {
     let mut corner = Grid::new(puzzle.shape());
     corner.set(0, 0, true);
     assert!(!solver.is_solvable(&corner));
-    let proof = solver.certificate(&corner).expect("a proof");
+    let proof = solver.proof(&corner).expect("a proof");
     check_certificate(&puzzle, &corner, &proof, "11x11 box");
     assert!(!proof.fewest);
 }
@@ -511,7 +511,7 @@ fn timus_game_sample() {
     check_certificate(
         solver.puzzle(),
         &board,
-        &solver.certificate(&board).unwrap(),
+        &solver.proof(&board).unwrap(),
         "timus",
     );
 }
@@ -721,7 +721,7 @@ fn the_transform_search_agrees_with_trying_every_quiet_tap_set() {
             puzzle.apply(&mut board, &taps);
             let solution = solver.solve(&board).unwrap();
             assert!(solution.optimal);
-            let lit = lit_cells(&board, solution.goal);
+            let lit = lit_cells(&board, solution.color);
             let (found, _) = solver
                 .engine
                 .particulars(&[&lit], usize::MAX, &mut |_, _, _| {});
@@ -1465,7 +1465,7 @@ fn the_proof_by_information_sets_agrees_with_the_sweep() {
                 .unwrap()
                 .unwrap();
             assert_eq!(solution, swept, "{n}x{n} scrambled by {scramble}");
-            let lit = lit_cells(&board, solution.goal);
+            let lit = lit_cells(&board, solution.color);
             let particular = solver.particulars(std::slice::from_ref(&lit))[0]
                 .clone()
                 .unwrap();

@@ -451,7 +451,7 @@ mod tests {
             let solver = crate::solve::states::StateSolver::new(puzzle).unwrap();
             for index in 0..space.positions() as u32 {
                 let board = space.board(index);
-                let expected = solver.solve(&board).ok().map(|s| (s.moves(), s.presses));
+                let expected = solver.solve(&board).map(|s| (s.moves(), s.taps));
                 let found = space
                     .moves(index)
                     .map(|moves| (u64::from(moves), space.presses(index).unwrap()));

@@ -376,7 +376,7 @@ mod tests {
                 let mut board = StateBoard::new(shape, states as u8);
                 for (cell, &times) in factor.board.cells().iter().enumerate() {
                     for _ in 0..times {
-                        puzzle.press(&mut board, cell / cols, cell % cols);
+                        puzzle.tap(&mut board, cell / cols, cell % cols);
                     }
                 }
                 assert_eq!(

@@ -110,7 +110,7 @@ proptest! {
     fn a_certificate_exists_exactly_when_unsolvable(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
         let grid = BoardId(id).grid();
-        let certificate = flip_game(goal).certificate(&grid);
+        let certificate = flip_game(goal).proof(&grid);
         prop_assert_eq!(certificate.is_some(), moves(DistanceTable::flip_game(goal), board).is_none());
         if let Some(certificate) = certificate {
             let pattern = certificate.pattern.bits16().unwrap();
@@ -158,11 +158,11 @@ proptest! {
             Some(solution) => {
                 let mut after = board.clone();
                 puzzle.apply(&mut after, &solution.taps);
-                prop_assert_eq!(after.finished_color(), Some(solution.goal));
-                prop_assert!(goal.colors().contains(&solution.goal));
+                prop_assert_eq!(after.finished_color(), Some(solution.color));
+                prop_assert!(goal.colors().contains(&solution.color));
             }
             None => {
-                let proof = solver.certificate(&board).expect("a proof");
+                let proof = solver.proof(&board).expect("a proof");
                 for row in 0..rows as usize {
                     for col in 0..cols as usize {
                         let met = puzzle.flips(row, col).iter().filter(|&&(r, c)| proof.pattern.get(r, c)).count();

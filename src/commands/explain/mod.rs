@@ -232,7 +232,7 @@ impl BoardCommand for Explain {
         let solution = super::boards::solve_board(solver, board);
         let certificate = match solution {
             Some(_) => None,
-            None => solver.certificate(board),
+            None => solver.proof(board),
         };
         let answer = Answer {
             board,
@@ -364,7 +364,7 @@ impl Explain {
 
     /// The taps in words, and whether they are proven the fewest.
     fn tap_sentence(&self, board: &Grid, solution: &Solution, tapped: &[(usize, usize)]) -> String {
-        let (goal, moves) = (solution.goal, solution.moves());
+        let (goal, moves) = (solution.color, solution.moves());
         // Under a map that is drawn, the map is the list: a long one is cut short.
         let shown = if self.map && self.boards_fit(board) {
             MAPPED_TAPS_LISTED
@@ -409,7 +409,7 @@ impl Explain {
     }
 
     fn walkthrough(&self, figure: &mut Figure, board: &Grid, solution: &Solution) {
-        let goal = solution.goal;
+        let goal = solution.color;
         let moves = solution.moves();
         let tapped: Vec<(usize, usize)> = solution.taps.cells().collect();
         if moves == 0 {

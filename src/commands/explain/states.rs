@@ -39,9 +39,8 @@ pub(super) fn run<W: Write>(
     let rule = RuleFields::of_states(&puzzle);
     let cells = (puzzle.shape(), Cells::States(puzzle.states()));
     let search_time = args.input.search_time.map(Duration::from_secs_f64);
-    let solver = StateSolver::new(puzzle)
-        .map_err(|error| usage(error.to_string()))?
-        .with_search_time(search_time);
+    let mut solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
+    solver.set_search_time(search_time);
     let mut command = ExplainStates {
         solver,
         rule,
@@ -73,7 +72,11 @@ impl BoardCommand for ExplainStates<'_> {
         place: Place<'_>,
         board: &StateBoard,
     ) -> io::Result<()> {
-        let answer = self.solver.solve(board);
+        let answer = self.solver.solve(board).ok_or_else(|| {
+            self.solver
+                .proof(board)
+                .unwrap_or_else(|| unreachable!("no taps finish it"))
+        });
         if let Some(json) = json {
             let record = ExplainedStatesJson {
                 solved: SolvedStatesJson::new(index, place, board, &self.rule, &answer),
@@ -97,7 +100,7 @@ impl ExplainStates<'_> {
         let mut current = board.clone();
         presses_in_order(solution, board.shape().cols() as usize)
             .map(|cell| {
-                puzzle.press(&mut current, cell.row, cell.col);
+                puzzle.tap(&mut current, cell.row, cell.col);
                 StepJson {
                     press: cell,
                     changed: puzzle
@@ -193,10 +196,10 @@ impl ExplainStates<'_> {
             figure.push(Block::Blank);
             if self.map {
                 let mut counts = StateBoard::new(board.shape(), board.states());
-                for (cell, times) in solution.pressed(cols) {
+                for (cell, times) in solution.tapped(cols) {
                     counts.set(cell.row, cell.col, times);
                 }
-                let pressed = solution.pressed(cols).map(|(cell, _)| (cell.row, cell.col));
+                let pressed = solution.tapped(cols).map(|(cell, _)| (cell.row, cell.col));
                 let title = format!(
                     "Press map: {} (each digit the presses there)",
                     count_of(moves, "press", "presses")
@@ -225,7 +228,7 @@ impl ExplainStates<'_> {
         let mut drawings = vec![Drawing::of_states("Start".to_string(), board.clone())];
         let mut current = board.clone();
         for (number, cell) in presses.iter().enumerate().take(self.max_steps) {
-            puzzle.press(&mut current, cell.row, cell.col);
+            puzzle.tap(&mut current, cell.row, cell.col);
             let changed = puzzle
                 .presses(cell.row, cell.col)
                 .into_iter()
@@ -302,7 +305,7 @@ impl ExplainStates<'_> {
 /// The presses of `solution` one at a time, row-major, a cell pressed j times j times.
 fn presses_in_order(solution: &StateSolution, cols: usize) -> impl Iterator<Item = Cell> + '_ {
     solution
-        .pressed(cols)
+        .tapped(cols)
         .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
 }
 

@@ -213,7 +213,7 @@ impl<S: SolverSource> Solve<S> {
             }
             if self.goal == Goal::Either {
                 // Either colour counts, so say which one these taps reach.
-                write!(out, " (all {})", solution.goal)?;
+                write!(out, " (all {})", solution.color)?;
             }
         }
         out.write_all(b"\n")

@@ -29,9 +29,8 @@ pub fn run(
     let rule = RuleFields::of_states(&puzzle);
     let cells = (puzzle.shape(), Cells::States(puzzle.states()));
     let search_time = args.input.search_time.map(Duration::from_secs_f64);
-    let solver = StateSolver::new(puzzle)
-        .map_err(|error| Failure::Usage(error.to_string()))?
-        .with_search_time(search_time);
+    let mut solver = StateSolver::new(puzzle).map_err(|error| Failure::Usage(error.to_string()))?;
+    solver.set_search_time(search_time);
     let mut command = SolveStates {
         solver,
         rule,
@@ -67,7 +66,12 @@ impl BoardCommand for SolveStates {
         let mut bar = Progress::new("searching the quiet press counts");
         let answer = self
             .solver
-            .solve_with_progress(board, &mut |_, done, total| bar.update(done, total));
+            .solve_with_progress(board, &mut |_, done, total| bar.update(done, total))
+            .ok_or_else(|| {
+                self.solver
+                    .proof(board)
+                    .unwrap_or_else(|| unreachable!("no taps finish it"))
+            });
         bar.finish();
         let cols = board.shape().cols() as usize;
         if self.matrix {
@@ -86,7 +90,7 @@ impl BoardCommand for SolveStates {
         }
         if self.taps {
             // A cell pressed j times is listed j times, as the judges print presses.
-            for (cell, times) in solution.pressed(cols) {
+            for (cell, times) in solution.tapped(cols) {
                 for _ in 0..times {
                     write_tap_after_space(out, cell.row, cell.col)?;
                 }
@@ -111,7 +115,7 @@ impl SolveStates {
     ) -> io::Result<()> {
         let answer = solution.map(|solution| {
             let mut rows = Vec::new();
-            for row in solution.presses.chunks(cols) {
+            for row in solution.taps.chunks(cols) {
                 let numbers: Vec<String> = row.iter().map(u8::to_string).collect();
                 rows.extend_from_slice(numbers.join(" ").as_bytes());
                 rows.push(b'\n');
@@ -191,7 +195,7 @@ impl<'a> SolvedStatesJson<'a> {
             optimal: solution.is_none_or(|s| s.optimal),
             lower_bound: solution.map(|s| s.lower_bound),
             taps: solution.map(|s| {
-                s.pressed(cols)
+                s.tapped(cols)
                     .map(|(cell, times)| PressJson { cell, times })
                     .collect()
             }),

@@ -165,6 +165,16 @@ impl StateChase {
         }
     }
 
+    /// The weights of a proof that no presses finish a board needing `needed` at each cell,
+    /// or `None` when some do.
+    pub(crate) fn obstruction(&self, needed: &[u32]) -> Option<ModularProof> {
+        let (_, left) = self.chaser.chase(needed, &vec![0; self.chaser.cols]);
+        let proof = self.small.particular(&left).err()?;
+        Some(ModularProof {
+            weights: self.chaser.backward(&proof.weights),
+        })
+    }
+
     /// The weights of a proof that a board `states` is made uniform by no presses (the goal
     /// `any`); `None` when some presses do.
     pub(crate) fn proof_for_any(&self, states: &[u32]) -> Option<ModularProof> {

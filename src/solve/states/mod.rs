@@ -11,6 +11,7 @@ pub mod modular;
 use chase::StateChase;
 use modular::{CyclicFactor, ModularSolver, PressMap};
 
+use super::{Solution, Stage};
 use crate::grid::StateBoard;
 use crate::notation::Cell;
 use crate::puzzle::{StateGoal, StatePuzzle};
@@ -53,31 +54,17 @@ impl std::error::Error for TooManyStateCells {}
 /// How one board's searches may run: until when, and whom to tell how far they are.
 struct Search<'a> {
     deadline: Option<Instant>,
-    progress: &'a mut dyn FnMut(u8, u64, u64),
+    progress: &'a mut dyn FnMut(Stage, u64, u64),
 }
 
-/// The presses that finish a board of K states.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StateSolution {
-    /// How many times each cell is pressed (0 to K - 1), row-major.
-    pub presses: Vec<u8>,
-    /// The colour the board finishes.
-    pub color: u8,
-    /// True when no presses with a smaller total finish the board for the goal.
-    pub optimal: bool,
-    /// No presses that finish the board for the goal have a smaller total.
-    pub lower_bound: u64,
-}
+/// The taps that finish a board of K states: how many times each cell is tapped (0 to K - 1,
+/// row-major), and the colour's number.
+pub type StateSolution = Solution<Vec<u8>, u8>;
 
 impl StateSolution {
-    /// The number of presses: the total of the press counts.
-    pub fn moves(&self) -> u64 {
-        self.presses.iter().map(|&times| u64::from(times)).sum()
-    }
-
-    /// The pressed cells with how many times each, row-major, on a board `cols` wide.
-    pub fn pressed(&self, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
-        self.presses
+    /// The tapped cells with how many times each, row-major, on a board `cols` wide.
+    pub fn tapped(&self, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.taps
             .iter()
             .enumerate()
             .filter(|&(_, &times)| times > 0)
@@ -173,11 +160,10 @@ impl StateSolver {
         })
     }
 
-    /// The same solver, each board's search over the quiet press counts stopped after
-    /// `search_time` (the answer then the best found, marked not proven).
-    pub fn with_search_time(mut self, search_time: Option<Duration>) -> StateSolver {
-        self.search_time = search_time;
-        self
+    /// Limits how long one board's search over the quiet tap counts runs; past it the answer
+    /// is the best found, marked not proven. Without a limit every search runs to the end.
+    pub fn set_search_time(&mut self, limit: Option<Duration>) {
+        self.search_time = limit;
     }
 
     /// The dense presses with one more that adds 1 to every cell.
@@ -224,19 +210,19 @@ impl StateSolver {
         }
     }
 
-    /// The fewest presses that finish `board` for the goal (ties to the least press counts
-    /// read row-major as digits), or a proof that no presses do.
-    pub fn solve(&self, board: &StateBoard) -> Result<StateSolution, StateProof> {
+    /// The fewest taps that finish `board` for the goal (ties to the least tap counts read
+    /// row-major as digits), or `None` when no taps do ([`StateSolver::proof`] says why).
+    pub fn solve(&self, board: &StateBoard) -> Option<StateSolution> {
         self.solve_with_progress(board, &mut |_, _, _| {})
     }
 
     /// [`StateSolver::solve`], telling `progress` how far each colour's search over the quiet
-    /// press counts has gone (the colour, elements visited, of how many).
+    /// tap counts has gone (elements visited, of how many).
     pub fn solve_with_progress(
         &self,
         board: &StateBoard,
-        progress: &mut dyn FnMut(u8, u64, u64),
-    ) -> Result<StateSolution, StateProof> {
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<StateSolution> {
         let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
         let deadline = self.search_time.map(|time| Instant::now() + time);
         let mut search = Search { deadline, progress };
@@ -247,70 +233,91 @@ impl StateSolver {
         // The least total any colour can take: what its search proved, or its bound.
         let mut least_possible = u64::MAX;
         for color in 0..self.puzzle.states() {
-            if let Ok(solution) = self.solve_toward(&states, color, &mut search) {
+            if let Some(solution) = self.solve_toward(&states, color, &mut search) {
                 least_possible = least_possible.min(solution.lower_bound);
-                let better = best.as_ref().is_none_or(|b| {
-                    (solution.moves(), &solution.presses) < (b.moves(), &b.presses)
-                });
+                let better = best
+                    .as_ref()
+                    .is_none_or(|b| (solution.moves(), &solution.taps) < (b.moves(), &b.taps));
                 if better {
                     best = Some(solution);
                 }
             }
         }
-        let Some(mut solution) = best else {
-            // No colour finishes the board, so it is outside the presses' reach plus every
-            // uniform board: the presses with the uniform one added cannot finish it either,
-            // and their proof has every uniform board at 0.
-            let proof = match &self.engine {
-                Engine::Dense {
-                    solver,
-                    with_uniform,
-                } => StateSolver::with_uniform(solver, with_uniform)
-                    .solve(&states, 0)
-                    .err(),
-                Engine::Chase(chase) => chase.proof_for_any(&states),
-            };
-            let weights = proof
-                .map(|proof| proof.weights)
-                .unwrap_or_else(|| unreachable!("a board no colour finishes is out of reach"));
-            return Err(self.proof(&states, 0, weights));
-        };
+        let mut solution = best?;
         solution.lower_bound = least_possible.min(solution.moves());
         solution.optimal = solution.lower_bound == solution.moves();
-        Ok(solution)
+        Some(solution)
     }
 
-    /// The fewest presses that make every piece `color`, or the proof that none do.
+    /// A proof that no taps finish `board` for the goal, or `None` when some do.
+    pub fn proof(&self, board: &StateBoard) -> Option<StateProof> {
+        let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
+        if let StateGoal::Color(color) = self.puzzle.goal() {
+            let weights = self.obstruction(&states, color)?;
+            return Some(self.proof_of(&states, color, weights));
+        }
+        if (0..self.puzzle.states()).any(|color| self.obstruction(&states, color).is_none()) {
+            return None;
+        }
+        // No colour finishes the board, so it is outside the taps' reach plus every uniform
+        // board: the taps with the uniform one added cannot finish it either, and their proof
+        // has every uniform board at 0.
+        let proof = match &self.engine {
+            Engine::Dense {
+                solver,
+                with_uniform,
+            } => StateSolver::with_uniform(solver, with_uniform)
+                .solve(&states, 0)
+                .err(),
+            Engine::Chase(chase) => chase.proof_for_any(&states),
+        };
+        let weights = proof
+            .map(|proof| proof.weights)
+            .unwrap_or_else(|| unreachable!("a board no colour finishes is out of reach"));
+        Some(self.proof_of(&states, 0, weights))
+    }
+
+    /// The weights of a proof that no taps make `states` all `color`, or `None` when some do.
+    fn obstruction(&self, states: &[u32], color: u8) -> Option<Vec<u32>> {
+        let needed = self.needed(states, color);
+        let proof = match &self.engine {
+            Engine::Dense { solver, .. } => solver.particular(&needed).err(),
+            Engine::Chase(chase) => chase.obstruction(&needed),
+        };
+        proof.map(|proof| proof.weights)
+    }
+
+    /// What each cell of `states` needs added, mod K, to show `color`.
+    fn needed(&self, states: &[u32], color: u8) -> Vec<u32> {
+        let k = u32::from(self.puzzle.states());
+        states
+            .iter()
+            .map(|&state| (u32::from(color) + k - state % k) % k)
+            .collect()
+    }
+
+    /// The fewest taps that make every piece `color`, or `None` when none do.
     fn solve_toward(
         &self,
         states: &[u32],
         color: u8,
         search: &mut Search<'_>,
-    ) -> Result<StateSolution, StateProof> {
+    ) -> Option<StateSolution> {
         let progress = &mut search.progress;
-        let mut told = |done, total| progress(color, done, total);
+        let mut told = |done, total| progress(Stage::SearchingCounts, done, total);
+        let needed = self.needed(states, color);
         let found = match &self.engine {
             Engine::Dense { solver, .. } => {
-                solver.solve_with(states, u32::from(color), search.deadline, &mut told)
+                solver.solve_needed(&needed, search.deadline, &mut told)
             }
-            Engine::Chase(chase) => {
-                let k = u32::from(self.puzzle.states());
-                let needed: Vec<u32> = states
-                    .iter()
-                    .map(|&state| (u32::from(color) + k - state % k) % k)
-                    .collect();
-                chase.solve_with(&needed, search.deadline, &mut told)
-            }
+            Engine::Chase(chase) => chase.solve_with(&needed, search.deadline, &mut told),
         };
-        match found {
-            Ok(found) => Ok(StateSolution {
-                presses: found.presses.iter().map(|&x| x as u8).collect(),
-                color,
-                optimal: found.optimal,
-                lower_bound: found.lower_bound,
-            }),
-            Err(found) => Err(self.proof(states, color, found.weights)),
-        }
+        found.ok().map(|found| StateSolution {
+            taps: found.presses.iter().map(|&x| x as u8).collect(),
+            color,
+            optimal: found.optimal,
+            lower_bound: found.lower_bound,
+        })
     }
 
     /// What pressing each cell `presses[cell]` times (row-major) does to `board`, against the
@@ -327,11 +334,11 @@ impl StateSolver {
         let mut after = board.clone();
         for (cell, &times) in counts.iter().enumerate() {
             for _ in 0..times {
-                puzzle.press(&mut after, cell / cols, cell % cols);
+                puzzle.tap(&mut after, cell / cols, cell % cols);
             }
         }
         let finished = puzzle.is_finished(&after);
-        let answer = self.solve(board).ok();
+        let answer = self.solve(board);
         let fewest = answer.as_ref().map(StateSolution::moves);
         let given = counts.iter().map(|&times| u64::from(times)).sum();
         let optimal = finished && fewest == Some(given);
@@ -340,12 +347,12 @@ impl StateSolver {
             given,
             fewest,
             optimal,
-            least: optimal && answer.is_some_and(|solution| solution.presses == counts),
+            least: optimal && answer.is_some_and(|solution| solution.taps == counts),
         }
     }
 
     /// The proof made of `weights` for a board of `states` toward `color`.
-    fn proof(&self, states: &[u32], color: u8, weights: Vec<u32>) -> StateProof {
+    fn proof_of(&self, states: &[u32], color: u8, weights: Vec<u32>) -> StateProof {
         let modulus = u64::from(self.puzzle.states());
         let sum = |values: &mut dyn Iterator<Item = u64>| {
             (values
@@ -370,6 +377,15 @@ mod tests {
     use crate::random::Generator;
     use crate::rule::Rule;
     use crate::solve::Solver;
+
+    /// The answer or the proof, each checked to come alone: a board with taps has no proof.
+    fn answer(solver: &StateSolver, board: &StateBoard) -> Result<StateSolution, StateProof> {
+        match (solver.solve(board), solver.proof(board)) {
+            (Some(solution), None) => Ok(solution),
+            (None, Some(proof)) => Err(proof),
+            (solution, proof) => panic!("{board}: {solution:?} and {proof:?}"),
+        }
+    }
 
     /// A stencil as rows of digit weights, read here from its definition.
     fn weights_of(stencil: &str) -> Vec<Vec<u32>> {
@@ -475,12 +491,12 @@ mod tests {
                 };
                 let expected = brute_force(&effects, states, &board, colors);
                 let context = format!("{stencil} {rows}x{cols} wrap {wrap} K {states} {goal}");
-                match (solver.solve(&state_board), expected) {
+                match (answer(&solver, &state_board), expected) {
                     (Ok(found), Some((moves, presses, color))) => {
                         assert!(found.optimal, "{context}");
                         assert_eq!(found.moves(), moves, "{context} {state_board}");
                         let found_presses: Vec<u32> =
-                            found.presses.iter().map(|&x| u32::from(x)).collect();
+                            found.taps.iter().map(|&x| u32::from(x)).collect();
                         assert_eq!(found_presses, presses, "{context} {state_board}");
                         assert_eq!(u32::from(found.color), color, "{context}");
                     }
@@ -568,14 +584,14 @@ mod tests {
                         }
                     }
                     let context = format!("{rule} {shape} {goal:?} {grid}");
-                    match (binary.solve(&grid), solver.solve(&board)) {
+                    match (binary.solve(&grid), answer(&solver, &board)) {
                         (Some(expected), Ok(found)) => {
                             let taps: Vec<u8> = (0..rows as usize)
                                 .flat_map(|r| (0..cols as usize).map(move |c| (r, c)))
                                 .map(|(r, c)| u8::from(expected.taps.get(r, c)))
                                 .collect();
-                            assert_eq!(found.presses, taps, "{context}");
-                            let color = u8::from(expected.goal == crate::notation::Color::Black);
+                            assert_eq!(found.taps, taps, "{context}");
+                            let color = u8::from(expected.color == crate::notation::Color::Black);
                             assert_eq!(found.color, color, "{context}");
                         }
                         (None, Err(_)) => {}
@@ -660,7 +676,7 @@ mod tests {
                     let mut board = StateBoard::new(shape, states as u8);
                     for (cell, &times) in factor.values.iter().enumerate() {
                         for _ in 0..times {
-                            puzzle.press(&mut board, cell / cols as usize, cell % cols as usize);
+                            puzzle.tap(&mut board, cell / cols as usize, cell % cols as usize);
                         }
                     }
                     assert_eq!(board.uniform_color(), Some(0), "{stencil}: quiet");
@@ -672,7 +688,7 @@ mod tests {
                         board.set(cell / cols as usize, cell % cols as usize, state);
                     }
                     let context = format!("{stencil} {rows}x{cols} K={states} {goal:?} {board}");
-                    match (dense.solve(&board), chased.solve(&board)) {
+                    match (answer(&dense, &board), answer(&chased, &board)) {
                         (Ok(expected), Ok(found)) => {
                             assert_eq!(found, expected, "{context}");
                             solved += 1;

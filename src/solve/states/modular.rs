@@ -597,6 +597,19 @@ impl ModularSolver {
         self.solve_within(board, target, MODULAR_SEARCH_LIMIT, deadline, progress)
     }
 
+    /// [`ModularSolver::solve_with`] for a board that needs `needed` added at each cell.
+    pub(crate) fn solve_needed(
+        &self,
+        needed: &[u32],
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<ModularSolution, ModularProof> {
+        let start = self.particular(needed)?;
+        Ok(self
+            .kernel
+            .least(start, needed, MODULAR_SEARCH_LIMIT, deadline, progress))
+    }
+
     /// [`ModularSolver::solve_with`], searching kernels of up to `limit` work in full.
     fn solve_within(
         &self,
