@@ -14,6 +14,7 @@ use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
 use flipgame::space::SmallSpace;
+use flipgame::space::Space;
 
 #[path = "../bench/pseudo_random.rs"]
 mod pseudo_random;

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use flipgame::space::StateSpace;
-use flipgame::space::{BoardGraph, bits_of_grid};
+use flipgame::space::{Space, bits_of_grid};
 
 use super::args::{cells, explore, puzzle, state_puzzle};
 use super::{Failure, Outcome, usage, write_to};
@@ -108,7 +108,7 @@ fn run_states(
 /// Lays out and writes the graph of `space`, with the path from `start` highlighted.
 fn draw(
     args: &GraphArgs,
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     start: Option<u32>,
     title: String,
     out: &mut impl Write,
@@ -129,11 +129,7 @@ fn draw(
 }
 
 /// The sentences under the graph's title, with every count computed.
-fn notes(
-    space: &dyn BoardGraph,
-    layout: &GraphLayout,
-    path: &[(u32, Option<usize>)],
-) -> Vec<String> {
+fn notes(space: &dyn Space, layout: &GraphLayout, path: &[(u32, Option<usize>)]) -> Vec<String> {
     let shape = space.shape();
     let edges = space.edges().len() as u64;
     let solvable = (0..space.positions() as u32)
@@ -185,7 +181,7 @@ fn quoted(text: &str) -> String {
 
 fn write_dot(
     out: &mut dyn Write,
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
@@ -237,7 +233,7 @@ fn write_dot(
 /// in a cluster), the path's boards filled.
 fn write_dot_layers(
     out: &mut dyn Write,
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
 ) -> io::Result<()> {

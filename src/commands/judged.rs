@@ -433,7 +433,7 @@ fn draw_cases(
                     && let Ok(space) = SmallSpace::explore(&case.puzzle, false, &mut |_, _| {})
                     && let Some(bits) = generator.pick(&candidates(&space, wanted))
                 {
-                    case.board = space.grid(bits);
+                    case.board = space.board(bits);
                 }
                 if limits.impossible || answer(&case).is_some() {
                     break case;

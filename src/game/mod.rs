@@ -526,6 +526,7 @@ mod tests {
     use crate::puzzle::{Goal, Puzzle};
     use crate::random::Generator;
     use crate::rule::Rule;
+    use crate::space::Space;
     use crate::space::{SmallSpace, bits_of_grid};
 
     fn puzzle(rule: &str, wrap: bool, (rows, cols): (u32, u32), goal: Goal) -> Puzzle {

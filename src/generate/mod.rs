@@ -14,6 +14,7 @@ use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::solve::{Solver, TooLargeToSolve};
+use crate::space::Space;
 use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards};
 
 pub mod states;
@@ -215,7 +216,7 @@ impl Pool {
             Pool::Space { space, candidates } => {
                 let bits = generator.pick(candidates).unwrap_or(0);
                 Drawn {
-                    board: space.grid(bits),
+                    board: space.board(bits),
                     moves: space.moves(bits).map(u64::from),
                     optimal: true,
                 }

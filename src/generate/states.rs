@@ -13,6 +13,7 @@ use crate::grid::StateBoard;
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::solve::states::{StateSolver, TooManyStateCells};
+use crate::space::Space;
 use crate::space::{StateSpace, TooManyStateBoards, state_boards};
 
 /// Where the boards of K states a request wants are drawn from.

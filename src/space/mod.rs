@@ -28,6 +28,7 @@ pub use states::{MOST_STATE_BOARDS, StateSpace, TooManyStateBoards, state_boards
 /// The most cells a board may have for its whole state space to be explored (2^25 boards).
 pub const MAX_CELLS: u64 = 25;
 
+/// The distance of a board no taps finish.
 const UNREACHED: u8 = u8::MAX;
 
 /// Distances (and optionally least optimal tap sets) of every board of a small shape.
@@ -145,43 +146,6 @@ impl SmallSpace {
         self.shape
     }
 
-    /// Number of boards (2^cells).
-    pub fn positions(&self) -> u64 {
-        self.distances.len() as u64
-    }
-
-    /// The fewest taps for the board with these bits, or `None` when it is impossible.
-    pub fn moves(&self, bits: u32) -> Option<u8> {
-        match self.distances[bits as usize] {
-            UNREACHED => None,
-            moves => Some(moves),
-        }
-    }
-
-    /// How many boards need each number of taps: `[k]` is the boards at distance `k`, up to the
-    /// largest (so the last entry is never 0).
-    pub fn layer_sizes(&self) -> Vec<u64> {
-        let mut sizes: Vec<u64> = Vec::new();
-        for &moves in self.distances.iter().filter(|&&d| d != UNREACHED) {
-            let moves = usize::from(moves);
-            if sizes.len() <= moves {
-                sizes.resize(moves + 1, 0);
-            }
-            sizes[moves] += 1;
-        }
-        sizes
-    }
-
-    /// The most taps any board needs (God's number).
-    pub fn max_moves(&self) -> u8 {
-        self.layer_sizes().len().saturating_sub(1) as u8
-    }
-
-    /// Every board's distance by its bits, 255 when impossible.
-    pub fn distances(&self) -> &[u8] {
-        &self.distances
-    }
-
     /// The least optimal tap set for the board with these bits (when explored with taps).
     pub fn taps(&self, bits: u32) -> Option<u32> {
         self.moves(bits)?;
@@ -193,8 +157,8 @@ impl SmallSpace {
         (self.distances, self.taps)
     }
 
-    /// The board with these bits as a grid.
-    pub fn grid(&self, bits: u32) -> Grid {
+    /// The board with these bits.
+    pub fn board(&self, bits: u32) -> Grid {
         grid_from_bits(self.shape, bits)
     }
 
@@ -216,18 +180,17 @@ impl SmallSpace {
     }
 }
 
-/// Every board of a small puzzle as a graph, for pictures of it: boards numbered as their space
-/// numbers them, a tap an edge. Two-state spaces ([`SmallSpace`]) and spaces of K states
-/// (`StateSpace`, in the K-state module) both draw.
-pub trait BoardGraph {
+/// Every board of a small puzzle, numbered (two-state boards by their bits, boards of K states
+/// by their digits read in base K): the fewest taps of each, and a tap as an edge from one to
+/// another, for reports, pools of boards and pictures. Two-state spaces ([`SmallSpace`]) and
+/// spaces of K states ([`StateSpace`]) are both one.
+pub trait Space {
     /// The board shape.
     fn shape(&self) -> Shape;
     /// The states of a piece: 2 for black and white.
     fn states(&self) -> u8;
-    /// The number of boards.
-    fn positions(&self) -> u64;
-    /// The fewest taps of `board`, or `None` when no taps finish it.
-    fn moves(&self, board: u32) -> Option<u8>;
+    /// Every board's fewest taps in the order of their numbers, 255 where no taps finish it.
+    fn distances(&self) -> &[u8];
     /// The board one tap of row-major cell `index` makes of `board`.
     fn tapped(&self, board: u32, index: usize) -> u32;
     /// The state of row-major cell `index` of `board` (for two states, 1 is black).
@@ -236,8 +199,41 @@ pub trait BoardGraph {
     fn board_text(&self, board: u32) -> String;
     /// The boards from `board` to a finished one along the least of its fewest taps, tapped in
     /// row-major order (a cell tapped j times j times running), each with the cell tapped to
-    /// reach the next, the finished board last with none; `None` when impossible.
+    /// reach the next, the finished board last with none; `None` when impossible (or when the
+    /// space was explored without its tap sets).
     fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>>;
+
+    /// The number of boards: states^cells.
+    fn positions(&self) -> u64 {
+        self.distances().len() as u64
+    }
+
+    /// The fewest taps of `board`, or `None` when no taps finish it.
+    fn moves(&self, board: u32) -> Option<u8> {
+        match self.distances()[board as usize] {
+            UNREACHED => None,
+            moves => Some(moves),
+        }
+    }
+
+    /// How many boards need each number of taps: `[k]` is the boards at distance `k`, up to the
+    /// largest (so the last entry is never 0).
+    fn layer_sizes(&self) -> Vec<u64> {
+        let mut sizes: Vec<u64> = Vec::new();
+        for &moves in self.distances().iter().filter(|&&d| d != UNREACHED) {
+            let moves = usize::from(moves);
+            if sizes.len() <= moves {
+                sizes.resize(moves + 1, 0);
+            }
+            sizes[moves] += 1;
+        }
+        sizes
+    }
+
+    /// The most taps any board needs (God's number).
+    fn max_moves(&self) -> u8 {
+        self.layer_sizes().len().saturating_sub(1) as u8
+    }
 
     /// True when every tap undoes itself (two states): an edge then stands for both ways.
     fn undirected(&self) -> bool {
@@ -258,7 +254,7 @@ pub trait BoardGraph {
     }
 }
 
-impl BoardGraph for SmallSpace {
+impl Space for SmallSpace {
     fn shape(&self) -> Shape {
         self.shape
     }
@@ -267,12 +263,8 @@ impl BoardGraph for SmallSpace {
         2
     }
 
-    fn positions(&self) -> u64 {
-        SmallSpace::positions(self)
-    }
-
-    fn moves(&self, board: u32) -> Option<u8> {
-        SmallSpace::moves(self, board)
+    fn distances(&self) -> &[u8] {
+        &self.distances
     }
 
     fn tapped(&self, board: u32, index: usize) -> u32 {
@@ -285,7 +277,7 @@ impl BoardGraph for SmallSpace {
     }
 
     fn board_text(&self, board: u32) -> String {
-        self.grid(board).to_string()
+        self.board(board).to_string()
     }
 
     fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>> {
@@ -491,7 +483,7 @@ mod tests {
             assert_ne!(sizes.last(), Some(&0));
             assert!(degree.iter().all(|&d| d == cells));
             // The paths are read through the picture's trait, as the graph command reads them.
-            let graph: &dyn BoardGraph = &space;
+            let graph: &dyn Space = &space;
             assert_eq!((graph.shape(), graph.states()), (puzzle.shape(), 2));
             assert_eq!(graph.positions(), 1 << cells);
             for bits in 0..1u32 << cells {
@@ -571,7 +563,7 @@ mod tests {
                         (positions / 1500) | 1
                     };
                     for bits in (0..space.positions() as u32).step_by(step) {
-                        let solution = solver.solve(&space.grid(bits));
+                        let solution = solver.solve(&space.board(bits));
                         assert_eq!(
                             space.moves(bits).map(u64::from),
                             solution.as_ref().map(|s| s.moves())

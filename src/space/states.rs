@@ -20,14 +20,12 @@
 
 use std::fmt;
 
-use super::BoardGraph;
+use super::{Space, UNREACHED};
 use crate::grid::{Shape, StateBoard};
 use crate::puzzle::{StateGoal, StatePuzzle};
 
 /// The most boards a state space may have to be explored whole (2^26, 64 MiB of distances).
 pub const MOST_STATE_BOARDS: u64 = 1 << 26;
-
-const UNREACHED: u8 = u8::MAX;
 
 /// Steps of the walk between two reports of progress.
 const PROGRESS_STEPS: u64 = 1 << 20;
@@ -180,41 +178,12 @@ impl StateSpace {
         self.states
     }
 
-    /// The number of boards: K^cells.
-    pub fn positions(&self) -> u64 {
-        self.distances.len() as u64
-    }
-
-    /// The fewest presses of the board at `index`, or `None` when no presses finish it.
-    pub fn moves(&self, index: u32) -> Option<u8> {
-        let moves = self.distances[index as usize];
-        (moves != UNREACHED).then_some(moves)
-    }
-
     /// The least press counts (one a cell, row-major) of the fewest presses of the board at
     /// `index`, when explored with them and the board can be finished.
     pub fn presses(&self, index: u32) -> Option<Vec<u8>> {
         self.moves(index)?;
         let code = self.presses.as_ref()?[index as usize];
         Some(self.digits(code))
-    }
-
-    /// Every board's fewest presses in index order, 255 where none finish it.
-    pub fn distances(&self) -> &[u8] {
-        &self.distances
-    }
-
-    /// How many boards need each number of presses, from 0 to the most any needs.
-    pub fn layer_sizes(&self) -> Vec<u64> {
-        let mut sizes = Vec::new();
-        for &moves in self.distances.iter().filter(|&&m| m != UNREACHED) {
-            let moves = usize::from(moves);
-            if sizes.len() <= moves {
-                sizes.resize(moves + 1, 0);
-            }
-            sizes[moves] += 1;
-        }
-        sizes
     }
 
     /// The board at `index`.
@@ -247,7 +216,7 @@ impl StateSpace {
     }
 }
 
-impl BoardGraph for StateSpace {
+impl Space for StateSpace {
     fn shape(&self) -> Shape {
         self.shape
     }
@@ -256,12 +225,8 @@ impl BoardGraph for StateSpace {
         self.states
     }
 
-    fn positions(&self) -> u64 {
-        StateSpace::positions(self)
-    }
-
-    fn moves(&self, board: u32) -> Option<u8> {
-        StateSpace::moves(self, board)
+    fn distances(&self) -> &[u8] {
+        &self.distances
     }
 
     fn tapped(&self, board: u32, index: usize) -> u32 {
@@ -529,7 +494,7 @@ mod tests {
                 assert_eq!(space.board_text(to), space.board(to).to_string());
             }
             // The paths are read through the picture's trait, as the graph command reads them.
-            let graph: &dyn BoardGraph = &space;
+            let graph: &dyn Space = &space;
             assert_eq!(graph.states(), states as u8);
             for board in 0..space.positions() as u32 {
                 let Some(path) = graph.path(board) else {

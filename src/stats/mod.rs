@@ -7,6 +7,7 @@ use crate::grid::{Grid, Shape};
 use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::{Solver, TooLargeToSolve};
+use crate::space::Space;
 use crate::space::{SmallSpace, TooManyBoards};
 
 pub mod states;
@@ -88,7 +89,7 @@ impl StateSpaceReport {
             .collect();
         let mut hardest_tap_sets = BTreeMap::new();
         for &bits in &hardest {
-            let board = space.grid(bits);
+            let board = space.board(bits);
             let optimal = goal
                 .colors()
                 .iter()
@@ -105,7 +106,7 @@ impl StateSpaceReport {
             impossible: space.positions() - solvable,
             histogram,
             max_moves,
-            hardest_example: space.grid(hardest.first().copied().unwrap_or(0)),
+            hardest_example: space.board(hardest.first().copied().unwrap_or(0)),
             mean_moves: if solvable == 0 {
                 0.0
             } else {

@@ -17,6 +17,7 @@ use crate::grid::{Shape, StateBoard};
 use crate::puzzle::StateGoal;
 use crate::solve::states::StateSolver;
 use crate::solve::states::modular::{CyclicFactor, prime_powers};
+use crate::space::Space;
 use crate::space::{StateSpace, TooManyStateBoards};
 
 /// A cyclic factor of a group of boards: a generator and its order.

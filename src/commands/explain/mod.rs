@@ -24,6 +24,7 @@ use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, JsonStream, RuleFields};
 use crate::render::{self, Mark, Pen};
+use flipgame::space::Space;
 use flipgame::words::{taps, thousands};
 
 mod states;

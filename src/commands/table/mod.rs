@@ -12,6 +12,7 @@ use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{CellsArg, TableArgs, TableFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::progress::Progress;
+use flipgame::space::Space;
 
 mod formats;
 

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use flipgame::notation::Cell;
-use flipgame::space::BoardGraph;
+use flipgame::space::Space;
 
 use super::{MARGIN, Page, escape, num, palette, piece, state_piece};
 use flipgame::words::taps;
@@ -37,7 +37,7 @@ pub struct GraphLayout {
 
 impl GraphLayout {
     /// The layers of `space`'s graph, ordered to keep edges short.
-    pub fn new(space: &dyn BoardGraph) -> GraphLayout {
+    pub fn new(space: &dyn Space) -> GraphLayout {
         let positions = space.positions() as usize;
         let mut by_layer: Vec<Vec<u32>> = Vec::new();
         let mut unreachable: Vec<u32> = Vec::new();
@@ -113,7 +113,7 @@ impl GraphLayout {
     }
 }
 
-/// The edges a path walks, as [`BoardGraph::edges`] gives them: `(from, to, tap)`, with
+/// The edges a path walks, as [`Space::edges`] gives them: `(from, to, tap)`, with
 /// `from < to` when `undirected`.
 pub fn path_edges(path: &[(u32, Option<usize>)], undirected: bool) -> Vec<(u32, u32, usize)> {
     path.windows(2)
@@ -151,7 +151,7 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(space: &dyn BoardGraph, layout: &GraphLayout, top_of_text: f64) -> Geometry {
+    fn new(space: &dyn Space, layout: &GraphLayout, top_of_text: f64) -> Geometry {
         let shape = space.shape();
         let (rows, cols) = (shape.rows() as f64, shape.cols() as f64);
         // Pieces of K colours carry their digits, so colour is never the only cue: they need
@@ -203,7 +203,7 @@ impl Geometry {
 /// The state graph as an SVG document titled `title`, with `notes` written above it and the
 /// boards of `path` (board bits, and the cell tapped to go on) highlighted.
 pub fn document(
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     layout: &GraphLayout,
     path: &[(u32, Option<usize>)],
     title: &str,
@@ -269,7 +269,7 @@ fn bands(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
 /// Every tap as a line (an arc between boards of one row), the path's drawn last and thick.
 fn edges(
     body: &mut String,
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     layout: &GraphLayout,
     geometry: &Geometry,
     on_path: &[(u32, u32, usize)],
@@ -374,7 +374,7 @@ fn layer_labels(body: &mut String, layout: &GraphLayout, geometry: &Geometry) {
 /// Every board as a small picture of its pieces, framed (boldly on the path).
 fn nodes(
     body: &mut String,
-    space: &dyn BoardGraph,
+    space: &dyn Space,
     layout: &GraphLayout,
     geometry: &Geometry,
     path_boards: &[u32],
