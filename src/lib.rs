@@ -64,6 +64,7 @@ pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod judge;
+pub mod kind;
 pub mod notation;
 pub mod puzzle;
 pub mod random;

@@ -8,9 +8,10 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use flipgame::board;
+use flipgame::grid::Shape;
 use flipgame::grid::StateBoard;
-use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, BoardReader, InputError, Record};
+use flipgame::kind::Kind;
 use flipgame::notation::Cells;
 
 use crate::cli::BoardInput;
@@ -185,14 +186,8 @@ impl<'a> Iterator for Records<'a> {
 
 /// The one `--board` value of a command that takes one board, or its error as
 /// `--board:1:COL: message`.
-pub fn board_argument(text: &str, shape: Shape, cells: Cells) -> Result<Grid, String> {
-    board::parse(text, shape, cells).map_err(|error| format!("--board:1:{}: {error}", error.column))
-}
-
-/// The one `--board` value of a command that takes one board of `states` colours, or its error
-/// as `--board:1:COL: message`.
-pub fn state_board_argument(text: &str, shape: Shape, states: u8) -> Result<StateBoard, String> {
-    StateBoard::parse(text, shape, states)
+pub fn board_argument<K: Kind>(text: &str, shape: Shape, cells: Cells) -> Result<K::Board, String> {
+    K::parse_board(text, shape, cells)
         .map_err(|error| format!("--board:1:{}: {error}", error.column))
 }
 

@@ -8,9 +8,8 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use flipgame::judge::states::{self, StateJudge};
-use flipgame::judge::{self, JudgeError, Tokens, Verdict};
-use flipgame::solve::Solver;
+use flipgame::judge::{self, AnyJudge, Judge, JudgeError, Tokens, Verdict};
+use flipgame::kind::Kind;
 
 /// Boards larger than this are read but not solved: the target is the readers, not the solver.
 const MOST_CELLS_SOLVED: u64 = 400;
@@ -28,15 +27,19 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let (judges, state_judges) = (judge::all(), judge::state_judges());
     let (input, output) = match rest.iter().position(|&byte| byte == 0xff) {
         Some(at) => (&rest[..at], &rest[at + 1..]),
         None => (rest, &b""[..]),
     };
-    let which = usize::from(pick) % (judges.len() + state_judges.len());
-    let Some(&judge) = judges.get(which) else {
-        return state_judge(state_judges[which - judges.len()], pick, input, output);
-    };
+    match judge::ALL[usize::from(pick) % judge::ALL.len()] {
+        AnyJudge::TwoStates(judge) => check(judge, pick, input, output),
+        AnyJudge::KStates(judge) => check(judge, pick, input, output),
+    }
+});
+
+/// Reads `input` with `judge` whole and a few bytes at a time, writes each case back, and
+/// judges `output` against the cases.
+fn check<K: Kind>(judge: &dyn Judge<Kind = K>, pick: u8, input: &[u8], output: &[u8]) {
     let cases = judge::read_all(judge, input);
     // Read as a pipe may hand it out, a few bytes at a time: the same cases and errors.
     let piece = usize::from(pick % 7) + 1;
@@ -67,58 +70,13 @@ fuzz_target!(|data: &[u8]| {
             }
             other => panic!("{written:?} reads back as {other:?}"),
         }
-        if case.board.shape().cells() > MOST_CELLS_SOLVED {
+        if K::board_shape(&case.board).cells() > MOST_CELLS_SOLVED {
             continue;
         }
-        let Ok(solver) = Solver::new(case.puzzle.clone()) else {
-            continue;
-        };
-        let answer = solver.solve(&case.board);
+        let answer = judge::answer(case);
         let number = index as u64 + 1;
         if let Ok(Verdict::Rejected(error)) =
             judge::judge_case(judge, case, number, answer.as_ref(), &mut tokens)
-        {
-            assert_inside(&error, output);
-        }
-    }
-});
-
-/// The same for a judge of K states.
-fn state_judge(judge: &dyn StateJudge, pick: u8, input: &[u8], output: &[u8]) {
-    let read = |tokens: &mut Tokens<'_>| {
-        let mut cases = Vec::new();
-        judge.read(tokens, &mut |case| cases.push(case));
-        cases
-    };
-    let cases = read(&mut Tokens::of_input(input));
-    let piece = usize::from(pick % 7) + 1;
-    let pieces = read(&mut Tokens::of_input_reader(std::io::BufReader::with_capacity(
-        piece, input,
-    )));
-    assert_eq!(format!("{cases:?}"), format!("{pieces:?}"));
-    let mut tokens = Tokens::new(output);
-    for (index, case) in cases.iter().enumerate() {
-        let case = match case {
-            Ok(case) => case,
-            Err(error) => {
-                assert_inside(error, input);
-                continue;
-            }
-        };
-        assert!(case.line >= 1);
-        let mut written = Vec::new();
-        judge.write_input(std::slice::from_ref(case), &mut written);
-        match &read(&mut Tokens::of_input(&written))[..] {
-            [Ok(back)] => {
-                assert_eq!(back.board, case.board);
-                assert_eq!(back.puzzle, case.puzzle);
-            }
-            other => panic!("{written:?} reads back as {other:?}"),
-        }
-        let answer = states::answer(case);
-        let number = index as u64 + 1;
-        if let Ok(Verdict::Rejected(error)) =
-            states::judge_case(judge, case, number, &answer, &mut tokens)
         {
             assert_inside(&error, output);
         }

@@ -40,9 +40,7 @@ fn check_grid(grid: &Grid, puzzle: &Puzzle) {
                 assert_eq!(solver.moves(grid), Some(solution.moves()));
             }
             None => {
-                let proof = solver
-                    .proof(grid)
-                    .expect("unsolvable boards have a proof");
+                let proof = solver.proof(grid).expect("unsolvable boards have a proof");
                 for &color in goal.colors() {
                     assert_ne!(proof.black % 2, proof.black_in_goal(color) % 2);
                 }

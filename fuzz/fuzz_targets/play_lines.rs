@@ -9,6 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use flipgame::game::lines::{Command, parse};
 use flipgame::game::{Event, Game};
 use flipgame::grid::{Grid, Shape};
+use flipgame::kind::TwoStates;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Solver;
 
@@ -26,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
             byte & 1 == 1,
         );
     }
-    let Ok(mut game) = Game::new(Solver::new(puzzle.clone()).unwrap(), board) else {
+    let Ok(mut game) = Game::<TwoStates>::new(Solver::new(puzzle.clone()).unwrap(), board) else {
         return;
     };
     let checker = Solver::new(puzzle).unwrap();

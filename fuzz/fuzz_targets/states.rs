@@ -10,12 +10,12 @@
 use libfuzzer_sys::fuzz_target;
 
 use flipgame::grid::Shape;
+use flipgame::grid::StateBoard;
 use flipgame::input::{BoardParser, Record};
 use flipgame::notation::Cells;
+use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::rule::Rule;
 use flipgame::solve::states::StateSolver;
-use flipgame::grid::StateBoard;
-        use flipgame::puzzle::{StateGoal, StatePuzzle};
 
 /// The rules the fuzzer tries, picked by a byte: weights 1 and 2, with and without wrap.
 const RULES: [(&str, bool); 4] = [

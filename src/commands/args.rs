@@ -1,38 +1,56 @@
-//! Flags to working objects, in one step: the puzzle the flags describe, its solver, the
-//! explored state space, the pool of boards `gen` and `play` draw from, a seed, the notation
-//! and goal in the core's words. A mistake here is a usage
-//! error, returned to the one reporter in [`super::run`].
+//! Flags to working objects, in one step: the puzzle the flags describe, of the kind they
+//! choose ([`with_puzzle`], the one place that chooses), its solver, the explored state space,
+//! the pool of boards `gen` and `play` draw from, a seed, the notation and goal in the core's
+//! words. A mistake here is a usage error, returned to the one reporter in [`super::run`].
 
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::Path;
 use std::time::Duration;
 
+use super::kind::CommandKind;
+use super::{Failure, usage};
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
 use crate::progress::Progress;
-use flipgame::generate::{Pool, PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
+use flipgame::kind::{KStates, Kind, TwoStates};
 use flipgame::notation::Cells;
-use flipgame::puzzle::{Goal, Puzzle};
-use flipgame::puzzle::{StateGoal, StatePuzzle};
+use flipgame::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
-use flipgame::solve::{Solver, SolverPlan, Strategy};
-use flipgame::space::{MAX_CELLS, SmallSpace, TooManyBoards};
 
-use super::Failure;
+/// A command run the same way for either kind of piece, once the flags have said which.
+pub trait ForEitherKind {
+    /// What the command gives back.
+    type Output;
+    /// Runs the command on `puzzle`, of kind `K`.
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Self::Output, Failure>;
+}
 
-/// The puzzle the flags describe: `--size`, `--rule` or `--rule-file`, `--wrap`, `--goal`; a
-/// mistake is a usage error (with FILE:LINE:COL for a rule file).
-pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
-    // Every command turns to its own K-state path before it gets here; this keeps a new caller
-    // from reading digits as black and white.
-    if args.states != 2 {
-        return Err(Failure::Usage(format!(
-            "--states {}: boards of more than two states are not read here: this reads black \
-             and white boards only",
-            args.states
-        )));
+/// The one place the flags choose the kind of piece: `--states 2` (the default) is two-sided
+/// pieces, `--states K` pieces of K colours. The puzzle of that kind is built from the flags
+/// (`cells` is `--cells`, which only two-sided pieces take) and handed to `command`.
+pub fn with_puzzle<C: ForEitherKind>(
+    args: &PuzzleArgs,
+    cells: CellsArg,
+    command: C,
+) -> Result<C::Output, Failure> {
+    if args.states == 2 {
+        command.run::<TwoStates>(puzzle(args)?)
+    } else {
+        command.run::<KStates>(state_puzzle(args, cells)?)
     }
+}
+
+/// True when the flags say more of a puzzle than its size: `--wrap`, `--goal`, or pieces of
+/// more than two states.
+pub fn chooses_more_than_a_size(args: &PuzzleArgs) -> bool {
+    args.wrap || args.states != 2 || args.goal.is_some()
+}
+
+/// The puzzle of two-sided pieces the flags describe: `--size`, `--rule` or `--rule-file`,
+/// `--wrap`, `--goal`; a mistake is a usage error (with FILE:LINE:COL for a rule file).
+fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
     let goal = goal(args.goal).map_err(Failure::Usage)?;
     let (shape, rule) = shape_and_rule(args)?;
     Puzzle::new(shape, rule, args.wrap, goal).map_err(|e| Failure::Usage(e.to_string()))
@@ -40,7 +58,7 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
 
 /// The puzzle of `--states K` (3 or more) the flags describe, and the cells its boards are
 /// written in; `--cells` other than the default is refused, as such boards are digits.
-pub fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failure> {
+fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failure> {
     let states = args.states;
     let usage = |message: String| Failure::Usage(message);
     if cells != CellsArg::Bw {
@@ -120,44 +138,31 @@ fn rule_file(path: &Path) -> Result<Graph, String> {
 }
 
 /// Every board of `puzzle` explored (with a progress bar on a terminal when it takes a while),
-/// or why it cannot be.
-pub fn explore(puzzle: &Puzzle, with_taps: bool) -> Result<SmallSpace, TooManyBoards> {
+/// or the usage error that says why it cannot be.
+pub fn explore<K: Kind>(puzzle: &K::Puzzle, with_taps: bool) -> Result<K::Space, Failure> {
     let mut progress = Progress::new("exploring every board");
-    let explored = SmallSpace::explore(puzzle, with_taps, &mut |done, total| {
+    let explored = K::explore(puzzle, with_taps, &mut |done, total| {
         progress.update(done, total)
     });
     progress.finish();
-    explored
+    explored.map_err(|too_many| usage(too_many.to_string()))
 }
 
-/// The solver for the boards of `input`, with its `--search-time`, prepared when the first
-/// well-formed board needs it (see [`BoardSolver`]); a puzzle too large to solve is a usage
-/// error at once.
-pub fn board_solver(input: &BoardInput) -> Result<BoardSolver, Failure> {
-    let plan = plan(puzzle(&input.puzzle)?)?;
-    Ok(BoardSolver {
-        puzzle: plan.puzzle().clone(),
-        strategy: plan.strategy(),
-        search_time: input.search_time.map(Duration::from_secs_f64),
-        plan: Some(plan),
-        solver: None,
-    })
-}
-
-/// The solver for a puzzle, or the usage error when it is too large to solve.
-pub fn solver(puzzle: Puzzle) -> Result<Solver, Failure> {
-    Ok(prepare(plan(puzzle)?))
+/// The solver of `puzzle`, or the usage error when it is too large to solve; a large board's
+/// preparation shows a progress bar on a terminal.
+pub fn solver<K: Kind>(puzzle: K::Puzzle) -> Result<K::Solver, Failure> {
+    Ok(prepare::<K>(plan::<K>(puzzle)?))
 }
 
 /// The strategy for a puzzle, or the usage error when it is too large to solve.
-fn plan(puzzle: Puzzle) -> Result<SolverPlan, Failure> {
-    Solver::plan(puzzle).map_err(|too_large| Failure::Usage(too_large.to_string()))
+fn plan<K: Kind>(puzzle: K::Puzzle) -> Result<K::Plan, Failure> {
+    K::plan(puzzle).map_err(|too_large| usage(too_large.to_string()))
 }
 
 /// The solver of a plan, with a progress bar on a terminal while a large board is chased.
-fn prepare(plan: SolverPlan) -> Solver {
+fn prepare<K: Kind>(plan: K::Plan) -> K::Solver {
     let mut bar: Option<Progress> = None;
-    let solver = plan.prepare(&mut |done, total| {
+    let solver = K::prepare(plan, &mut |done, total| {
         bar.get_or_insert_with(|| Progress::percent("chasing the rows"))
             .update(done, total)
     });
@@ -167,81 +172,45 @@ fn prepare(plan: SolverPlan) -> Solver {
     solver
 }
 
-/// Where a board command gets its solver: made already ([`Solver`]), or on first need
-/// ([`BoardSolver`]).
-pub trait SolverSource {
-    /// The puzzle the boards belong to.
-    fn puzzle(&self) -> &Puzzle;
-    /// The solver.
-    fn solver(&mut self) -> &Solver;
-}
-
-impl SolverSource for Solver {
-    fn puzzle(&self) -> &Puzzle {
-        Solver::puzzle(self)
-    }
-
-    #[inline(always)]
-    fn solver(&mut self) -> &Solver {
-        self
-    }
-}
-
-impl SolverSource for BoardSolver {
-    fn puzzle(&self) -> &Puzzle {
-        BoardSolver::puzzle(self)
-    }
-
-    fn solver(&mut self) -> &Solver {
-        self.get()
-    }
-}
-
-/// A [`BoardSolver`] made at once, or still waiting for its first board.
-pub enum Readiness {
-    /// The solver, made.
-    Made(Box<Solver>),
-    /// The plan, to be prepared when a board needs it.
-    Waiting(Box<BoardSolver>),
-}
-
-/// The solver of `solve` and `explain`, prepared when the first well-formed board needs it: a
-/// large puzzle's preparation takes seconds (every row of a 10,000x10,000 board chased), and a
-/// file whose first rows are malformed is reported before it, not after.
-pub struct BoardSolver {
-    puzzle: Puzzle,
-    strategy: Strategy,
+/// The solver of `solve` and `explain`, with its `--search-time`, prepared when the first
+/// well-formed board needs it: a large puzzle's preparation takes seconds (every row of a
+/// 10,000x10,000 board chased), and a file whose first rows are malformed is reported before
+/// it, not after. A puzzle too large to solve is a usage error at once.
+pub struct BoardSolver<K: Kind> {
+    puzzle: K::Puzzle,
     search_time: Option<Duration>,
     /// The plan until the solver is prepared.
-    plan: Option<SolverPlan>,
-    solver: Option<Solver>,
+    plan: Option<K::Plan>,
+    solver: Option<K::Solver>,
 }
 
-impl BoardSolver {
+impl<K: Kind> BoardSolver<K> {
+    /// The solver of `puzzle` for the boards of `input`; one that costs nothing to prepare (a
+    /// 4x4 table: well under a millisecond) is prepared now, so a loop over boards need not ask
+    /// whether it is there yet.
+    pub fn new(puzzle: K::Puzzle, input: &BoardInput) -> Result<BoardSolver<K>, Failure> {
+        let plan = plan::<K>(puzzle)?;
+        let quick = K::prepares_quickly(&plan);
+        let mut solver = BoardSolver {
+            puzzle: K::planned_puzzle(&plan).clone(),
+            search_time: input.search_time.map(Duration::from_secs_f64),
+            plan: Some(plan),
+            solver: None,
+        };
+        if quick {
+            solver.prepare_now();
+        }
+        Ok(solver)
+    }
+
     /// The puzzle the boards belong to.
-    pub fn puzzle(&self) -> &Puzzle {
+    pub fn puzzle(&self) -> &K::Puzzle {
         &self.puzzle
     }
 
-    /// The solver made now where that costs nothing (a 4x4 table: well under a millisecond), so
-    /// a loop over boards need not ask whether it is there yet; otherwise the board solver, to
-    /// be prepared on first need.
-    pub fn made_if_cheap(self) -> Readiness {
-        match self.strategy {
-            Strategy::Table => Readiness::Made(Box::new(self.into_solver())),
-            Strategy::Chase | Strategy::Elimination => Readiness::Waiting(Box::new(self)),
-        }
-    }
-
-    /// The solver, prepared now.
-    pub fn into_solver(mut self) -> Solver {
-        self.prepare_now();
-        self.solver
-            .unwrap_or_else(|| unreachable!("prepared just above"))
-    }
-
     /// The solver, prepared on first need.
-    pub fn get(&mut self) -> &Solver {
+    #[inline(always)]
+    pub fn get(&mut self) -> &K::Solver {
         if self.solver.is_none() {
             self.prepare_now();
         }
@@ -254,14 +223,14 @@ impl BoardSolver {
     #[inline(never)]
     fn prepare_now(&mut self) {
         if let Some(plan) = self.plan.take() {
-            let mut solver = prepare(plan);
-            solver.set_search_time(self.search_time);
+            let mut solver = prepare::<K>(plan);
+            K::set_search_time(&mut solver, self.search_time);
             self.solver = Some(solver);
         }
     }
 
     /// The solver, once a board has needed it.
-    pub fn prepared(&self) -> Option<&Solver> {
+    pub fn prepared(&self) -> Option<&K::Solver> {
         self.solver.as_ref()
     }
 }
@@ -299,51 +268,13 @@ pub fn goal(arg: Option<GoalArg>) -> Result<Goal, String> {
 
 /// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
 /// or the usage error that says why no board fits.
-pub fn pool(puzzle: &Puzzle, wanted: Wanted) -> Result<Pool, String> {
+pub fn pool<K: CommandKind>(puzzle: &K::Puzzle, wanted: Wanted) -> Result<Pool<K>, Failure> {
     let mut progress = Progress::new("exploring every board");
     let pool = Pool::new(puzzle, wanted, &mut |done, total| {
         progress.update(done, total)
     });
     progress.finish();
-    pool.map_err(|error| no_pool(&error))
-}
-
-/// The usage error for a request no pool can meet, in the flags' words.
-fn no_pool(error: &PoolError) -> String {
-    match error {
-        PoolError::Space(error) => error.to_string(),
-        PoolError::Solver(error) => error.to_string(),
-        PoolError::NoSuchBoard {
-            wanted,
-            shape,
-            goal,
-            largest,
-        } => match wanted {
-            Wanted::Moves(moves) => format!(
-                "no {shape} board needs exactly {moves} taps with --goal {}: the largest distance is {largest}",
-                goal.name()
-            ),
-            Wanted::Impossible => format!(
-                "every {shape} board can be finished with --goal {}",
-                goal.name()
-            ),
-            Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
-        },
-        PoolError::MovesPastCells { moves, shape } => format!(
-            "--moves {moves}: a {shape} board has only {} cells to tap",
-            shape.cells()
-        ),
-        PoolError::NoScramble { moves, shape } => format!(
-            "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
-             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
-             keeps a scramble only when its minimum is proven to be K, which holds for K \
-             small enough that random taps rarely undo each other"
-        ),
-        PoolError::NoImpossibleBoard { shape, goal } => format!(
-            "every {shape} board can be finished with --goal {}",
-            goal.name()
-        ),
-    }
+    pool.map_err(|error| usage(K::no_pool(puzzle, &error)))
 }
 
 /// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.
@@ -367,10 +298,16 @@ mod tests {
         }
     }
 
+    /// The solver of the flags' two-sided puzzle for `input`.
+    fn board_solver(input: &BoardInput) -> Result<BoardSolver<TwoStates>, Failure> {
+        BoardSolver::new(puzzle(&input.puzzle)?, input)
+    }
+
     /// Chasing a large board takes seconds, so it waits for a board to solve: until then the
     /// solver is only a plan, and a puzzle too large to solve is refused without any chase.
     #[test]
     fn a_board_solver_is_prepared_by_the_first_board_that_needs_it() {
+        use flipgame::solve::Strategy;
         let mut solver = board_solver(&solve_input(&["--size", "300x300"])).unwrap();
         assert!(solver.prepared().is_none());
         assert_eq!(solver.puzzle().shape(), Shape::new(300, 300).unwrap());
@@ -380,16 +317,12 @@ mod tests {
         assert_eq!(solver.get().strategy(), Strategy::Chase);
 
         let mut timed = board_solver(&solve_input(&["--search-time", "5"])).unwrap();
+        assert!(timed.prepared().is_some(), "a 4x4 table is made at once");
         assert_eq!(timed.get().strategy(), Strategy::Table);
-        let table = board_solver(&solve_input(&[])).unwrap().made_if_cheap();
-        assert!(matches!(table, Readiness::Made(made) if made.strategy() == Strategy::Table));
-        let chased = board_solver(&solve_input(&["--size", "300x300"])).unwrap();
-        let waiting = chased.made_if_cheap();
-        assert!(matches!(waiting, Readiness::Waiting(solver) if solver.prepared().is_none()));
-        let eliminated = board_solver(&solve_input(&["--size", "5x5", "--rule", "x"])).unwrap();
-        let made = eliminated.into_solver();
-        assert_eq!(made.strategy(), Strategy::Elimination);
-        assert_eq!(made.puzzle().shape(), Shape::new(5, 5).unwrap());
+        let mut eliminated = board_solver(&solve_input(&["--size", "5x5", "--rule", "x"])).unwrap();
+        assert!(eliminated.prepared().is_none());
+        assert_eq!(eliminated.get().strategy(), Strategy::Elimination);
+        assert_eq!(eliminated.puzzle().shape(), Shape::new(5, 5).unwrap());
 
         let refused = board_solver(&solve_input(&["--size", "3000x3000", "--rule", "x"]));
         assert!(

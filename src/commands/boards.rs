@@ -6,25 +6,25 @@ use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::cli::{BoardInput, RecordFormat};
-use crate::output::json::{
-    BoardFields, CellsJson, JsonStream, RuleFields, as_text, optional_color,
-};
+use crate::output::json::{BoardFields, JsonStream, RuleFields, TapsJson, as_text};
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
-use flipgame::grid::StateBoard;
-use flipgame::grid::{Grid, Shape};
+use flipgame::grid::Shape;
 use flipgame::input::{InputError, Record};
-use flipgame::notation::{Cells, Color, state_digit};
-use flipgame::solve::{Solution, Solver, Stage};
+use flipgame::kind::{Kind, SolutionOf};
+use flipgame::notation::{Cells, state_digit};
+use flipgame::solve::Stage;
 
+use super::kind::CommandKind;
 use super::{Outcome, report};
 
 /// The answer for one board, with a progress bar on a terminal for each stage that runs long
 /// (an elimination, each colour's search over the null space).
-pub fn solve_board(solver: &Solver, board: &Grid) -> Option<Solution> {
-    with_stages(|progress| solver.solve_with_progress(board, progress))
+pub fn solve_board<K: Kind>(solver: &K::Solver, board: &K::Board) -> Option<SolutionOf<K>> {
+    with_stages(|progress| K::solve_with_progress(solver, board, progress))
 }
 
 /// Runs `work` with a progress bar on a terminal for each stage it reports that runs long.
@@ -59,35 +59,10 @@ pub fn json_stream(format: RecordFormat) -> Option<JsonStream> {
     }
 }
 
-/// A kind of board a command answers: black and white ([`Grid`]) or of more states
-/// ([`StateBoard`]).
-pub trait BoardKind {
-    /// The board of a well-formed record and the line it starts on, when it is of this kind.
-    fn of(record: &Record) -> Option<(&Self, u64)>;
-}
-
-impl BoardKind for Grid {
-    fn of(record: &Record) -> Option<(&Grid, u64)> {
-        match record {
-            Record::Board { board, line } => Some((board, *line)),
-            _ => None,
-        }
-    }
-}
-
-impl BoardKind for StateBoard {
-    fn of(record: &Record) -> Option<(&StateBoard, u64)> {
-        match record {
-            Record::States { board, line } => Some((board, *line)),
-            _ => None,
-        }
-    }
-}
-
 /// A command that answers board by board (`solve`, `explain`).
 pub trait BoardCommand {
-    /// The boards it answers; the input is read in their cells.
-    type Board: BoardKind;
+    /// The kind of piece of the boards it answers; the input is read in their cells.
+    type Kind: CommandKind;
 
     /// Writes the answer for one well-formed board: as text, or through `json` when set.
     fn answer<W: Write>(
@@ -96,7 +71,7 @@ pub trait BoardCommand {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: &Self::Board,
+        board: &<Self::Kind as Kind>::Board,
     ) -> io::Result<()>;
 
     /// Called once after the last board: reports what is left to report, and says how the
@@ -138,7 +113,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
         match item {
             Item::Record { source, record } => {
                 index += 1;
-                match (&record, C::Board::of(&record)) {
+                match (&record, C::Kind::board_in(&record)) {
                     (Record::Malformed(error), _) => {
                         status = status.max(Outcome::BadInput);
                         malformed(out, json.as_mut(), index, source, error)?;
@@ -153,7 +128,7 @@ pub fn run_boards<C: BoardCommand, W: Write>(
             Item::Unreadable { source, error } => {
                 report(&format!(
                     "{source}: {error}{}",
-                    board_hint(source, (shape, cells), &error)
+                    board_hint::<C::Kind>(source, (shape, cells), &error)
                 ));
                 status = status.max(Outcome::IoError);
             }
@@ -217,15 +192,16 @@ struct MalformedJson<'a> {
 
 /// For a FILE that does not exist but reads as a board of the shape (a board typed where a file
 /// goes), the flag that was meant.
-fn board_hint(source: &Source, (shape, cells): (Shape, Cells), error: &io::Error) -> String {
+fn board_hint<K: Kind>(
+    source: &Source,
+    (shape, cells): (Shape, Cells),
+    error: &io::Error,
+) -> String {
     let Source::File(path) = source else {
         return String::new();
     };
     let text = path.to_string_lossy();
-    let is_board = match cells {
-        Cells::States(states) => StateBoard::parse(&text, shape, states).is_ok(),
-        _ => flipgame::board::parse(&text, shape, Cells::Letters).is_ok(),
-    };
+    let is_board = K::parse_board(&text, shape, cells).is_ok();
     if error.kind() == io::ErrorKind::NotFound && is_board {
         format!(": did you mean --board {text}?")
     } else {
@@ -233,46 +209,68 @@ fn board_hint(source: &Source, (shape, cells): (Shape, Cells), error: &io::Error
     }
 }
 
-/// One answered board in JSON, as `solve` writes it and `explain` begins its record; `id`
-/// only for 4x4.
+/// One answered board in JSON, as `solve` writes it and `explain` begins its record: `id` only
+/// for the 4x4 board of two-sided pieces; `states`, the taps' `times` and `proof` only for
+/// pieces of K colours.
 #[derive(Serialize)]
-pub struct SolvedJson<'a> {
+#[serde(bound(serialize = ""))]
+pub struct SolvedJson<'a, K: CommandKind> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
     #[serde(flatten)]
-    board: BoardFields<'a>,
+    board: BoardFields<'a, K::Board>,
     #[serde(flatten)]
     rule: &'a RuleFields,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<u8>,
     solvable: bool,
     moves: Option<u64>,
-    #[serde(serialize_with = "optional_color")]
-    goal: Option<Color>,
+    goal: Option<Value>,
     optimal: bool,
     lower_bound: Option<u64>,
-    taps: Option<CellsJson<'a>>,
+    taps: Option<TapsJson<'a, K>>,
+    #[serde(flatten)]
+    proof: Option<ProofField<K::ProofJson<'a>>>,
 }
 
-impl<'a> SolvedJson<'a> {
-    /// The record of board `index` from `place`, answered with `solution`.
+/// The `proof` of a record of K colours: `null` for a board that can be finished.
+#[derive(Serialize)]
+struct ProofField<P> {
+    proof: Option<P>,
+}
+
+impl<'a, K: CommandKind> SolvedJson<'a, K> {
+    /// The record of board `index` from `place` of `puzzle`, answered with `solution`, or
+    /// proven impossible by `proof`.
     pub fn new(
-        index: u64,
-        place: Place<'a>,
-        board: &'a Grid,
+        (index, place): (u64, Place<'a>),
+        puzzle: &K::Puzzle,
+        board: &'a K::Board,
         rule: &'a RuleFields,
-        solution: Option<&'a Solution>,
-    ) -> SolvedJson<'a> {
+        (solution, proof): (Option<&'a SolutionOf<K>>, Option<&'a K::Proof>),
+    ) -> SolvedJson<'a, K> {
+        let states = K::states_field(puzzle);
+        let cols = K::board_shape(board).cols() as usize;
         SolvedJson {
             index,
             source: place,
-            board: BoardFields::of(board),
+            board: BoardFields::of::<K>(board),
             rule,
+            states,
             solvable: solution.is_some(),
-            moves: solution.map(Solution::moves),
-            goal: solution.map(|s| s.color),
+            moves: solution.map(|s| s.moves()),
+            goal: solution.map(|s| K::color_json(K::color_number(s.color))),
             optimal: solution.is_none_or(|s| s.optimal),
             lower_bound: solution.map(|s| s.lower_bound),
-            taps: solution.map(|s| CellsJson(&s.taps)),
+            taps: solution.map(|s| TapsJson {
+                taps: &s.taps,
+                cols,
+                states,
+            }),
+            proof: states.map(|_| ProofField {
+                proof: proof.map(|proof| K::proof_json(puzzle, proof)),
+            }),
         }
     }
 }

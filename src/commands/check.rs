@@ -5,18 +5,16 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use flipgame::notation::Cells;
 use std::path::Path;
 
-use flipgame::grid::StateBoard;
-use flipgame::grid::{Grid, Shape};
-use flipgame::judge::{JudgeError, TapFacts, Tokens, Verdict};
-use flipgame::notation::BoardTextError;
-use flipgame::solve::Solver;
-use flipgame::solve::states::StateSolver;
+use flipgame::grid::Shape;
+use flipgame::judge::{self, Judge, JudgeError, TapFacts, Tokens, Verdict};
+use flipgame::kind::Kind;
+use flipgame::notation::{BoardTextError, Cells};
 
-use super::args::{puzzle, solver, state_puzzle};
-use super::judged::{Judging, open_source, reading_ended, with_judge};
+use super::args::{ForEitherKind, solver, with_puzzle};
+use super::judged::{ForEitherJudge, open_source, reading_ended, with_judge};
+use super::kind::CommandKind;
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CellsArg, CheckArgs, CheckFormat};
 use crate::source::Source;
@@ -31,13 +29,10 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     match (&args.judge, &args.board, &args.taps) {
         (Some(name), _, _) => check_output(args, name, out),
         (None, Some(board), Some(taps)) => check_taps(args, board, taps, out),
-        _ => {
-            report(
-                "check needs --judge NAME INPUT OUTPUT, --board TEXT --taps LIST, or \
-                 --tap-lists FILE (see 'flipgame check --help')",
-            );
-            Ok(Outcome::BadInput)
-        }
+        _ => Err(usage(
+            "check needs --judge NAME INPUT OUTPUT, --board TEXT --taps LIST, or --tap-lists \
+             FILE (see 'flipgame check --help')",
+        )),
     }
 }
 
@@ -84,11 +79,25 @@ fn source_of(path: &std::path::Path) -> Source {
 
 /// `check --judge NAME INPUT OUTPUT`.
 fn check_output(args: &CheckArgs, name: &str, out: &mut impl Write) -> Result<Outcome, Failure> {
-    with_judge!(name, |judge| check_output_with(&judge, args, out))
+    with_judge(name, CheckJudged { args, out })
 }
 
-fn check_output_with<J: Judging>(
-    judge: &J,
+/// `check --judge` once the judge is known.
+struct CheckJudged<'a, W> {
+    args: &'a CheckArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherJudge for CheckJudged<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, judge: &'static dyn Judge<Kind = K>) -> Result<Outcome, Failure> {
+        check_output_with(judge, self.args, self.out)
+    }
+}
+
+fn check_output_with<K: Kind>(
+    judge: &dyn Judge<Kind = K>,
     args: &CheckArgs,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
@@ -103,14 +112,8 @@ fn check_output_with<J: Judging>(
         ));
     }
     let (input_source, output_source) = (source_of(input_path), source_of(output_path));
-    let input = match open_source(&input_source) {
-        Ok(reader) => reader,
-        Err(status) => return Ok(status),
-    };
-    let output = match open_source(&output_source) {
-        Ok(reader) => reader,
-        Err(status) => return Ok(status),
-    };
+    let input = open_source(&input_source)?;
+    let output = open_source(&output_source)?;
     let mut inputs = Tokens::of_input_reader(input);
     let mut tokens = Tokens::from_reader(output);
     let mut status = Outcome::Success;
@@ -132,12 +135,13 @@ fn check_output_with<J: Judging>(
                 return;
             }
         };
-        let verdict = match judge.judge(&case, number, &mut tokens) {
+        let answer = judge::answer(&case);
+        let verdict = match judge::judge_case(judge, &case, number, answer.as_ref(), &mut tokens) {
             Ok(verdict) => verdict,
             Err(unanswerable) => {
                 report(&format!(
                     "{input_source}:{}: case {number}: {unanswerable}",
-                    J::line(&case)
+                    case.line
                 ));
                 status = status.max(Outcome::BadInput);
                 return;
@@ -235,20 +239,6 @@ struct TapsJson {
     least: bool,
 }
 
-/// Judges `taps` on `board`.
-fn judge_taps(solver: &Solver, board: &Grid, taps: &Grid) -> TapsJson {
-    let answer = solver.solve(board);
-    let facts = TapFacts::of(solver.puzzle(), board, taps, answer.as_ref());
-    TapsJson {
-        source: None,
-        solution: facts.finished,
-        taps: taps.count(),
-        fewest: facts.fewest,
-        optimal: facts.optimal,
-        least: facts.least,
-    }
-}
-
 /// Writes a verdict on a tap list: three lines of text (one, after its place, for a list from a
 /// file), or a JSON line.
 fn write_taps_verdict(
@@ -289,80 +279,91 @@ fn check_taps(
     taps_text: &str,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let judge = TapJudge::new(args)?;
-    let record = judge
-        .judge(board_text, taps_text)
-        .map_err(|error| match error {
-            TapsError::Board(error) => usage(format!("--board:1:{}: {error}", error.column)),
-            TapsError::Taps((column, message)) => usage(format!("--taps:1:{column}: {message}")),
-        })?;
+    let input = TapsInput::Given(board_text, taps_text);
+    with_puzzle(&args.puzzle, CellsArg::Bw, CheckTaps { args, input, out })
+}
+
+/// `check --tap-lists FILE`: a board and its taps on each line.
+fn check_tap_lists(
+    args: &CheckArgs,
+    path: &Path,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let input = TapsInput::Lists(path);
+    with_puzzle(&args.puzzle, CellsArg::Bw, CheckTaps { args, input, out })
+}
+
+/// Where the taps `check` judges come from.
+enum TapsInput<'a> {
+    /// `--board TEXT --taps LIST`.
+    Given(&'a str, &'a str),
+    /// `--tap-lists FILE`.
+    Lists(&'a Path),
+}
+
+/// `check --board` or `--tap-lists` once the flags have chosen the kind of piece.
+struct CheckTaps<'a, W> {
+    args: &'a CheckArgs,
+    input: TapsInput<'a>,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for CheckTaps<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let CheckTaps { args, input, out } = self;
+        let solver = solver::<K>(puzzle)?;
+        match input {
+            TapsInput::Given(board, taps) => given_taps::<K>(args, &solver, (board, taps), out),
+            TapsInput::Lists(path) => tap_lists::<K>(args, &solver, path, out),
+        }
+    }
+}
+
+/// Judges the taps `taps_text` on the board `board_text`, or says what keeps either from being
+/// read (the board first, as it comes first).
+fn judge_taps<K: Kind>(
+    solver: &K::Solver,
+    board_text: &str,
+    taps_text: &str,
+) -> Result<TapsJson, TapsError> {
+    let puzzle = K::puzzle(solver);
+    let shape = K::shape(puzzle);
+    let board = K::parse_board(board_text, shape, K::cells(puzzle, Cells::Letters))
+        .map_err(TapsError::Board)?;
+    let counts = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
+    // Taps commute, and K taps of a cell (two, for two sides) change nothing.
+    let taps = K::taps_from_counts(puzzle, &counts);
+    let answer = K::solve(solver, &board);
+    let facts = TapFacts::<K>::of(puzzle, &board, &taps, answer.as_ref());
+    Ok(TapsJson {
+        source: None,
+        solution: facts.finished,
+        taps: facts.given,
+        fewest: facts.fewest,
+        optimal: facts.optimal,
+        least: facts.least,
+    })
+}
+
+/// The verdict on `--board TEXT --taps LIST`.
+fn given_taps<K: Kind>(
+    args: &CheckArgs,
+    solver: &K::Solver,
+    (board_text, taps_text): (&str, &str),
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let record = judge_taps::<K>(solver, board_text, taps_text).map_err(|error| match error {
+        TapsError::Board(error) => usage(format!("--board:1:{}: {error}", error.column)),
+        TapsError::Taps((column, message)) => usage(format!("--taps:1:{column}: {message}")),
+    })?;
     write_taps_verdict(&record, args.format, out)?;
     Ok(if record.optimal {
         Outcome::Success
     } else {
         Outcome::Rejected
     })
-}
-
-/// What judges tap lists: the solver of two-state boards, or of K states.
-enum TapJudge {
-    Two(Box<Solver>),
-    States(Box<StateSolver>),
-}
-
-impl TapJudge {
-    /// The judge of the puzzle the flags describe.
-    fn new(args: &CheckArgs) -> Result<TapJudge, Failure> {
-        if args.puzzle.states == 2 {
-            return Ok(TapJudge::Two(Box::new(solver(puzzle(&args.puzzle)?)?)));
-        }
-        let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
-        let solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
-        Ok(TapJudge::States(Box::new(solver)))
-    }
-
-    /// The boards' shape.
-    fn shape(&self) -> Shape {
-        match self {
-            TapJudge::Two(solver) => solver.puzzle().shape(),
-            TapJudge::States(solver) => solver.puzzle().shape(),
-        }
-    }
-
-    /// Judges the taps `taps_text` on the board `board_text`, or says what keeps either from
-    /// being read (the board first, as it comes first).
-    fn judge(&self, board_text: &str, taps_text: &str) -> Result<TapsJson, TapsError> {
-        let shape = self.shape();
-        match self {
-            TapJudge::Two(solver) => {
-                let board = flipgame::board::parse(board_text, shape, Cells::Letters)
-                    .map_err(TapsError::Board)?;
-                let taps = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
-                // A cell tapped twice is not tapped: taps commute and cancel in pairs.
-                let mut tapped = Grid::new(shape);
-                let cols = shape.cols() as usize;
-                for (cell, &times) in taps.iter().enumerate() {
-                    tapped.set(cell / cols, cell % cols, times % 2 == 1);
-                }
-                Ok(judge_taps(solver, &board, &tapped))
-            }
-            TapJudge::States(solver) => {
-                let states = solver.puzzle().states();
-                let board =
-                    StateBoard::parse(board_text, shape, states).map_err(TapsError::Board)?;
-                let taps = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
-                let facts = solver.judge_presses(&board, &taps);
-                Ok(TapsJson {
-                    source: None,
-                    solution: facts.finished,
-                    taps: facts.given,
-                    fewest: facts.fewest,
-                    optimal: facts.optimal,
-                    least: facts.least,
-                })
-            }
-        }
-    }
 }
 
 /// Why a board and its taps could not be read.
@@ -373,19 +374,16 @@ enum TapsError {
     Taps((usize, String)),
 }
 
-/// `check --tap-lists FILE`: a board and its taps on each line.
-fn check_tap_lists(
+/// The verdicts on the tap lists of `path`, a board and its taps on each line.
+fn tap_lists<K: Kind>(
     args: &CheckArgs,
+    solver: &K::Solver,
     path: &Path,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let judge = TapJudge::new(args)?;
-    let shape = judge.shape();
+    let shape = K::shape(K::puzzle(solver));
     let source = source_of(path);
-    let mut reader = match open_source(&source) {
-        Ok(reader) => reader,
-        Err(status) => return Ok(status),
-    };
+    let mut reader = open_source(&source)?;
     // A board's text and each of its cells tapped once, with room to spare: a longer line is
     // refused without being held.
     let longest = (shape.cells() as usize)
@@ -421,7 +419,7 @@ fn check_tap_lists(
             continue;
         }
         let (board_text, taps_text) = entry.split_once(char::is_whitespace).unwrap_or((entry, ""));
-        let mut record = match judge.judge(board_text, taps_text) {
+        let mut record = match judge_taps::<K>(solver, board_text, taps_text) {
             Ok(record) => record,
             Err(error) => {
                 let (column, message) = match error {

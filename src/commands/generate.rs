@@ -5,20 +5,19 @@ use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
-use flipgame::generate::states::StatePool;
+use std::fmt::Display;
+
 use flipgame::generate::{Drawn, Pool, Wanted};
-use flipgame::grid::StateBoard;
-use flipgame::grid::{Grid, Shape};
-use flipgame::puzzle::Puzzle;
+use flipgame::grid::Shape;
 use flipgame::random::Generator;
 use flipgame::rule::Graph;
 
-use super::args::{fresh_seed, pool, puzzle, state_puzzle};
+use super::args::{ForEitherKind, chooses_more_than_a_size, fresh_seed, pool, with_puzzle};
 use super::boards::json_stream;
+use super::kind::CommandKind;
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{CellsArg, GenArgs, PuzzleArgs, Size};
-use crate::output::json::{BoardFields, RuleFields, as_text};
-use crate::progress::Progress;
+use crate::output::json::{BoardFields, RuleFields};
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -41,36 +40,64 @@ pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         (None, true) => Wanted::Impossible,
         (None, false) => Wanted::Any,
     };
-    if args.puzzle.states != 2 {
-        return generate_states(args, wanted, seed, out).inspect(|_| announce_seed());
+    let generate = GenerateBoards {
+        args,
+        wanted,
+        seed,
+        announce_seed: &announce_seed,
+        out,
+    };
+    with_puzzle(&args.puzzle, CellsArg::Bw, generate)
+}
+
+/// `gen` of boards once the flags have chosen the kind of piece.
+struct GenerateBoards<'a, W> {
+    args: &'a GenArgs,
+    wanted: Wanted,
+    seed: u64,
+    /// Tells the seed drawn, once the boards are sure to be written.
+    announce_seed: &'a dyn Fn(),
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for GenerateBoards<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let GenerateBoards {
+            args,
+            wanted,
+            seed,
+            announce_seed,
+            out,
+        } = self;
+        let pool = pool::<K>(&puzzle, wanted)?;
+        if args.unique
+            && let Some(message) =
+                too_few_to_be_unique(pool.distinct_boards(), K::shape(&puzzle), args.count)
+        {
+            return Err(usage(message));
+        }
+        announce_seed();
+        Ok(write_to(args.output.as_deref(), out, |out| {
+            write_boards::<K>(args, &pool, &puzzle, seed, out)
+        })?)
     }
-    let puzzle = puzzle(&args.puzzle)?;
-    let shape = puzzle.shape();
-    let pool = pool(&puzzle, wanted).map_err(usage)?;
-    if args.unique
-        && let Some(message) = too_few_to_be_unique(pool.distinct_boards(), shape, args.count)
-    {
-        return Err(usage(message));
-    }
-    announce_seed();
-    Ok(write_to(args.output.as_deref(), out, |out| {
-        write_boards(args, &pool, &puzzle, seed, out)
-    })?)
 }
 
 /// Draws `--count` boards from `pool` (distinct with `--unique`) and writes them in the input
 /// form or as JSON records.
-fn write_boards(
+fn write_boards<K: CommandKind>(
     args: &GenArgs,
-    pool: &Pool,
-    puzzle: &Puzzle,
+    pool: &Pool<K>,
+    puzzle: &K::Puzzle,
     seed: u64,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let shape = puzzle.shape();
+    let shape = K::shape(puzzle);
     let mut generator = Generator::from_seed(seed);
-    let mut seen: HashSet<Grid> = HashSet::new();
-    let rule = RuleFields::of(puzzle);
+    let mut seen: HashSet<K::Board> = HashSet::new();
+    let rule = RuleFields::of::<K>(puzzle);
     let mut json = json_stream(args.format);
     for index in 1..=args.count {
         let Drawn {
@@ -89,8 +116,9 @@ fn write_boards(
                 out,
                 &GeneratedJson {
                     index,
-                    board: BoardFields::of(&board),
+                    board: BoardFields::of::<K>(&board),
                     rule: &rule,
+                    states: K::states_field(puzzle),
                     moves,
                     optimal,
                     seed,
@@ -98,7 +126,7 @@ fn write_boards(
             )?,
             None => {
                 for row in 0..shape.rows() as usize {
-                    writeln!(out, "{}", board.row_text(row))?;
+                    writeln!(out, "{}", K::row_text(&board, row))?;
                 }
             }
         }
@@ -107,74 +135,6 @@ fn write_boards(
         Some(json) => json.finish(out),
         None => Ok(()),
     }
-}
-
-/// `gen --states K`: boards of K states, drawn as [`write_boards`] draws two-state ones.
-fn generate_states(
-    args: &GenArgs,
-    wanted: Wanted,
-    seed: u64,
-    out: &mut impl Write,
-) -> Result<Outcome, Failure> {
-    let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
-    let mut progress = Progress::new("exploring every board");
-    let pool = StatePool::new(&puzzle, wanted, &mut |done, total| {
-        progress.update(done, total)
-    });
-    progress.finish();
-    let pool = pool.map_err(|error| {
-        usage(format!(
-            "a {} board of {} states, goal {}: {error}",
-            puzzle.shape(),
-            puzzle.states(),
-            puzzle.goal()
-        ))
-    })?;
-    if args.unique
-        && let Some(message) =
-            too_few_to_be_unique(pool.distinct_boards(), puzzle.shape(), args.count)
-    {
-        return Err(usage(message));
-    }
-    let rule = RuleFields::of_states(&puzzle);
-    Ok(write_to(args.output.as_deref(), out, |out| {
-        let mut generator = Generator::from_seed(seed);
-        let mut seen: HashSet<StateBoard> = HashSet::new();
-        let mut json = json_stream(args.format);
-        for index in 1..=args.count {
-            let drawn = loop {
-                let drawn = pool.draw(&mut generator);
-                if !args.unique || seen.insert(drawn.board.clone()) {
-                    break drawn;
-                }
-            };
-            match json.as_mut() {
-                Some(json) => json.write(
-                    out,
-                    &GeneratedStateJson {
-                        index,
-                        board: &drawn.board,
-                        rows: puzzle.shape().rows(),
-                        cols: puzzle.shape().cols(),
-                        rule: &rule,
-                        states: puzzle.states(),
-                        moves: drawn.moves,
-                        optimal: drawn.optimal,
-                        seed,
-                    },
-                )?,
-                None => {
-                    for row in drawn.board.to_string().split('/') {
-                        writeln!(out, "{row}")?;
-                    }
-                }
-            }
-        }
-        match json.as_mut() {
-            Some(json) => json.finish(out),
-            None => Ok(()),
-        }
-    })?)
 }
 
 /// With `--unique`: the error when fewer distinct boards fit than `count`.
@@ -194,8 +154,11 @@ fn random_rule(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let extra = puzzle.wrap || puzzle.states != 2 || puzzle.goal.is_some();
-    if extra || args.moves.is_some() || args.impossible || args.count != 1 {
+    if chooses_more_than_a_size(puzzle)
+        || args.moves.is_some()
+        || args.impossible
+        || args.count != 1
+    {
         return Err(usage(
             "--rule random writes one rule file and no boards: it takes --size, --seed and \
              --output, not --wrap, --goal, --states, --moves, --impossible or --count; draw \
@@ -222,29 +185,18 @@ fn random_rule(
     })?)
 }
 
+/// One generated board in JSON: `id` only for the 4x4 board of two-sided pieces, `states`
+/// only for pieces of K colours.
 #[derive(Serialize)]
-struct GeneratedJson<'a> {
+#[serde(bound(serialize = ""))]
+struct GeneratedJson<'a, B: Display> {
     index: u64,
     #[serde(flatten)]
-    board: BoardFields<'a>,
+    board: BoardFields<'a, B>,
     #[serde(flatten)]
     rule: &'a RuleFields,
-    moves: Option<u64>,
-    optimal: bool,
-    seed: u64,
-}
-
-/// One generated board of K states in JSON.
-#[derive(Serialize)]
-struct GeneratedStateJson<'a> {
-    index: u64,
-    #[serde(serialize_with = "as_text")]
-    board: &'a StateBoard,
-    rows: u32,
-    cols: u32,
-    #[serde(flatten)]
-    rule: &'a RuleFields,
-    states: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<u8>,
     moves: Option<u64>,
     optimal: bool,
     seed: u64,

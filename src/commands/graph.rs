@@ -5,16 +5,15 @@
 
 use std::io::{self, Write};
 
-use flipgame::space::StateSpace;
-use flipgame::space::{Space, bits_of_grid};
+use flipgame::space::Space;
 
-use super::args::{cells, explore, puzzle, state_puzzle};
+use super::args::{ForEitherKind, cells, explore, with_puzzle};
+use super::kind::{CommandKind, rule_words};
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
 use crate::figure::svg;
 use crate::figure::svg::graph::{GraphLayout, path_edges, tap_name};
-use crate::progress::Progress;
-use crate::{render, source};
+use crate::source;
 use flipgame::words::{taps, thousands};
 
 /// The colour a board on the highlighted path is filled with in DOT (light enough for its
@@ -27,82 +26,43 @@ pub fn run(args: &GraphArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if puzzle_args.size.is_none() && puzzle_args.rule_file.is_none() {
         puzzle_args.size = Some(Size { rows: 3, cols: 3 });
     }
-    if puzzle_args.states != 2 {
-        return run_states(args, &puzzle_args, out);
-    }
-    let puzzle = puzzle(&puzzle_args)?;
-    let shape = puzzle.shape();
-    if shape.cells() > args.max_cells {
-        return Err(usage(format!(
-            "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
-             ({} boards) unless --max-cells allows more (up to 16)",
-            shape.cells(),
-            shape.cells(),
-            thousands(1 << shape.cells()),
-            args.max_cells,
-            thousands(1 << args.max_cells)
-        )));
-    }
-    let start = match &args.board {
-        Some(text) => match source::board_argument(text, shape, cells(args.cells)) {
-            Ok(board) => Some(bits_of_grid(&board)),
-            Err(message) => {
-                return Err(usage(message));
-            }
-        },
-        None => None,
-    };
-    let space =
-        explore(&puzzle, start.is_some()).map_err(|too_large| usage(too_large.to_string()))?;
-    let title = format!(
-        "The state graph of {shape}, {}, goal {}",
-        puzzle.rule_words(),
-        render::goal_words(puzzle.goal())
-    );
-    draw(args, &space, start, title, out)
+    let graph = GraphBoards { args, out };
+    with_puzzle(&puzzle_args, args.cells, graph)
 }
 
-/// The graph of a puzzle of `--states K`: a tap goes one way round the colours, so the edges are
-/// arrows.
-fn run_states(
-    args: &GraphArgs,
-    puzzle_args: &crate::cli::PuzzleArgs,
-    out: &mut impl Write,
-) -> Result<Outcome, Failure> {
-    let puzzle = state_puzzle(puzzle_args, args.cells)?;
-    let (shape, states) = (puzzle.shape(), puzzle.states());
-    let boards = u64::from(states).checked_pow(shape.cells() as u32);
-    if boards.is_none_or(|boards| boards > 1 << args.max_cells) {
-        return Err(usage(format!(
-            "a {shape} board of {states} states has {states}^{} = {} boards: graph draws at \
-             most {} boards (as many as {} two-state cells have) unless --max-cells allows \
-             more (up to 16)",
-            shape.cells(),
-            boards.map_or("too many".to_string(), thousands),
-            thousands(1 << args.max_cells),
-            args.max_cells
-        )));
-    }
-    let space = {
-        let mut progress = Progress::new("exploring every board");
-        let explored = StateSpace::explore(&puzzle, true, &mut |done, total| {
-            progress.update(done, total)
-        });
-        progress.finish();
-        explored.map_err(|too_large| usage(too_large.to_string()))?
-    };
-    let start = match &args.board {
-        Some(text) => {
-            Some(space.index_of(&source::state_board_argument(text, shape, states).map_err(usage)?))
+/// `graph` once the flags have chosen the kind of piece.
+struct GraphBoards<'a, W> {
+    args: &'a GraphArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for GraphBoards<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let GraphBoards { args, out } = self;
+        let (shape, states) = (K::shape(&puzzle), K::states(&puzzle));
+        let boards = u64::from(states).checked_pow(shape.cells() as u32);
+        if boards.is_none_or(|boards| boards > 1 << args.max_cells) {
+            return Err(usage(K::too_many_to_draw(&puzzle, boards, args.max_cells)));
         }
-        None => None,
-    };
-    let title = format!(
-        "The state graph of {shape}, {states} colours, {}, goal {}",
-        puzzle.rule_words(),
-        render::state_goal_words(puzzle.goal())
-    );
-    draw(args, &space, start, title, out)
+        let start = match &args.board {
+            Some(text) => {
+                let cells = K::cells(&puzzle, cells(args.cells));
+                Some(source::board_argument::<K>(text, shape, cells).map_err(usage)?)
+            }
+            None => None,
+        };
+        let space = explore::<K>(&puzzle, start.is_some())?;
+        let start = start.map(|board| K::index_of(&space, &board));
+        let title = format!(
+            "The state graph of {}, {}, goal {}",
+            K::size_words(&puzzle),
+            rule_words::<K>(&puzzle),
+            K::goal_words(&puzzle)
+        );
+        draw(args, &space, start, title, out)
+    }
 }
 
 /// Lays out and writes the graph of `space`, with the path from `start` highlighted.

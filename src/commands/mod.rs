@@ -11,6 +11,7 @@ pub mod explain;
 pub mod generate;
 pub mod graph;
 pub mod judged;
+pub mod kind;
 pub mod play;
 pub mod solve;
 pub mod stats;
@@ -102,18 +103,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Graph(args) => graph::run(&args, &mut out),
         Command::Completions(args) => completions::run(&args, &mut out),
     };
-    let result = match result {
-        Ok(status) => Ok(status),
-        Err(Failure::Usage(message)) => {
-            report(&message);
-            Ok(Outcome::BadInput)
-        }
-        Err(Failure::File(message)) => {
-            report(&message);
-            Ok(Outcome::IoError)
-        }
-        Err(Failure::Output(error)) => Err(error),
-    };
+    let result = result.or_else(reported);
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status.exit_code(),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -121,6 +111,23 @@ pub fn run(cli: Cli) -> ExitCode {
             report(&format!("writing output: {error}"));
             Outcome::IoError.exit_code()
         }
+    }
+}
+
+/// Reports `failure` and says how it leaves the run: the one place a failure becomes words on
+/// standard error and an exit status. A failed write of the output is not reported here: it
+/// ends the run.
+pub fn reported(failure: Failure) -> io::Result<Outcome> {
+    match failure {
+        Failure::Usage(message) => {
+            report(&message);
+            Ok(Outcome::BadInput)
+        }
+        Failure::File(message) => {
+            report(&message);
+            Ok(Outcome::IoError)
+        }
+        Failure::Output(error) => Err(error),
     }
 }
 

@@ -69,22 +69,23 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// A board of black and white pieces with no marks.
-    pub fn new(title: String, board: Grid) -> Drawing {
+    /// A board of `pieces` with no marks.
+    pub fn of(title: String, pieces: Pieces) -> Drawing {
         Drawing {
             title,
-            pieces: Pieces::Sides(board),
+            pieces,
             marks: HashMap::new(),
         }
     }
 
+    /// A board of black and white pieces with no marks.
+    pub fn new(title: String, board: Grid) -> Drawing {
+        Drawing::of(title, Pieces::Sides(board))
+    }
+
     /// A board of K colours with no marks.
     pub fn of_states(title: String, board: StateBoard) -> Drawing {
-        Drawing {
-            title,
-            pieces: Pieces::States(board),
-            marks: HashMap::new(),
-        }
+        Drawing::of(title, Pieces::States(board))
     }
 
     /// Marks every cell of `cells` (rows and columns from 0) with `mark`.

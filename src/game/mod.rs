@@ -2,41 +2,17 @@
 //! the hints, changed only by [`Event`]s. Nothing here knows of terminals or lines of text; the
 //! front ends turn keys, clicks and commands into events and draw what [`Game`] reports.
 //!
-//! Every number the game shows comes from the exact solver of its puzzle ([`Playable`]: the
-//! two-state [`Solver`] or the K-state [`StateSolver`]): the fewest taps left, the hints (always
-//! taps of an optimal solution from the current position) and the proof when the board can
-//! never be finished.
+//! Every number the game shows comes from the exact solver of its puzzle, of either kind of
+//! piece ([`Kind`]): the fewest taps left, the hints (always taps of an optimal solution from
+//! the current position) and the proof when the board can never be finished.
 
 pub mod lines;
 
 use std::fmt;
 
-use crate::grid::StateBoard;
-use crate::grid::{Grid, Shape};
-use crate::notation::{Cell, Color};
-use crate::solve::states::{StateProof, StateSolver};
-use crate::solve::{Certificate, Solver};
-
-/// What a game needs of its puzzle: how a tap changes a board, and what the solver says of a
-/// board. Two-sided pieces play with [`Solver`], pieces of K colours with [`StateSolver`].
-pub trait Playable {
-    /// A board of the puzzle.
-    type Board: Clone + PartialEq + fmt::Display;
-    /// Why a board can never be finished.
-    type Proof;
-    /// The board's shape.
-    fn shape(&self) -> Shape;
-    /// The shape of `board`, which may not be the puzzle's.
-    fn board_shape(&self, board: &Self::Board) -> Shape;
-    /// Taps `square` of `board` once.
-    fn tap(&self, board: &mut Self::Board, square: Cell);
-    /// Takes one tap of `square` back (for two sides, the same tap again).
-    fn untap(&self, board: &mut Self::Board, square: Cell);
-    /// True when `board` shows what the goal accepts.
-    fn is_finished(&self, board: &Self::Board) -> bool;
-    /// What the solver says of `board`.
-    fn plan(&self, board: &Self::Board) -> Plan<Self::Proof>;
-}
+use crate::grid::Shape;
+use crate::kind::{Kind, TwoStates};
+use crate::notation::Cell;
 
 /// What the solver says of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,96 +36,20 @@ pub struct Route {
     pub lower_bound: u64,
 }
 
-/// The colour number of a side: 0 white, 1 black, as [`Route::color`] has it.
-pub fn color_number(color: Color) -> u8 {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
-impl Playable for Solver {
-    type Board = Grid;
-    type Proof = Certificate;
-
-    fn shape(&self) -> Shape {
-        self.puzzle().shape()
-    }
-
-    fn board_shape(&self, board: &Grid) -> Shape {
-        board.shape()
-    }
-
-    fn tap(&self, board: &mut Grid, square: Cell) {
-        self.puzzle().tap(board, square.row, square.col);
-    }
-
-    fn untap(&self, board: &mut Grid, square: Cell) {
-        self.puzzle().tap(board, square.row, square.col);
-    }
-
-    fn is_finished(&self, board: &Grid) -> bool {
-        self.puzzle().is_finished(board)
-    }
-
-    fn plan(&self, board: &Grid) -> Plan<Certificate> {
-        match self.solve(board) {
-            Some(solution) => Plan::Solvable(Route {
-                taps: solution
-                    .taps
-                    .cells()
-                    .map(|(row, col)| Cell::new(row, col))
-                    .collect(),
-                color: color_number(solution.color),
-                optimal: solution.optimal,
-                lower_bound: solution.lower_bound,
-            }),
-            None => Plan::Impossible(self.proof(board)),
-        }
-    }
-}
-
-impl Playable for StateSolver {
-    type Board = StateBoard;
-    type Proof = StateProof;
-
-    fn shape(&self) -> Shape {
-        self.puzzle().shape()
-    }
-
-    fn board_shape(&self, board: &StateBoard) -> Shape {
-        board.shape()
-    }
-
-    fn tap(&self, board: &mut StateBoard, square: Cell) {
-        self.puzzle().tap(board, square.row, square.col);
-    }
-
-    fn untap(&self, board: &mut StateBoard, square: Cell) {
-        // K - 1 presses more come back round to where the board was.
-        for _ in 1..self.puzzle().states() {
-            self.puzzle().tap(board, square.row, square.col);
-        }
-    }
-
-    fn is_finished(&self, board: &StateBoard) -> bool {
-        self.puzzle().is_finished(board)
-    }
-
-    fn plan(&self, board: &StateBoard) -> Plan<StateProof> {
-        let cols = board.shape().cols() as usize;
-        match self.solve(board) {
-            Some(solution) => Plan::Solvable(Route {
-                taps: solution
-                    .tapped(cols)
-                    .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
-                    .collect(),
-                color: solution.color,
-                optimal: solution.optimal,
-                lower_bound: solution.lower_bound,
-            }),
-            None => Plan::Impossible(self.proof(board)),
-        }
+/// What the solver of `K` says of `board`: the least optimal taps, or the proof that none
+/// finish it.
+fn plan<K: Kind>(solver: &K::Solver, board: &K::Board) -> Plan<K::Proof> {
+    let cols = K::board_shape(board).cols() as usize;
+    match K::solve(solver, board) {
+        Some(solution) => Plan::Solvable(Route {
+            taps: K::tapped_cells(&solution.taps, cols)
+                .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
+                .collect(),
+            color: K::color_number(solution.color),
+            optimal: solution.optimal,
+            lower_bound: solution.lower_bound,
+        }),
+        None => Plan::Impossible(K::proof(solver, board)),
     }
 }
 
@@ -269,22 +169,22 @@ impl Status {
 }
 
 /// One game: a puzzle, the board it started from, and everything since.
-pub struct Game<P: Playable = Solver> {
-    solver: P,
-    start: P::Board,
-    board: P::Board,
+pub struct Game<K: Kind = TwoStates> {
+    solver: K::Solver,
+    start: K::Board,
+    board: K::Board,
     made: Vec<Cell>,
     taken_back: Vec<Cell>,
     cursor: Cell,
     marks: Vec<Cell>,
     proof_shown: bool,
-    plan: Plan<P::Proof>,
+    plan: Plan<K::Proof>,
     fewest_from_start: Option<u64>,
 }
 
-impl<P: Playable> Game<P> {
+impl<K: Kind> Game<K> {
     /// A game of `solver`'s puzzle from `board`, or why not: a board of another shape.
-    pub fn new(solver: P, board: P::Board) -> Result<Game<P>, Refusal> {
+    pub fn new(solver: K::Solver, board: K::Board) -> Result<Game<K>, Refusal> {
         let mut game = Game {
             plan: Plan::Impossible(None),
             start: board.clone(),
@@ -302,17 +202,27 @@ impl<P: Playable> Game<P> {
     }
 
     /// The solver behind the numbers, and through it the puzzle.
-    pub fn solver(&self) -> &P {
+    pub fn solver(&self) -> &K::Solver {
         &self.solver
     }
 
+    /// The puzzle played.
+    pub fn puzzle(&self) -> &K::Puzzle {
+        K::puzzle(&self.solver)
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        K::shape(self.puzzle())
+    }
+
     /// The board now.
-    pub fn board(&self) -> &P::Board {
+    pub fn board(&self) -> &K::Board {
         &self.board
     }
 
     /// The board the puzzle started from.
-    pub fn start(&self) -> &P::Board {
+    pub fn start(&self) -> &K::Board {
         &self.start
     }
 
@@ -338,7 +248,7 @@ impl<P: Playable> Game<P> {
     }
 
     /// The proof that the board can never be finished, when it has been asked for.
-    pub fn proof(&self) -> Option<&P::Proof> {
+    pub fn proof(&self) -> Option<&K::Proof> {
         match (&self.plan, self.proof_shown) {
             (Plan::Impossible(certificate), true) => certificate.as_ref(),
             _ => None,
@@ -373,7 +283,7 @@ impl<P: Playable> Game<P> {
 
     /// True when the board shows a colour the goal accepts.
     pub fn is_solved(&self) -> bool {
-        self.solver.is_finished(&self.board)
+        K::is_finished(self.puzzle(), &self.board)
     }
 
     fn moves_left(&self) -> Option<u64> {
@@ -398,14 +308,14 @@ impl<P: Playable> Game<P> {
             Event::Undo => {
                 let square = self.made.pop().ok_or(Refusal::NothingToUndo)?;
                 self.taken_back.push(square);
-                self.solver.untap(&mut self.board, square);
+                K::untap(K::puzzle(&self.solver), &mut self.board, square);
                 self.replan();
                 Ok(())
             }
             Event::Redo => {
                 let square = self.taken_back.pop().ok_or(Refusal::NothingToRedo)?;
                 self.made.push(square);
-                self.solver.tap(&mut self.board, square);
+                K::tap(K::puzzle(&self.solver), &mut self.board, square);
                 self.replan();
                 Ok(())
             }
@@ -415,12 +325,12 @@ impl<P: Playable> Game<P> {
 
     /// Starts over from `board`: no history, no marks, the cursor at the top left; refused
     /// when `board` is of another shape.
-    pub fn new_puzzle(&mut self, board: P::Board) -> Result<(), Refusal> {
-        let (shape, given) = (self.solver.shape(), self.solver.board_shape(&board));
+    pub fn new_puzzle(&mut self, board: K::Board) -> Result<(), Refusal> {
+        let (shape, given) = (self.shape(), K::board_shape(&board));
         if given != shape {
             return Err(Refusal::WrongShape(shape, given));
         }
-        self.plan = self.solver.plan(&board);
+        self.plan = plan::<K>(&self.solver, &board);
         self.start = board.clone();
         self.board = board;
         self.made.clear();
@@ -433,20 +343,20 @@ impl<P: Playable> Game<P> {
     }
 
     fn tap(&mut self, square: Cell) -> Result<(), Refusal> {
-        let shape = self.solver.shape();
+        let shape = self.shape();
         if square.row >= shape.rows() as usize || square.col >= shape.cols() as usize {
             return Err(Refusal::OutsideBoard(square, shape));
         }
         self.cursor = square;
         self.made.push(square);
         self.taken_back.clear();
-        self.solver.tap(&mut self.board, square);
+        K::tap(K::puzzle(&self.solver), &mut self.board, square);
         self.replan();
         Ok(())
     }
 
     fn move_cursor(&mut self, direction: Direction) {
-        let shape = self.solver.shape();
+        let shape = self.shape();
         let Cell { row, col } = self.cursor;
         self.cursor = match direction {
             Direction::Up => Cell::new(row.saturating_sub(1), col),
@@ -503,7 +413,7 @@ impl<P: Playable> Game<P> {
         // Taken back in reverse, so redo makes them again in the order they were first made.
         while let Some(square) = self.made.pop() {
             self.taken_back.push(square);
-            self.solver.untap(&mut self.board, square);
+            K::untap(K::puzzle(&self.solver), &mut self.board, square);
         }
         self.replan();
         Ok(())
@@ -512,7 +422,7 @@ impl<P: Playable> Game<P> {
     /// Asks the solver about the current board, keeping the marks that are still taps of its
     /// optimal solution.
     fn replan(&mut self) {
-        self.plan = self.solver.plan(&self.board);
+        self.plan = plan::<K>(&self.solver, &self.board);
         let solution = self.solution();
         self.marks.retain(|mark| solution.contains(mark));
     }
@@ -523,11 +433,14 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::grid::{Grid, StateBoard};
+    use crate::kind::KStates;
     use crate::puzzle::{Goal, Puzzle};
     use crate::random::Generator;
     use crate::rule::Rule;
-    use crate::space::Space;
-    use crate::space::{SmallSpace, bits_of_grid};
+    use crate::solve::Solver;
+    use crate::solve::states::StateSolver;
+    use crate::space::{SmallSpace, Space, bits_of_grid};
 
     fn puzzle(rule: &str, wrap: bool, (rows, cols): (u32, u32), goal: Goal) -> Puzzle {
         let shape = Shape::new(rows, cols).unwrap();
@@ -810,7 +723,7 @@ mod tests {
         (made, taken_back): (&mut Vec<Cell>, &mut Vec<Cell>),
         before: Option<u64>,
     ) -> Result<(), TestCaseError> {
-        let shape = game.solver().shape();
+        let shape = game.shape();
         let marks_before = game.marks().len();
         if play_history(game, &step, (made, taken_back))? {
             return Ok(());
@@ -860,12 +773,12 @@ mod tests {
     /// Plays a step that moves or changes the history (a tap, a move, undo, redo, restart) on
     /// the game and on a plain record of the taps made and taken back, checking the refusals
     /// the record predicts; false, and nothing done, for a step that only shows something.
-    fn play_history<P: Playable>(
-        game: &mut Game<P>,
+    fn play_history<K: Kind>(
+        game: &mut Game<K>,
         step: &Step,
         (made, taken_back): (&mut Vec<Cell>, &mut Vec<Cell>),
     ) -> Result<bool, TestCaseError> {
-        let shape = game.solver().shape();
+        let shape = game.shape();
         match *step {
             Step::Tap(row, col) => {
                 let inside = row < shape.rows() as usize && col < shape.cols() as usize;
@@ -1041,11 +954,11 @@ mod tests {
             let start: Vec<u8> = (0..rows * cols)
                 .map(|_| generator.below(u64::from(states)) as u8)
                 .collect();
-            let mut board = StateBoard::new(solver.shape(), states);
+            let mut board = StateBoard::new(solver.puzzle().shape(), states);
             for (index, &state) in start.iter().enumerate() {
                 board.set(index / cols, index % cols, state);
             }
-            let mut game = Game::new(solver, board).unwrap();
+            let mut game = Game::<KStates>::new(solver, board).unwrap();
             prop_assert_eq!(game.status().fewest_from_start, distances.get(&start).copied());
             let mut made: Vec<Cell> = Vec::new();
             let mut taken_back: Vec<Cell> = Vec::new();

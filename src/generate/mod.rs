@@ -1,23 +1,20 @@
 //! Random boards for puzzles and test data, reproducible from a seed (drawn with the seeded
-//! generator of [`crate::random`]): a uniformly random board that can be finished, a board
-//! scrambled by K distinct taps, and a [`Pool`] that draws the boards a request wants.
+//! generator of [`crate::random`]), of either kind of piece: a [`Pool`] draws the boards a
+//! request wants (any board, boards of exactly K taps, the hardest, impossible ones), from
+//! every board of a small puzzle explored whole, or from random boards checked one by one.
 //!
 //! Why the draws are uniform: the boards some taps finish are, for each accepted colour, that
-//! finished board plus the column space of the tap matrix. Taps drawn uniformly land on every
-//! point of that coset equally often, so an accepted colour chosen evenly and a uniformly random
-//! set of taps give every board that can be finished with the same chance per colour. A pool of
-//! a small space picks uniformly among its candidates; the larger pools draw by rejection,
-//! which keeps every accepted board as likely as any other.
+//! finished board plus the column space of the tap matrix (over GF(2), or over Z_K). Taps drawn
+//! uniformly (a random set of cells; a random count below K on each cell) land on every point
+//! of that coset equally often, so an accepted colour chosen evenly and uniformly random taps
+//! give every board that can be finished with the same chance per colour
+//! ([`Kind::solvable_board`]). A pool of a small space picks uniformly among its candidates;
+//! the larger pools draw by rejection, which keeps every accepted board as likely as any other.
 
-use crate::grid::{Grid, Shape};
-use crate::notation::Color;
-use crate::puzzle::{Goal, Puzzle};
+use crate::grid::Shape;
+use crate::kind::{Kind, TwoStates};
 use crate::random::Generator;
-use crate::solve::{Solver, TooLargeToSolve};
 use crate::space::Space;
-use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards};
-
-pub mod states;
 
 /// Which boards to draw from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,78 +29,44 @@ pub enum Wanted {
     Impossible,
 }
 
-/// The bits of every board of an explored space that fits `wanted`, in id (bit) order.
-pub fn candidates(space: &SmallSpace, wanted: Wanted) -> Vec<u32> {
+/// The numbers of every board of an explored space that fits `wanted`, in order.
+pub fn candidates(space: &dyn Space, wanted: Wanted) -> Vec<u32> {
     let hardest = space.max_moves();
     (0..space.positions() as u32)
-        .filter(|&bits| match wanted {
+        .filter(|&board| match wanted {
             Wanted::Any => true,
-            Wanted::Moves(moves) => space.moves(bits) == Some(moves),
-            Wanted::Hardest => space.moves(bits) == Some(hardest),
-            Wanted::Impossible => space.moves(bits).is_none(),
+            Wanted::Moves(moves) => space.moves(board) == Some(moves),
+            Wanted::Hardest => space.moves(board) == Some(hardest),
+            Wanted::Impossible => space.moves(board).is_none(),
         })
         .collect()
 }
 
-/// A board drawn uniformly among those that can be finished: an accepted colour chosen evenly,
-/// then a uniformly random set of taps applied to that finished board.
-pub fn solvable_board(puzzle: &Puzzle, generator: &mut Generator) -> Grid {
-    let shape = puzzle.shape();
-    let color = pick_color(puzzle.goal(), generator);
-    let mut taps = Grid::new(shape);
-    generator.fill(&mut taps);
-    let mut board = Grid::filled(shape, color);
-    puzzle.apply(&mut board, &taps);
-    board
-}
-
-/// A board made from an accepted colour (chosen evenly) by `moves` distinct taps, each cell
-/// drawn uniformly until that many are tapped.
-pub fn scrambled_board(puzzle: &Puzzle, moves: u64, generator: &mut Generator) -> Grid {
-    let shape = puzzle.shape();
-    let color = pick_color(puzzle.goal(), generator);
-    let mut taps = Grid::new(shape);
-    let cols = u64::from(shape.cols());
-    while taps.count() < moves {
-        let cell = generator.below(shape.cells());
-        taps.set((cell / cols) as usize, (cell % cols) as usize, true);
-    }
-    let mut board = Grid::filled(shape, color);
-    puzzle.apply(&mut board, &taps);
-    board
-}
-
-/// One of the colours `goal` accepts, chosen evenly.
-fn pick_color(goal: Goal, generator: &mut Generator) -> Color {
-    generator.pick(goal.colors()).unwrap_or(Color::White)
-}
-
-/// Scrambles tried before a pool of boards past [`MAX_CELLS`] cells gives up on K.
+/// Scrambles tried before a pool of boards past the explored ones gives up on K taps.
 pub const SCRAMBLE_ATTEMPTS: u32 = 200;
 
 /// Where the boards a request wants are drawn from: an explored small space, or random boards
 /// checked one by one.
-pub enum Pool {
-    /// Boards of at most [`MAX_CELLS`] cells: the candidates, drawn uniformly, and their
-    /// distances.
+pub enum Pool<K: Kind = TwoStates> {
+    /// Boards few enough to explore: the candidates, drawn uniformly, and their distances.
     Space {
         /// Every board's distance.
-        space: SmallSpace,
-        /// The bits of the boards that fit.
+        space: K::Space,
+        /// The numbers of the boards that fit.
         candidates: Vec<u32>,
     },
     /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
     Random {
         /// The solver that judges each draw.
-        solver: Box<Solver>,
+        solver: Box<K::Solver>,
         /// Keep only boards that cannot be finished.
         impossible: bool,
     },
-    /// Larger boards that need exactly `moves` taps: a finished board turned by that many
-    /// distinct random taps, kept when its proven minimum is exactly that.
+    /// Larger boards that need exactly `moves` taps: a finished board scrambled by that many
+    /// random taps, kept when its proven minimum is exactly that.
     Scrambled {
         /// The solver that proves each draw's minimum.
-        solver: Box<Solver>,
+        solver: Box<K::Solver>,
         /// The taps a board must need.
         moves: u64,
     },
@@ -111,9 +74,9 @@ pub enum Pool {
 
 /// One board drawn from a pool.
 #[derive(Clone, Debug)]
-pub struct Drawn {
+pub struct Drawn<K: Kind = TwoStates> {
     /// The board.
-    pub board: Grid,
+    pub board: K::Board,
     /// Its fewest taps, or `None` when it cannot be finished.
     pub moves: Option<u64>,
     /// Whether that count is proven minimal.
@@ -122,11 +85,11 @@ pub struct Drawn {
 
 /// Why no pool can be made for a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PoolError {
-    /// The space is too large to explore (a small board's request needs it whole).
-    Space(TooManyBoards),
+pub enum PoolError<K: Kind = TwoStates> {
+    /// The space is too large to explore (the hardest boards need it whole).
+    Space(K::TooManyBoards),
     /// The puzzle is too large to solve.
-    Solver(TooLargeToSolve),
+    Solver(K::TooLarge),
     /// No board of the explored space fits; `largest` is its God's number.
     NoSuchBoard {
         /// What was asked for.
@@ -134,16 +97,18 @@ pub enum PoolError {
         /// The board.
         shape: Shape,
         /// The goal.
-        goal: Goal,
+        goal: K::Goal,
         /// The largest distance there is.
         largest: u8,
     },
-    /// More taps asked for than the board has cells.
+    /// More taps asked for than any board needs.
     MovesPastCells {
         /// The taps asked for.
         moves: u64,
         /// The board.
         shape: Shape,
+        /// The most taps a board can need (see [`Kind::most_moves`]).
+        most: u64,
     },
     /// No scramble of [`SCRAMBLE_ATTEMPTS`] needed exactly `moves` taps (proven).
     NoScramble {
@@ -157,39 +122,41 @@ pub enum PoolError {
         /// The board.
         shape: Shape,
         /// The goal.
-        goal: Goal,
+        goal: K::Goal,
     },
 }
 
-impl Pool {
-    /// The pool of the boards of `puzzle` that fit `wanted`; a small space is explored whole,
-    /// and `progress` hears how that goes.
+impl<K: Kind> Pool<K> {
+    /// The pool of the boards of `puzzle` that fit `wanted`; a puzzle with few enough boards
+    /// (and any asked for its hardest) is explored whole, and `progress` hears how that goes.
     pub fn new(
-        puzzle: &Puzzle,
+        puzzle: &K::Puzzle,
         wanted: Wanted,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<Pool, PoolError> {
-        let shape = puzzle.shape();
-        let goal = puzzle.goal();
-        if shape.cells() <= MAX_CELLS {
-            let space = SmallSpace::explore(puzzle, false, progress).map_err(PoolError::Space)?;
+    ) -> Result<Pool<K>, PoolError<K>> {
+        let (shape, goal) = (K::shape(puzzle), K::goal(puzzle));
+        if K::is_explorable(puzzle) || wanted == Wanted::Hardest {
+            let space = K::explore(puzzle, false, progress).map_err(PoolError::Space)?;
             let candidates = candidates(&space, wanted);
             if candidates.is_empty() {
-                return Err(PoolError::NoSuchBoard {
-                    wanted,
-                    shape,
-                    goal,
-                    largest: space.max_moves(),
+                return Err(match wanted {
+                    Wanted::Impossible => PoolError::NoImpossibleBoard { shape, goal },
+                    _ => PoolError::NoSuchBoard {
+                        wanted,
+                        shape,
+                        goal,
+                        largest: space.max_moves(),
+                    },
                 });
             }
             return Ok(Pool::Space { space, candidates });
         }
-        let solver = Box::new(Solver::new(puzzle.clone()).map_err(PoolError::Solver)?);
+        let solver = Box::new(K::solver(puzzle.clone()).map_err(PoolError::Solver)?);
         match wanted {
             Wanted::Moves(moves) => {
-                let moves = u64::from(moves);
-                if moves > shape.cells() {
-                    return Err(PoolError::MovesPastCells { moves, shape });
+                let (moves, most) = (u64::from(moves), K::most_moves(puzzle));
+                if moves > most {
+                    return Err(PoolError::MovesPastCells { moves, shape, most });
                 }
                 let pool = Pool::Scrambled { solver, moves };
                 // A K no scramble reaches would loop for ever: try a few first, with a
@@ -200,7 +167,7 @@ impl Pool {
                     None => Err(PoolError::NoScramble { moves, shape }),
                 }
             }
-            Wanted::Impossible if !has_impossible_boards(&solver) => {
+            Wanted::Impossible if !K::has_impossible_boards(&solver) => {
                 Err(PoolError::NoImpossibleBoard { shape, goal })
             }
             _ => Ok(Pool::Random {
@@ -211,13 +178,13 @@ impl Pool {
     }
 
     /// One board, its fewest taps (if any) and whether that count is proven minimal.
-    pub fn draw(&self, generator: &mut Generator) -> Drawn {
+    pub fn draw(&self, generator: &mut Generator) -> Drawn<K> {
         match self {
             Pool::Space { space, candidates } => {
-                let bits = generator.pick(candidates).unwrap_or(0);
+                let index = generator.pick(candidates).unwrap_or(0);
                 Drawn {
-                    board: space.board(bits),
-                    moves: space.moves(bits).map(u64::from),
+                    board: K::board_at(space, index),
+                    moves: space.moves(index).map(u64::from),
                     optimal: true,
                 }
             }
@@ -231,9 +198,8 @@ impl Pool {
                 }
             },
             Pool::Random { solver, impossible } => loop {
-                let mut board = Grid::new(solver.puzzle().shape());
-                generator.fill(&mut board);
-                let solution = solver.solve(&board);
+                let board = K::random_board(K::puzzle(solver), generator);
+                let solution = K::solve(solver, &board);
                 if !impossible || solution.is_none() {
                     return Drawn {
                         board,
@@ -249,58 +215,48 @@ impl Pool {
     pub fn distinct_boards(&self) -> u64 {
         match self {
             Pool::Space { candidates, .. } => candidates.len() as u64,
-            // Above 25 cells there are at least 2^26 boards; only absurd counts need the check.
-            Pool::Random { solver, .. } => 1u64
-                .checked_shl(solver.puzzle().shape().cells().min(63) as u32)
-                .unwrap_or(u64::MAX),
-            // Each such board has an optimal set of K taps: at most C(cells, K) per colour.
+            // Past the boards explored there are more than the explored ones: only absurd
+            // counts need this.
+            Pool::Random { solver, .. } => {
+                let puzzle = K::puzzle(solver);
+                u64::from(K::states(puzzle))
+                    .checked_pow(K::shape(puzzle).cells().try_into().unwrap_or(u32::MAX))
+                    .unwrap_or(u64::MAX)
+            }
+            // Each such board is a finished board plus some `moves` taps.
             Pool::Scrambled { solver, moves } => {
-                let colors = solver.puzzle().goal().colors().len() as u64;
-                binomial(solver.puzzle().shape().cells(), *moves).saturating_mul(colors)
+                let puzzle = K::puzzle(solver);
+                let colors = K::goal_colors(puzzle).len() as u64;
+                K::tap_sets(puzzle, *moves).saturating_mul(colors)
             }
         }
     }
 
-    /// One scramble of a [`Pool::Scrambled`]: a board made by K distinct random taps from a
-    /// random accepted colour, if its proven minimum is exactly K.
-    fn scramble(&self, generator: &mut Generator) -> Option<Grid> {
+    /// One scramble of a [`Pool::Scrambled`]: a board made by K random taps from a random
+    /// accepted colour, if its proven minimum is exactly K.
+    fn scramble(&self, generator: &mut Generator) -> Option<K::Board> {
         let Pool::Scrambled { solver, moves } = self else {
             return None;
         };
-        let board = scrambled_board(solver.puzzle(), *moves, generator);
-        let (fewest, proven) = solver.fewest(&board)?;
+        let board = K::scrambled_board(K::puzzle(solver), *moves, generator);
+        let (fewest, proven) = K::fewest(solver, &board)?;
         (proven && fewest == *moves).then_some(board)
     }
 }
 
-/// Whether some board of the puzzle is impossible: the solvable boards are one coset of the tap
-/// matrix's column space per reachable goal, so they fill the space only when there are as many
-/// cosets as goals.
-fn has_impossible_boards(solver: &Solver) -> bool {
-    let shape = solver.puzzle().shape();
-    let black_from_white = solver.can_reach(&Grid::filled(shape, Color::Black), Color::White);
-    let cosets: usize = if solver.puzzle().goal().colors().len() == 2 && !black_from_white {
-        2
-    } else {
-        1
-    };
-    let nullity = solver.nullity();
-    nullity > 0 && !(nullity == 1 && cosets == 2)
-}
-
-/// `n` choose `k`, saturating at `u64::MAX`.
-fn binomial(n: u64, k: u64) -> u64 {
-    let k = k.min(n - k.min(n));
-    (0..k).fold(1u64, |product, i| {
-        // product * (n - i) / (i + 1) is exact at every step; saturate instead of overflowing.
-        let (wide, divisor) = (u128::from(product) * u128::from(n - i), u128::from(i + 1));
-        u64::try_from(wide / divisor).unwrap_or(u64::MAX)
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
+    use crate::grid::Grid;
+    use crate::kind::{KStates, binomial};
+    use crate::notation::Color;
+    use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
+    use crate::rule::Rule;
+    use crate::solve::Solver;
+    use crate::solve::states::StateSolver;
+    use crate::space::{SmallSpace, StateSpace};
 
     #[test]
     fn candidates_have_the_wanted_distance() {
@@ -338,7 +294,7 @@ mod tests {
         assert_eq!(solver.nullity(), 0);
         let mut generator = Generator::from_seed(11);
         for moves in [0, 1, 5, 9] {
-            let board = scrambled_board(&puzzle, moves, &mut generator);
+            let board = TwoStates::scrambled_board(&puzzle, moves, &mut generator);
             assert_eq!(solver.solve(&board).map(|s| s.moves()), Some(moves));
         }
     }
@@ -351,7 +307,7 @@ mod tests {
         for _ in 0..20 {
             assert!(
                 solver
-                    .solve(&solvable_board(&puzzle, &mut generator))
+                    .solve(&TwoStates::solvable_board(&puzzle, &mut generator))
                     .is_some()
             );
         }
@@ -364,7 +320,7 @@ mod tests {
         let nine = Puzzle::plus(Shape::new(9, 9).unwrap(), Goal::White);
         let solver = Solver::new(nine.clone()).unwrap();
         assert_eq!(solver.nullity(), 8, "9x9 has impossible boards");
-        let pool = Pool::new(&nine, Wanted::Impossible, &mut |_, _| {}).unwrap();
+        let pool = Pool::<TwoStates>::new(&nine, Wanted::Impossible, &mut |_, _| {}).unwrap();
         let mut generator = Generator::from_seed(1);
         for _ in 0..5 {
             let drawn = pool.draw(&mut generator);
@@ -375,7 +331,7 @@ mod tests {
         let six = Puzzle::plus(Shape::new(6, 6).unwrap(), Goal::White);
         let solver = Solver::new(six.clone()).unwrap();
         assert_eq!(solver.nullity(), 0);
-        let pool = Pool::new(&six, Wanted::Any, &mut |_, _| {}).unwrap();
+        let pool = Pool::<TwoStates>::new(&six, Wanted::Any, &mut |_, _| {}).unwrap();
         for _ in 0..5 {
             let drawn = pool.draw(&mut generator);
             assert_eq!(drawn.moves, solver.solve(&drawn.board).map(|s| s.moves()));
@@ -389,10 +345,10 @@ mod tests {
         let solver = Solver::new(either.clone()).unwrap();
         assert!(solver.can_reach(&Grid::filled(shape, Color::Black), Color::White));
         for puzzle in [either.clone(), either.with_goal(Goal::White)] {
-            assert!(Pool::new(&puzzle, Wanted::Impossible, &mut |_, _| {}).is_ok());
+            assert!(Pool::<TwoStates>::new(&puzzle, Wanted::Impossible, &mut |_, _| {}).is_ok());
         }
         assert_eq!(
-            Pool::new(&six, Wanted::Impossible, &mut |_, _| {}).err(),
+            Pool::<TwoStates>::new(&six, Wanted::Impossible, &mut |_, _| {}).err(),
             Some(PoolError::NoImpossibleBoard {
                 shape: six.shape(),
                 goal: Goal::White
@@ -410,7 +366,7 @@ mod tests {
         let row = Puzzle::plus(Shape::new(1, 29).unwrap(), Goal::White);
         let solver = Solver::new(row.clone()).unwrap();
         assert_eq!(solver.nullity(), 1);
-        let pool = Pool::new(&row, Wanted::Moves(15), &mut |_, _| {}).unwrap();
+        let pool = Pool::<TwoStates>::new(&row, Wanted::Moves(15), &mut |_, _| {}).unwrap();
         let mut generator = Generator::from_seed(2);
         for _ in 0..8 {
             let drawn = pool.draw(&mut generator);
@@ -418,7 +374,7 @@ mod tests {
             assert_eq!(solver.fewest(&drawn.board), Some((15, true)));
         }
         let unchecked = (0..40)
-            .map(|_| scrambled_board(&row, 15, &mut generator))
+            .map(|_| TwoStates::scrambled_board(&row, 15, &mut generator))
             .filter(|board| solver.fewest(board) != Some((15, true)))
             .count();
         assert!(
@@ -427,10 +383,11 @@ mod tests {
         );
         assert_eq!(pool.distinct_boards(), binomial(29, 15));
         assert_eq!(
-            Pool::new(&row, Wanted::Moves(30), &mut |_, _| {}).err(),
+            Pool::<TwoStates>::new(&row, Wanted::Moves(30), &mut |_, _| {}).err(),
             Some(PoolError::MovesPastCells {
                 moves: 30,
-                shape: row.shape()
+                shape: row.shape(),
+                most: 29
             })
         );
     }
@@ -438,14 +395,186 @@ mod tests {
     /// A small space's pool draws among its candidates, and counts them.
     #[test]
     fn space_pools_draw_their_candidates() {
-        let pool = Pool::new(&Puzzle::flip_game(), Wanted::Moves(1), &mut |_, _| {}).unwrap();
+        let pool =
+            Pool::<TwoStates>::new(&Puzzle::flip_game(), Wanted::Moves(1), &mut |_, _| {}).unwrap();
         assert_eq!(pool.distinct_boards(), 32);
         let mut generator = Generator::from_seed(4);
         for _ in 0..8 {
             let drawn = pool.draw(&mut generator);
             assert_eq!((drawn.moves, drawn.optimal), (Some(1), true));
         }
-        let error = Pool::new(&Puzzle::flip_game(), Wanted::Moves(17), &mut |_, _| {}).err();
+        let error =
+            Pool::<TwoStates>::new(&Puzzle::flip_game(), Wanted::Moves(17), &mut |_, _| {}).err();
         assert!(matches!(error, Some(PoolError::NoSuchBoard { .. })));
+    }
+
+    // Boards of K states.
+
+    fn state_puzzle(rows: u32, cols: u32, states: u32, goal: StateGoal) -> StatePuzzle {
+        let shape = Shape::new(rows, cols).unwrap();
+        StatePuzzle::new(shape, Rule::parse("plus").unwrap(), false, states, goal).unwrap()
+    }
+
+    #[test]
+    fn a_small_pool_draws_only_boards_that_fit() {
+        let puzzle = state_puzzle(2, 3, 3, StateGoal::Color(0));
+        let solver = StateSolver::new(puzzle.clone()).unwrap();
+        let mut generator = Generator::from_seed(3);
+        for wanted in [Wanted::Moves(4), Wanted::Impossible, Wanted::Hardest] {
+            let pool = Pool::<KStates>::new(&puzzle, wanted, &mut |_, _| {}).unwrap();
+            for _ in 0..20 {
+                let drawn = pool.draw(&mut generator);
+                let answer = solver.solve(&drawn.board).map(|s| s.moves());
+                assert_eq!(drawn.moves, answer);
+                match wanted {
+                    Wanted::Moves(moves) => assert_eq!(answer, Some(u64::from(moves))),
+                    Wanted::Impossible => assert_eq!(answer, None),
+                    _ => assert!(answer.is_some()),
+                }
+            }
+        }
+        let pool = Pool::<KStates>::new(&puzzle, Wanted::Moves(4), &mut |_, _| {}).unwrap();
+        // The brute force behind `stats`: 57 boards of 2x3 under plus need exactly 4 presses.
+        let needing_four = StateSpace::explore(&puzzle, false, &mut |_, _| {})
+            .unwrap()
+            .layer_sizes()[4];
+        assert_eq!(pool.distinct_boards(), needing_four);
+        let error = Pool::<KStates>::new(&puzzle, Wanted::Moves(40), &mut |_, _| {}).err();
+        let most = StateSpace::explore(&puzzle, false, &mut |_, _| {})
+            .unwrap()
+            .layer_sizes()
+            .len()
+            - 1;
+        assert!(
+            matches!(error, Some(PoolError::NoSuchBoard { wanted: Wanted::Moves(40), largest, .. })
+                if usize::from(largest) == most && most > 0)
+        );
+        let invertible = state_puzzle(3, 3, 3, StateGoal::Color(0));
+        let error = Pool::<KStates>::new(&invertible, Wanted::Impossible, &mut |_, _| {}).err();
+        assert_eq!(
+            error,
+            Some(PoolError::NoImpossibleBoard {
+                shape: Shape::new(3, 3).unwrap(),
+                goal: StateGoal::Color(0)
+            })
+        );
+    }
+
+    #[test]
+    fn a_large_pool_scrambles_and_proves() {
+        // 6x6 under K = 3: 3^36 boards, past the space searched whole.
+        let puzzle = state_puzzle(6, 6, 3, StateGoal::Any);
+        let solver = StateSolver::new(puzzle.clone()).unwrap();
+        let pool = Pool::<KStates>::new(&puzzle, Wanted::Moves(5), &mut |_, _| {}).unwrap();
+        let mut generator = Generator::from_seed(9);
+        for _ in 0..5 {
+            let drawn = pool.draw(&mut generator);
+            let solution = solver.solve(&drawn.board).unwrap();
+            assert_eq!((solution.moves(), solution.optimal), (5, true));
+        }
+        assert_eq!(
+            Pool::<KStates>::new(&puzzle, Wanted::Moves(73), &mut |_, _| {}).err(),
+            Some(PoolError::MovesPastCells {
+                moves: 73,
+                shape: Shape::new(6, 6).unwrap(),
+                most: 72
+            })
+        );
+        let random = Pool::<KStates>::new(&puzzle, Wanted::Any, &mut |_, _| {}).unwrap();
+        assert_eq!(random.distinct_boards(), 3u64.pow(36));
+        let drawn = random.draw(&mut generator);
+        assert_eq!(drawn.moves, solver.solve(&drawn.board).map(|s| s.moves()));
+    }
+
+    /// The same seed gives the same boards in every version (the guide promises it): the first
+    /// boards of each kind of pool, pinned.
+    #[test]
+    fn a_seed_draws_the_same_boards_in_every_version() {
+        let draw = |puzzle: &StatePuzzle, wanted: Wanted, seed: u64| {
+            let pool = Pool::<KStates>::new(puzzle, wanted, &mut |_, _| {}).unwrap();
+            let mut generator = Generator::from_seed(seed);
+            (0..2)
+                .map(|_| {
+                    let drawn = pool.draw(&mut generator);
+                    format!("{} {:?}", drawn.board, drawn.moves)
+                })
+                .collect::<Vec<String>>()
+        };
+        let small = state_puzzle(2, 3, 3, StateGoal::Color(0));
+        let large = state_puzzle(5, 6, 3, StateGoal::Any);
+        let found = [
+            draw(&small, Wanted::Moves(4), 1),
+            draw(&large, Wanted::Moves(6), 2),
+            draw(&large, Wanted::Any, 3),
+            draw(
+                &state_puzzle(3, 8, 4, StateGoal::Color(1)),
+                Wanted::Impossible,
+                4,
+            ),
+        ];
+        let pinned = [
+            ["010/202 Some(4)", "012/012 Some(4)"],
+            [
+                "222212/222011/221022/221121/221221 Some(6)",
+                "011100/001110/211111/201010/200020 Some(6)",
+            ],
+            [
+                "100101/212000/211201/201212/122111 Some(22)",
+                "221202/121010/100120/110211/011022 Some(32)",
+            ],
+            [
+                "31100210/10233213/13313001 None",
+                "00133213/11102330/32113233 None",
+            ],
+        ];
+        assert_eq!(found, pinned);
+    }
+
+    /// Every board some presses make from all 0 on 2x3 under `plus` with K = 3: each of the
+    /// 3^6 press vectors applied by the rule's definition (a press adds 1 to its cell and its
+    /// orthogonal neighbours).
+    fn reachable() -> Vec<Vec<u8>> {
+        let (rows, cols) = (2usize, 3usize);
+        let mut found = std::collections::BTreeSet::new();
+        for vector in 0..3usize.pow(6) {
+            let mut board = vec![0u8; rows * cols];
+            let mut rest = vector;
+            for cell in 0..rows * cols {
+                let times = (rest % 3) as u8;
+                rest /= 3;
+                let (row, col) = ((cell / cols) as isize, (cell % cols) as isize);
+                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (r, c) = (row + dr, col + dc);
+                    if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
+                        let at = r as usize * cols + c as usize;
+                        board[at] = (board[at] + times) % 3;
+                    }
+                }
+            }
+            found.insert(board);
+        }
+        found.into_iter().collect()
+    }
+
+    /// The boards drawn are the boards presses make, each about as often as the others.
+    #[test]
+    fn solvable_boards_are_drawn_uniformly() {
+        let shape = Shape::new(2, 3).unwrap();
+        let rule = Rule::parse("plus").unwrap();
+        let puzzle = StatePuzzle::new(shape, rule, false, 3, StateGoal::Color(0)).unwrap();
+        let reachable = reachable();
+        let mut generator = Generator::from_seed(5);
+        let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
+        let draws = 40 * reachable.len() as u32;
+        for _ in 0..draws {
+            let board = KStates::solvable_board(&puzzle, &mut generator);
+            *counts.entry(board.cells().to_vec()).or_default() += 1;
+        }
+        assert_eq!(counts.len(), reachable.len());
+        for board in &reachable {
+            let count = counts.get(board).copied().unwrap_or(0);
+            // 40 expected: far outside 15..=70 only when the draw is not uniform.
+            assert!((15..=70).contains(&count), "{board:?} drawn {count} times");
+        }
     }
 }

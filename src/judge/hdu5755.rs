@@ -4,15 +4,17 @@
 //! line each (row, column, from 1), at most 2NM of them. The statement promises every board can
 //! be made all 0, and a special judge accepts any valid answer; flipgame prints the fewest.
 
-use super::states::{StateAnswer, StateCase, StateEmit, StateJudge};
 use super::{
-    JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_counted, read_number,
-    read_state_cells,
+    Case, Emit, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, drawn_uniformly,
+    read_counted, read_number, read_state_cells,
 };
 use crate::grid::Shape;
 use crate::grid::StateBoard;
+use crate::kind::KStates;
 use crate::puzzle::{StateGoal, StatePuzzle};
+use crate::random::Generator;
 use crate::rule::{Rule, Stencil};
+use crate::solve::states::StateSolution;
 
 /// HDU 5755.
 pub struct Hdu5755;
@@ -28,7 +30,9 @@ const PROMISE: Unanswerable = Unanswerable {
     why: "the statement promises every board can be made all 0",
 };
 
-impl StateJudge for Hdu5755 {
+impl Judge for Hdu5755 {
+    type Kind = KStates;
+
     fn name(&self) -> &'static str {
         "hdu5755"
     }
@@ -63,7 +67,7 @@ impl StateJudge for Hdu5755 {
         .unwrap_or_else(|error| unreachable!("the statement's puzzle: {error}"))
     }
 
-    fn read(&self, input: &mut Tokens<'_>, emit: &mut StateEmit<'_>) {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_, KStates>) {
         read_counted(input, emit, "cases", u64::MAX, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let rows = read_number(tokens, "N, the rows", MOST_SIDE)?;
@@ -74,9 +78,10 @@ impl StateJudge for Hdu5755 {
             for (index, &state) in cells.iter().enumerate() {
                 board.set(index / cols as usize, index % cols as usize, state);
             }
-            Ok(StateCase {
+            Ok(Case {
                 puzzle: self.puzzle(shape),
                 board,
+                name: None,
                 line,
             })
         })
@@ -84,12 +89,12 @@ impl StateJudge for Hdu5755 {
 
     fn write(
         &self,
-        case: &StateCase,
+        case: &Case<KStates>,
         _index: u64,
-        answer: &StateAnswer,
+        answer: Option<&StateSolution>,
         out: &mut Vec<u8>,
     ) -> Result<(), Unanswerable> {
-        let solution = answer.as_ref().map_err(|_| PROMISE)?;
+        let solution = answer.ok_or(PROMISE)?;
         out.extend_from_slice(format!("{}\n", solution.moves()).as_bytes());
         for (cell, times) in solution.tapped(case.board.shape().cols() as usize) {
             for _ in 0..times {
@@ -101,15 +106,19 @@ impl StateJudge for Hdu5755 {
 
     fn check(
         &self,
-        case: &StateCase,
+        case: &Case<KStates>,
         _index: u64,
-        answer: &StateAnswer,
+        answer: Option<&StateSolution>,
         output: &mut Tokens<'_>,
     ) -> Verdict {
         super::verdict(check_choices(case, answer, output), output)
     }
 
-    fn write_input(&self, cases: &[StateCase], out: &mut Vec<u8>) {
+    fn draw_case(&self, _number: u64, generator: &mut Generator) -> Case<KStates> {
+        drawn_uniformly(self, generator)
+    }
+
+    fn write_input(&self, cases: &[Case<KStates>], out: &mut Vec<u8>) {
         out.extend_from_slice(format!("{}\n", cases.len()).as_bytes());
         for case in cases {
             let shape = case.board.shape();
@@ -134,11 +143,11 @@ fn plain_number(token: &super::Token, least: u64, most: u64) -> Option<u64> {
 
 /// Reads the number of choices and the choices, and judges whether they make every cell 0.
 fn check_choices(
-    case: &StateCase,
-    answer: &StateAnswer,
+    case: &Case<KStates>,
+    answer: Option<&StateSolution>,
     output: &mut Tokens<'_>,
 ) -> Result<(), JudgeError> {
-    answer.as_ref().map_err(|_| JudgeError {
+    answer.ok_or_else(|| JudgeError {
         line: case.line,
         column: 1,
         message: PROMISE.why.to_string(),

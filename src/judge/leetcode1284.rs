@@ -4,6 +4,7 @@
 
 use super::{Case, Emit, Judge, JudgeError, Limits, Tokens};
 use crate::grid::{Grid, MAX_SIDE, Shape};
+use crate::kind::TwoStates;
 use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle};
 use crate::words::thousands;
@@ -62,6 +63,8 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
 }
 
 impl Judge for Leetcode1284 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "leetcode1284"
     }

@@ -4,14 +4,17 @@
 //! sequence of moves that sets every clock to 12, sorted, a move made twice listed twice. Both
 //! statements say the answer is unique, and it is: the moves' matrix is invertible mod 4.
 
-use super::states::{StateAnswer, StateCase, StateEmit, StateJudge};
 use super::{
-    Framing, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, read_back_to_back,
+    Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
+    drawn_uniformly, read_back_to_back,
 };
 use crate::grid::Shape;
 use crate::grid::StateBoard;
+use crate::kind::KStates;
 use crate::puzzle::{StateGoal, StatePuzzle};
+use crate::random::Generator;
 use crate::rule::{Graph, Rule};
+use crate::solve::states::StateSolution;
 
 /// The Clocks, its dials written as POJ 1166 (`hours` false: `0` to `3`) or USACO (`hours`
 /// true: `3`, `6`, `9`, `12`) writes them.
@@ -55,7 +58,9 @@ impl Clocks {
     }
 }
 
-impl StateJudge for Clocks {
+impl Judge for Clocks {
+    type Kind = KStates;
+
     fn name(&self) -> &'static str {
         if self.hours {
             "usaco-clocks"
@@ -98,7 +103,7 @@ impl StateJudge for Clocks {
             .unwrap_or_else(|error| unreachable!("the statement's puzzle: {error}"))
     }
 
-    fn read(&self, input: &mut Tokens<'_>, emit: &mut StateEmit<'_>) {
+    fn read(&self, input: &mut Tokens<'_>, emit: &mut Emit<'_, KStates>) {
         let shape = Shape::new(3, 3).unwrap_or(Shape::FLIP_GAME);
         read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
@@ -121,9 +126,10 @@ impl StateJudge for Clocks {
                 };
                 board.set(index / 3, index % 3, state);
             }
-            Ok(StateCase {
+            Ok(Case {
                 puzzle: self.puzzle(shape),
                 board,
+                name: None,
                 line,
             })
         })
@@ -131,9 +137,9 @@ impl StateJudge for Clocks {
 
     fn write(
         &self,
-        _case: &StateCase,
+        _case: &Case<KStates>,
         _index: u64,
-        answer: &StateAnswer,
+        answer: Option<&StateSolution>,
         out: &mut Vec<u8>,
     ) -> Result<(), Unanswerable> {
         let moves = shortest(answer)?;
@@ -145,15 +151,19 @@ impl StateJudge for Clocks {
 
     fn check(
         &self,
-        case: &StateCase,
+        case: &Case<KStates>,
         _index: u64,
-        answer: &StateAnswer,
+        answer: Option<&StateSolution>,
         output: &mut Tokens<'_>,
     ) -> Verdict {
         super::verdict(check_moves(case, answer, output), output)
     }
 
-    fn write_input(&self, cases: &[StateCase], out: &mut Vec<u8>) {
+    fn draw_case(&self, _number: u64, generator: &mut Generator) -> Case<KStates> {
+        drawn_uniformly(self, generator)
+    }
+
+    fn write_input(&self, cases: &[Case<KStates>], out: &mut Vec<u8>) {
         for case in cases {
             for row in case.board.cells().chunks(3) {
                 let clocks: Vec<String> = row.iter().map(|&state| self.written(state)).collect();
@@ -165,8 +175,8 @@ impl StateJudge for Clocks {
 }
 
 /// The shortest moves, sorted, a move made j times listed j times.
-fn shortest(answer: &StateAnswer) -> Result<Vec<u32>, Unanswerable> {
-    let solution = answer.as_ref().map_err(|_| Unanswerable {
+fn shortest(answer: Option<&StateSolution>) -> Result<Vec<u32>, Unanswerable> {
+    let solution = answer.ok_or(Unanswerable {
         why: "the statement promises a way to set every clock to 12",
     })?;
     Ok(solution
@@ -179,8 +189,8 @@ fn shortest(answer: &StateAnswer) -> Result<Vec<u32>, Unanswerable> {
 
 /// Reads one line of sorted moves and judges it against the shortest.
 fn check_moves(
-    case: &StateCase,
-    answer: &StateAnswer,
+    case: &Case<KStates>,
+    answer: Option<&StateSolution>,
     output: &mut Tokens<'_>,
 ) -> Result<(), JudgeError> {
     let expected = shortest(answer).map_err(|unanswerable| JudgeError {

@@ -8,6 +8,7 @@ use super::{
     read_digit_cells, write_digit_rows,
 };
 use crate::grid::Shape;
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
@@ -21,6 +22,8 @@ fn shape() -> Shape {
 }
 
 impl Judge for Poj1222 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj1222"
     }

@@ -7,12 +7,15 @@ use super::{
     write_letter_rows,
 };
 use crate::grid::{MAX_SIDE, Shape};
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 
 /// POJ 1681; a white brick is a set cell, so finished is "all clear".
 pub struct Poj1681;
 
 impl Judge for Poj1681 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj1681"
     }

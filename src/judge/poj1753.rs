@@ -3,12 +3,15 @@
 
 use super::{Case, Emit, Judge, Limits, Tokens, read_letter_boards, write_letter_rows};
 use crate::grid::Shape;
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 
 /// POJ 1753.
 pub struct Poj1753;
 
 impl Judge for Poj1753 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj1753"
     }

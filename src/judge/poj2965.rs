@@ -8,6 +8,7 @@ use super::{
     read_letter_boards, write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 use crate::rule::Rule;
 use crate::solve::Solution;
@@ -19,6 +20,8 @@ pub struct Poj2965;
 const MOST_LISTED: u64 = 1 << 16;
 
 impl Judge for Poj2965 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj2965"
     }

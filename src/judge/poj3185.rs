@@ -7,6 +7,7 @@ use super::{
     write_count_or,
 };
 use crate::grid::Shape;
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
@@ -20,6 +21,8 @@ fn shape() -> Shape {
 }
 
 impl Judge for Poj3185 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj3185"
     }

@@ -7,6 +7,7 @@ use super::{
     check_taps, read_back_to_back, read_digit_cells, read_number, write_digit_rows,
 };
 use crate::grid::{Grid, MAX_SIDE, Shape};
+use crate::kind::TwoStates;
 use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
@@ -15,6 +16,8 @@ use crate::solve::Solution;
 pub struct Poj3279;
 
 impl Judge for Poj3279 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "poj3279"
     }

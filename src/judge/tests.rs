@@ -4,86 +4,114 @@
 use super::*;
 use crate::random::Generator;
 
+/// The judge of two-sided pieces called `name`.
+fn two_state_judge(name: &str) -> &'static dyn Judge<Kind = TwoStates> {
+    match by_name(name) {
+        Some(AnyJudge::TwoStates(judge)) => judge,
+        _ => panic!("{name} is a judge of two-sided pieces"),
+    }
+}
+
+/// The judge of K colours called `name`.
+fn k_state_judge(name: &str) -> &'static dyn Judge<Kind = KStates> {
+    match by_name(name) {
+        Some(AnyJudge::KStates(judge)) => judge,
+        _ => panic!("{name} is a judge of K colours"),
+    }
+}
+
+/// Runs `check` on every judge, of either kind.
+fn for_every_judge(mut check: impl FnMut(AnyJudge)) {
+    for judge in ALL {
+        check(judge);
+    }
+}
+
+/// Writes inputs of the cases `judge` draws and reads them back: the same boards and puzzles,
+/// read case by case.
+fn reads_back<J: Judge + ?Sized>(judge: &J, seed: u64, rounds: u64) -> Vec<Case<J::Kind>> {
+    let mut generator = Generator::from_seed(seed);
+    let mut all_read = Vec::new();
+    for round in 0..rounds {
+        let count = 1 + round % judge.limits().cases.min(5);
+        let cases: Vec<Case<J::Kind>> = (0..count)
+            .map(|number| judge.draw_case(number, &mut generator))
+            .collect();
+        let mut input = Vec::new();
+        judge.write_input(&cases, &mut input);
+        let read: Vec<Case<J::Kind>> = read_all(judge, &input)
+            .into_iter()
+            .map(|case| case.unwrap_or_else(|error| panic!("{}: {error}", judge.name())))
+            .collect();
+        assert_eq!(read.len(), cases.len(), "{}", judge.name());
+        for (read, written) in read.iter().zip(&cases) {
+            assert_eq!(read.board, written.board, "{}", judge.name());
+            assert_eq!(read.puzzle, written.puzzle, "{}", judge.name());
+        }
+        all_read.extend(read);
+    }
+    all_read
+}
+
 #[test]
 fn every_judge_reads_back_the_inputs_it_writes() {
-    for judge in all() {
-        let mut generator = Generator::from_seed(7);
-        for round in 0..20 {
-            let count = 1 + round % judge.limits().cases.min(5);
-            let cases: Vec<Case> = (0..count)
-                .map(|_| random_case(judge, &mut generator))
-                .collect();
-            let mut input = Vec::new();
-            judge.write_input(&cases, &mut input);
-            let read: Vec<Case> = read_all(judge, &input)
-                .into_iter()
-                .map(|case| case.unwrap_or_else(|error| panic!("{}: {error}", judge.name())))
-                .collect();
-            assert_eq!(read.len(), cases.len(), "{}", judge.name());
-            for (read, written) in read.iter().zip(&cases) {
-                assert_eq!(read.board, written.board, "{}", judge.name());
-                assert_eq!(read.puzzle, written.puzzle, "{}", judge.name());
-            }
-        }
+    for_every_judge(|judge| match judge {
+        AnyJudge::TwoStates(judge) => drop(reads_back(judge, 7, 20)),
+        AnyJudge::KStates(judge) => drop(reads_back(judge, 7, 20)),
+    });
+}
+
+/// The shapes of `judge`'s generated cases keep to its statement's limits.
+fn keeps_to_the_limits<J: Judge + ?Sized>(judge: &J) {
+    let limits = judge.limits();
+    let mut generator = Generator::from_seed(3);
+    for number in 0..50 {
+        let case = judge.draw_case(number, &mut generator);
+        let shape = <J::Kind as Kind>::board_shape(&case.board);
+        assert!(
+            (limits.rows.0..=limits.rows.1).contains(&shape.rows()),
+            "{}",
+            judge.name()
+        );
+        assert!(
+            (limits.cols.0..=limits.cols.1).contains(&shape.cols()),
+            "{}",
+            judge.name()
+        );
+        assert!(
+            !limits.square || shape.rows() == shape.cols(),
+            "{}",
+            judge.name()
+        );
     }
 }
 
 #[test]
 fn generated_shapes_keep_to_the_limits() {
-    for judge in all() {
-        let limits = judge.limits();
-        let mut generator = Generator::from_seed(3);
-        for _ in 0..50 {
-            let shape = random_case(judge, &mut generator).board.shape();
-            assert!(
-                (limits.rows.0..=limits.rows.1).contains(&shape.rows()),
-                "{}",
-                judge.name()
-            );
-            assert!(
-                (limits.cols.0..=limits.cols.1).contains(&shape.cols()),
-                "{}",
-                judge.name()
-            );
-            assert!(
-                !limits.square || shape.rows() == shape.cols(),
-                "{}",
-                judge.name()
-            );
-        }
-    }
+    for_every_judge(|judge| match judge {
+        AnyJudge::TwoStates(judge) => keeps_to_the_limits(judge),
+        AnyJudge::KStates(judge) => keeps_to_the_limits(judge),
+    });
 }
 
 #[test]
 fn names_are_found_and_the_guide_names_each_judges_problem() {
     let readme = include_str!("../../GUIDE.md");
-    for judge in all() {
-        assert_eq!(by_name(judge.name()).map(|j| j.name()), Some(judge.name()));
-        let row = format!("| `{}` | {}", judge.name(), judge.problem());
+    for_every_judge(|judge| {
+        let (name, problem) = match judge {
+            AnyJudge::TwoStates(judge) => (judge.name(), judge.problem()),
+            AnyJudge::KStates(judge) => (judge.name(), judge.problem()),
+        };
+        assert_eq!(judge.name(), name);
+        assert_eq!(by_name(name).map(AnyJudge::name), Some(name));
+        let row = format!("| `{name}` | {problem}");
         assert!(readme.contains(&row), "GUIDE.md lacks {row}");
         // The title names the problem's number, as the judge's name does.
-        let number: String = judge.name().chars().filter(char::is_ascii_digit).collect();
-        assert!(judge.problem().contains(&number), "{}", judge.problem());
-    }
+        let number: String = name.chars().filter(char::is_ascii_digit).collect();
+        assert!(problem.contains(&number), "{problem}");
+    });
     assert!(by_name("poj9999").is_none());
-}
-
-#[test]
-fn the_first_difference_is_found_row_by_row() {
-    let shape = Shape::new(3, 70).unwrap();
-    let (mut a, mut b) = (Grid::new(shape), Grid::new(shape));
-    a.set(2, 0, true);
-    b.set(1, 66, true);
-    assert_eq!(first_difference(&a, &b), (1, 66));
-    assert_eq!(first_wrong_cell(&a, Color::White), (2, 0));
-    assert_eq!(
-        first_wrong_cell(&Grid::filled(shape, Color::Black), Color::Black),
-        (0, 0)
-    );
-    a.set(0, 3, true);
-    let mut black = Grid::filled(shape, Color::Black);
-    black.set(0, 5, false);
-    assert_eq!(first_wrong_cell(&black, Color::Black), (0, 5));
+    assert_eq!(names().len(), ALL.len());
 }
 
 #[test]
@@ -164,8 +192,8 @@ fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
         read_counted(&mut Tokens::new(input), &mut emit, "cases", 10, |tokens| {
             let token = tokens.next().unwrap();
             Ok(Case {
-                puzzle: Puzzle::flip_game(),
-                board: Grid::new(Shape::FLIP_GAME),
+                puzzle: crate::puzzle::Puzzle::flip_game(),
+                board: crate::grid::Grid::new(Shape::FLIP_GAME),
                 name: None,
                 line: token.line,
             })
@@ -198,7 +226,7 @@ fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
 
 #[test]
 fn the_timus_pattern_is_applied_as_drawn_and_may_turn_nothing_over() {
-    let judge = by_name("timus1122").unwrap();
+    let judge = two_state_judge("timus1122");
     // Only the cell to the right of the one moved on: a move on r1c1 turns over r1c2.
     let cases = read_all(judge, b"BWWW\nWWWW\nWWWW\nWWWW\n000\n001\n000\n");
     let case = cases[0].as_ref().unwrap();
@@ -210,7 +238,7 @@ fn the_timus_pattern_is_applied_as_drawn_and_may_turn_nothing_over() {
 
 #[test]
 fn timus_patterns_are_drawn_from_all_511_that_turn_something_over() {
-    let judge = by_name("timus1122").unwrap();
+    let judge = two_state_judge("timus1122");
     let mut generator = Generator::from_seed(1);
     let mut seen = std::collections::HashSet::new();
     // 20,000 draws miss one of 511 equally likely patterns with odds below 10^-14.
@@ -223,67 +251,52 @@ fn timus_patterns_are_drawn_from_all_511_that_turn_something_over() {
     assert_eq!(seen.len(), 511);
 }
 
-/// The judges of K states, as [`every_judge_reads_back_the_inputs_it_writes`] and more: each
-/// answer written is accepted by its own checker, and an answer one press short is not.
+/// Each answer a judge of K states writes is accepted by its own checker, and an answer one
+/// tap short is not.
 #[test]
-fn every_state_judge_reads_back_what_it_writes_and_accepts_its_answers() {
-    for judge in state_judges() {
-        assert_eq!(
-            state_judge_by_name(judge.name()).map(|j| j.problem()),
-            Some(judge.problem())
-        );
-        let readme = include_str!("../../GUIDE.md");
-        let row = format!("| `{}` | {}", judge.name(), judge.problem());
-        assert!(readme.contains(&row), "GUIDE.md lacks {row}");
-        let mut generator = Generator::from_seed(11);
-        for round in 0..8 {
-            let count = 1 + round % judge.limits().cases.min(4);
-            let cases: Vec<states::StateCase> = (0..count)
-                .map(|_| states::random_case(judge, &mut generator))
-                .collect();
-            let mut input = Vec::new();
-            judge.write_input(&cases, &mut input);
-            let mut read = Vec::new();
-            judge.read(&mut Tokens::of_input(&input), &mut |case| read.push(case));
-            assert_eq!(read.len(), cases.len(), "{}", judge.name());
-            for (read, written) in read.into_iter().zip(&cases) {
-                let read = read.unwrap_or_else(|error| panic!("{}: {error}", judge.name()));
-                assert_eq!(read.board, written.board, "{}", judge.name());
-                assert_eq!(read.puzzle, written.puzzle, "{}", judge.name());
-                let answer = states::answer(&read);
-                let mut output = Vec::new();
-                judge.write(&read, 1, &answer, &mut output).unwrap();
-                let verdict = judge.check(&read, 1, &answer, &mut Tokens::new(&output));
-                assert!(
-                    matches!(verdict, Verdict::Accepted { .. }),
-                    "{}: {verdict:?} for {}",
-                    judge.name(),
-                    String::from_utf8_lossy(&output)
+fn every_state_judge_accepts_its_answers_and_not_one_short() {
+    for_every_judge(|judge| {
+        let AnyJudge::KStates(judge) = judge else {
+            return;
+        };
+        for read in reads_back(judge, 11, 8) {
+            let answer = super::answer(&read);
+            let mut output = Vec::new();
+            judge.write(&read, 1, answer.as_ref(), &mut output).unwrap();
+            let verdict = judge.check(&read, 1, answer.as_ref(), &mut Tokens::new(&output));
+            assert!(
+                matches!(verdict, Verdict::Accepted { .. }),
+                "{}: {verdict:?} for {}",
+                judge.name(),
+                String::from_utf8_lossy(&output)
+            );
+            // The same answer less its last line (a tap, or a whole count line).
+            let text = String::from_utf8(output).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let moves = answer.as_ref().map_or(0, |solution| solution.moves());
+            if moves > 0 {
+                let short = lines[..lines.len() - 1].join("\n") + "\n";
+                let verdict = judge.check(
+                    &read,
+                    1,
+                    answer.as_ref(),
+                    &mut Tokens::new(short.as_bytes()),
                 );
-                // The same answer less its last line (a press, or a whole count line).
-                let text = String::from_utf8(output).unwrap();
-                let lines: Vec<&str> = text.lines().collect();
-                let moves = answer.as_ref().map_or(0, |solution| solution.moves());
-                if moves > 0 {
-                    let short = lines[..lines.len() - 1].join("\n") + "\n";
-                    let verdict =
-                        judge.check(&read, 1, &answer, &mut Tokens::new(short.as_bytes()));
-                    assert!(
-                        matches!(verdict, Verdict::Rejected(_)),
-                        "{}: {short:?} accepted",
-                        judge.name()
-                    );
-                }
+                assert!(
+                    matches!(verdict, Verdict::Rejected(_)),
+                    "{}: {short:?} accepted",
+                    judge.name()
+                );
             }
         }
-    }
+    });
 }
 
 /// HDU 5755 writes its cases as the statement lays them out, and reads the count of choices
 /// and each choice as a plain number in range.
 #[test]
 fn gambler_bo_writes_and_checks_plain_numbers() {
-    let judge = state_judge_by_name("hdu5755").unwrap();
+    let judge = k_state_judge("hdu5755");
     let input = b"3\n1 3\n1 2 0\n2 2\n0 0\n0 0\n1 2\n1 0\n";
     let mut cases = Vec::new();
     judge.read(&mut Tokens::of_input(input), &mut |case| {
@@ -293,10 +306,10 @@ fn gambler_bo_writes_and_checks_plain_numbers() {
     judge.write_input(&cases, &mut written);
     assert_eq!(written, input);
     assert_eq!(cases[0].board.cells(), [1, 2, 0]);
-    let write = |case: &states::StateCase| {
+    let write = |case: &Case<KStates>| {
         let mut output = Vec::new();
         judge
-            .write(case, 1, &states::answer(case), &mut output)
+            .write(case, 1, super::answer(case).as_ref(), &mut output)
             .map(|()| String::from_utf8(output).unwrap())
             .map_err(|unanswerable| unanswerable.why)
     };
@@ -307,9 +320,9 @@ fn gambler_bo_writes_and_checks_plain_numbers() {
         write(&cases[2]),
         Err("the statement promises every board can be made all 0")
     );
-    let check = |case: &states::StateCase, text: &str| {
-        let answer = states::answer(case);
-        match judge.check(case, 1, &answer, &mut Tokens::new(text.as_bytes())) {
+    let check = |case: &Case<KStates>, text: &str| {
+        let answer = super::answer(case);
+        match judge.check(case, 1, answer.as_ref(), &mut Tokens::new(text.as_bytes())) {
             Verdict::Accepted { .. } => "accepted".to_string(),
             Verdict::Rejected(error) => error.message,
         }
@@ -351,5 +364,61 @@ fn gambler_bo_writes_and_checks_plain_numbers() {
     assert_eq!(
         check(&cases[2], "0\n"),
         "the statement promises every board can be made all 0"
+    );
+}
+
+/// Taps of K states are judged with each cell's count taken mod K, as K taps of a cell change
+/// nothing.
+#[test]
+fn tap_counts_of_k_states_are_judged_mod_k() {
+    use crate::grid::StateBoard;
+    use crate::kind::{KStates, Kind};
+    use crate::puzzle::{StateGoal, StatePuzzle};
+    use crate::rule::Rule;
+    let shape = Shape::new(2, 2).unwrap();
+    let board = StateBoard::parse("01/11", shape, 3).unwrap();
+    let judge = |goal, board: &StateBoard, counts: &[u32]| {
+        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, goal).unwrap();
+        let solver = KStates::solver(puzzle.clone()).unwrap();
+        let answer = KStates::solve(&solver, board);
+        let taps = KStates::taps_from_counts(&puzzle, counts);
+        let facts = TapFacts::<KStates>::of(&puzzle, board, &taps, answer.as_ref());
+        (
+            facts.finished,
+            facts.given,
+            facts.fewest,
+            facts.optimal,
+            facts.least,
+        )
+    };
+    let zero = StateGoal::Color(0);
+    assert_eq!(
+        judge(zero, &board, &[0, 0, 0, 2]),
+        (true, 2, Some(2), true, true)
+    );
+    assert_eq!(
+        judge(zero, &board, &[0, 0, 0, 5]),
+        (true, 2, Some(2), true, true)
+    );
+    assert_eq!(
+        judge(zero, &board, &[0, 0, 0, 1]),
+        (false, 1, Some(2), false, false)
+    );
+    assert_eq!(
+        judge(zero, &board, &[3, 3, 0, 2]),
+        (true, 2, Some(2), true, true)
+    );
+    // r1c1, r1c2 and r2c1 once each (r2c2's three taps are none) add 0, 2, 2, 2: the board is
+    // finished, in one tap more than the fewest.
+    assert_eq!(
+        judge(zero, &board, &[1, 1, 1, 3]),
+        (true, 3, Some(2), false, false)
+    );
+    // r1c1 adds 1 to r1c1, r1c2 and r2c1: 12/21, no colour.
+    assert!(!judge(StateGoal::Any, &board, &[1, 0, 0, 0]).0);
+    let impossible = StateBoard::parse("00/00", shape, 3).unwrap();
+    assert_eq!(
+        judge(StateGoal::Color(2), &impossible, &[1, 1, 1, 1]),
+        (false, 4, None, false, false)
     );
 }

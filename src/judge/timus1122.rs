@@ -7,6 +7,7 @@ use super::{
     write_letter_rows,
 };
 use crate::grid::{Grid, Shape};
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::rule::{Graph, Rule};
@@ -49,6 +50,8 @@ impl Timus1122 {
 }
 
 impl Judge for Timus1122 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "timus1122"
     }

@@ -7,6 +7,7 @@ use super::{
     check_count, read_letter_rows, rows_on_their_lines, write_letter_rows,
 };
 use crate::grid::Shape;
+use crate::kind::TwoStates;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::Solution;
 
@@ -56,6 +57,8 @@ fn check_name(tokens: &mut Tokens<'_>, name: &Token) -> Result<(), JudgeError> {
 }
 
 impl Judge for Uva10309 {
+    type Kind = TwoStates;
+
     fn name(&self) -> &'static str {
         "uva10309"
     }

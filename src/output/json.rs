@@ -10,9 +10,8 @@ use serde::{Serialize, Serializer};
 
 use flipgame::board::BoardId;
 use flipgame::grid::Grid;
+use flipgame::kind::Kind;
 use flipgame::notation::Cell;
-use flipgame::puzzle::Puzzle;
-use flipgame::puzzle::StatePuzzle;
 
 /// Writes objects as JSON Lines or as one JSON array.
 pub struct JsonStream {
@@ -69,24 +68,13 @@ pub fn optional_text<T: Display, S: Serializer>(
     }
 }
 
-/// Serializes an optional colour as `"white"`, `"black"` or `null`.
-pub fn optional_color<S: Serializer>(
-    color: &Option<flipgame::notation::Color>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match color {
-        Some(color) => serializer.serialize_str(color.name()),
-        None => serializer.serialize_none(),
-    }
-}
-
-/// The fields that name a board in every record: its text form, its size, and its id (4x4
-/// only, where an id is defined). Flattened into each record.
+/// The fields that name a board in every record: its text form, its size, and its id (the 4x4
+/// board of two-sided pieces only, where an id is defined). Flattened into each record.
 #[derive(Serialize)]
-pub struct BoardFields<'a> {
+pub struct BoardFields<'a, B: Display> {
     /// The text form.
     #[serde(serialize_with = "as_text")]
-    pub board: &'a Grid,
+    pub board: &'a B,
     /// Rows.
     pub rows: u32,
     /// Columns.
@@ -99,14 +87,15 @@ pub struct BoardFields<'a> {
     pub id: Option<BoardId>,
 }
 
-impl<'a> BoardFields<'a> {
-    /// The fields of a board (with an id when it is 4x4).
-    pub fn of(board: &'a Grid) -> BoardFields<'a> {
+impl<'a, B: Display> BoardFields<'a, B> {
+    /// The fields of a board of kind `K` (with an id where it has one).
+    pub fn of<K: Kind<Board = B>>(board: &'a B) -> BoardFields<'a, B> {
+        let shape = K::board_shape(board);
         BoardFields {
             board,
-            rows: board.shape().rows(),
-            cols: board.shape().cols(),
-            id: BoardId::of(board),
+            rows: shape.rows(),
+            cols: shape.cols(),
+            id: K::board_id(board),
         }
     }
 }
@@ -122,20 +111,44 @@ pub struct RuleFields {
 }
 
 impl RuleFields {
-    /// The rule fields of a puzzle.
-    pub fn of(puzzle: &Puzzle) -> RuleFields {
+    /// The rule fields of a puzzle of kind `K`.
+    pub fn of<K: Kind>(puzzle: &K::Puzzle) -> RuleFields {
         RuleFields {
-            rule: puzzle.rule().label(),
-            wrap: puzzle.wrap(),
+            rule: K::rule(puzzle).label(),
+            wrap: K::wrap(puzzle),
         }
     }
+}
 
-    /// The rule fields of a puzzle of K states.
-    pub fn of_states(puzzle: &StatePuzzle) -> RuleFields {
-        RuleFields {
-            rule: puzzle.rule().label(),
-            wrap: puzzle.wrap(),
-        }
+/// A tap of an answer in JSON: `{"row", "col"}`, and for pieces of K colours how many `times`.
+#[derive(Serialize)]
+pub struct TapJson {
+    #[serde(flatten)]
+    pub cell: Cell,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times: Option<u8>,
+}
+
+/// The taps of an answer of kind `K` in JSON, written as they are walked (a huge board's are
+/// never held as a list): one [`TapJson`] a tapped cell.
+pub struct TapsJson<'a, K: Kind> {
+    /// The taps.
+    pub taps: &'a K::Taps,
+    /// The board's columns.
+    pub cols: usize,
+    /// The states of a piece, for pieces of K colours: their taps say how many times.
+    pub states: Option<u8>,
+}
+
+impl<K: Kind> Serialize for TapsJson<'_, K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let counted = self.states.is_some();
+        serializer.collect_seq(
+            K::tapped_cells(self.taps, self.cols).map(|(cell, times)| TapJson {
+                cell,
+                times: counted.then_some(times),
+            }),
+        )
     }
 }
 

@@ -1,38 +1,89 @@
-//! The facts of the whole state space of a small board, for one goal: computed from the
-//! breadth-first search over every board and from the tap matrix.
+//! The facts of a puzzle, for one goal: for a small one, what exploring every board tells
+//! ([`Explored`], for either kind of piece); for any size, what the tap matrix tells ([`Facts`]
+//! over GF(2), [`StateFacts`] over Z_K).
 
 use std::collections::BTreeMap;
 
 use crate::grid::{Grid, Shape};
+use crate::kind::Kind;
 use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
 use crate::solve::{Solver, TooLargeToSolve};
-use crate::space::Space;
-use crate::space::{SmallSpace, TooManyBoards};
+use crate::space::{SmallSpace, Space, TooManyBoards};
 
-pub mod states;
+mod states;
 
-/// Everything `flipgame stats` reports.
+pub use states::{BoardFactor, StateFacts};
+
+/// What exploring every board of a small puzzle tells, for either kind of piece.
 #[derive(Clone, Debug, PartialEq)]
-pub struct StateSpaceReport {
-    /// The board shape.
-    pub shape: Shape,
-    /// The goal the figures are for.
-    pub goal: Goal,
-    /// Number of boards (2^cells).
+pub struct Explored<B> {
+    /// Number of boards (states^cells).
     pub positions: u64,
-    /// Boards some sequence of taps finishes.
+    /// Boards some taps finish.
     pub solvable: u64,
-    /// Boards none does.
+    /// Boards no taps finish.
     pub impossible: u64,
     /// `histogram[k]`: boards whose fewest taps is `k`, for `k` up to the largest.
     pub histogram: Vec<u64>,
     /// The largest minimum over all solvable boards (God's number).
     pub max_moves: u64,
-    /// The hardest board that comes first in id (bit) order.
-    pub hardest_example: Grid,
+    /// The hardest board that comes first in the space's order (for two states, of ids).
+    pub hardest_example: B,
     /// Mean of the minimum over solvable boards.
     pub mean_moves: f64,
+}
+
+impl<B> Explored<B> {
+    /// The facts of `space`, whose boards are `board_at` their numbers.
+    pub fn of<S: Space + ?Sized>(space: &S, board_at: impl Fn(&S, u32) -> B) -> Explored<B> {
+        let histogram = space.layer_sizes();
+        let solvable: u64 = histogram.iter().sum();
+        let max_moves = histogram.len().saturating_sub(1) as u64;
+        let total: u64 = histogram
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| k as u64 * n)
+            .sum();
+        let hardest = space
+            .distances()
+            .iter()
+            .position(|&moves| u64::from(moves) == max_moves)
+            .unwrap_or(0);
+        Explored {
+            positions: space.positions(),
+            solvable,
+            impossible: space.positions() - solvable,
+            histogram,
+            max_moves,
+            hardest_example: board_at(space, hardest as u32),
+            mean_moves: if solvable == 0 {
+                0.0
+            } else {
+                total as f64 / solvable as f64
+            },
+        }
+    }
+
+    /// Explores every board of `puzzle`, telling `progress` how far it has gone.
+    pub fn explore<K: Kind<Board = B>>(
+        puzzle: &K::Puzzle,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Explored<B>, K::TooManyBoards> {
+        let space = K::explore(puzzle, false, progress)?;
+        Ok(Explored::of(&space, K::board_at))
+    }
+}
+
+/// Everything `flipgame stats` reports of a small puzzle of two-sided pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The board shape.
+    pub shape: Shape,
+    /// The goal the figures are for.
+    pub goal: Goal,
+    /// What exploring every board tells.
+    pub explored: Explored<Grid>,
     /// Rank of the tap matrix over GF(2).
     pub rank: u64,
     /// Nullity of the tap matrix over GF(2).
@@ -66,29 +117,22 @@ impl std::fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-impl StateSpaceReport {
+impl Report {
     /// Computes the figures for `puzzle`; `progress` hears how the search goes.
     pub fn compute(
         puzzle: &Puzzle,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<StateSpaceReport, ReportError> {
+    ) -> Result<Report, ReportError> {
         let (shape, goal) = (puzzle.shape(), puzzle.goal());
         let space = SmallSpace::explore(puzzle, false, progress).map_err(ReportError::Boards)?;
         // Up to 25 cells every strategy fits in memory.
         let lights = Solver::new(puzzle.clone()).map_err(ReportError::Solver)?;
-        let histogram = space.layer_sizes();
-        let solvable: u64 = histogram.iter().sum();
-        let max_moves = histogram.len().saturating_sub(1) as u64;
-        let total: u64 = histogram
-            .iter()
-            .enumerate()
-            .map(|(k, &n)| k as u64 * n)
-            .sum();
-        let hardest: Vec<u32> = (0..space.positions() as u32)
-            .filter(|&bits| space.moves(bits).map(u64::from) == Some(max_moves))
-            .collect();
+        let explored = Explored::of(&space, SmallSpace::board);
+        let max_moves = explored.max_moves;
         let mut hardest_tap_sets = BTreeMap::new();
-        for &bits in &hardest {
+        for bits in (0..space.positions() as u32)
+            .filter(|&bits| space.moves(bits).map(u64::from) == Some(max_moves))
+        {
             let board = space.board(bits);
             let optimal = goal
                 .colors()
@@ -98,20 +142,10 @@ impl StateSpaceReport {
                 .count() as u64;
             *hardest_tap_sets.entry(optimal).or_insert(0) += 1;
         }
-        Ok(StateSpaceReport {
+        Ok(Report {
             shape,
             goal,
-            positions: space.positions(),
-            solvable,
-            impossible: space.positions() - solvable,
-            histogram,
-            max_moves,
-            hardest_example: space.board(hardest.first().copied().unwrap_or(0)),
-            mean_moves: if solvable == 0 {
-                0.0
-            } else {
-                total as f64 / solvable as f64
-            },
+            explored,
             rank: lights.rank(),
             nullity: lights.nullity() as u64,
             symmetric: puzzle.is_symmetric(),
@@ -184,8 +218,8 @@ impl Facts {
 mod tests {
     use super::*;
 
-    fn flip_game(goal: Goal) -> StateSpaceReport {
-        StateSpaceReport::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
+    fn flip_game(goal: Goal) -> Report {
+        Report::compute(&Puzzle::flip_game().with_goal(goal), &mut |_, _| {}).unwrap()
     }
 
     /// The 4x4 pieces a tap on row-major `cell` turns over, from the rule's definition: the
@@ -219,6 +253,7 @@ mod tests {
             }
             let stats = flip_game(goal);
             let found: BTreeMap<u64, u64> = stats
+                .explored
                 .histogram
                 .iter()
                 .enumerate()
@@ -226,8 +261,8 @@ mod tests {
                 .filter(|&(_, n)| n > 0)
                 .collect();
             assert_eq!(found, expected, "goal {goal:?}");
-            assert_eq!(stats.solvable + stats.impossible, 65_536);
-            let hardest = stats.histogram[stats.max_moves as usize];
+            assert_eq!(stats.explored.solvable + stats.explored.impossible, 65_536);
+            let hardest = stats.explored.histogram[stats.explored.max_moves as usize];
             assert_eq!(stats.hardest_tap_sets.values().sum::<u64>(), hardest);
         }
     }
@@ -246,11 +281,15 @@ mod tests {
         ] {
             for goal in Goal::ALL {
                 let puzzle = crate::puzzle::test_puzzle(rows, cols, rule, false, goal);
-                let space = StateSpaceReport::compute(&puzzle, &mut |_, _| {}).unwrap();
+                let space = Report::compute(&puzzle, &mut |_, _| {}).unwrap();
                 let facts = Facts::of(&Solver::new(puzzle).unwrap());
                 assert_eq!(
                     facts.counts(),
-                    Some((space.positions, space.solvable, space.impossible)),
+                    Some((
+                        space.explored.positions,
+                        space.explored.solvable,
+                        space.explored.impossible
+                    )),
                     "{rows}x{cols} {rule} {goal:?}"
                 );
                 assert_eq!((facts.rank, facts.nullity), (space.rank, space.nullity));
@@ -263,9 +302,9 @@ mod tests {
     #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
     fn five_by_five_has_the_published_rank() {
         let puzzle = Puzzle::plus(Shape::new(5, 5).unwrap(), Goal::White);
-        let stats = StateSpaceReport::compute(&puzzle, &mut |_, _| {}).unwrap();
+        let stats = Report::compute(&puzzle, &mut |_, _| {}).unwrap();
         assert_eq!((stats.rank, stats.nullity), (23, 2));
-        assert_eq!(stats.solvable, 1 << 23);
+        assert_eq!(stats.explored.solvable, 1 << 23);
         assert_eq!(stats.quiet_patterns.len(), 3);
     }
 }

@@ -17,8 +17,6 @@ use crate::grid::{Shape, StateBoard};
 use crate::puzzle::StateGoal;
 use crate::solve::states::StateSolver;
 use crate::solve::states::modular::{CyclicFactor, prime_powers};
-use crate::space::Space;
-use crate::space::{StateSpace, TooManyStateBoards};
 
 /// A cyclic factor of a group of boards: a generator and its order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,61 +141,6 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
         (a, b) = (b, a % b);
     }
     a
-}
-
-/// Everything `flipgame stats --states K` reports of a small board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StateSpaceReport {
-    /// What the structure of the presses says.
-    pub facts: StateFacts,
-    /// Number of boards (K^cells).
-    pub positions: u64,
-    /// Boards some presses finish.
-    pub solvable: u64,
-    /// `histogram[k]`: boards whose fewest presses is `k`, for `k` up to the largest.
-    pub histogram: Vec<u64>,
-    /// The largest minimum over all solvable boards (God's number).
-    pub max_moves: u64,
-    /// The hardest board that comes first in index order.
-    pub hardest_example: StateBoard,
-    /// Mean of the minimum over solvable boards.
-    pub mean_moves: f64,
-}
-
-impl StateSpaceReport {
-    /// Explores every board of `solver`'s puzzle; `progress` hears how the search goes.
-    pub fn compute(
-        solver: &StateSolver,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<StateSpaceReport, TooManyStateBoards> {
-        let space = StateSpace::explore(solver.puzzle(), false, progress)?;
-        let histogram = space.layer_sizes();
-        let solvable: u64 = histogram.iter().sum();
-        let max_moves = histogram.len().saturating_sub(1) as u64;
-        let total: u64 = histogram
-            .iter()
-            .enumerate()
-            .map(|(k, &n)| k as u64 * n)
-            .sum();
-        let hardest = space
-            .distances()
-            .iter()
-            .position(|&moves| u64::from(moves) == max_moves)
-            .unwrap_or(0);
-        Ok(StateSpaceReport {
-            facts: StateFacts::of(solver),
-            positions: space.positions(),
-            solvable,
-            histogram,
-            max_moves,
-            hardest_example: space.board(hardest as u32),
-            mean_moves: if solvable == 0 {
-                0.0
-            } else {
-                total as f64 / solvable as f64
-            },
-        })
-    }
 }
 
 #[cfg(test)]

@@ -1,33 +1,32 @@
-//! `flipgame explain`: the optimal taps as a walkthrough of boards, or a proof of impossibility,
-//! drawn as terminal text or as SVG.
+//! `flipgame explain`: the fewest taps as a walkthrough of boards, or a proof of
+//! impossibility, drawn as terminal text or as SVG, or given as JSON, for either kind of piece.
 //!
-//! Every size goes through one presentation: a 4x4 board's answer from the distance table is
-//! turned into the same grid form the any-size solver gives, and the answer into one
-//! [`Figure`], which either renderer draws.
+//! Every board goes through one presentation: its answer becomes one [`Figure`], which either
+//! renderer draws. What differs between the kinds (the words of a walkthrough, the picture of a
+//! proof) is in `two_states.rs` and `k_states.rs`, reached through
+//! [`CommandKind::walkthrough`] and [`CommandKind::proof_figure`].
+
+pub(in crate::commands) mod k_states;
+pub(in crate::commands) mod two_states;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use serde::{Serialize, Serializer};
 
-use flipgame::board::BoardId;
-use flipgame::grid::Grid;
+use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::Cell;
-use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, Solution};
-use flipgame::space::{SmallSpace, bits_of_grid};
-
-use super::args::{BoardSolver, explore};
-use super::boards::{BoardCommand, Place, SolvedJson, run_boards};
-use super::{Context, Failure, Outcome, usage, write_to};
-use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
-use crate::figure::{Block, Drawing, Figure, Target, svg};
-use crate::output::json::{CellsJson, JsonStream, RuleFields};
-use crate::render::{self, Mark, Pen};
 use flipgame::space::Space;
 use flipgame::words::{taps, thousands};
 
-mod states;
+use super::args::{BoardSolver, ForEitherKind, explore, with_puzzle};
+use super::boards::{BoardCommand, Place, SolvedJson, run_boards, solve_board};
+use super::kind::{CommandKind, Explaining, Noun};
+use super::{Context, Failure, Outcome, usage, write_to};
+use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
+use crate::figure::{Block, Figure, Target, svg};
+use crate::output::json::{JsonStream, RuleFields};
+use crate::render::{self, Mark, Pen};
 
 /// Explains every board of the inputs.
 pub fn run(
@@ -43,40 +42,58 @@ pub fn run(
     {
         return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
-    let record_format = match args.format {
-        ExplainFormat::Json => RecordFormat::Json,
-        ExplainFormat::Jsonl => RecordFormat::Jsonl,
-        ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
-    };
-    let mut presenter = Presenter::new(args, context);
-    if args.input.puzzle.states != 2 {
-        let status = states::run(args, &mut presenter, record_format, out)?;
-        return presenter.finish(status, out);
+    let explain = ExplainBoards { args, context, out };
+    with_puzzle(&args.input.puzzle, args.input.cells, explain)
+}
+
+/// `explain` once the flags have chosen the kind of piece.
+struct ExplainBoards<'a, W> {
+    args: &'a ExplainArgs,
+    context: &'a Context,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for ExplainBoards<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let ExplainBoards { args, context, out } = self;
+        let record_format = match args.format {
+            ExplainFormat::Json => RecordFormat::Json,
+            ExplainFormat::Jsonl => RecordFormat::Jsonl,
+            ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
+        };
+        let trace = match (args.trace, K::TRACE_REFUSAL) {
+            (false, _) => None,
+            (true, Some(refusal)) => return Err(usage(refusal)),
+            (true, None) => Some(
+                explore::<K>(&puzzle, false).map_err(|failure| prefixed("--trace: ", failure))?,
+            ),
+        };
+        let cells = (
+            K::shape(&puzzle),
+            K::cells(&puzzle, super::args::cells(args.input.cells)),
+        );
+        let mut command = Explain::<K> {
+            rule: RuleFields::of::<K>(&puzzle),
+            solver: BoardSolver::new(puzzle, &args.input)?,
+            presenter: Presenter::new(args, context),
+            draw_boards: !args.no_boards,
+            map: args.map,
+            max_steps: args.max_steps,
+            trace,
+        };
+        let status = run_boards(&args.input, cells, record_format, out, &mut command)?;
+        command.presenter.finish(status, out)
     }
-    let solver = super::args::board_solver(&args.input)?;
-    let shape = solver.puzzle().shape();
-    let trace = args
-        .trace
-        .then(|| explore(solver.puzzle(), false))
-        .transpose()
-        .map_err(|too_large| usage(format!("--trace: {too_large}")))?;
-    let mut command = Explain {
-        rule: RuleFields::of(solver.puzzle()),
-        solver,
-        presenter,
-        draw_boards: !args.no_boards,
-        map: args.map,
-        max_steps: args.max_steps,
-        trace,
-    };
-    let status = run_boards(
-        &args.input,
-        (shape, super::args::cells(args.input.cells)),
-        record_format,
-        out,
-        &mut command,
-    )?;
-    command.presenter.finish(status, out)
+}
+
+/// `failure` with its message after `prefix`.
+fn prefixed(prefix: &str, failure: Failure) -> Failure {
+    match failure {
+        Failure::Usage(message) => Failure::Usage(format!("{prefix}{message}")),
+        other => other,
+    }
 }
 
 /// Where the explained boards go, for boards of two states and of K: terminal text, one SVG
@@ -200,26 +217,19 @@ fn misused(args: &ExplainArgs) -> Option<&'static str> {
     }
 }
 
-struct Explain {
-    solver: BoardSolver,
+/// The `explain` command over boards of kind `K`.
+pub struct Explain<K: Kind> {
+    solver: BoardSolver<K>,
     rule: RuleFields,
     presenter: Presenter,
     draw_boards: bool,
     map: bool,
     max_steps: usize,
-    trace: Option<SmallSpace>,
+    trace: Option<K::Space>,
 }
 
-/// One board and what is known about it.
-struct Answer<'a> {
-    board: &'a Grid,
-    id: Option<BoardId>,
-    solution: Option<Solution>,
-    certificate: Option<Certificate>,
-}
-
-impl BoardCommand for Explain {
-    type Board = Grid;
+impl<K: CommandKind> BoardCommand for Explain<K> {
+    type Kind = K;
 
     fn answer<W: Write>(
         &mut self,
@@ -227,87 +237,54 @@ impl BoardCommand for Explain {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: &Grid,
+        board: &K::Board,
     ) -> io::Result<()> {
         let solver = self.solver.get();
-        let solution = super::boards::solve_board(solver, board);
-        let certificate = match solution {
+        let solution = solve_board::<K>(solver, board);
+        let proof = match solution {
             Some(_) => None,
-            None => solver.proof(board),
+            None => K::proof(solver, board),
         };
-        let answer = Answer {
-            board,
-            id: BoardId::of(board),
-            solution,
-            certificate,
-        };
-        self.write(out, json, index, place, &answer)
+        if let Some(json) = json {
+            let record =
+                self.explained_json((index, place), board, solution.as_ref(), proof.as_ref());
+            return json.write(out, &record);
+        }
+        let mut figure = Figure::default();
+        figure.push(self.heading(place, board));
+        if let Some(space) = &self.trace {
+            self.narrate(&mut figure, space, board);
+        }
+        match (&solution, &proof) {
+            (Some(solution), _) => K::walkthrough(self, &mut figure, board, solution),
+            (None, Some(proof)) => K::proof_figure(self, &mut figure, board, proof),
+            // Every board no taps finish has a proof (the library's tests check it).
+            (None, None) => figure.push(Block::Line("Impossible".to_string())),
+        }
+        let name = K::board_id(board).map(|id| id.to_string());
+        self.presenter.show(out, index, name, figure)
     }
 }
 
-impl Explain {
-    fn puzzle(&self) -> &Puzzle {
-        self.solver.puzzle()
-    }
-
-    fn write<W: Write>(
-        &mut self,
-        out: &mut W,
-        json: Option<&mut JsonStream>,
-        index: u64,
-        place: Place<'_>,
-        answer: &Answer<'_>,
-    ) -> io::Result<()> {
-        if let Some(json) = json {
-            return json.write(out, &self.explained_json(index, place, answer));
-        }
-        let figure = self.figure(place, answer);
-        let name = answer.id.map(|id| id.to_string());
-        self.presenter.show(out, index, name, figure)
-    }
-
-    /// Everything shown for one board, for either renderer.
-    fn figure(&self, place: Place<'_>, answer: &Answer<'_>) -> Figure {
-        let mut figure = Figure::default();
-        figure.push(self.heading(place, answer));
-        if let Some(space) = &self.trace {
-            self.narrate(&mut figure, space, answer.board);
-        }
-        match (&answer.solution, &answer.certificate) {
-            (Some(solution), _) => self.walkthrough(&mut figure, answer.board, solution),
-            (None, Some(certificate)) => self.proof(&mut figure, answer.board, certificate),
-            // Every unsolvable board has a certificate (the library's tests check it).
-            (None, None) => figure.push(Block::Line("Impossible".to_string())),
-        }
-        figure
-    }
-
-    fn heading(&self, place: Place<'_>, answer: &Answer<'_>) -> Block {
-        let shape = answer.board.shape();
-        let rule = if self.puzzle().is_default_rule() {
-            String::new()
-        } else {
-            format!("{}, ", self.puzzle().rule_words())
-        };
-        let detail = match answer.id {
-            Some(id) => format!("(id {id}, {rule}{place})"),
-            None => format!("({shape}, {rule}{place})"),
-        };
-        let text = answer.board.to_string();
+impl<K: CommandKind> Explain<K> {
+    /// The board as a heading: its text where it fits, and what it is.
+    fn heading(&self, place: Place<'_>, board: &K::Board) -> Block {
+        let text = board.to_string();
         let title = if text.len() <= self.presenter.target.columns() {
             text
         } else {
-            format!("A {shape} board")
+            format!("A {} board", K::board_shape(board))
         };
+        let detail = K::heading_detail(self.puzzle(), board, &place.to_string());
         Block::Heading { title, detail }
     }
 
     /// The breadth-first search from the finished boards told layer by layer, up to the layer
     /// that holds `board` (all of them when none does).
-    fn narrate(&self, figure: &mut Figure, space: &SmallSpace, board: &Grid) {
+    fn narrate(&self, figure: &mut Figure, space: &K::Space, board: &K::Board) {
         let layers = space.layer_sizes();
-        let found = space.moves(bits_of_grid(board)).map(usize::from);
-        let goal = render::goal_words(self.puzzle().goal());
+        let found = space.moves(K::index_of(space, board)).map(usize::from);
+        let goal = K::goal_words(self.puzzle());
         figure.push(Block::Blank);
         figure.push(Block::Strong(
             "How a breadth-first search finds the fewest taps".to_string(),
@@ -350,116 +327,84 @@ impl Explain {
         figure.push(Block::Blank);
     }
 
-    /// Boards can be drawn when asked for and when one fits the target.
-    fn boards_fit(&self, board: &Grid) -> bool {
-        let shape = board.shape();
-        let size = (shape.rows() as usize, shape.cols() as usize);
-        self.presenter.fits(self.draw_boards, size)
+    /// One explained board in JSON: what `solve` says, every step, and for two-sided pieces
+    /// the certificate of an impossible board.
+    fn explained_json<'a>(
+        &'a self,
+        (index, place): (u64, Place<'a>),
+        board: &'a K::Board,
+        solution: Option<&'a SolutionOf<K>>,
+        proof: Option<&'a K::Proof>,
+    ) -> ExplainedJson<'a, K> {
+        let puzzle = self.puzzle();
+        let counted = K::states_field(puzzle).is_some();
+        ExplainedJson {
+            solved: SolvedJson::new((index, place), puzzle, board, &self.rule, (solution, proof)),
+            steps: Steps {
+                puzzle,
+                board,
+                taps: solution.map(|s| &s.taps),
+            },
+            certificate: (!counted).then(|| CertificateField {
+                certificate: proof.map(|proof| K::proof_json(puzzle, proof)),
+            }),
+        }
+    }
+}
+
+impl<K: CommandKind> Explaining<K> for Explain<K> {
+    fn puzzle(&self) -> &K::Puzzle {
+        self.solver.puzzle()
     }
 
-    fn too_wide_note(&self, board: &Grid) -> Option<Block> {
-        let shape = board.shape();
-        let size = (shape.rows() as usize, shape.cols() as usize);
-        self.presenter.too_wide_note(self.draw_boards, size)
+    fn prepared(&self) -> Option<&K::Solver> {
+        self.solver.prepared()
     }
 
-    /// The taps in words, and whether they are proven the fewest.
-    fn tap_sentence(&self, board: &Grid, solution: &Solution, tapped: &[(usize, usize)]) -> String {
-        let (goal, moves) = (solution.color, solution.moves());
-        // Under a map that is drawn, the map is the list: a long one is cut short.
+    fn boards_fit(&self, board: &K::Board) -> bool {
+        self.presenter.fits(self.draw_boards, size::<K>(board))
+    }
+
+    fn too_wide_note(&self, board: &K::Board) -> Option<Block> {
+        self.presenter
+            .too_wide_note(self.draw_boards, size::<K>(board))
+    }
+
+    fn map(&self) -> bool {
+        self.map
+    }
+
+    fn listed(&self, board: &K::Board, taps: &[Cell], rest: &str) -> String {
         let shown = if self.map && self.boards_fit(board) {
             MAPPED_TAPS_LISTED
         } else {
-            tapped.len()
+            taps.len()
         };
-        let mut listed: Vec<String> = tapped
-            .iter()
-            .take(shown)
-            .map(|&cell| Cell::from(cell).to_string())
-            .collect();
-        if tapped.len() > shown {
+        let mut listed: Vec<String> = taps.iter().take(shown).map(Cell::to_string).collect();
+        if taps.len() > shown {
             listed.push(format!(
-                "and {} more, marked on the map",
-                thousands((tapped.len() - shown) as u64)
+                "and {} more, {rest}",
+                thousands((taps.len() - shown) as u64)
             ));
         }
-        let mut text = format!(
-            "{} to all {goal}: {}. Taps commute, so any order works.",
-            taps(moves),
-            listed.join(" ")
-        );
-        if !solution.optimal
-            && let Some(solver) = self.solver.prepared()
-        {
-            let nullity = solver.nullity();
-            let limit = solver.search_limit();
-            text.push_str(&if nullity > limit {
-                format!(
-                    " These are the fewest taps found, not proven minimal: the null space \
-                     has 2^{nullity} elements, more than the 2^{limit} flipgame tries on a \
-                     board of this size."
-                )
-            } else {
-                format!(
-                    " These are the fewest taps found, not proven minimal: --search-time \
-                     stopped the search of the null space's 2^{nullity} elements."
-                )
-            });
-        }
-        text
+        listed.join(" ")
     }
 
-    fn walkthrough(&self, figure: &mut Figure, board: &Grid, solution: &Solution) {
-        let goal = solution.color;
-        let moves = solution.moves();
-        let tapped: Vec<(usize, usize)> = solution.taps.cells().collect();
-        if moves == 0 {
-            figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
-        } else {
-            figure.push(Block::Text(self.tap_sentence(board, solution, &tapped)));
-        }
-        figure.blocks.extend(self.too_wide_note(board));
-        if self.boards_fit(board) {
-            figure.push(Block::Blank);
-            if self.map {
-                let title = match moves {
-                    0 => "Nothing to tap".to_string(),
-                    _ => format!("Tap map: {}", taps(moves)),
-                };
-                let drawing = Drawing::new(title, board.clone()).with_marks(tapped, Mark::Hint);
-                figure.push(Block::Boards(vec![drawing]));
-                if moves > 0 {
-                    figure.push(Block::Blank);
-                    figure.push(Block::Legend(vec![Mark::Hint]));
-                }
-            } else {
-                self.steps(figure, board, &tapped);
-            }
-        }
-        if moves > 0 {
-            figure.push(Block::Strong(format!(
-                "Solved in {}: all {goal}.",
-                taps(moves)
-            )));
-        }
-    }
-
-    /// The start board and the board after each tap, at most `max_steps` of them.
-    fn steps(&self, figure: &mut Figure, board: &Grid, taps: &[(usize, usize)]) {
-        let mut drawings = vec![Drawing::new("Start".to_string(), board.clone())];
+    fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun) {
+        let puzzle = self.puzzle();
+        let mut drawings = vec![K::drawing("Start".to_string(), board)];
         let mut current = board.clone();
-        for (number, &(row, col)) in taps.iter().enumerate().take(self.max_steps) {
-            self.puzzle().tap(&mut current, row, col);
-            let flipped = self
-                .puzzle()
-                .flips(row, col)
+        for (number, &cell) in taps.iter().enumerate().take(self.max_steps) {
+            K::tap(puzzle, &mut current, cell);
+            let changed = K::reached(puzzle, cell)
                 .into_iter()
-                .filter(|&cell| cell != (row, col));
-            let title = format!("Tap {}: {}", number + 1, Cell::new(row, col));
+                .filter(|&at| at != cell)
+                .map(|at| (at.row, at.col));
+            let title = format!("{} {}: {cell}", noun.title, number + 1);
             drawings.push(
-                Drawing::new(title, current.clone())
-                    .with_marks(flipped, Mark::Flipped)
-                    .with_marks([(row, col)], Mark::Tapped),
+                K::drawing(title, &current)
+                    .with_marks(changed, Mark::Flipped)
+                    .with_marks([(cell.row, cell.col)], Mark::Tapped),
             );
         }
         figure.push(Block::Boards(drawings));
@@ -467,110 +412,96 @@ impl Explain {
             figure.push(Block::Line(format!(
                 "(The other {} not drawn (--max-steps {}); --format json has every step.)",
                 match taps.len() - self.max_steps {
-                    1 => "tap is".to_string(),
-                    others => format!("{others} taps are"),
+                    1 => format!("{} is", noun.one),
+                    others => format!("{others} {} are", noun.many),
                 },
                 self.max_steps
             )));
         }
-        if !taps.is_empty() {
-            figure.push(Block::Blank);
-            figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
-        }
-    }
-
-    fn proof(&self, figure: &mut Figure, board: &Grid, certificate: &Certificate) {
-        let pattern = &certificate.pattern;
-        figure.push(Block::Strong("Impossible".to_string()));
-        figure.blocks.extend(self.too_wide_note(board));
-        if self.boards_fit(board) {
-            figure.push(Block::Blank);
-            let drawing = Drawing::new("Proof".to_string(), board.clone())
-                .with_marks(pattern.cells(), Mark::Proof);
-            figure.push(Block::Boards(vec![drawing]));
-            figure.push(Block::Blank);
-            figure.push(Block::Legend(vec![Mark::Proof]));
-        }
-        let drawn = self.boards_fit(pattern);
-        let reason = render::impossibility(self.puzzle(), certificate, drawn);
-        figure.push(Block::Text(reason));
     }
 }
 
-impl Explain {
-    fn explained_json<'a>(
-        &'a self,
-        index: u64,
-        place: Place<'a>,
-        answer: &'a Answer<'a>,
-    ) -> ExplainedJson<'a> {
-        let solution = answer.solution.as_ref();
-        ExplainedJson {
-            solved: SolvedJson::new(index, place, answer.board, &self.rule, solution),
-            steps: Steps {
-                puzzle: self.puzzle(),
-                board: answer.board,
-                taps: solution.map(|s| &s.taps),
-            },
-            certificate: answer.certificate.as_ref().map(|c| CertificateJson {
-                cells: CellsJson(&c.pattern),
-                black: c.black,
-            }),
-        }
-    }
+/// The rows and columns of `board`.
+fn size<K: Kind>(board: &K::Board) -> (usize, usize) {
+    let shape = K::board_shape(board);
+    (shape.rows() as usize, shape.cols() as usize)
 }
 
-/// One explained board in JSON; `id` only for 4x4.
+/// One explained board in JSON.
 #[derive(Serialize)]
-struct ExplainedJson<'a> {
+#[serde(bound(serialize = ""))]
+struct ExplainedJson<'a, K: CommandKind> {
     /// What `solve` says of the board.
     #[serde(flatten)]
-    solved: SolvedJson<'a>,
-    steps: Steps<'a>,
-    certificate: Option<CertificateJson<'a>>,
+    solved: SolvedJson<'a, K>,
+    steps: Steps<'a, K>,
+    #[serde(flatten)]
+    certificate: Option<CertificateField<K::ProofJson<'a>>>,
+}
+
+/// The `certificate` of a two-sided board: `null` for a board that can be finished.
+#[derive(Serialize)]
+struct CertificateField<P> {
+    certificate: Option<P>,
 }
 
 /// The steps of a walkthrough, computed one at a time as they are written, so a huge board
 /// never holds more than its current state in memory.
-struct Steps<'a> {
-    puzzle: &'a Puzzle,
-    board: &'a Grid,
-    taps: Option<&'a Grid>,
+struct Steps<'a, K: Kind> {
+    puzzle: &'a K::Puzzle,
+    board: &'a K::Board,
+    taps: Option<&'a K::Taps>,
 }
 
-impl Serialize for Steps<'_> {
+impl<K: CommandKind> Serialize for Steps<'_, K> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let Some(taps) = self.taps else {
             return serializer.collect_seq(std::iter::empty::<StepJson>());
         };
+        let counted = K::states_field(self.puzzle).is_some();
+        let cols = K::shape(self.puzzle).cols() as usize;
         let mut current = self.board.clone();
-        serializer.collect_seq(taps.cells().map(move |(row, col)| {
-            self.puzzle.tap(&mut current, row, col);
-            StepJson {
-                tap: Cell::new(row, col),
-                flipped: self
-                    .puzzle
-                    .flips(row, col)
-                    .into_iter()
-                    .map(Cell::from)
-                    .collect(),
-                board: current.to_string(),
-            }
-        }))
+        let steps = K::tapped_cells(taps, cols)
+            .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
+            .map(move |cell| {
+                K::tap(self.puzzle, &mut current, cell);
+                let changed = K::reached(self.puzzle, cell);
+                let board = current.to_string();
+                if counted {
+                    StepJson::Press {
+                        press: cell,
+                        changed,
+                        board,
+                    }
+                } else {
+                    StepJson::Tap {
+                        tap: cell,
+                        flipped: changed,
+                        board,
+                    }
+                }
+            });
+        serializer.collect_seq(steps)
     }
 }
 
+/// One step of a walkthrough in JSON: the cell tapped, the cells it changes, and the board
+/// after it (`press` and `changed` for pieces of K colours).
 #[derive(Serialize)]
-struct StepJson {
-    tap: Cell,
-    flipped: Vec<Cell>,
-    board: String,
-}
-
-#[derive(Serialize)]
-struct CertificateJson<'a> {
-    cells: CellsJson<'a>,
-    black: u64,
+#[serde(untagged)]
+enum StepJson {
+    /// A tap of two-sided pieces.
+    Tap {
+        tap: Cell,
+        flipped: Vec<Cell>,
+        board: String,
+    },
+    /// A tap of pieces of K colours.
+    Press {
+        press: Cell,
+        changed: Vec<Cell>,
+        board: String,
+    },
 }
 
 /// Taps listed in words above a tap map before the rest are left to the map.

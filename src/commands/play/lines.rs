@@ -10,9 +10,9 @@ use flipgame::game::lines::{COMMANDS, Command, parse};
 use flipgame::game::{Event, Game, Status as GameStatus};
 use flipgame::notation::Cell;
 
-use super::kind::GameKind;
 use super::{Dealer, screen};
 use crate::cli::PlayFormat;
+use crate::commands::kind::CommandKind;
 use crate::commands::{Failure, Outcome, report};
 use crate::source::read_line_within;
 use flipgame::words::thousands;
@@ -22,7 +22,7 @@ use flipgame::words::thousands;
 const LONGEST_LINE: usize = 4096;
 
 /// A game driven by lines.
-pub struct Session<K: GameKind> {
+pub struct Session<K: CommandKind> {
     game: Game<K>,
     dealer: Dealer<K>,
     format: PlayFormat,
@@ -30,7 +30,7 @@ pub struct Session<K: GameKind> {
     seed: Option<u64>,
 }
 
-impl<K: GameKind> Session<K> {
+impl<K: CommandKind> Session<K> {
     /// A session of `game`, dealing new puzzles from `dealer`; `seed` is shown when the first
     /// puzzle was dealt.
     pub fn new(
@@ -92,7 +92,7 @@ impl<K: GameKind> Session<K> {
                 continue;
             }
             let column = text.len() - text.trim_start().len() + 1;
-            let command = match parse(word, self.game.solver().shape()) {
+            let command = match parse(word, self.game.shape()) {
                 Ok(command) => command,
                 Err(message) => {
                     report(&format!("-:{number}:{column}: {message}"));
@@ -120,7 +120,7 @@ impl<K: GameKind> Session<K> {
         };
         let (result, news) = match command {
             Command::Game(event) => (self.game.apply(event), None),
-            Command::New => match self.dealer.deal(self.game.solver()) {
+            Command::New => match self.dealer.deal(self.game.puzzle()) {
                 Ok(board) => (self.game.new_puzzle(board), None),
                 Err(message) => (Ok(()), Some(message)),
             },
@@ -162,11 +162,11 @@ impl<K: GameKind> Session<K> {
         news: Option<String>,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        let (solver, board) = (self.game.solver(), self.game.board());
-        for row in 0..solver.shape().rows() as usize {
+        let (puzzle, board) = (self.game.puzzle(), self.game.board());
+        for row in 0..self.game.shape().rows() as usize {
             writeln!(out, "{}", K::row_text(board, row))?;
         }
-        writeln!(out, "{}", screen::status_words(solver, status))?;
+        writeln!(out, "{}", screen::status_words::<K>(puzzle, status))?;
         match shown {
             Shown::Hint => {
                 if let Some(square) = self.game.newest_mark() {
@@ -181,7 +181,7 @@ impl<K: GameKind> Session<K> {
             }
             Shown::Proof => {
                 if let Some(proof) = self.game.proof() {
-                    let sentence = solver.proof_sentence(proof, false);
+                    let sentence = K::proof_sentence(puzzle, proof, false);
                     writeln!(out, "Proof: {sentence}")?;
                 }
             }
@@ -207,16 +207,16 @@ impl<K: GameKind> Session<K> {
         news: Option<String>,
     ) -> Record<'a, K> {
         let game = &self.game;
-        let solver = game.solver();
+        let puzzle = game.puzzle();
         Record {
             command,
             board: game.board().to_string(),
-            states: solver.states(),
+            states: K::states_field(puzzle),
             taps_made: status.taps_made,
             moves_left: status.moves_left,
             optimal: status.proven,
             lower_bound: status.lower_bound,
-            finishing_color: status.finishing_color.map(|color| solver.color_json(color)),
+            finishing_color: status.finishing_color.map(K::color_json),
             fewest_from_start: status.fewest_from_start,
             solvable: status.solvable(),
             solved: status.solved,
@@ -225,11 +225,11 @@ impl<K: GameKind> Session<K> {
                 _ => None,
             },
             solution: match shown {
-                Shown::Solution => Some(taps_json(&game.solution(), solver.states())),
+                Shown::Solution => Some(taps_json(&game.solution(), K::states_field(puzzle))),
                 _ => None,
             },
             proof: match shown {
-                Shown::Proof => game.proof().map(|proof| solver.proof_json(proof)),
+                Shown::Proof => game.proof().map(|proof| K::proof_json(puzzle, proof)),
                 _ => None,
             },
             message: news,
@@ -249,7 +249,7 @@ enum Shown {
 
 /// One line of `play --format jsonl`.
 #[derive(Serialize)]
-struct Record<'a, K: GameKind + 'a> {
+struct Record<'a, K: CommandKind + 'a> {
     command: &'a str,
     board: String,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,6 @@
 //! per line ([`lines`]). Both drive the library's [`Game`] state machine; this module only sets
 //! the game up and deals new puzzles.
 
-mod kind;
 mod lines;
 mod screen;
 mod terminal;
@@ -11,123 +10,124 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use flipgame::game::Game;
+use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::Shape;
+use flipgame::kind::Kind;
 use flipgame::notation::Cells;
 use flipgame::random::Generator;
-use flipgame::solve::states::StateSolver;
 
-use super::args::{cells, fresh_seed, puzzle, solver, state_puzzle};
-use super::{Context, Failure, Outcome, report, usage};
+use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
+use super::kind::{CommandKind, other_rule_words};
+use super::{Context, Failure, Outcome, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
 use crate::source::{self, Item};
-use kind::GameKind;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
 pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
-    if args.puzzle.states != 2 {
-        let puzzle = state_puzzle(&args.puzzle, args.cells)?;
-        let solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
-        return play(solver, args, context, out);
-    }
-    let puzzle = puzzle(&args.puzzle)?;
-    play(solver(puzzle)?, args, context, out)
+    let play = Play { args, context, out };
+    with_puzzle(&args.puzzle, args.cells, play)
 }
 
-/// Plays one game of `solver`'s puzzle.
-fn play<K: GameKind>(
-    solver: K,
-    args: &PlayArgs,
-    context: &Context,
-    out: &mut impl Write,
-) -> Result<Outcome, Failure> {
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut dealer = Dealer::new(&solver, args.moves, seed).map_err(usage)?;
-    let given = match first_board(args, &solver) {
-        Ok(given) => given,
-        Err((message, status)) => {
-            report(&message);
-            return Ok(status);
+/// `play` once the flags have chosen the kind of piece.
+struct Play<'a, W> {
+    args: &'a PlayArgs,
+    context: &'a Context,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for Play<'_, W> {
+    type Output = Outcome;
+
+    /// Plays one game of `puzzle`.
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let Play { args, context, out } = self;
+        let seed = args.seed.unwrap_or_else(fresh_seed);
+        let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
+        let given = first_board::<K>(args, &puzzle)?;
+        let dealt = given.is_none();
+        let board = match given {
+            Some(board) => board,
+            None => dealer.deal(&puzzle).map_err(usage)?,
+        };
+        let game = Game::<K>::new(solver::<K>(puzzle)?, board)
+            .map_err(|refusal| usage(refusal.to_string()))?;
+        let full_screen = !args.lines
+            && args.format == PlayFormat::Text
+            && io::stdin().is_terminal()
+            && io::stdout().is_terminal();
+        if full_screen {
+            let pen = Pen::new(context.color, args.ascii);
+            Ok(terminal::run(game, dealer, pen, out)?)
+        } else {
+            let session = lines::Session::new(game, dealer, args.format, dealt.then_some(seed));
+            session.run(io::stdin().lock(), out)
         }
-    };
-    let dealt = given.is_none();
-    let board = match given {
-        Some(board) => board,
-        None => dealer.deal(&solver).map_err(usage)?,
-    };
-    let game = Game::new(solver, board).map_err(|refusal| usage(refusal.to_string()))?;
-    let full_screen = !args.lines
-        && args.format == PlayFormat::Text
-        && io::stdin().is_terminal()
-        && io::stdout().is_terminal();
-    if full_screen {
-        let pen = Pen::new(context.color, args.ascii);
-        Ok(terminal::run(game, dealer, pen, out)?)
-    } else {
-        let session = lines::Session::new(game, dealer, args.format, dealt.then_some(seed));
-        session.run(io::stdin().lock(), out)
     }
+}
+
+/// The title line of the full screen: the puzzle's size (and colours), and its rule unless it
+/// is the game's own.
+pub fn title<K: CommandKind>(puzzle: &K::Puzzle) -> String {
+    let rule = other_rule_words::<K>(puzzle).map_or(String::new(), |words| format!(", {words}"));
+    format!("flipgame play: {}{rule}", K::size_words(puzzle))
 }
 
 /// The board given with `--board` or as the first board of FILE; `None` when the game is to
-/// deal one. An error carries its message and exit status.
-fn first_board<K: GameKind>(
+/// deal one.
+fn first_board<K: CommandKind>(
     args: &PlayArgs,
-    solver: &K,
-) -> Result<Option<K::Board>, (String, Outcome)> {
-    let cells = solver.cells(cells(args.cells));
+    puzzle: &K::Puzzle,
+) -> Result<Option<K::Board>, Failure> {
+    let (shape, cells) = (K::shape(puzzle), K::cells(puzzle, cells(args.cells)));
     if let Some(text) = &args.board {
-        return solver
-            .board_argument(text, cells)
+        return source::board_argument::<K>(text, shape, cells)
             .map(Some)
-            .map_err(|message| (message, Outcome::BadInput));
+            .map_err(usage);
     }
     let Some(path) = &args.file else {
         return Ok(None);
     };
     if path.as_os_str() == "-" {
-        return Err((
+        return Err(usage(
             "play reads its commands from standard input, so its board cannot come from there: \
-             give a FILE or --board"
-                .to_string(),
-            Outcome::BadInput,
+             give a FILE or --board",
         ));
     }
-    first_board_of::<K>(path, solver.shape(), cells).map(Some)
+    first_board_of::<K>(path, shape, cells).map(Some)
 }
 
 /// The first record of a file: its first board, or the error that stands where it should be.
-fn first_board_of<K: GameKind>(
+fn first_board_of<K: CommandKind>(
     path: &Path,
     shape: Shape,
     cells: Cells,
-) -> Result<K::Board, (String, Outcome)> {
+) -> Result<K::Board, Failure> {
     let file = [source::Source::File(path.to_path_buf())];
     match source::Records::new(&file, shape, cells).next() {
         Some(Item::Record {
             source,
             record: flipgame::input::Record::Malformed(error),
-        }) => Err((format!("{source}:{error}"), Outcome::BadInput)),
-        Some(Item::Record { record, .. }) => Ok(K::board_of(record)
-            .unwrap_or_else(|| unreachable!("the file is read in the game's own cells"))),
+        }) => Err(usage(format!("{source}:{error}"))),
+        Some(Item::Record { record, .. }) => match K::board_in(&record) {
+            Some((board, _)) => Ok(board.clone()),
+            None => unreachable!("the file is read in the game's own cells"),
+        },
         Some(Item::Unreadable { source, error }) => {
-            Err((format!("{source}: {error}"), Outcome::IoError))
+            Err(Failure::File(format!("{source}: {error}")))
         }
-        None => Err((
-            format!(
-                "{}: no board in it (a {shape} board is {} lines)",
-                file[0],
-                shape.rows()
-            ),
-            Outcome::BadInput,
-        )),
+        None => Err(usage(format!(
+            "{}: no board in it (a {shape} board is {} lines)",
+            file[0],
+            shape.rows()
+        ))),
     }
 }
 
 /// Deals the puzzles of a game: from the boards at exactly `--moves` taps, or uniformly from
 /// every board that can be finished.
-pub struct Dealer<K: GameKind> {
-    pool: Option<K::Pool>,
+pub struct Dealer<K: Kind> {
+    pool: Option<Pool<K>>,
     generator: Generator,
     seed: u64,
 }
@@ -135,19 +135,17 @@ pub struct Dealer<K: GameKind> {
 /// Draws before a dealer gives up finding an unfinished board that can be finished.
 const DEAL_ATTEMPTS: usize = 1000;
 
-impl<K: GameKind> Dealer<K> {
-    /// A dealer for `solver`'s puzzle (exploring every board once for `moves`), seeded with
-    /// `seed`.
-    fn new(solver: &K, moves: Option<u8>, seed: u64) -> Result<Dealer<K>, String> {
+impl<K: CommandKind> Dealer<K> {
+    /// A dealer for `puzzle` (exploring every board once for `moves`), seeded with `seed`.
+    fn new(puzzle: &K::Puzzle, moves: Option<u8>, seed: u64) -> Result<Dealer<K>, Failure> {
         let pool = match moves {
             Some(0) => {
-                return Err(
+                return Err(usage(
                     "--moves 0 deals only finished boards, which leave nothing to play: give K \
-                     of at least 1"
-                        .to_string(),
-                );
+                     of at least 1",
+                ));
             }
-            Some(moves) => Some(solver.pool(moves)?),
+            Some(moves) => Some(pool::<K>(puzzle, Wanted::Moves(moves))?),
             None => None,
         };
         Ok(Dealer {
@@ -162,21 +160,21 @@ impl<K: GameKind> Dealer<K> {
         self.seed
     }
 
-    /// The next puzzle: never a finished board.
-    pub fn deal(&mut self, solver: &K) -> Result<K::Board, String> {
+    /// The next puzzle of `puzzle`: never a finished board.
+    pub fn deal(&mut self, puzzle: &K::Puzzle) -> Result<K::Board, String> {
         if let Some(pool) = &self.pool {
-            return Ok(K::draw(pool, &mut self.generator));
+            return Ok(pool.draw(&mut self.generator).board);
         }
         for _ in 0..DEAL_ATTEMPTS {
-            let board = solver.solvable_board(&mut self.generator);
-            if !solver.is_finished(&board) {
+            let board = K::solvable_board(puzzle, &mut self.generator);
+            if !K::is_finished(puzzle, &board) {
                 return Ok(board);
             }
         }
         Err(format!(
             "every {} board that taps can reach is already finished, so there is nothing to \
              play",
-            solver.shape()
+            K::shape(puzzle)
         ))
     }
 }

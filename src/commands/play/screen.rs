@@ -6,7 +6,8 @@ use flipgame::game::{Game, Status};
 use flipgame::notation::Cell;
 use flipgame::words::taps;
 
-use super::kind::GameKind;
+use super::title;
+use crate::commands::kind::CommandKind;
 use crate::render::{self, Mark, Panel, Pen, View};
 
 /// The keys, as the help line shows them.
@@ -45,7 +46,7 @@ const KEYS: &[(&str, &str)] = &[
 const LINES_ABOVE: usize = 4;
 
 /// The status as a sentence: taps made, the fewest left (and whether it is proven), the goal.
-pub fn status_words<K: GameKind>(kind: &K, status: &Status) -> String {
+pub fn status_words<K: CommandKind>(puzzle: &K::Puzzle, status: &Status) -> String {
     let made = taps(status.taps_made as u64);
     if status.solved {
         let fewest = match status.fewest_from_start {
@@ -55,7 +56,7 @@ pub fn status_words<K: GameKind>(kind: &K, status: &Status) -> String {
         return format!("Solved in {made}{fewest}.");
     }
     let to_color = status.finishing_color.map_or(String::new(), |color| {
-        format!(", to all {}", kind.color_words(color))
+        format!(", to all {}", K::color_words(color))
     });
     let left = match (status.moves_left, status.proven) {
         (None, _) => "This board can never be finished.".to_string(),
@@ -68,12 +69,12 @@ pub fn status_words<K: GameKind>(kind: &K, status: &Status) -> String {
     format!(
         "Taps made: {}. {left} Goal: {}.",
         status.taps_made,
-        kind.goal_words()
+        K::goal_words(puzzle)
     )
 }
 
 /// What just happened that the status alone does not say: the board was finished.
-pub fn news<K: GameKind>(game: &Game<K>, before: &Status) -> Option<String> {
+pub fn news<K: CommandKind>(game: &Game<K>, before: &Status) -> Option<String> {
     let now = game.status();
     if !now.solved || before.solved {
         return None;
@@ -133,16 +134,16 @@ impl Frame {
 }
 
 /// Draws `game` for a terminal of `width` x `height`, scrolling `ui` so the cursor is shown.
-pub fn frame<K: GameKind>(
+pub fn frame<K: CommandKind>(
     game: &Game<K>,
     ui: &mut Ui,
     pen: &Pen,
     (width, height): (usize, usize),
 ) -> Frame {
-    let shape = game.solver().shape();
+    let shape = game.shape();
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let label_width = rows.to_string().len();
-    let mut lines = vec![game.solver().title(), String::new()];
+    let mut lines = vec![title::<K>(game.puzzle()), String::new()];
     let room_for = |below: &[String]| {
         height
             .saturating_sub(LINES_ABOVE + 1 + below.len())
@@ -225,9 +226,9 @@ fn help_lines(ui: &Ui, pen: &Pen) -> Vec<String> {
 }
 
 /// The part of the board `view` shows, titled, with hints and the proof marked.
-fn board_panel<K: GameKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel {
-    let solver = game.solver();
-    let shape = solver.shape();
+fn board_panel<K: CommandKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel {
+    let puzzle = game.puzzle();
+    let shape = game.shape();
     let (rows, cols) = view.size;
     let title = if view.rows.len() < rows || view.cols.len() < cols {
         format!(
@@ -244,7 +245,7 @@ fn board_panel<K: GameKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel {
     let marks = game.marks();
     let proof = game.proof();
     let mark = |row, col| {
-        if proof.is_some_and(|proof| solver.in_proof(proof, row, col)) {
+        if proof.is_some_and(|proof| K::in_proof(puzzle, proof, row, col)) {
             Mark::Proof
         } else if marks.contains(&Cell::new(row, col)) {
             Mark::Hint
@@ -258,7 +259,7 @@ fn board_panel<K: GameKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel {
 
 /// The lines under the board: the status and any message, then (when `keys`) the legend and
 /// the key line.
-fn below_the_board<K: GameKind>(
+fn below_the_board<K: CommandKind>(
     game: &Game<K>,
     ui: &Ui,
     pen: &Pen,
@@ -266,7 +267,7 @@ fn below_the_board<K: GameKind>(
     keys: bool,
 ) -> Vec<String> {
     let status = game.status();
-    let mut lines = render::wrap(&status_words(game.solver(), &status), width);
+    let mut lines = render::wrap(&status_words::<K>(game.puzzle(), &status), width);
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width));
     }
@@ -280,7 +281,7 @@ fn below_the_board<K: GameKind>(
     if game.proof().is_some() {
         used.push(Mark::Proof);
     }
-    lines.extend(pen.legend(&used, game.solver().states(), width));
+    lines.extend(pen.legend(&used, K::states_field(game.puzzle()), width));
     let help: Vec<(String, usize)> = HELP_LINE
         .iter()
         .map(|item| (item.to_string(), item.len()))
@@ -306,6 +307,7 @@ mod tests {
     use flipgame::solve::Solver;
 
     use super::*;
+    use flipgame::kind::{KStates, TwoStates};
 
     /// Compares `text` with `src/commands/play/snapshots/NAME.txt`.
     fn snapshot(name: &str, text: &str) {
@@ -324,7 +326,7 @@ mod tests {
         game((4, 4), "plus", Goal::Either, "bwwb/bbwb/bwwb/bwww")
     }
 
-    fn text<K: GameKind>(game: &Game<K>, ui: &mut Ui, size: (usize, usize)) -> String {
+    fn text<K: CommandKind>(game: &Game<K>, ui: &mut Ui, size: (usize, usize)) -> String {
         let frame = frame(game, ui, &Pen::new(false, false), size);
         let mut text = frame.lines.join("\n");
         if let Some((x, y)) = frame.cursor {
@@ -355,7 +357,7 @@ mod tests {
         )
         .unwrap();
         let board = StateBoard::parse("120/011/202", shape, 3).unwrap();
-        let mut game = Game::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
+        let mut game = Game::<KStates>::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
         game.apply(Event::Hint).unwrap();
         let mut ui = Ui {
             message: Some("Hint: tap r1c3.".to_string()),
@@ -376,7 +378,7 @@ mod tests {
         let rule = Rule::parse("plus").unwrap();
         let puzzle = StatePuzzle::new(shape, rule, false, 4, StateGoal::Color(0)).unwrap();
         let board = StateBoard::parse("100/000", shape, 4).unwrap();
-        let mut game = Game::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
+        let mut game = Game::<KStates>::new(StateSolver::new(puzzle).unwrap(), board).unwrap();
         game.apply(Event::ShowProof).unwrap();
         let weights = &game.proof().unwrap().weights;
         // Cells weighed and cells not: the marks must follow the weights, not fill the board.
@@ -434,7 +436,7 @@ mod tests {
             "said once, when it happens"
         );
         assert_eq!(
-            status_words(game.solver(), &game.status()),
+            status_words::<TwoStates>(game.puzzle(), &game.status()),
             "Solved in 6 taps (the fewest is 4)."
         );
     }
@@ -571,14 +573,14 @@ mod tests {
         let game = sample();
         let mut status = game.status();
         assert_eq!(
-            status_words(game.solver(), &status),
+            status_words::<TwoStates>(game.puzzle(), &status),
             "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
         );
         status.proven = false;
         status.lower_bound = Some(2);
         status.taps_made = 1;
         assert_eq!(
-            status_words(game.solver(), &status),
+            status_words::<TwoStates>(game.puzzle(), &status),
             "Taps made: 1. Fewest taps left: at most 4, to all white (at least 2; not proven \
              minimal). Goal: all white or all black."
         );

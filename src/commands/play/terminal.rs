@@ -16,9 +16,9 @@ use crossterm::{cursor, execute, queue, style, terminal};
 use flipgame::game::{Direction, Event, Game};
 
 use super::Dealer;
-use super::kind::GameKind;
 use super::screen::{self, Frame, Ui};
 use crate::commands::Outcome;
+use crate::commands::kind::CommandKind;
 use crate::render::Pen;
 
 /// Exit status after a signal, as shells report a death by SIGINT.
@@ -77,7 +77,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
 }
 
 /// Plays `game` full screen until the player quits or a signal comes.
-pub fn run<K: GameKind>(
+pub fn run<K: CommandKind>(
     mut game: Game<K>,
     mut dealer: Dealer<K>,
     pen: Pen,
@@ -102,7 +102,7 @@ pub fn run<K: GameKind>(
     Ok(Outcome::Success)
 }
 
-fn play<K: GameKind>(
+fn play<K: CommandKind>(
     game: &mut Game<K>,
     dealer: &mut Dealer<K>,
     pen: Pen,
@@ -134,7 +134,7 @@ fn play<K: GameKind>(
             Some(Action::Quit) => return Ok(()),
             Some(Action::Help) => ui.help = true,
             Some(Action::New) => {
-                ui.message = match dealer.deal(game.solver()) {
+                ui.message = match dealer.deal(game.puzzle()) {
                     Ok(board) => game.new_puzzle(board).err().map(|r| r.to_string()),
                     Err(message) => Some(message),
                 };
@@ -159,13 +159,13 @@ fn play<K: GameKind>(
     Ok(())
 }
 
-fn proof_sentence<K: GameKind>(game: &Game<K>) -> Option<String> {
+fn proof_sentence<K: CommandKind>(game: &Game<K>) -> Option<String> {
     game.proof()
-        .map(|proof| game.solver().proof_sentence(proof, true))
+        .map(|proof| K::proof_sentence(game.puzzle(), proof, true))
 }
 
 /// Draws one frame and leaves the terminal's cursor on the game's.
-fn draw<K: GameKind>(
+fn draw<K: CommandKind>(
     game: &Game<K>,
     ui: &mut Ui,
     pen: &Pen,

@@ -1,21 +1,21 @@
-//! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON.
+//! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON, for
+//! either kind of piece; `--shard` and `--merge` split the search of two-sided pieces
+//! ([`shard`]).
 
 use std::io::{self, Write};
 
-use flipgame::grid::{Grid, Shape};
-use flipgame::puzzle::Goal;
-use flipgame::solve::Solution;
+use flipgame::kind::{Kind, SolutionOf};
 use flipgame::words::taps;
 
-use super::args::{Readiness, SolverSource};
-use super::boards::{BoardCommand, Place, SolvedJson, failed_board, run_boards};
+use super::args::{BoardSolver, ForEitherKind, with_puzzle};
+use super::boards::{BoardCommand, Place, SolvedJson, failed_board, run_boards, solve_board};
+use super::kind::CommandKind;
 use super::{Failure, Outcome};
-use crate::cli::{BoardInput, RecordFormat, SolveArgs, SolveFormat};
+use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
 
-mod shard;
-pub(super) mod states;
+pub(super) mod shard;
 
 /// What the text format says after a count that is not proven minimal, before any taps.
 fn not_proven(lower_bound: u64) -> String {
@@ -33,91 +33,137 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
-    if args.input.puzzle.states != 2 {
+    let solve = SolveBoards {
+        args,
+        format,
+        matrix,
+        out,
+    };
+    with_puzzle(&args.input.puzzle, args.input.cells, solve)
+}
+
+/// `solve` once the flags have chosen the kind of piece.
+struct SolveBoards<'a, W> {
+    args: &'a SolveArgs,
+    format: RecordFormat,
+    matrix: bool,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for SolveBoards<'_, W> {
+    type Output = Outcome;
+
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let args = self.args;
         if args.shard.is_some() || !args.merge.is_empty() {
-            return Err(super::usage(
-                "--shard and --merge split the search of black and white boards: a board of \
-                 --states 3 or more is searched whole",
-            ));
+            return K::solve_split(puzzle, args, (self.format, self.matrix), self.out);
         }
-        return states::run(args, (format, matrix), out);
+        let solver = BoardSolver::<K>::new(puzzle, &args.input)?;
+        let mut command = Solve::new(solver, Whole, args.taps, self.matrix);
+        Ok(answer_all(args, self.format, self.out, &mut command)?)
     }
-    let solver = super::args::board_solver(&args.input)?;
-    let shape = solver.puzzle().shape();
-    let input = &args.input;
-    let (mode, format) = match (args.shard, &args.merge[..]) {
-        (Some(shard), _) => (Mode::Shard(shard), RecordFormat::Jsonl),
-        (None, []) => (Mode::Whole, format),
-        (None, files) => (
-            Mode::Merge(Box::new(shard::Merged::read(files, solver.puzzle())?)),
-            format,
-        ),
-    };
-    let outcome = match solver.made_if_cheap() {
-        Readiness::Made(made) => {
-            let mut command = Solve::new(*made, mode, args.taps, matrix);
-            answer_all(input, shape, format, out, &mut command)
-        }
-        Readiness::Waiting(waiting) => {
-            let mut command = Solve::new(*waiting, mode, args.taps, matrix);
-            answer_all(input, shape, format, out, &mut command)
-        }
-    };
-    Ok(outcome?)
 }
 
-/// How `solve` searches: each board whole, one shard of each, or merged from the shards.
-enum Mode {
-    Whole,
-    Shard(flipgame::solve::Shard),
-    Merge(Box<shard::Merged>),
-}
-
-/// The board loop for one kind of solver, compiled on its own for each: the 4x4 stream's loop
-/// is the whole of its function, as it was before the solver could wait for a board.
+/// The board loop of `solve`, compiled on its own for each kind and way of answering: the 4x4
+/// stream's loop is the whole of its function.
 #[inline(never)]
-fn answer_all<S: SolverSource, W: Write>(
-    input: &BoardInput,
-    shape: Shape,
+pub(super) fn answer_all<K: CommandKind, A: Answering<K>, W: Write>(
+    args: &SolveArgs,
     format: RecordFormat,
     out: &mut W,
-    command: &mut Solve<S>,
+    command: &mut Solve<K, A>,
 ) -> io::Result<Outcome> {
-    run_boards(
-        input,
-        (shape, super::args::cells(input.cells)),
-        format,
-        out,
-        command,
-    )
+    let puzzle = command.solver.puzzle();
+    let cells = (
+        K::shape(puzzle),
+        K::cells(puzzle, super::args::cells(args.input.cells)),
+    );
+    run_boards(&args.input, cells, format, out, command)
 }
 
-struct Solve<S> {
-    solver: S,
-    mode: Mode,
-    goal: Goal,
+/// What a way of answering gives for one board.
+pub(super) enum Answered<K: Kind> {
+    /// The answer: the fewest taps, or `None` when no taps finish the board.
+    Solved(Option<SolutionOf<K>>),
+    /// A record written already (a shard's part of the search).
+    Written,
+    /// No answer, and why (its shards' parts did not merge).
+    Failed(String),
+}
+
+/// A way of answering each board: whole here, or as one shard of a split search, or merged
+/// from the shards' records.
+pub(super) trait Answering<K: Kind> {
+    /// The answer for `board`, board `index` from `place`; a record it writes itself goes to
+    /// `output`, the writer and the JSON stream.
+    fn answer<W: Write>(
+        &mut self,
+        solver: &K::Solver,
+        output: (&mut W, Option<&mut JsonStream>),
+        at: (u64, Place<'_>),
+        board: &K::Board,
+    ) -> io::Result<Answered<K>>;
+
+    /// True when every answer is whole: a 4x4 stream of counts then takes the table's path.
+    fn is_whole(&self) -> bool {
+        false
+    }
+
+    /// What is left to report after the last board, and how it leaves the run.
+    fn finish(&mut self) -> Outcome {
+        Outcome::Success
+    }
+}
+
+/// Each board searched whole here.
+pub(super) struct Whole;
+
+impl<K: Kind> Answering<K> for Whole {
+    fn answer<W: Write>(
+        &mut self,
+        solver: &K::Solver,
+        _: (&mut W, Option<&mut JsonStream>),
+        _: (u64, Place<'_>),
+        board: &K::Board,
+    ) -> io::Result<Answered<K>> {
+        Ok(Answered::Solved(solve_board::<K>(solver, board)))
+    }
+
+    fn is_whole(&self) -> bool {
+        true
+    }
+}
+
+/// The `solve` command over boards of kind `K`, answering each as `A` does.
+pub(super) struct Solve<K: Kind, A> {
+    solver: BoardSolver<K>,
+    answering: A,
     /// Every answer is one lookup in the distance table, and the judge's count is written.
-    table: bool,
+    lookup: bool,
     rule: RuleFields,
     taps: bool,
     /// `--format matrix`.
     matrix: bool,
     /// Boards answered so far (for the blank line between matrices).
     answered: u64,
-    /// A board left unanswered (its shards' parts did not merge).
+    /// A board left unanswered.
     outcome: Outcome,
 }
 
-impl<S: SolverSource> Solve<S> {
-    fn new(solver: S, mode: Mode, taps: bool, matrix: bool) -> Solve<S> {
+impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
+    /// The command answering with `answering`.
+    pub(super) fn new(
+        solver: BoardSolver<K>,
+        answering: A,
+        taps: bool,
+        matrix: bool,
+    ) -> Solve<K, A> {
         let puzzle = solver.puzzle();
         Solve {
-            rule: RuleFields::of(puzzle),
-            // A merge still checks each board against its shards' records.
-            table: puzzle.shape().is_flip_game() && !matrix && matches!(mode, Mode::Whole),
-            goal: puzzle.goal(),
+            rule: RuleFields::of::<K>(puzzle),
+            lookup: K::moves_by_lookup(puzzle) && !matrix && answering.is_whole(),
             solver,
-            mode,
+            answering,
             taps,
             matrix,
             answered: 0,
@@ -126,8 +172,8 @@ impl<S: SolverSource> Solve<S> {
     }
 }
 
-impl<S: SolverSource> BoardCommand for Solve<S> {
-    type Board = Grid;
+impl<K: CommandKind, A: Answering<K>> BoardCommand for Solve<K, A> {
+    type Kind = K;
 
     #[inline(always)]
     fn answer<W: Write>(
@@ -136,11 +182,11 @@ impl<S: SolverSource> BoardCommand for Solve<S> {
         json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: &Grid,
+        board: &K::Board,
     ) -> io::Result<()> {
-        if json.is_none() && !self.taps && self.table {
+        if json.is_none() && !self.taps && self.lookup {
             // The hot path of the judge's format: one lookup, a few bytes.
-            return match self.solver.solver().moves(board) {
+            return match K::moves(self.solver.get(), board) {
                 Some(moves) => {
                     write_count(out, moves.try_into().unwrap_or(u32::MAX))?;
                     out.write_all(b"\n")
@@ -152,53 +198,55 @@ impl<S: SolverSource> BoardCommand for Solve<S> {
     }
 
     fn finish(&mut self) -> Outcome {
-        if let Mode::Merge(merged) = &self.mode
-            && let Some(message) = merged.unasked()
-        {
-            super::report(&message);
-            return Outcome::BadInput;
-        }
-        self.outcome
+        self.outcome.max(self.answering.finish())
     }
 }
 
-impl<S: SolverSource> Solve<S> {
+impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
     /// Every answer but the judge's 4x4 count: kept out of line so the count's path stays small
     /// enough to be inlined into the parser's loop.
     #[inline(never)]
     fn answer_in_full<W: Write>(
         &mut self,
         out: &mut W,
-        json: Option<&mut JsonStream>,
+        mut json: Option<&mut JsonStream>,
         index: u64,
         place: Place<'_>,
-        board: &Grid,
+        board: &K::Board,
     ) -> io::Result<()> {
-        let solver = self.solver.solver();
-        let solution = match &mut self.mode {
-            Mode::Whole => super::boards::solve_board(solver, board),
-            Mode::Shard(shard) => {
-                let Some(json) = json else {
-                    unreachable!("a shard's records are JSON lines");
-                };
-                return shard::write_part(out, json, (solver, *shard), (index, place), board);
+        let solver = self.solver.get();
+        let answered = self.answering.answer(
+            solver,
+            (&mut *out, json.as_deref_mut()),
+            (index, place),
+            board,
+        )?;
+        let solution = match answered {
+            Answered::Solved(solution) => solution,
+            Answered::Written => return Ok(()),
+            Answered::Failed(message) => {
+                self.outcome = Outcome::BadInput;
+                return failed_board(out, json, index, place, format!("{place}: {message}"));
             }
-            Mode::Merge(merged) => match merged.solve(solver, index, board) {
-                Ok(solution) => solution,
-                Err(message) => {
-                    self.outcome = Outcome::BadInput;
-                    return failed_board(out, json, index, place, format!("{place}: {message}"));
-                }
-            },
         };
+        let puzzle = K::puzzle(solver);
         if self.matrix {
-            return self.write_matrix(out, place, solution.as_ref());
+            return self.write_matrix(out, place, board, solution.as_ref());
         }
         if let Some(json) = json {
-            return json.write(
-                out,
-                &SolvedJson::new(index, place, board, &self.rule, solution.as_ref()),
+            // A K-state record carries its proof; two-sided pieces say only that there is none.
+            let proof = match (&solution, K::states_field(puzzle)) {
+                (None, Some(_)) => K::proof(solver, board),
+                _ => None,
+            };
+            let record = SolvedJson::<K>::new(
+                (index, place),
+                puzzle,
+                board,
+                &self.rule,
+                (solution.as_ref(), proof.as_ref()),
             );
+            return json.write(out, &record);
         }
         let Some(solution) = solution else {
             return out.write_all(b"Impossible\n");
@@ -208,70 +256,67 @@ impl<S: SolverSource> Solve<S> {
             write!(out, " {}", not_proven(solution.lower_bound))?;
         }
         if self.taps {
-            for (row, col) in solution.taps.cells() {
-                write_tap_after_space(out, row, col)?;
+            let cols = K::board_shape(board).cols() as usize;
+            // A cell tapped j times is listed j times, as the judges print taps.
+            for (cell, times) in K::tapped_cells(&solution.taps, cols) {
+                for _ in 0..times {
+                    write_tap_after_space(out, cell.row, cell.col)?;
+                }
             }
-            if self.goal == Goal::Either {
-                // Either colour counts, so say which one these taps reach.
-                write!(out, " (all {})", solution.color)?;
+            if K::goal_colors(puzzle).len() > 1 {
+                // Any colour counts, so say which one these taps reach.
+                let color = K::color_words(K::color_number(solution.color));
+                write!(out, " (all {color})")?;
             }
         }
         out.write_all(b"\n")
     }
-}
 
-impl<S> Solve<S> {
-    /// The taps as rows of 0/1, a blank line before every board but the first.
+    /// The taps as rows of counts (0/1 for two-sided pieces), a blank line before every board
+    /// but the first; a count not proven is said on stderr.
     fn write_matrix<W: Write>(
         &mut self,
         out: &mut W,
         place: Place<'_>,
-        solution: Option<&Solution>,
+        board: &K::Board,
+        solution: Option<&SolutionOf<K>>,
     ) -> io::Result<()> {
-        let answer = solution.map(|solution| {
-            let mut rows = Vec::new();
-            flipgame::judge::write_digit_rows(&solution.taps, &mut rows);
-            let count = Count {
-                moves: solution.moves(),
-                optimal: solution.optimal,
-                lower_bound: solution.lower_bound,
-            };
-            (count, rows)
-        });
-        write_matrix(out, &mut self.answered, place, answer)
+        if self.answered > 0 {
+            out.write_all(b"\n")?;
+        }
+        self.answered += 1;
+        let Some(solution) = solution else {
+            return out.write_all(b"Impossible\n");
+        };
+        if !solution.optimal {
+            // The matrix has no room for words: say it where people look, not in the data.
+            super::note(&format!(
+                "{place}: these {} are the fewest found, not proven minimal (at least {} are \
+                 needed)",
+                taps(solution.moves()),
+                solution.lower_bound
+            ));
+        }
+        let shape = K::board_shape(board);
+        let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+        let mut counts = vec![0u8; rows * cols];
+        for (cell, times) in K::tapped_cells(&solution.taps, cols) {
+            counts[cell.row * cols + cell.col] = times;
+        }
+        let mut text = Vec::with_capacity(counts.len() * 2);
+        for row in counts.chunks(cols) {
+            for (col, &times) in row.iter().enumerate() {
+                if col > 0 {
+                    text.push(b' ');
+                }
+                // Fewer than K taps a cell, and K is at most 36: one or two digits.
+                if times >= 10 {
+                    text.push(b'0' + times / 10);
+                }
+                text.push(b'0' + times % 10);
+            }
+            text.push(b'\n');
+        }
+        out.write_all(&text)
     }
-}
-
-/// A board's count of taps or presses, and whether it is proven.
-struct Count {
-    moves: u64,
-    optimal: bool,
-    lower_bound: u64,
-}
-
-/// Writes one board of `--format matrix`: a blank line before every board but the first, then
-/// its `rows` (or `Impossible`); a count not proven is said on stderr.
-fn write_matrix<W: Write>(
-    out: &mut W,
-    answered: &mut u64,
-    place: Place<'_>,
-    answer: Option<(Count, Vec<u8>)>,
-) -> io::Result<()> {
-    if *answered > 0 {
-        out.write_all(b"\n")?;
-    }
-    *answered += 1;
-    let Some((count, rows)) = answer else {
-        return out.write_all(b"Impossible\n");
-    };
-    if !count.optimal {
-        // The matrix has no room for words: say it where people look, not in the data.
-        super::note(&format!(
-            "{place}: these {} are the fewest found, not proven minimal (at least {} are \
-             needed)",
-            taps(count.moves),
-            count.lower_bound
-        ));
-    }
-    out.write_all(&rows)
 }

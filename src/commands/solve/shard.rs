@@ -14,9 +14,13 @@ use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
 use flipgame::words::{count_of, json_error_words};
 
+use super::super::args::BoardSolver;
 use super::super::boards::{Place, with_stages};
-use super::super::{Failure, usage};
+use super::super::{Failure, Outcome, report, usage};
+use super::{Answered, Answering, Solve, answer_all};
+use crate::cli::{RecordFormat, SolveArgs};
 use crate::output::json::{JsonStream, RuleFields};
+use flipgame::kind::TwoStates;
 
 /// One shard's record of one board: a JSON line of `solve --shard`.
 #[derive(Serialize, Deserialize)]
@@ -65,27 +69,82 @@ fn goal_word(puzzle: &Puzzle) -> String {
     }
 }
 
-/// Writes shard `shard`'s record of `board`: the parts of its searches the shard finds.
-pub(super) fn write_part<W: Write>(
-    out: &mut W,
-    json: &mut JsonStream,
-    (solver, shard): (&Solver, Shard),
-    (index, place): (u64, Place<'_>),
-    board: &Grid,
-) -> io::Result<()> {
-    let parts = with_stages(|progress| solver.solve_shard(board, shard, progress));
-    let rule = RuleFields::of(solver.puzzle());
-    let record = ShardRecord {
-        index,
-        source: place.to_string(),
-        board: board.to_string(),
-        rule: rule.rule,
-        wrap: rule.wrap,
-        goal: goal_word(solver.puzzle()),
-        shard: shard.to_string(),
-        parts: parts.iter().map(part_json).collect(),
-    };
-    json.write(out, &record)
+/// `solve --shard K/N` or `--merge FILE...` on `puzzle`: the boards' searches split into
+/// shards, each shard's parts written as JSON lines, or merged into the answers one run gives.
+pub(in crate::commands) fn solve_split(
+    puzzle: Puzzle,
+    args: &SolveArgs,
+    (format, matrix): (RecordFormat, bool),
+    mut out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let solver = BoardSolver::<TwoStates>::new(puzzle, &args.input)?;
+    Ok(match (args.shard, &args.merge[..]) {
+        (Some(shard), _) => {
+            let mut command = Solve::new(solver, shard, args.taps, matrix);
+            answer_all(args, RecordFormat::Jsonl, &mut out, &mut command)?
+        }
+        (None, files) => {
+            let merged = Merged::read(files, solver.puzzle())?;
+            let mut command = Solve::new(solver, merged, args.taps, matrix);
+            answer_all(args, format, &mut out, &mut command)?
+        }
+    })
+}
+
+/// One shard of each board's search: its record, the parts of its searches the shard finds.
+impl Answering<TwoStates> for Shard {
+    fn answer<W: Write>(
+        &mut self,
+        solver: &Solver,
+        (out, json): (&mut W, Option<&mut JsonStream>),
+        (index, place): (u64, Place<'_>),
+        board: &Grid,
+    ) -> io::Result<Answered<TwoStates>> {
+        let Some(json) = json else {
+            unreachable!("a shard's records are JSON lines");
+        };
+        let shard = *self;
+        let parts = with_stages(|progress| solver.solve_shard(board, shard, progress));
+        let rule = RuleFields::of::<TwoStates>(solver.puzzle());
+        let record = ShardRecord {
+            index,
+            source: place.to_string(),
+            board: board.to_string(),
+            rule: rule.rule,
+            wrap: rule.wrap,
+            goal: goal_word(solver.puzzle()),
+            shard: shard.to_string(),
+            parts: parts.iter().map(part_json).collect(),
+        };
+        json.write(out, &record)?;
+        Ok(Answered::Written)
+    }
+}
+
+/// Each board answered from its shards' parts.
+impl Answering<TwoStates> for Merged {
+    fn answer<W: Write>(
+        &mut self,
+        solver: &Solver,
+        _: (&mut W, Option<&mut JsonStream>),
+        (index, _): (u64, Place<'_>),
+        board: &Grid,
+    ) -> io::Result<Answered<TwoStates>> {
+        Ok(match self.solve(solver, index, board) {
+            Ok(solution) => Answered::Solved(solution),
+            Err(message) => Answered::Failed(message),
+        })
+    }
+
+    fn finish(&mut self) -> Outcome {
+        match self.unasked() {
+            Some(message) => {
+                report(&message);
+                Outcome::BadInput
+            }
+            None => Outcome::Success,
+        }
+    }
 }
 
 fn part_json(part: &SweepPart) -> PartJson {
@@ -132,8 +191,8 @@ pub(super) struct Merged {
 impl Merged {
     /// Reads the shard records of `files`, made for `puzzle`. A record that cannot be read, or
     /// that cannot be one of the shards of this merge, is a usage error naming its place.
-    pub(super) fn read(files: &[PathBuf], puzzle: &Puzzle) -> Result<Merged, Failure> {
-        let rule = RuleFields::of(puzzle);
+    fn read(files: &[PathBuf], puzzle: &Puzzle) -> Result<Merged, Failure> {
+        let rule = RuleFields::of::<TwoStates>(puzzle);
         let goal = goal_word(puzzle);
         let mut merged = Merged {
             count: 0,
@@ -256,7 +315,7 @@ impl Merged {
     }
 
     /// The answer to board `index` from its shards' parts.
-    pub(super) fn solve(
+    fn solve(
         &mut self,
         solver: &Solver,
         index: u64,
@@ -269,7 +328,7 @@ impl Merged {
 
     /// The records of boards the input does not have, one line each: the merge answered
     /// fewer boards than the shards searched.
-    pub(super) fn unasked(&self) -> Option<String> {
+    fn unasked(&self) -> Option<String> {
         let mut origins: Vec<&Origin> = self
             .records
             .iter()

@@ -1,464 +1,57 @@
-//! `flipgame stats`: the facts of the whole game, every figure computed at run time.
+//! `flipgame stats`: the facts of a puzzle, every figure computed at run time, for either kind
+//! of piece: for a small board the fewest taps of every board, and at any size what the tap
+//! matrix's algebra says (over GF(2) in `two_states.rs`, over Z_K in `k_states.rs`).
 
-use std::io::{self, Write};
+pub(super) mod k_states;
+pub(super) mod two_states;
+
+use std::io::Write;
 
 use serde::Serialize;
 
-use flipgame::board::BoardId;
-use flipgame::grid::Grid;
-use flipgame::notation::Color;
-use flipgame::puzzle::Puzzle;
-use flipgame::space::MAX_CELLS;
-use flipgame::stats::{Facts, LISTED_BASIS_CELLS, StateSpaceReport};
-
-use super::args::puzzle;
+use super::args::{ForEitherKind, with_puzzle};
+use super::kind::CommandKind;
 use super::{Context, Failure, Outcome, usage};
-use crate::cli::{StatsArgs, StatsFormat};
-use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
-use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
-use crate::progress::{Progress, Stages};
-use crate::render::{self, Pen};
-use flipgame::words::{count_of, percent, taps, thousands};
+use crate::cli::{CellsArg, StatsArgs, StatsFormat};
 
-mod states;
-
-/// Computes the state space for the goal and prints it.
+/// Computes the facts of the puzzle the flags describe and prints them.
 pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
     if args.ascii && args.format != StatsFormat::Text {
         return Err(usage(
             "--ascii chooses the letters of terminal text: use it with --format text",
         ));
     }
-    if args.puzzle.states != 2 {
-        return states::run(args, context, out);
-    }
-    let puzzle = puzzle(&args.puzzle)?;
-    if puzzle.shape().cells() > MAX_CELLS {
-        return large(args, context, puzzle, out);
-    }
-    let mut progress = Progress::new("exploring every board");
-    let space =
-        match StateSpaceReport::compute(&puzzle, &mut |done, total| progress.update(done, total)) {
-            Ok(space) => space,
-            Err(too_large) => {
-                return Err(usage(too_large.to_string()));
-            }
-        };
-    progress.finish();
-    match args.format {
-        StatsFormat::Json => {
-            let json = StatsJson::new(&space, RuleFields::of(&puzzle));
-            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
-            out.write_all(b"\n")?;
-        }
-        StatsFormat::Text => {
-            let pen = Pen::new(context.color, args.ascii);
-            let width = render::output_width();
-            for line in report_figure(&puzzle, &space, &pen).lines(&pen, width) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        StatsFormat::Svg => {
-            let pen = Pen::new(false, false);
-            let title = format!("flipgame stats: {}", space.shape);
-            let figure = report_figure(&puzzle, &space, &pen);
-            out.write_all(svg::document(&title, &[figure]).as_bytes())?;
-        }
-    }
-    Ok(Outcome::Success)
+    let stats = Stats { args, context, out };
+    with_puzzle(&args.puzzle, CellsArg::Bw, stats)
 }
 
-/// The report of a puzzle too large to search every board of: what the rank and the null space
-/// tell.
-fn large(
-    args: &StatsArgs,
-    context: &Context,
-    puzzle: Puzzle,
-    out: &mut impl Write,
-) -> Result<Outcome, Failure> {
-    let rule = RuleFields::of(&puzzle);
-    let solver = super::args::solver(puzzle)?;
-    let mut stages = Stages::default();
-    solver
-        .quiet_tap_basis_with_progress(&mut |stage, done, total| stages.update(stage, done, total));
-    stages.finish();
-    let facts = Facts::of(&solver);
-    match args.format {
-        StatsFormat::Json => {
-            let json = LargeStatsJson::new(&facts, rule);
-            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
-            out.write_all(b"\n")?;
-        }
-        StatsFormat::Text => {
-            let pen = Pen::new(context.color, args.ascii);
-            let width = render::output_width();
-            let target = Target::Terminal { width };
-            for line in large_figure(solver.puzzle(), &facts, target).lines(&pen, width) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        StatsFormat::Svg => {
-            let title = format!("flipgame stats: {}", facts.shape);
-            let figure = large_figure(solver.puzzle(), &facts, Target::Svg);
-            out.write_all(svg::document(&title, &[figure]).as_bytes())?;
-        }
-    }
-    Ok(Outcome::Success)
+/// `stats` once the flags have chosen the kind of piece.
+struct Stats<'a, W> {
+    args: &'a StatsArgs,
+    context: &'a Context,
+    out: &'a mut W,
 }
 
-/// Why a large report has no histogram, in words shared by text and JSON.
-fn no_histogram_note(facts: &Facts) -> String {
-    format!(
-        "No histogram, God's number, mean or hardest boards: they need the fewest taps of every \
-         one of the 2^{} boards, which flipgame searches only up to {MAX_CELLS} cells (2^{MAX_CELLS} \
-         boards).",
-        facts.shape.cells()
-    )
-}
+impl<W: Write> ForEitherKind for Stats<'_, W> {
+    type Output = Outcome;
 
-/// The tap matrix's rank and nullity, and the quiet patterns that makes.
-fn rank_line(rank: impl std::fmt::Display, nullity: u64) -> String {
-    let quiet = match nullity {
-        1 => "1 non-empty quiet pattern".to_string(),
-        0..64 => format!(
-            "{} non-empty quiet patterns",
-            thousands((1u64 << nullity) - 1)
-        ),
-        _ => format!("2^{nullity} - 1 non-empty quiet patterns"),
-    };
-    format!("Tap matrix over GF(2): rank {rank}, nullity {nullity}, so {quiet}")
-}
-
-/// The largest nullity whose quiet patterns are all listed rather than a basis of them.
-const ALL_PATTERNS_NULLITY: u64 = 4;
-
-fn large_figure(puzzle: &Puzzle, facts: &Facts, target: Target) -> Figure {
-    let mut figure = Figure::default();
-    figure.push(title(puzzle));
-    figure.push(Block::Blank);
-    push_counts(&mut figure, facts);
-    figure.push(Block::Blank);
-    figure.push(Block::Line(rank_line(facts.rank, facts.nullity)));
-    figure.push(Block::Text(no_histogram_note(facts)));
-    figure.push(Block::Blank);
-    push_quiet_patterns(&mut figure, facts, target);
-    figure
-}
-
-/// How many boards there are, and how many of them can be finished: counted, or as powers of
-/// two where they are too many.
-fn push_counts(figure: &mut Figure, facts: &Facts) {
-    let cells = facts.shape.cells();
-    match facts.counts() {
-        Some((positions, solvable, impossible)) => {
-            let count = |n: u64| format!("{:>26}  {:>7}", thousands(n), percent(n, positions));
-            figure.push(Block::Line(format!(
-                "Positions    {:>26}",
-                thousands(positions)
-            )));
-            figure.push(Block::Line(format!("Solvable     {}", count(solvable))));
-            figure.push(Block::Line(format!("Impossible   {}", count(impossible))));
-        }
-        None => {
-            let share = cells - facts.solvable_log2;
-            figure.push(Block::Line(format!("Positions    2^{cells}")));
-            if share == 0 {
-                // A full-rank tap matrix: nothing is impossible.
-                figure.push(Block::Line(format!("Solvable     2^{cells}  (all)")));
-                figure.push(Block::Line("Impossible   0".to_string()));
-            } else {
-                figure.push(Block::Line(format!(
-                    "Solvable     2^{}  (1 in 2^{share})",
-                    facts.solvable_log2
-                )));
-                figure.push(Block::Line(format!(
-                    "Impossible   2^{cells} - 2^{}",
-                    facts.solvable_log2
-                )));
-            }
-        }
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        K::stats(puzzle, self.args, self.context, self.out)
     }
 }
 
-/// The quiet patterns drawn (all of them, or a basis) where they fit, or why not.
-fn push_quiet_patterns(figure: &mut Figure, facts: &Facts, target: Target) {
-    let shape = facts.shape;
-    if facts.nullity == 0 {
-        figure.push(Block::Text(
-            "No quiet patterns: the tap matrix has full rank, so every board can be made all \
-             white and all black."
-                .to_string(),
-        ));
-        return;
-    }
-    let Some(basis) = &facts.quiet_basis else {
-        figure.push(Block::Text(format!(
-            "Quiet patterns: a basis has {} patterns of {} cells each, too many to list (flipgame \
-             lists at most {} cells of them).",
-            thousands(facts.nullity),
-            thousands(shape.cells()),
-            thousands(LISTED_BASIS_CELLS)
-        )));
-        return;
-    };
-    let (patterns, which) = if facts.nullity <= ALL_PATTERNS_NULLITY {
-        (flipgame::solve::all_sums(basis), "all of them")
-    } else {
-        (
-            basis.clone(),
-            "a basis (every quiet pattern is a sum of some of these)",
-        )
-    };
-    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
-    if !target.fits(rows, cols) {
-        figure.push(Block::Text(format!(
-            "Quiet patterns: a board of {cols} columns does not fit here; --format svg draws \
-             {which}, {} patterns, and --format json lists the basis.",
-            patterns.len()
-        )));
-        return;
-    }
-    figure.push(Block::Text(format!(
-        "Quiet patterns, {which}: every tap turns over an even number of their cells (a black \
-         piece marks a cell of the pattern)."
-    )));
-    figure.push(Block::Blank);
-    figure.push(pattern_boards(&patterns));
-}
-
-/// The report's first line: the game, size, rule and goal.
-fn title(puzzle: &Puzzle) -> Block {
-    let shape = puzzle.shape();
-    let game = if shape.is_flip_game() {
-        "Flip Game"
-    } else {
-        "Lights Out"
-    };
-    let rule = if puzzle.is_default_rule() {
-        String::new()
-    } else {
-        format!(", {}", puzzle.rule_words())
-    };
-    let goal = puzzle.goal();
-    let words = render::goal_words(goal);
-    Block::Strong(format!(
-        "{game} {shape}{rule}, goal: {} ({words})",
-        goal.name()
-    ))
-}
-
-/// Quiet patterns drawn as boards, each titled with its number and size.
-fn pattern_boards(patterns: &[Grid]) -> Block {
-    let drawings = patterns
-        .iter()
-        .enumerate()
-        .map(|(n, pattern)| {
-            Drawing::new(
-                format!("#{}: {}", n + 1, count_of(pattern.count(), "cell", "cells")),
-                pattern.clone(),
-            )
-        })
-        .collect();
-    Block::Boards(drawings)
-}
-
-/// The report, for either renderer; `pen` names the glyph of a black piece.
-fn report_figure(puzzle: &Puzzle, space: &StateSpaceReport, pen: &Pen) -> Figure {
-    let count = |n: u64| format!("{:>10}  {:>7}", thousands(n), percent(n, space.positions));
-    let mut figure = Figure::default();
-    for block in [
-        title(puzzle),
-        Block::Blank,
-        Block::Line(format!("Positions    {:>10}", thousands(space.positions))),
-        Block::Line(format!("Solvable     {}", count(space.solvable))),
-        Block::Line(format!("Impossible   {}", count(space.impossible))),
-        Block::Blank,
-        Block::Chart(Chart {
-            boards: space.histogram.clone(),
-            whole: space.solvable,
-            moves: "taps",
-        }),
-        Block::Blank,
-    ] {
-        figure.push(block);
-    }
-    let hardest = &space.hardest_example;
-    let id = BoardId::of(hardest)
-        .map(|id| format!(" (id {id})"))
-        .unwrap_or_default();
-    figure.push(Block::Line(format!(
-        "God's number: {}, for example {hardest}{id}",
-        taps(space.max_moves)
-    )));
-    figure.push(Block::Line(format!(
-        "Mean over solvable boards: {:.4} taps",
-        space.mean_moves
-    )));
-    figure.push(Block::Line(rank_line(space.rank, space.nullity)));
-    figure.push(Block::Text(hardest_sentence(space)));
-    figure.push(Block::Blank);
-    if space.quiet_patterns.is_empty() {
-        figure.push(Block::Text(
-            "No quiet patterns: the tap matrix has full rank, so every board can be made all \
-             white and all black."
-                .to_string(),
-        ));
-        return figure;
-    }
-    figure.push(Block::Text(format!(
-        "Quiet patterns: every tap turns over an even number of their cells ({} marks a cell \
-         of the pattern), so no tap changes whether a board has an odd or even number of black \
-         pieces there.",
-        pen.piece(Color::Black)
-    )));
-    figure.push(Block::Blank);
-    figure.push(pattern_boards(&space.quiet_patterns));
-    figure
-}
-
-fn hardest_sentence(space: &StateSpaceReport) -> String {
-    let boards: u64 = space.hardest_tap_sets.values().sum();
-    let counts: Vec<String> = space
-        .hardest_tap_sets
-        .iter()
-        .map(|(&sets, &with)| {
-            let tap_sets = count_of(sets, "optimal tap set", "optimal tap sets");
-            let who = match (space.hardest_tap_sets.len(), boards, with) {
-                (1, 1, _) => "it has".to_string(),
-                (1, _, _) => "each has".to_string(),
-                (_, _, 1) => "1 has".to_string(),
-                _ => format!("{} have", thousands(with)),
-            };
-            format!("{who} {tap_sets}")
-        })
-        .collect();
-    format!(
-        "Hardest boards: {} {} {}; {}.",
-        thousands(boards),
-        if boards == 1 { "needs" } else { "need" },
-        taps(space.max_moves),
-        counts.join(", ")
-    )
-}
-
-#[derive(Serialize)]
-struct StatsJson<'a> {
-    rows: u32,
-    cols: u32,
-    #[serde(flatten)]
-    rule: RuleFields,
-    goal: &'static str,
-    positions: u64,
-    solvable: u64,
-    impossible: u64,
-    max_moves: u64,
-    mean_moves: f64,
-    rank: u64,
-    nullity: u64,
-    histogram: Vec<HistogramRow>,
-    hardest: HardestJson<'a>,
-    quiet_patterns: Vec<CellsJson<'a>>,
-}
-
-/// The report of a puzzle too large to search every board of.
-#[derive(Serialize)]
-struct LargeStatsJson<'a> {
-    rows: u32,
-    cols: u32,
-    #[serde(flatten)]
-    rule: RuleFields,
-    goal: &'static str,
-    positions: Option<u64>,
-    solvable: Option<u64>,
-    impossible: Option<u64>,
-    positions_log2: u64,
-    solvable_log2: u64,
-    rank: u64,
-    nullity: u64,
-    note: String,
-    quiet_pattern_basis: Option<Vec<CellsJson<'a>>>,
-}
-
-impl<'a> LargeStatsJson<'a> {
-    fn new(facts: &'a Facts, rule: RuleFields) -> LargeStatsJson<'a> {
-        let counts = facts.counts();
-        LargeStatsJson {
-            rows: facts.shape.rows(),
-            cols: facts.shape.cols(),
-            rule,
-            goal: facts.goal.name(),
-            positions: counts.map(|c| c.0),
-            solvable: counts.map(|c| c.1),
-            impossible: counts.map(|c| c.2),
-            positions_log2: facts.shape.cells(),
-            solvable_log2: facts.solvable_log2,
-            rank: facts.rank,
-            nullity: facts.nullity,
-            note: no_histogram_note(facts),
-            quiet_pattern_basis: facts
-                .quiet_basis
-                .as_ref()
-                .map(|basis| basis.iter().map(CellsJson).collect()),
-        }
-    }
-}
-
+/// A row of the histogram in JSON: the boards that need `moves` taps.
 #[derive(Serialize)]
 struct HistogramRow {
     moves: usize,
     boards: u64,
 }
 
-#[derive(Serialize)]
-struct HardestJson<'a> {
-    #[serde(serialize_with = "as_text")]
-    example: &'a Grid,
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "optional_text"
-    )]
-    id: Option<BoardId>,
-    boards: u64,
-    optimal_tap_sets: Vec<TapSetCount>,
-}
-
-#[derive(Serialize)]
-struct TapSetCount {
-    tap_sets: u64,
-    boards: u64,
-}
-
-impl<'a> StatsJson<'a> {
-    fn new(space: &'a StateSpaceReport, rule: RuleFields) -> StatsJson<'a> {
-        StatsJson {
-            rows: space.shape.rows(),
-            cols: space.shape.cols(),
-            rule,
-            goal: space.goal.name(),
-            positions: space.positions,
-            solvable: space.solvable,
-            impossible: space.impossible,
-            max_moves: space.max_moves,
-            mean_moves: space.mean_moves,
-            rank: space.rank,
-            nullity: space.nullity,
-            histogram: space
-                .histogram
-                .iter()
-                .enumerate()
-                .map(|(moves, &boards)| HistogramRow { moves, boards })
-                .collect(),
-            hardest: HardestJson {
-                example: &space.hardest_example,
-                id: BoardId::of(&space.hardest_example),
-                boards: space.hardest_tap_sets.values().sum(),
-                optimal_tap_sets: space
-                    .hardest_tap_sets
-                    .iter()
-                    .map(|(&tap_sets, &boards)| TapSetCount { tap_sets, boards })
-                    .collect(),
-            },
-            quiet_patterns: space.quiet_patterns.iter().map(CellsJson).collect(),
-        }
-    }
+/// The rows of `histogram` (boards by fewest taps) in JSON.
+fn histogram_rows(histogram: &[u64]) -> Vec<HistogramRow> {
+    histogram
+        .iter()
+        .enumerate()
+        .map(|(moves, &boards)| HistogramRow { moves, boards })
+        .collect()
 }

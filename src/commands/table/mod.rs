@@ -3,16 +3,15 @@
 
 use std::io::{self, Write};
 
-use flipgame::grid::Shape;
 use flipgame::notation::Cell;
-use flipgame::space::StateSpace;
+use flipgame::space::Space;
 
-use super::args::{puzzle, state_puzzle};
+use super::args::{ForEitherKind, explore, with_puzzle};
+use super::kind::CommandKind;
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{CellsArg, TableArgs, TableFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::progress::Progress;
-use flipgame::space::Space;
 
 mod formats;
 
@@ -23,71 +22,47 @@ pub fn run(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             "--format binary is the whole table, one byte per board: it takes neither --solvable nor --taps",
         ));
     }
-    if args.puzzle.states != 2 {
-        return run_states(args, out);
-    }
-    let puzzle = puzzle(&args.puzzle)?;
-    let space = super::args::explore(&puzzle, args.taps)
-        .map_err(|too_large| usage(too_large.to_string()))?;
-    let rule = RuleFields::of(&puzzle);
-    let shape = space.shape();
-    let with_id = shape.is_flip_game();
-    let table = Table {
-        distances: space.distances(),
-        with_id,
-        row: &|bits: u32| Row {
-            id: with_id.then(|| format!("{bits:04x}")),
-            board: board_text(shape, bits),
-            moves: space.moves(bits),
-            taps: args.taps.then(|| {
-                space
-                    .taps(bits)
-                    .map(|taps| tapped(shape, taps).map(|cell| (cell, 1)).collect())
-            }),
-            states: 2,
-            rule: &rule,
-        },
-    };
-    Ok(write_to(args.output.as_deref(), out, |out| {
-        write_table(args, &table, out)
-    })?)
+    with_puzzle(&args.puzzle, CellsArg::Bw, TableBoards { args, out })
 }
 
-/// `table --states K`: every board of K states, in the order of their digits.
-fn run_states(args: &TableArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
-    let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
-    let mut progress = Progress::new("exploring every board");
-    let space = StateSpace::explore(&puzzle, args.taps, &mut |done, total| {
-        progress.update(done, total)
-    })
-    .map_err(|too_large| usage(too_large.to_string()))?;
-    progress.finish();
-    let rule = RuleFields::of_states(&puzzle);
-    let cols = puzzle.shape().cols() as usize;
-    let table = Table {
-        distances: space.distances(),
-        with_id: false,
-        row: &|index: u32| Row {
-            id: None,
-            board: space.board(index).to_string(),
-            moves: space.moves(index),
-            taps: args.taps.then(|| {
-                space.presses(index).map(|counts| {
-                    counts
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &times)| times > 0)
-                        .map(|(cell, &times)| (Cell::at_index(cell, cols), times))
-                        .collect()
-                })
-            }),
-            states: space.states(),
-            rule: &rule,
-        },
-    };
-    Ok(write_to(args.output.as_deref(), out, |out| {
-        write_table(args, &table, out)
-    })?)
+/// `table` once the flags have chosen the kind of piece.
+struct TableBoards<'a, W> {
+    args: &'a TableArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForEitherKind for TableBoards<'_, W> {
+    type Output = Outcome;
+
+    /// Explores every board of `puzzle`, in the order of their numbers (for two-sided pieces
+    /// their ids), and writes the table.
+    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
+        let TableBoards { args, out } = self;
+        let space = explore::<K>(&puzzle, args.taps)?;
+        let rule = RuleFields::of::<K>(&puzzle);
+        let cols = K::shape(&puzzle).cols() as usize;
+        let states = K::states(&puzzle);
+        let table = Table {
+            distances: space.distances(),
+            with_id: K::board_id(&K::board_at(&space, 0)).is_some(),
+            row: &|index: u32| {
+                let board = K::board_at(&space, index);
+                Row {
+                    id: K::board_id(&board).map(|id| id.to_string()),
+                    board: board.to_string(),
+                    moves: space.moves(index),
+                    taps: args.taps.then(|| {
+                        K::taps_at(&space, index).map(|taps| K::tapped_cells(&taps, cols).collect())
+                    }),
+                    states,
+                    rule: &rule,
+                }
+            },
+        };
+        Ok(write_to(args.output.as_deref(), out, |out| {
+            write_table(args, &table, out)
+        })?)
+    }
 }
 
 /// One row of the table, as every format needs it.
@@ -168,33 +143,6 @@ fn write_table(args: &TableArgs, table: &Table<'_>, out: &mut dyn Write) -> io::
     progress.update(positions, positions);
     progress.finish();
     writer.finish(out)
-}
-
-/// The text form of the board with these bits (first cell most significant).
-fn board_text(shape: Shape, bits: u32) -> String {
-    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
-    let cells = rows * cols;
-    let mut text = String::with_capacity(cells + rows);
-    for index in 0..cells {
-        if index > 0 && index % cols == 0 {
-            text.push('/');
-        }
-        text.push(if bits >> (cells - 1 - index) & 1 == 1 {
-            'b'
-        } else {
-            'w'
-        });
-    }
-    text
-}
-
-/// The tapped cells of a tap set's bits, row-major, as (row, col) from 0.
-fn tapped(shape: Shape, taps: u32) -> impl Iterator<Item = Cell> {
-    let cols = shape.cols() as usize;
-    let cells = shape.cells() as usize;
-    (0..cells)
-        .filter(move |index| taps >> (cells - 1 - index) & 1 == 1)
-        .map(move |index| Cell::at_index(index, cols))
 }
 
 /// The pressed cells' names, `r1c2` and so on, a cell pressed j times named j times.

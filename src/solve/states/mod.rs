@@ -72,21 +72,6 @@ impl StateSolution {
     }
 }
 
-/// What a set of press counts does to a board, against the core's answer for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PressFacts {
-    /// The presses finish the board for the goal.
-    pub finished: bool,
-    /// The presses given, each cell's count taken mod K.
-    pub given: u64,
-    /// The fewest presses, or `None` when the board cannot be finished.
-    pub fewest: Option<u64>,
-    /// The presses finish the board in the fewest presses.
-    pub optimal: bool,
-    /// The presses are the least of the fewest, read row-major as digits.
-    pub least: bool,
-}
-
 /// Why a board of K states cannot be finished: weights on the cells whose weighted sum of the
 /// states, mod K, no press changes, and which differs between the board and every finished
 /// board the goal accepts.
@@ -318,37 +303,6 @@ impl StateSolver {
             optimal: found.optimal,
             lower_bound: found.lower_bound,
         })
-    }
-
-    /// What pressing each cell `presses[cell]` times (row-major) does to `board`, against the
-    /// fewest presses: whether it finishes the board, and whether it is a fewest and the least
-    /// of the fewest. Counts are taken mod K, as K presses of a cell change nothing.
-    pub fn judge_presses(&self, board: &StateBoard, presses: &[u32]) -> PressFacts {
-        let puzzle = &self.puzzle;
-        let states = u32::from(puzzle.states());
-        let counts: Vec<u8> = presses
-            .iter()
-            .map(|&times| (times % states) as u8)
-            .collect();
-        let cols = puzzle.shape().cols() as usize;
-        let mut after = board.clone();
-        for (cell, &times) in counts.iter().enumerate() {
-            for _ in 0..times {
-                puzzle.tap(&mut after, cell / cols, cell % cols);
-            }
-        }
-        let finished = puzzle.is_finished(&after);
-        let answer = self.solve(board);
-        let fewest = answer.as_ref().map(StateSolution::moves);
-        let given = counts.iter().map(|&times| u64::from(times)).sum();
-        let optimal = finished && fewest == Some(given);
-        PressFacts {
-            finished,
-            given,
-            fewest,
-            optimal,
-            least: optimal && answer.is_some_and(|solution| solution.taps == counts),
-        }
     }
 
     /// The proof made of `weights` for a board of `states` toward `color`.
@@ -733,57 +687,6 @@ mod tests {
         assert!(
             solved > 100 && proven > 100,
             "{solved} solved, {proven} proven"
-        );
-    }
-
-    #[test]
-    fn press_lists_are_judged_with_counts_mod_k() {
-        let shape = Shape::new(2, 2).unwrap();
-        let board = StateBoard::parse("01/11", shape, 3).unwrap();
-        let judge = |goal, presses: &[u32]| {
-            let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, goal).unwrap();
-            StateSolver::new(puzzle)
-                .unwrap()
-                .judge_presses(&board, presses)
-        };
-        let facts = |finished, given, fewest, optimal, least| PressFacts {
-            finished,
-            given,
-            fewest,
-            optimal,
-            least,
-        };
-        let zero = StateGoal::Color(0);
-        assert_eq!(
-            judge(zero, &[0, 0, 0, 2]),
-            facts(true, 2, Some(2), true, true)
-        );
-        assert_eq!(
-            judge(zero, &[0, 0, 0, 5]),
-            facts(true, 2, Some(2), true, true)
-        );
-        assert_eq!(
-            judge(zero, &[0, 0, 0, 1]),
-            facts(false, 1, Some(2), false, false)
-        );
-        assert_eq!(
-            judge(zero, &[3, 3, 0, 2]),
-            facts(true, 2, Some(2), true, true)
-        );
-        // r1c1, r1c2 and r2c1 once each (r2c2's three presses are none) add 0, 2, 2, 2: the
-        // board is finished, in one press more than the fewest.
-        assert_eq!(
-            judge(zero, &[1, 1, 1, 3]),
-            facts(true, 3, Some(2), false, false)
-        );
-        // r1c1 adds 1 to r1c1, r1c2 and r2c1: 12/21, no colour.
-        assert!(!judge(StateGoal::Any, &[1, 0, 0, 0]).finished);
-        let impossible = StateBoard::parse("00/00", shape, 3).unwrap();
-        let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, StateGoal::Color(2));
-        let solver = StateSolver::new(puzzle.unwrap()).unwrap();
-        assert_eq!(
-            solver.judge_presses(&impossible, &[1, 1, 1, 1]),
-            facts(false, 4, None, false, false)
         );
     }
 }

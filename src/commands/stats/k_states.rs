@@ -1,6 +1,6 @@
-//! `flipgame stats --states K` (K from 3): the facts of a puzzle of K colours: how many boards
-//! can be finished and the groups of quiet press counts and invariant weightings at any size,
-//! and for a small board the fewest presses of every board.
+//! `flipgame stats` of pieces of K colours: how many boards can be finished and the groups of
+//! quiet press counts and invariant weightings at any size, and for a small board the histogram
+//! of every board's fewest presses.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -8,15 +8,16 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use flipgame::grid::StateBoard;
+use flipgame::kind::{KStates, Kind};
 use flipgame::puzzle::{StateGoal, StatePuzzle};
-use flipgame::solve::states::StateSolver;
-use flipgame::space::{MOST_STATE_BOARDS, state_boards};
-use flipgame::stats::states::{BoardFactor, StateFacts, StateSpaceReport};
+use flipgame::space::MOST_STATE_BOARDS;
+use flipgame::stats::{BoardFactor, Explored, StateFacts};
 use flipgame::words::{count_of, percent, thousands};
 
-use super::super::args::state_puzzle;
-use super::super::{Context, Failure, Outcome, usage};
-use crate::cli::{CellsArg, StatsArgs, StatsFormat};
+use super::{HistogramRow, histogram_rows};
+use crate::cli::{StatsArgs, StatsFormat};
+use crate::commands::args::solver;
+use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Figure, svg};
 use crate::output::json::{RuleFields, as_text};
 use crate::progress::Progress;
@@ -25,25 +26,26 @@ use crate::render::{self, Pen};
 /// The most cells of a board whose generators the text report writes out, one line each.
 const LISTED_CELLS: u64 = 64;
 
-/// Computes the facts of the K-state puzzle and prints them.
-pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
-    let puzzle = state_puzzle(&args.puzzle, CellsArg::Bw)?;
-    let solver = StateSolver::new(puzzle).map_err(|error| usage(error.to_string()))?;
+/// Computes the facts of `puzzle` and prints them.
+pub fn run(
+    puzzle: StatePuzzle,
+    args: &StatsArgs,
+    context: &Context,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let solver = solver::<KStates>(puzzle)?;
     let puzzle = solver.puzzle();
-    let report = if state_boards(puzzle.shape(), puzzle.states()).is_some() {
+    let report = if KStates::is_explorable(puzzle) {
         let mut progress = Progress::new("exploring every board");
         let report =
-            StateSpaceReport::compute(&solver, &mut |done, total| progress.update(done, total))
+            Explored::explore::<KStates>(puzzle, &mut |done, total| progress.update(done, total))
                 .map_err(|error| usage(error.to_string()))?;
         progress.finish();
         Some(report)
     } else {
         None
     };
-    let facts = match &report {
-        Some(report) => report.facts.clone(),
-        None => StateFacts::of(&solver),
-    };
+    let facts = StateFacts::of(&solver);
     match args.format {
         StatsFormat::Json => {
             let json = StatesJson::new(puzzle, &facts, report.as_ref());
@@ -117,7 +119,11 @@ fn powers_words(powers: &BTreeMap<u32, u64>) -> String {
 }
 
 /// The report, for either renderer.
-fn figure(puzzle: &StatePuzzle, facts: &StateFacts, report: Option<&StateSpaceReport>) -> Figure {
+fn figure(
+    puzzle: &StatePuzzle,
+    facts: &StateFacts,
+    report: Option<&Explored<StateBoard>>,
+) -> Figure {
     let mut figure = Figure::default();
     let wrap = if puzzle.wrap() { ", wrapped" } else { "" };
     figure.push(Block::Strong(format!(
@@ -300,12 +306,6 @@ struct FactorJson<'a> {
 }
 
 #[derive(Serialize)]
-struct HistogramRow {
-    moves: usize,
-    boards: u64,
-}
-
-#[derive(Serialize)]
 struct HardestJson<'a> {
     #[serde(serialize_with = "as_text")]
     example: &'a StateBoard,
@@ -316,7 +316,7 @@ impl<'a> StatesJson<'a> {
     fn new(
         puzzle: &StatePuzzle,
         facts: &'a StateFacts,
-        report: Option<&'a StateSpaceReport>,
+        report: Option<&'a Explored<StateBoard>>,
     ) -> StatesJson<'a> {
         let factors = |factors: &'a [BoardFactor]| {
             factors
@@ -331,7 +331,7 @@ impl<'a> StatesJson<'a> {
         StatesJson {
             rows: facts.shape.rows(),
             cols: facts.shape.cols(),
-            rule: RuleFields::of_states(puzzle),
+            rule: RuleFields::of::<KStates>(puzzle),
             states: facts.states,
             goal: match facts.goal {
                 StateGoal::Color(color) => GoalJson::Color(color),
@@ -349,13 +349,7 @@ impl<'a> StatesJson<'a> {
             invariants: factors(&facts.invariants),
             max_moves: report.map(|r| r.max_moves),
             mean_moves: report.map(|r| r.mean_moves),
-            histogram: report.map(|r| {
-                r.histogram
-                    .iter()
-                    .enumerate()
-                    .map(|(moves, &boards)| HistogramRow { moves, boards })
-                    .collect()
-            }),
+            histogram: report.map(|r| histogram_rows(&r.histogram)),
             hardest: report.map(|r| HardestJson {
                 example: &r.hardest_example,
                 boards: r.histogram.last().copied().unwrap_or(0),

@@ -1,0 +1,147 @@
+//! What `explain` says of pieces of K colours: the taps in words, each step or the map of tap
+//! counts, and the weights that prove a board impossible.
+
+use flipgame::grid::StateBoard;
+use flipgame::kind::KStates;
+use flipgame::notation::Cell;
+use flipgame::puzzle::{StateGoal, StatePuzzle};
+use flipgame::solve::states::{StateProof, StateSolution};
+use flipgame::words::count_of;
+
+use crate::commands::kind::{Explaining, Noun, taps_in_order};
+use crate::figure::{Block, Drawing, Figure};
+use crate::render::Mark;
+
+/// How a walkthrough of K colours names a tap.
+const PRESS: Noun = Noun {
+    one: "press",
+    many: "presses",
+    title: "Press",
+};
+
+/// What a heading says of a board: its size, states and rule, and where it was read.
+pub fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: &str) -> String {
+    format!(
+        "({}, {} states, rule {}{}, {place})",
+        board.shape(),
+        puzzle.states(),
+        puzzle.rule().label(),
+        if puzzle.wrap() { ", wrapped" } else { "" }
+    )
+}
+
+/// The walkthrough of `solution`: the presses in words, each step (or the map of counts), and
+/// the end.
+pub fn walkthrough(
+    explain: &dyn Explaining<KStates>,
+    figure: &mut Figure,
+    board: &StateBoard,
+    solution: &StateSolution,
+) {
+    figure.blocks.extend(explain.too_wide_note(board));
+    let (color, moves) = (solution.color, solution.moves());
+    let cols = board.shape().cols() as usize;
+    if moves == 0 {
+        figure.push(Block::Line(format!(
+            "Already solved: all {color}, 0 presses."
+        )));
+        return;
+    }
+    let presses: Vec<Cell> = taps_in_order::<KStates>(solution, cols);
+    let mut text = format!(
+        "{} to all {color}: {}. Presses commute, so any order works.",
+        count_of(moves, "press", "presses"),
+        explain.listed(board, &presses, "counted on the map")
+    );
+    if !solution.optimal {
+        text.push_str(&format!(
+            " These are the fewest presses found, not proven minimal: no presses fewer than {} \
+             finish the board, and the search of the quiet press counts stopped before it \
+             could tell.",
+            solution.lower_bound
+        ));
+    }
+    figure.push(Block::Text(text));
+    if explain.boards_fit(board) {
+        figure.push(Block::Blank);
+        if explain.map() {
+            let mut counts = StateBoard::new(board.shape(), board.states());
+            for (cell, times) in solution.tapped(cols) {
+                counts.set(cell.row, cell.col, times);
+            }
+            let pressed = solution.tapped(cols).map(|(cell, _)| (cell.row, cell.col));
+            let title = format!(
+                "Press map: {} (each digit the presses there)",
+                count_of(moves, "press", "presses")
+            );
+            let drawing = Drawing::of_states(title, counts).with_marks(pressed, Mark::Hint);
+            figure.push(Block::Boards(vec![drawing]));
+            figure.push(Block::Blank);
+            figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
+        } else {
+            explain.steps(figure, board, &presses, PRESS);
+            figure.push(Block::Blank);
+            figure.push(Block::StateLegend(
+                vec![Mark::Tapped, Mark::Flipped],
+                board.states(),
+            ));
+        }
+    }
+    let goal = match explain.puzzle().goal() {
+        StateGoal::Any => format!("all {color} (of any colour, the fewest)"),
+        StateGoal::Color(_) => format!("all {color}"),
+    };
+    figure.push(Block::Strong(format!(
+        "Solved in {}: {goal}.",
+        count_of(moves, "press", "presses")
+    )));
+}
+
+/// Why `board` can never be finished: the weights drawn beside it, and the sum no press changes.
+pub fn proof_figure(
+    explain: &dyn Explaining<KStates>,
+    figure: &mut Figure,
+    board: &StateBoard,
+    proof: &StateProof,
+) {
+    figure.blocks.extend(explain.too_wide_note(board));
+    let (shape, states) = (board.shape(), board.states());
+    let cols = shape.cols() as usize;
+    let weighted: Vec<(usize, usize)> = proof
+        .weights
+        .iter()
+        .enumerate()
+        .filter(|&(_, &weight)| weight != 0)
+        .map(|(index, _)| (index / cols, index % cols))
+        .collect();
+    figure.push(Block::Strong("Impossible".to_string()));
+    if explain.boards_fit(board) {
+        figure.push(Block::Blank);
+        let mut weights = StateBoard::new(shape, states);
+        for (index, &weight) in proof.weights.iter().enumerate() {
+            weights.set(index / cols, index % cols, weight);
+        }
+        figure.push(Block::Boards(vec![
+            Drawing::of_states("Board".to_string(), board.clone())
+                .with_marks(weighted.iter().copied(), Mark::Proof),
+            Drawing::of_states("Weights".to_string(), weights)
+                .with_marks(weighted.iter().copied(), Mark::Proof),
+        ]));
+        figure.push(Block::Blank);
+        figure.push(Block::StateLegend(vec![Mark::Proof], states));
+    }
+    let finished = match explain.puzzle().goal() {
+        StateGoal::Color(color) => format!("the finished board (all {color})"),
+        StateGoal::Any => "every board of one colour".to_string(),
+    };
+    figure.push(Block::Text(format!(
+        "Give each cell the weight drawn ({} weighted) and add weight times colour over the \
+         board, mod {states}. A press changes that sum by its weight at each cell it reaches \
+         times the cell's weight, added up, and that is 0 mod {states} for every press: no \
+         press changes the sum. This board's sum is {}, and {finished} has {}, so no presses \
+         finish it.",
+        count_of(weighted.len() as u64, "cell", "cells"),
+        proof.board_sum,
+        proof.finished_sum
+    )));
+}

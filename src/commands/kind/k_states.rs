@@ -1,0 +1,199 @@
+//! Pieces of K colours as the commands show them: colours by number, weights as the proof.
+
+use std::io::Write;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::grid::StateBoard;
+use flipgame::kind::KStates;
+use flipgame::notation::Cell;
+use flipgame::puzzle::{StateGoal, StatePuzzle};
+use flipgame::solve::states::{StateProof, StateSolution};
+use flipgame::words::thousands;
+
+use super::{CommandKind, Explaining};
+use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
+use crate::commands::{Context, Failure, Outcome, explain, stats, usage};
+use crate::figure::{Figure, Pieces};
+use crate::render::{self, Piece};
+
+/// A proof for pieces of K colours in JSON: a weight a cell and the two sums.
+#[derive(Serialize)]
+pub struct StateProofJson {
+    /// One weight a cell, rows from the top.
+    weights: Vec<Vec<u8>>,
+    board_sum: u8,
+    finished_sum: u8,
+}
+
+impl CommandKind for KStates {
+    type ProofJson<'a> = StateProofJson;
+
+    const TRACE_REFUSAL: Option<&'static str> = Some(
+        "--trace tells the breadth-first search of black and white boards: leave it out with \
+         --states",
+    );
+
+    fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: &str) -> String {
+        explain::k_states::heading_detail(puzzle, board, place)
+    }
+
+    fn walkthrough(
+        explain: &dyn Explaining<KStates>,
+        figure: &mut Figure,
+        board: &StateBoard,
+        solution: &StateSolution,
+    ) {
+        explain::k_states::walkthrough(explain, figure, board, solution)
+    }
+
+    fn proof_figure(
+        explain: &dyn Explaining<KStates>,
+        figure: &mut Figure,
+        board: &StateBoard,
+        proof: &StateProof,
+    ) {
+        explain::k_states::proof_figure(explain, figure, board, proof)
+    }
+
+    fn states_field(puzzle: &StatePuzzle) -> Option<u8> {
+        Some(puzzle.states())
+    }
+
+    fn size_words(puzzle: &StatePuzzle) -> String {
+        format!("{}, {} colours", puzzle.shape(), puzzle.states())
+    }
+
+    fn goal_words(puzzle: &StatePuzzle) -> String {
+        render::state_goal_words(puzzle.goal())
+    }
+
+    fn color_words(color: u8) -> String {
+        color.to_string()
+    }
+
+    fn color_json(color: u8) -> Value {
+        Value::from(color)
+    }
+
+    fn piece(board: &StateBoard, row: usize, col: usize) -> Piece {
+        Piece::State(board.get(row, col))
+    }
+
+    fn pieces(board: &StateBoard) -> Pieces {
+        Pieces::States(board.clone())
+    }
+
+    fn row_text(board: &StateBoard, row: usize) -> String {
+        let text = board.to_string();
+        text.split('/').nth(row).unwrap_or_default().to_string()
+    }
+
+    fn in_proof(puzzle: &StatePuzzle, proof: &StateProof, row: usize, col: usize) -> bool {
+        let cols = puzzle.shape().cols() as usize;
+        proof.weights[row * cols + col] != 0
+    }
+
+    fn proof_sentence(puzzle: &StatePuzzle, proof: &StateProof, drawn: bool) -> String {
+        let states = puzzle.states();
+        let cols = puzzle.shape().cols() as usize;
+        // The weights are numbers a drawn board does not show: they are always listed.
+        let weighted: Vec<String> = proof
+            .weights
+            .iter()
+            .enumerate()
+            .filter(|&(_, &weight)| weight != 0)
+            .map(|(index, &weight)| format!("{} by {weight}", Cell::at_index(index, cols)))
+            .collect();
+        let marked = if drawn { " (the cells marked)" } else { "" };
+        let finished = match puzzle.goal() {
+            StateGoal::Color(color) => format!("the finished board (all {color}) has"),
+            StateGoal::Any => "every board of one colour has".to_string(),
+        };
+        format!(
+            "Weigh {}{marked} and add weight times colour, mod {states}: no tap changes that \
+             sum; this board's is {} and {finished} {}.",
+            weighted.join(", "),
+            proof.board_sum,
+            proof.finished_sum
+        )
+    }
+
+    fn proof_json(puzzle: &StatePuzzle, proof: &StateProof) -> StateProofJson {
+        let cols = puzzle.shape().cols() as usize;
+        StateProofJson {
+            weights: proof.weights.chunks(cols).map(<[u8]>::to_vec).collect(),
+            board_sum: proof.board_sum,
+            finished_sum: proof.finished_sum,
+        }
+    }
+
+    fn solve_split(
+        _puzzle: StatePuzzle,
+        _args: &SolveArgs,
+        _format: (RecordFormat, bool),
+        _out: &mut dyn Write,
+    ) -> Result<Outcome, Failure> {
+        Err(usage(
+            "--shard and --merge split the search of black and white boards: a board of \
+             --states 3 or more is searched whole",
+        ))
+    }
+
+    fn stats(
+        puzzle: StatePuzzle,
+        args: &StatsArgs,
+        context: &Context,
+        out: &mut dyn Write,
+    ) -> Result<Outcome, Failure> {
+        stats::k_states::run(puzzle, args, context, out)
+    }
+
+    fn too_many_to_draw(puzzle: &StatePuzzle, boards: Option<u64>, max_cells: u64) -> String {
+        let (shape, states) = (puzzle.shape(), puzzle.states());
+        format!(
+            "a {shape} board of {states} states has {states}^{} = {} boards: graph draws at \
+             most {} boards (as many as {} two-state cells have) unless --max-cells allows \
+             more (up to 16)",
+            shape.cells(),
+            boards.map_or("too many".to_string(), thousands),
+            thousands(1 << max_cells),
+            max_cells
+        )
+    }
+
+    fn no_pool(puzzle: &StatePuzzle, error: &PoolError<KStates>) -> String {
+        let why = match error {
+            PoolError::Space(error) => error.to_string(),
+            PoolError::Solver(error) => error.to_string(),
+            PoolError::NoSuchBoard {
+                wanted, largest, ..
+            } => match wanted {
+                Wanted::Moves(moves) => format!(
+                    "no board needs exactly {moves} presses: the most any needs is {largest}"
+                ),
+                _ => "no board fits".to_string(),
+            },
+            PoolError::MovesPastCells { moves, most, .. } => {
+                format!("--moves {moves}: no board needs more than {most} presses (K - 1 a cell)")
+            }
+            PoolError::NoScramble { moves, .. } => format!(
+                "--moves {moves}: no board made by {moves} random presses needed exactly \
+                 {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past the boards searched whole, \
+                 --moves keeps a scramble only when its minimum is proven, which holds for few \
+                 presses"
+            ),
+            PoolError::NoImpossibleBoard { .. } => {
+                "every board can be finished for this goal".to_string()
+            }
+        };
+        format!(
+            "a {} board of {} states, goal {}: {why}",
+            puzzle.shape(),
+            puzzle.states(),
+            puzzle.goal()
+        )
+    }
+}

@@ -1,0 +1,149 @@
+//! What the commands need of a kind of piece besides the library's [`Kind`]: how its goal,
+//! colours, pieces and proofs are said and drawn, and how its answers look in JSON. Every
+//! command is written once, generic over a [`CommandKind`]; the one place the flags choose
+//! the kind is `args::with_puzzle`. The two kinds' words are in `two_states.rs` and
+//! `k_states.rs`, which hand what is a command's own (a walkthrough, a report) to the
+//! command's file of that kind.
+
+mod k_states;
+mod two_states;
+
+use std::io::Write;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use flipgame::generate::PoolError;
+use flipgame::kind::{Kind, SolutionOf};
+use flipgame::notation::Cell;
+
+use super::{Context, Failure, Outcome};
+use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
+use crate::figure::{Block, Drawing, Figure, Pieces};
+use crate::render::Piece;
+
+/// A kind of piece as the commands show it.
+pub trait CommandKind: Kind {
+    /// A proof as the JSON records give it.
+    type ProofJson<'a>: Serialize
+    where
+        Self: 'a;
+
+    /// Why `explain --trace` is refused for this kind, if it is: the trace tells a
+    /// breadth-first search, which only two-sided pieces' spaces are explored by.
+    const TRACE_REFUSAL: Option<&'static str>;
+
+    /// The number of states, for the records that name it: `None` for two-sided pieces.
+    fn states_field(puzzle: &Self::Puzzle) -> Option<u8>;
+    /// The board's size (and colours) as a title says it: `4x4`, `3x3, 4 colours`.
+    fn size_words(puzzle: &Self::Puzzle) -> String;
+    /// The finished boards the goal accepts, in words: `all white or all black`, `all 2`.
+    fn goal_words(puzzle: &Self::Puzzle) -> String;
+    /// Colour number `color` in words: `white`, `2`.
+    fn color_words(color: u8) -> String;
+    /// Colour number `color` in JSON: `"white"`, `2`.
+    fn color_json(color: u8) -> Value;
+    /// The piece at `row`, `col` of `board`.
+    fn piece(board: &Self::Board, row: usize, col: usize) -> Piece;
+    /// The pieces of `board`, for a drawing.
+    fn pieces(board: &Self::Board) -> Pieces;
+    /// Row `row` of `board` in its text form.
+    fn row_text(board: &Self::Board, row: usize) -> String;
+    /// True when the cell at `row`, `col` is part of `proof`.
+    fn in_proof(puzzle: &Self::Puzzle, proof: &Self::Proof, row: usize, col: usize) -> bool;
+    /// The argument of `proof` in a sentence; `drawn` says whether its cells are marked on a
+    /// board the reader sees.
+    fn proof_sentence(puzzle: &Self::Puzzle, proof: &Self::Proof, drawn: bool) -> String;
+    /// `proof` as the JSON records give it.
+    fn proof_json<'a>(puzzle: &Self::Puzzle, proof: &'a Self::Proof) -> Self::ProofJson<'a>;
+    /// `board` drawn under `title`, with no marks yet.
+    fn drawing(title: String, board: &Self::Board) -> Drawing {
+        Drawing::of(title, Self::pieces(board))
+    }
+    /// What `explain`'s heading says of `board`, read at `place`.
+    fn heading_detail(puzzle: &Self::Puzzle, board: &Self::Board, place: &str) -> String;
+    /// `explain`'s walkthrough of `solution`.
+    fn walkthrough(
+        explain: &dyn Explaining<Self>,
+        figure: &mut Figure,
+        board: &Self::Board,
+        solution: &SolutionOf<Self>,
+    );
+    /// `explain`'s picture and argument of `proof`.
+    fn proof_figure(
+        explain: &dyn Explaining<Self>,
+        figure: &mut Figure,
+        board: &Self::Board,
+        proof: &Self::Proof,
+    );
+    /// Why no pool of boards can be made for a request, in the flags' words.
+    fn no_pool(puzzle: &Self::Puzzle, error: &PoolError<Self>) -> String;
+    /// `stats` of `puzzle`: what exploring every board of a small one tells, and what the
+    /// algebra of its taps says at any size.
+    fn stats(
+        puzzle: Self::Puzzle,
+        args: &StatsArgs,
+        context: &Context,
+        out: &mut dyn Write,
+    ) -> Result<Outcome, Failure>;
+    /// Why `graph` does not draw `puzzle`'s `boards` boards (`None`: too many to count), more
+    /// than `--max-cells` allows.
+    fn too_many_to_draw(puzzle: &Self::Puzzle, boards: Option<u64>, max_cells: u64) -> String;
+    /// `solve --shard` or `--merge` on `puzzle`: the split search of two-sided pieces; pieces
+    /// of K colours are searched whole, and say so.
+    fn solve_split(
+        puzzle: Self::Puzzle,
+        args: &SolveArgs,
+        format: (RecordFormat, bool),
+        out: &mut dyn Write,
+    ) -> Result<Outcome, Failure>;
+}
+
+/// The rule in words for a header: `rule x, wrapping`, `rule 010/121/010`.
+pub fn rule_words<K: Kind>(puzzle: &K::Puzzle) -> String {
+    let wrapping = if K::wrap(puzzle) { ", wrapping" } else { "" };
+    format!("rule {}{wrapping}", K::rule(puzzle).label())
+}
+
+/// [`rule_words`], unless the rule is the game's own: `plus` without wrap.
+pub fn other_rule_words<K: Kind>(puzzle: &K::Puzzle) -> Option<String> {
+    (!K::rule(puzzle).is_plus() || K::wrap(puzzle)).then(|| rule_words::<K>(puzzle))
+}
+
+/// What a walkthrough asks of the `explain` command it is part of.
+pub trait Explaining<K: Kind> {
+    /// The puzzle explained.
+    fn puzzle(&self) -> &K::Puzzle;
+    /// The solver, once a board has needed it.
+    fn prepared(&self) -> Option<&K::Solver>;
+    /// Boards can be drawn when asked for and when one fits the target.
+    fn boards_fit(&self, board: &K::Board) -> bool;
+    /// The note that a board too wide to draw is not drawn, when it is not.
+    fn too_wide_note(&self, board: &K::Board) -> Option<Block>;
+    /// True when the taps are drawn as one map rather than step by step.
+    fn map(&self) -> bool;
+    /// The taps listed in words: under a map that is drawn the map is the list, and a long one
+    /// is cut short with `rest` words for the others.
+    fn listed(&self, board: &K::Board, taps: &[Cell], rest: &str) -> String;
+    /// The start board and the board after each tap (`noun` names one), at most `--max-steps`
+    /// of them, each with the tapped cell and the others it changes marked.
+    fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun);
+}
+
+/// How a walkthrough names one tap: `tap`, `press`.
+#[derive(Clone, Copy)]
+pub struct Noun {
+    /// One, in a sentence.
+    pub one: &'static str,
+    /// More than one, in a sentence.
+    pub many: &'static str,
+    /// One, as a drawing's title begins.
+    pub title: &'static str,
+}
+
+/// The taps of `solution` one at a time, row-major, a cell tapped j times j times.
+pub fn taps_in_order<K: Kind>(solution: &SolutionOf<K>, cols: usize) -> Vec<Cell> {
+    K::tapped_cells(&solution.taps, cols)
+        .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
+        .collect()
+}

@@ -1,0 +1,181 @@
+//! Two-sided pieces as the commands show them: white and black, a quiet pattern's parity as
+//! the proof.
+
+use std::io::Write;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::grid::Grid;
+use flipgame::kind::TwoStates;
+use flipgame::notation::Color;
+use flipgame::puzzle::Puzzle;
+use flipgame::solve::{Certificate, Solution};
+use flipgame::space::MAX_CELLS;
+use flipgame::words::thousands;
+
+use super::{CommandKind, Explaining};
+use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
+use crate::commands::{Context, Failure, Outcome, explain, solve, stats};
+use crate::figure::{Figure, Pieces};
+use crate::output::json::CellsJson;
+use crate::render::{self, Piece};
+
+/// A proof for two-sided pieces in JSON: the quiet pattern's cells and its black pieces.
+#[derive(Serialize)]
+pub struct CertificateJson<'a> {
+    cells: CellsJson<'a>,
+    black: u64,
+}
+
+/// The side of colour number `color` (0 white, 1 black).
+fn side(color: u8) -> Color {
+    if color == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+impl CommandKind for TwoStates {
+    type ProofJson<'a> = CertificateJson<'a>;
+
+    const TRACE_REFUSAL: Option<&'static str> = None;
+
+    fn heading_detail(puzzle: &Puzzle, board: &Grid, place: &str) -> String {
+        explain::two_states::heading_detail(puzzle, board, place)
+    }
+
+    fn walkthrough(
+        explain: &dyn Explaining<TwoStates>,
+        figure: &mut Figure,
+        board: &Grid,
+        solution: &Solution,
+    ) {
+        explain::two_states::walkthrough(explain, figure, board, solution)
+    }
+
+    fn proof_figure(
+        explain: &dyn Explaining<TwoStates>,
+        figure: &mut Figure,
+        board: &Grid,
+        proof: &Certificate,
+    ) {
+        explain::two_states::proof_figure(explain, figure, board, proof)
+    }
+
+    fn states_field(_puzzle: &Puzzle) -> Option<u8> {
+        None
+    }
+
+    fn size_words(puzzle: &Puzzle) -> String {
+        puzzle.shape().to_string()
+    }
+
+    fn goal_words(puzzle: &Puzzle) -> String {
+        render::goal_words(puzzle.goal()).to_string()
+    }
+
+    fn color_words(color: u8) -> String {
+        side(color).to_string()
+    }
+
+    fn color_json(color: u8) -> Value {
+        Value::from(side(color).name())
+    }
+
+    fn piece(board: &Grid, row: usize, col: usize) -> Piece {
+        Piece::Side(side(u8::from(board.get(row, col))))
+    }
+
+    fn pieces(board: &Grid) -> Pieces {
+        Pieces::Sides(board.clone())
+    }
+
+    fn row_text(board: &Grid, row: usize) -> String {
+        board.row_text(row)
+    }
+
+    fn in_proof(_puzzle: &Puzzle, proof: &Certificate, row: usize, col: usize) -> bool {
+        proof.pattern.get(row, col)
+    }
+
+    fn proof_sentence(puzzle: &Puzzle, proof: &Certificate, drawn: bool) -> String {
+        render::impossibility(puzzle, proof, drawn)
+    }
+
+    fn proof_json<'a>(_puzzle: &Puzzle, proof: &'a Certificate) -> CertificateJson<'a> {
+        CertificateJson {
+            cells: CellsJson(&proof.pattern),
+            black: proof.black,
+        }
+    }
+
+    fn solve_split(
+        puzzle: Puzzle,
+        args: &SolveArgs,
+        format: (RecordFormat, bool),
+        out: &mut dyn Write,
+    ) -> Result<Outcome, Failure> {
+        solve::shard::solve_split(puzzle, args, format, out)
+    }
+
+    fn stats(
+        puzzle: Puzzle,
+        args: &StatsArgs,
+        context: &Context,
+        out: &mut dyn Write,
+    ) -> Result<Outcome, Failure> {
+        stats::two_states::run(puzzle, args, context, out)
+    }
+
+    fn too_many_to_draw(puzzle: &Puzzle, _boards: Option<u64>, max_cells: u64) -> String {
+        let shape = puzzle.shape();
+        format!(
+            "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
+             ({} boards) unless --max-cells allows more (up to 16)",
+            shape.cells(),
+            shape.cells(),
+            thousands(1 << shape.cells()),
+            max_cells,
+            thousands(1 << max_cells)
+        )
+    }
+
+    fn no_pool(_puzzle: &Puzzle, error: &PoolError) -> String {
+        match error {
+            PoolError::Space(error) => error.to_string(),
+            PoolError::Solver(error) => error.to_string(),
+            PoolError::NoSuchBoard {
+                wanted,
+                shape,
+                goal,
+                largest,
+            } => match wanted {
+                Wanted::Moves(moves) => format!(
+                    "no {shape} board needs exactly {moves} taps with --goal {}: the largest \
+                     distance is {largest}",
+                    goal.name()
+                ),
+                Wanted::Impossible | Wanted::Any | Wanted::Hardest => {
+                    "there are no boards".to_string()
+                }
+            },
+            PoolError::MovesPastCells { moves, shape, .. } => format!(
+                "--moves {moves}: a {shape} board has only {} cells to tap",
+                shape.cells()
+            ),
+            PoolError::NoScramble { moves, shape } => format!(
+                "--moves {moves}: no {shape} board made by {moves} random taps needed exactly \
+                 {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; past {MAX_CELLS} cells --moves \
+                 keeps a scramble only when its minimum is proven to be K, which holds for K \
+                 small enough that random taps rarely undo each other"
+            ),
+            PoolError::NoImpossibleBoard { shape, goal } => format!(
+                "every {shape} board can be finished with --goal {}",
+                goal.name()
+            ),
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Pieces of K colours as a [`Kind`]: boards are [`StateBoard`]s, solved over Z_K by
+//! [`StateSolver`].
+
+use std::time::Duration;
+
+use super::{KStates, Kind, SolutionOf, binomial};
+use crate::board::BoardId;
+use crate::grid::{Shape, StateBoard};
+use crate::input::Record;
+use crate::notation::{BoardTextError, Cell, Cells};
+use crate::puzzle::{StateGoal, StatePuzzle};
+use crate::random::Generator;
+use crate::rule::Rule;
+use crate::solve::Stage;
+use crate::solve::states::{StateProof, StateSolver, TooManyStateCells};
+use crate::space::{StateSpace, TooManyStateBoards, state_boards};
+
+impl Kind for KStates {
+    type Board = StateBoard;
+    type Puzzle = StatePuzzle;
+    type Goal = StateGoal;
+    type Color = u8;
+    type Taps = Vec<u8>;
+    type Solver = StateSolver;
+    type Plan = StateSolver;
+    type TooLarge = TooManyStateCells;
+    type Proof = StateProof;
+    type Space = StateSpace;
+    type TooManyBoards = TooManyStateBoards;
+
+    fn states(puzzle: &StatePuzzle) -> u8 {
+        puzzle.states()
+    }
+
+    fn rule(puzzle: &StatePuzzle) -> &Rule {
+        puzzle.rule()
+    }
+
+    fn wrap(puzzle: &StatePuzzle) -> bool {
+        puzzle.wrap()
+    }
+
+    fn shape(puzzle: &StatePuzzle) -> Shape {
+        puzzle.shape()
+    }
+
+    fn goal(puzzle: &StatePuzzle) -> StateGoal {
+        puzzle.goal()
+    }
+
+    fn goal_colors(puzzle: &StatePuzzle) -> Vec<u8> {
+        match puzzle.goal() {
+            StateGoal::Color(color) => vec![color],
+            StateGoal::Any => (0..puzzle.states()).collect(),
+        }
+    }
+
+    fn cells(puzzle: &StatePuzzle, _given: Cells) -> Cells {
+        Cells::States(puzzle.states())
+    }
+
+    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<StateBoard, BoardTextError> {
+        let Cells::States(states) = cells else {
+            unreachable!("boards of K states are written in the digits Kind::cells gives")
+        };
+        StateBoard::parse(text, shape, states)
+    }
+
+    fn board_in(record: &Record) -> Option<(&StateBoard, u64)> {
+        match record {
+            Record::States { board, line } => Some((board, *line)),
+            _ => None,
+        }
+    }
+
+    fn board_id(_board: &StateBoard) -> Option<BoardId> {
+        None
+    }
+
+    fn board_shape(board: &StateBoard) -> Shape {
+        board.shape()
+    }
+
+    fn finished(puzzle: &StatePuzzle, color: u8) -> StateBoard {
+        let (shape, states) = (puzzle.shape(), puzzle.states());
+        let mut board = StateBoard::new(shape, states);
+        let cols = shape.cols() as usize;
+        for cell in 0..shape.cells() as usize {
+            board.set(cell / cols, cell % cols, color);
+        }
+        board
+    }
+
+    fn reached(puzzle: &StatePuzzle, cell: Cell) -> Vec<Cell> {
+        puzzle
+            .presses(cell.row, cell.col)
+            .into_iter()
+            .map(|(at, _)| Cell::from(at))
+            .collect()
+    }
+
+    fn tap(puzzle: &StatePuzzle, board: &mut StateBoard, cell: Cell) {
+        puzzle.tap(board, cell.row, cell.col);
+    }
+
+    fn is_finished(puzzle: &StatePuzzle, board: &StateBoard) -> bool {
+        puzzle.is_finished(board)
+    }
+
+    fn tapped_cells(taps: &Vec<u8>, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        taps.iter()
+            .enumerate()
+            .filter(|&(_, &times)| times > 0)
+            .map(move |(index, &times)| (Cell::at_index(index, cols), times))
+    }
+
+    fn taps_from_counts(puzzle: &StatePuzzle, counts: &[u32]) -> Vec<u8> {
+        let states = u32::from(puzzle.states());
+        counts.iter().map(|&times| (times % states) as u8).collect()
+    }
+
+    fn color_number(color: u8) -> u8 {
+        color
+    }
+
+    /// The Smith form (or the chase) is worked out here: a K-state solver has no preparation
+    /// left.
+    fn plan(puzzle: StatePuzzle) -> Result<StateSolver, TooManyStateCells> {
+        StateSolver::new(puzzle)
+    }
+
+    fn planned_puzzle(plan: &StateSolver) -> &StatePuzzle {
+        plan.puzzle()
+    }
+
+    fn prepares_quickly(_plan: &StateSolver) -> bool {
+        true
+    }
+
+    fn prepare(plan: StateSolver, _progress: &mut dyn FnMut(u64, u64)) -> StateSolver {
+        plan
+    }
+
+    fn puzzle(solver: &StateSolver) -> &StatePuzzle {
+        solver.puzzle()
+    }
+
+    fn set_search_time(solver: &mut StateSolver, limit: Option<Duration>) {
+        solver.set_search_time(limit);
+    }
+
+    fn moves_by_lookup(_puzzle: &StatePuzzle) -> bool {
+        false
+    }
+
+    fn solve_with_progress(
+        solver: &StateSolver,
+        board: &StateBoard,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<KStates>> {
+        solver.solve_with_progress(board, progress)
+    }
+
+    fn proof(solver: &StateSolver, board: &StateBoard) -> Option<StateProof> {
+        solver.proof(board)
+    }
+
+    /// A board can be finished exactly when every invariant weighting sums it as it sums a
+    /// finished board: with none, every board can.
+    fn has_impossible_boards(solver: &StateSolver) -> bool {
+        !solver.invariants().is_empty()
+    }
+
+    fn explore(
+        puzzle: &StatePuzzle,
+        with_taps: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<StateSpace, TooManyStateBoards> {
+        StateSpace::explore(puzzle, with_taps, progress)
+    }
+
+    fn is_explorable(puzzle: &StatePuzzle) -> bool {
+        state_boards(puzzle.shape(), puzzle.states()).is_some()
+    }
+
+    fn index_of(space: &StateSpace, board: &StateBoard) -> u32 {
+        space.index_of(board)
+    }
+
+    fn board_at(space: &StateSpace, index: u32) -> StateBoard {
+        space.board(index)
+    }
+
+    fn taps_at(space: &StateSpace, index: u32) -> Option<Vec<u8>> {
+        space.presses(index)
+    }
+
+    fn random_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
+        let mut board = StateBoard::new(puzzle.shape(), puzzle.states());
+        let cols = puzzle.shape().cols() as usize;
+        for cell in 0..puzzle.shape().cells() as usize {
+            let state = generator.below(u64::from(puzzle.states())) as u8;
+            board.set(cell / cols, cell % cols, state);
+        }
+        board
+    }
+
+    /// The multisets of `moves` cells: each way to share `moves` taps among the cells, counts
+    /// of K or more included.
+    fn tap_sets(puzzle: &StatePuzzle, moves: u64) -> u64 {
+        let cells = puzzle.shape().cells();
+        binomial((cells + moves).saturating_sub(1), moves)
+    }
+
+    /// A finished board (of the goal's colour, or of a colour drawn evenly for `any`), each
+    /// cell tapped a uniformly random number of times below K.
+    fn solvable_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
+        let (shape, states) = (puzzle.shape(), puzzle.states());
+        let mut board = goal_board(puzzle, generator);
+        let cols = shape.cols() as usize;
+        for cell in 0..shape.cells() as usize {
+            for _ in 0..generator.below(u64::from(states)) {
+                puzzle.tap(&mut board, cell / cols, cell % cols);
+            }
+        }
+        board
+    }
+
+    /// A finished board (as for [`Kind::solvable_board`]) from which `moves` taps at random
+    /// cells, each fewer than K times, were taken back: those taps finish it.
+    fn scrambled_board(puzzle: &StatePuzzle, moves: u64, generator: &mut Generator) -> StateBoard {
+        let (shape, states) = (puzzle.shape(), puzzle.states());
+        let mut board = goal_board(puzzle, generator);
+        let cols = shape.cols() as usize;
+        let mut counts = vec![0u8; shape.cells() as usize];
+        let mut tapped = 0;
+        while tapped < moves {
+            let cell = generator.below(shape.cells()) as usize;
+            if counts[cell] + 1 < states {
+                counts[cell] += 1;
+                tapped += 1;
+                KStates::untap(puzzle, &mut board, Cell::at_index(cell, cols));
+            }
+        }
+        board
+    }
+}
+
+/// A finished board of `puzzle`: of the goal's colour, or of a colour drawn evenly for `any`.
+fn goal_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
+    let color = match puzzle.goal() {
+        StateGoal::Color(color) => color,
+        StateGoal::Any => generator.below(u64::from(puzzle.states())) as u8,
+    };
+    KStates::finished(puzzle, color)
+}

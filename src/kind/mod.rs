@@ -1,0 +1,216 @@
+//! One notion of kind: what a kind of piece is, for everything that is the same for both.
+//!
+//! flipgame has two kinds of piece. Two-sided pieces ([`TwoStates`]: black and white, the Flip
+//! Game's own) live in bits, and their algebra is GF(2): a tap turns pieces over. Pieces of K
+//! colours ([`KStates`]: Lights Out 2000, The Clocks, Gambler Bo) live in bytes, and their
+//! algebra is Z_K: a tap adds its weights mod K. The two algebras share nothing and stay apart
+//! ([`crate::solve`] and [`crate::solve::states`]); everything around them is the same: a board,
+//! a puzzle with its goal, a solver that gives the fewest taps or a proof that none finish the
+//! board, every board of a small puzzle explored whole, random boards drawn from a seed. A
+//! [`Kind`] names those for one kind of piece, so that the game, the pools of boards, the
+//! judges, the facts of a state space and every front end are written once, generic over it.
+
+mod k_states;
+mod two_states;
+
+use std::error::Error;
+use std::fmt;
+use std::hash::Hash;
+use std::time::Duration;
+
+use crate::board::BoardId;
+use crate::grid::Shape;
+use crate::input::Record;
+use crate::notation::{BoardTextError, Cell, Cells};
+use crate::random::Generator;
+use crate::rule::Rule;
+use crate::solve::{Solution, Stage, Taps};
+use crate::space::Space;
+
+/// Two-sided pieces: black and white, a tap turning pieces over (bits over GF(2)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoStates {}
+
+/// Pieces of K colours, numbered 0 to K - 1: a tap adds its weights mod K (bytes over Z_K).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KStates {}
+
+/// The answer of a kind's solver: its taps, the colour reached, and what is proven.
+pub type SolutionOf<K> = Solution<<K as Kind>::Taps, <K as Kind>::Color>;
+
+/// What a kind of piece is: its board, its puzzle, its solver, its answer and its proof, and
+/// the few things that differ between kinds around them (how a tap changes a board, how a
+/// random board is drawn). Implemented by [`TwoStates`] and [`KStates`].
+pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
+    /// A board of pieces of this kind.
+    type Board: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync;
+    /// What a board means: its shape, rule, wrap and goal.
+    type Puzzle: Clone + fmt::Debug + Eq + Send + Sync;
+    /// Which finished boards count.
+    type Goal: Copy + fmt::Debug + Eq;
+    /// The colour every piece of a finished board shows.
+    type Color: Copy + fmt::Debug + Eq;
+    /// The taps of an answer: a set of cells, or how many times each cell is tapped.
+    type Taps: Taps + Clone + fmt::Debug + Eq;
+    /// The exact solver of a puzzle.
+    type Solver: Send + Sync;
+    /// A solver whose puzzle is known to fit, before the preparation that may take long.
+    type Plan;
+    /// Why a puzzle is too large to solve here.
+    type TooLarge: Error + Clone + Eq + Send + Sync + 'static;
+    /// Why a board can never be finished, in a form a program can check.
+    type Proof: Clone + fmt::Debug + Eq;
+    /// Every board of a small puzzle, explored whole.
+    type Space: Space + Send + Sync;
+    /// Why a puzzle has too many boards to explore.
+    type TooManyBoards: Error + Clone + Eq + Send + Sync + 'static;
+
+    /// The states a piece has: 2, or K.
+    fn states(puzzle: &Self::Puzzle) -> u8;
+    /// The puzzle's tap rule.
+    fn rule(puzzle: &Self::Puzzle) -> &Rule;
+    /// True when the puzzle's edges wrap around.
+    fn wrap(puzzle: &Self::Puzzle) -> bool;
+    /// The puzzle's board shape.
+    fn shape(puzzle: &Self::Puzzle) -> Shape;
+    /// The puzzle's goal.
+    fn goal(puzzle: &Self::Puzzle) -> Self::Goal;
+    /// The colours the goal accepts.
+    fn goal_colors(puzzle: &Self::Puzzle) -> Vec<Self::Color>;
+    /// How `puzzle`'s boards are written, `given` being the notation asked for: two-sided pieces
+    /// in any of theirs, pieces of K colours in digits.
+    fn cells(puzzle: &Self::Puzzle, given: Cells) -> Cells;
+    /// Reads a board of `shape` given on one line, written in `cells` (see [`Kind::cells`]).
+    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Self::Board, BoardTextError>;
+    /// The board of a well-formed record and the line it starts on, when it is of this kind.
+    fn board_in(record: &Record) -> Option<(&Self::Board, u64)>;
+    /// The board's 16-bit id, where one is defined (the 4x4 board of two-sided pieces).
+    fn board_id(board: &Self::Board) -> Option<BoardId>;
+    /// The shape of `board`, which need not be the puzzle's.
+    fn board_shape(board: &Self::Board) -> Shape;
+    /// The board of `puzzle`'s shape with every piece `color`.
+    fn finished(puzzle: &Self::Puzzle, color: Self::Color) -> Self::Board;
+    /// The cells a tap on `cell` changes, row-major (the tapped cell among them when the rule
+    /// reaches it).
+    fn reached(puzzle: &Self::Puzzle, cell: Cell) -> Vec<Cell>;
+    /// Taps `cell` of `board` once.
+    fn tap(puzzle: &Self::Puzzle, board: &mut Self::Board, cell: Cell);
+    /// Takes one tap of `cell` back: K - 1 taps more come round to where the board was (for
+    /// two sides, the same tap again).
+    fn untap(puzzle: &Self::Puzzle, board: &mut Self::Board, cell: Cell) {
+        for _ in 1..Self::states(puzzle) {
+            Self::tap(puzzle, board, cell);
+        }
+    }
+    /// True when `board` shows a colour the goal accepts.
+    fn is_finished(puzzle: &Self::Puzzle, board: &Self::Board) -> bool;
+    /// The tapped cells of `taps` on a board `cols` wide, row-major, with how many times each.
+    fn tapped_cells(taps: &Self::Taps, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_;
+    /// Applies every tap of `taps` to `board`.
+    fn apply(puzzle: &Self::Puzzle, board: &mut Self::Board, taps: &Self::Taps) {
+        let cols = Self::shape(puzzle).cols() as usize;
+        for (cell, times) in Self::tapped_cells(taps, cols) {
+            for _ in 0..times {
+                Self::tap(puzzle, board, cell);
+            }
+        }
+    }
+    /// The taps of tapping each cell of `puzzle`'s board `counts[cell]` times (row-major): K
+    /// taps of a cell change nothing, so each count is taken mod K.
+    fn taps_from_counts(puzzle: &Self::Puzzle, counts: &[u32]) -> Self::Taps;
+    /// The number of a colour: for two sides 0 is white and 1 black.
+    fn color_number(color: Self::Color) -> u8;
+
+    /// Checks that `puzzle` can be solved here, leaving the preparation that takes long on
+    /// large boards to [`Kind::prepare`], so a caller can report malformed input before it.
+    fn plan(puzzle: Self::Puzzle) -> Result<Self::Plan, Self::TooLarge>;
+    /// The puzzle a plan is for.
+    fn planned_puzzle(plan: &Self::Plan) -> &Self::Puzzle;
+    /// True when preparing `plan` costs next to nothing (a 4x4 table, a solver made already).
+    fn prepares_quickly(plan: &Self::Plan) -> bool;
+    /// The solver of `plan`, telling `progress` how the preparation goes where it takes long.
+    fn prepare(plan: Self::Plan, progress: &mut dyn FnMut(u64, u64)) -> Self::Solver;
+    /// Prepares the exact solver of `puzzle`, or says why it is too large.
+    fn solver(puzzle: Self::Puzzle) -> Result<Self::Solver, Self::TooLarge> {
+        Ok(Self::prepare(Self::plan(puzzle)?, &mut |_, _| {}))
+    }
+    /// The puzzle `solver` solves.
+    fn puzzle(solver: &Self::Solver) -> &Self::Puzzle;
+    /// Limits how long one board's search may run (the answer then the best found, not
+    /// proven); `None` lets every search run to its end.
+    fn set_search_time(solver: &mut Self::Solver, limit: Option<Duration>);
+    /// The fewest taps that finish `board` for the goal (the least of them, by the tie rule of
+    /// every answer), or `None` when no taps do.
+    fn solve(solver: &Self::Solver, board: &Self::Board) -> Option<SolutionOf<Self>> {
+        Self::solve_with_progress(solver, board, &mut |_, _, _| {})
+    }
+    /// The fewest taps of `board`, or `None` when no taps finish it: on the 4x4 board of
+    /// two-sided pieces, one lookup in the distance table.
+    fn moves(solver: &Self::Solver, board: &Self::Board) -> Option<u64> {
+        Self::solve(solver, board).map(|solution| solution.moves())
+    }
+    /// True when [`Kind::moves`] is one lookup, so a stream of counts takes that path.
+    fn moves_by_lookup(puzzle: &Self::Puzzle) -> bool;
+    /// [`Kind::solve`], telling `progress` how the stages that take long go.
+    fn solve_with_progress(
+        solver: &Self::Solver,
+        board: &Self::Board,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<Self>>;
+    /// The fewest taps of `board` and whether that count is proven, or `None` when no taps
+    /// finish it; where a kind can prove a count without choosing among its tap sets, quicker
+    /// than [`Kind::solve`].
+    fn fewest(solver: &Self::Solver, board: &Self::Board) -> Option<(u64, bool)> {
+        Self::solve(solver, board).map(|solution| (solution.moves(), solution.optimal))
+    }
+    /// A proof that no taps finish `board` for the goal, or `None` when some do (or, for a
+    /// rule whose transpose is too large to solve, when no proof was found).
+    fn proof(solver: &Self::Solver, board: &Self::Board) -> Option<Self::Proof>;
+    /// True when some board of the puzzle can never be finished.
+    fn has_impossible_boards(solver: &Self::Solver) -> bool;
+
+    /// Explores every board of `puzzle` (with `with_taps`, the least of each one's fewest taps
+    /// too), telling `progress` how far it has gone, or says why there are too many.
+    fn explore(
+        puzzle: &Self::Puzzle,
+        with_taps: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Self::Space, Self::TooManyBoards>;
+    /// True when `puzzle` has few enough boards to explore them all.
+    fn is_explorable(puzzle: &Self::Puzzle) -> bool;
+    /// The number `space` gives `board`.
+    fn index_of(space: &Self::Space, board: &Self::Board) -> u32;
+    /// The board numbered `index` in `space`.
+    fn board_at(space: &Self::Space, index: u32) -> Self::Board;
+    /// The least of the fewest taps of the board numbered `index` in `space`, when it was
+    /// explored with its taps and the board can be finished.
+    fn taps_at(space: &Self::Space, index: u32) -> Option<Self::Taps>;
+
+    /// A board drawn uniformly among all boards of `puzzle`'s shape.
+    fn random_board(puzzle: &Self::Puzzle, generator: &mut Generator) -> Self::Board;
+    /// A board drawn uniformly among those that can be finished (the generation module says
+    /// why).
+    fn solvable_board(puzzle: &Self::Puzzle, generator: &mut Generator) -> Self::Board;
+    /// A board made from a finished board by `moves` random taps (distinct cells for two sides,
+    /// fewer than K on a cell), whose fewest taps are then at most `moves`.
+    fn scrambled_board(puzzle: &Self::Puzzle, moves: u64, generator: &mut Generator)
+    -> Self::Board;
+    /// The most taps any board of `puzzle` can need: one a cell, or K - 1.
+    fn most_moves(puzzle: &Self::Puzzle) -> u64 {
+        Self::shape(puzzle).cells() * u64::from(Self::states(puzzle) - 1)
+    }
+    /// At least as many as the taps of `moves` taps in all there are on `puzzle`'s board
+    /// (saturating at `u64::MAX`): every board a scramble of that many makes is one of them
+    /// applied to a finished board.
+    fn tap_sets(puzzle: &Self::Puzzle, moves: u64) -> u64;
+}
+
+/// `n` choose `k`, saturating at `u64::MAX`.
+pub fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k.min(n));
+    (0..k).fold(1u64, |product, i| {
+        // product * (n - i) / (i + 1) is exact at every step; saturate instead of overflowing.
+        let (wide, divisor) = (u128::from(product) * u128::from(n - i), u128::from(i + 1));
+        u64::try_from(wide / divisor).unwrap_or(u64::MAX)
+    })
+}

@@ -1,0 +1,253 @@
+//! Two-sided pieces as a [`Kind`]: boards are [`Grid`]s, solved over GF(2) by [`Solver`].
+
+use std::time::Duration;
+
+use super::{Kind, SolutionOf, TwoStates, binomial};
+use crate::board::{self, BoardId};
+use crate::grid::{Grid, Shape};
+use crate::input::Record;
+use crate::notation::{BoardTextError, Cell, Cells, Color};
+use crate::puzzle::{Goal, Puzzle};
+use crate::random::Generator;
+use crate::rule::Rule;
+use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
+use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid, grid_from_bits};
+
+impl Kind for TwoStates {
+    type Board = Grid;
+    type Puzzle = Puzzle;
+    type Goal = Goal;
+    type Color = Color;
+    type Taps = Grid;
+    type Solver = Solver;
+    type Plan = SolverPlan;
+    type TooLarge = TooLargeToSolve;
+    type Proof = Certificate;
+    type Space = SmallSpace;
+    type TooManyBoards = TooManyBoards;
+
+    fn states(_puzzle: &Puzzle) -> u8 {
+        2
+    }
+
+    fn rule(puzzle: &Puzzle) -> &Rule {
+        puzzle.rule()
+    }
+
+    fn wrap(puzzle: &Puzzle) -> bool {
+        puzzle.wrap()
+    }
+
+    fn shape(puzzle: &Puzzle) -> Shape {
+        puzzle.shape()
+    }
+
+    fn goal(puzzle: &Puzzle) -> Goal {
+        puzzle.goal()
+    }
+
+    fn goal_colors(puzzle: &Puzzle) -> Vec<Color> {
+        puzzle.goal().colors().to_vec()
+    }
+
+    fn cells(_puzzle: &Puzzle, given: Cells) -> Cells {
+        given
+    }
+
+    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
+        board::parse(text, shape, cells)
+    }
+
+    fn board_in(record: &Record) -> Option<(&Grid, u64)> {
+        match record {
+            Record::Board { board, line } => Some((board, *line)),
+            _ => None,
+        }
+    }
+
+    fn board_id(board: &Grid) -> Option<BoardId> {
+        BoardId::of(board)
+    }
+
+    fn board_shape(board: &Grid) -> Shape {
+        board.shape()
+    }
+
+    fn finished(puzzle: &Puzzle, color: Color) -> Grid {
+        Grid::filled(puzzle.shape(), color)
+    }
+
+    fn reached(puzzle: &Puzzle, cell: Cell) -> Vec<Cell> {
+        puzzle
+            .flips(cell.row, cell.col)
+            .into_iter()
+            .map(Cell::from)
+            .collect()
+    }
+
+    fn tap(puzzle: &Puzzle, board: &mut Grid, cell: Cell) {
+        puzzle.tap(board, cell.row, cell.col);
+    }
+
+    fn is_finished(puzzle: &Puzzle, board: &Grid) -> bool {
+        puzzle.is_finished(board)
+    }
+
+    fn tapped_cells(taps: &Grid, _cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        taps.cells().map(|(row, col)| (Cell::new(row, col), 1))
+    }
+
+    fn apply(puzzle: &Puzzle, board: &mut Grid, taps: &Grid) {
+        puzzle.apply(board, taps);
+    }
+
+    fn taps_from_counts(puzzle: &Puzzle, counts: &[u32]) -> Grid {
+        let shape = puzzle.shape();
+        let mut taps = Grid::new(shape);
+        let cols = shape.cols() as usize;
+        for (cell, &times) in counts.iter().enumerate() {
+            taps.set(cell / cols, cell % cols, times % 2 == 1);
+        }
+        taps
+    }
+
+    fn color_number(color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => 1,
+        }
+    }
+
+    fn plan(puzzle: Puzzle) -> Result<SolverPlan, TooLargeToSolve> {
+        Solver::plan(puzzle)
+    }
+
+    fn planned_puzzle(plan: &SolverPlan) -> &Puzzle {
+        plan.puzzle()
+    }
+
+    fn prepares_quickly(plan: &SolverPlan) -> bool {
+        plan.strategy() == Strategy::Table
+    }
+
+    fn prepare(plan: SolverPlan, progress: &mut dyn FnMut(u64, u64)) -> Solver {
+        plan.prepare(progress)
+    }
+
+    fn puzzle(solver: &Solver) -> &Puzzle {
+        solver.puzzle()
+    }
+
+    fn set_search_time(solver: &mut Solver, limit: Option<Duration>) {
+        solver.set_search_time(limit);
+    }
+
+    #[inline(always)]
+    fn moves(solver: &Solver, board: &Grid) -> Option<u64> {
+        solver.moves(board)
+    }
+
+    fn moves_by_lookup(puzzle: &Puzzle) -> bool {
+        puzzle.shape().is_flip_game()
+    }
+
+    fn solve_with_progress(
+        solver: &Solver,
+        board: &Grid,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<TwoStates>> {
+        solver.solve_with_progress(board, progress)
+    }
+
+    fn fewest(solver: &Solver, board: &Grid) -> Option<(u64, bool)> {
+        solver.fewest(board)
+    }
+
+    fn proof(solver: &Solver, board: &Grid) -> Option<Certificate> {
+        solver.proof(board)
+    }
+
+    /// The solvable boards are one coset of the tap matrix's column space per reachable goal,
+    /// so they fill the space only when there are as many cosets as goals.
+    fn has_impossible_boards(solver: &Solver) -> bool {
+        let shape = solver.puzzle().shape();
+        let black_from_white = solver.can_reach(&Grid::filled(shape, Color::Black), Color::White);
+        let cosets: usize = if solver.puzzle().goal().colors().len() == 2 && !black_from_white {
+            2
+        } else {
+            1
+        };
+        let nullity = solver.nullity();
+        nullity > 0 && !(nullity == 1 && cosets == 2)
+    }
+
+    fn explore(
+        puzzle: &Puzzle,
+        with_taps: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<SmallSpace, TooManyBoards> {
+        SmallSpace::explore(puzzle, with_taps, progress)
+    }
+
+    fn is_explorable(puzzle: &Puzzle) -> bool {
+        puzzle.shape().cells() <= MAX_CELLS
+    }
+
+    fn index_of(_space: &SmallSpace, board: &Grid) -> u32 {
+        bits_of_grid(board)
+    }
+
+    fn board_at(space: &SmallSpace, index: u32) -> Grid {
+        space.board(index)
+    }
+
+    fn taps_at(space: &SmallSpace, index: u32) -> Option<Grid> {
+        space
+            .taps(index)
+            .map(|taps| grid_from_bits(space.shape(), taps))
+    }
+
+    fn random_board(puzzle: &Puzzle, generator: &mut Generator) -> Grid {
+        let mut board = Grid::new(puzzle.shape());
+        generator.fill(&mut board);
+        board
+    }
+
+    /// The sets of `moves` distinct cells.
+    fn tap_sets(puzzle: &Puzzle, moves: u64) -> u64 {
+        binomial(puzzle.shape().cells(), moves)
+    }
+
+    /// An accepted colour chosen evenly, then a uniformly random set of taps applied to that
+    /// finished board.
+    fn solvable_board(puzzle: &Puzzle, generator: &mut Generator) -> Grid {
+        let shape = puzzle.shape();
+        let color = pick_color(puzzle.goal(), generator);
+        let mut taps = Grid::new(shape);
+        generator.fill(&mut taps);
+        let mut board = Grid::filled(shape, color);
+        puzzle.apply(&mut board, &taps);
+        board
+    }
+
+    /// An accepted colour chosen evenly, then `moves` distinct taps, each cell drawn uniformly
+    /// until that many are tapped.
+    fn scrambled_board(puzzle: &Puzzle, moves: u64, generator: &mut Generator) -> Grid {
+        let shape = puzzle.shape();
+        let color = pick_color(puzzle.goal(), generator);
+        let mut taps = Grid::new(shape);
+        let cols = u64::from(shape.cols());
+        while taps.count() < moves {
+            let cell = generator.below(shape.cells());
+            taps.set((cell / cols) as usize, (cell % cols) as usize, true);
+        }
+        let mut board = Grid::filled(shape, color);
+        puzzle.apply(&mut board, &taps);
+        board
+    }
+}
+
+/// One of the colours `goal` accepts, chosen evenly.
+fn pick_color(goal: Goal, generator: &mut Generator) -> Color {
+    generator.pick(goal.colors()).unwrap_or(Color::White)
+}
