@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::kind::CommandKind;
-use super::{Failure, usage};
+use super::{Failure, flags, usage};
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
 use crate::progress::Progress;
 use flipgame::generate::{Pool, Wanted};
@@ -53,7 +53,7 @@ pub fn chooses_more_than_a_size(args: &PuzzleArgs) -> bool {
 fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
     let goal = goal(args.goal).map_err(Failure::Usage)?;
     let (shape, rule) = shape_and_rule(args)?;
-    Puzzle::new(shape, rule, args.wrap, goal).map_err(|e| Failure::Usage(e.to_string()))
+    Puzzle::new(shape, rule, args.wrap, goal).map_err(|error| usage(flags::puzzle_error(&error)))
 }
 
 /// The puzzle of `--states K` (3 or more) the flags describe, and the cells its boards are
@@ -88,7 +88,8 @@ fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failu
         }
     };
     let (shape, rule) = shape_and_rule(args)?;
-    StatePuzzle::new(shape, rule, args.wrap, states, goal).map_err(|e| usage(e.to_string()))
+    StatePuzzle::new(shape, rule, args.wrap, states, goal)
+        .map_err(|error| usage(flags::state_puzzle_error(&error)))
 }
 
 /// The board's shape and the rule, from `--size` and `--rule` or `--rule-file`.
@@ -150,13 +151,13 @@ pub fn explore<K: Kind>(puzzle: &K::Puzzle, with_taps: bool) -> Result<K::Space,
 
 /// The solver of `puzzle`, or the usage error when it is too large to solve; a large board's
 /// preparation shows a progress bar on a terminal.
-pub fn solver<K: Kind>(puzzle: K::Puzzle) -> Result<K::Solver, Failure> {
+pub fn solver<K: CommandKind>(puzzle: K::Puzzle) -> Result<K::Solver, Failure> {
     Ok(prepare::<K>(plan::<K>(puzzle)?))
 }
 
 /// The strategy for a puzzle, or the usage error when it is too large to solve.
-fn plan<K: Kind>(puzzle: K::Puzzle) -> Result<K::Plan, Failure> {
-    K::plan(puzzle).map_err(|too_large| usage(too_large.to_string()))
+fn plan<K: CommandKind>(puzzle: K::Puzzle) -> Result<K::Plan, Failure> {
+    K::plan(puzzle).map_err(|too_large| usage(K::too_large(&too_large)))
 }
 
 /// The solver of a plan, with a progress bar on a terminal while a large board is chased.
@@ -184,7 +185,7 @@ pub struct BoardSolver<K: Kind> {
     solver: Option<K::Solver>,
 }
 
-impl<K: Kind> BoardSolver<K> {
+impl<K: CommandKind> BoardSolver<K> {
     /// The solver of `puzzle` for the boards of `input`; one that costs nothing to prepare (a
     /// 4x4 table: well under a millisecond) is prepared now, so a loop over boards need not ask
     /// whether it is there yet.

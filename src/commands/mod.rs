@@ -8,6 +8,7 @@ pub mod boards;
 pub mod check;
 pub mod completions;
 pub mod explain;
+pub mod flags;
 pub mod generate;
 pub mod graph;
 pub mod judged;

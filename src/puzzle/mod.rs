@@ -86,18 +86,16 @@ impl fmt::Display for PuzzleError {
         match self {
             PuzzleError::RuleFileShape { label, file, asked } => write!(
                 f,
-                "the rule file {label} is for a {file} board, not {asked}: give --size {file} or \
-                 no --size"
+                "the rule file {label} is for a {file} board, not {asked}"
             ),
             PuzzleError::WrapWithRuleFile { label } => write!(
                 f,
-                "--wrap does not apply to a rule file ({label}): list the wrapped neighbours in \
-                 the file itself"
+                "a rule file ({label}) does not wrap: it lists the wrapped neighbours itself"
             ),
             PuzzleError::WeightedRule { label, weight } => write!(
                 f,
-                "the rule {label} adds {weight} at a cell, which needs --states {} or more: a \
-                 two-sided piece is turned over or not",
+                "the rule {label} adds {weight} at a cell, which needs pieces of {} states or \
+                 more: a two-sided piece is turned over or not",
                 weight + 1
             ),
         }
@@ -382,15 +380,30 @@ mod tests {
 
         let other = Shape::new(3, 2).expect("a shape");
         let error = Puzzle::new(other, Rule::Graph(graph.clone()), false, Goal::White);
+        let error = error.expect_err("a rule file for another size");
         assert_eq!(
-            error.expect_err("a rule file for another size").to_string(),
-            "the rule file ring.json is for a 2x3 board, not 3x2: give --size 2x3 or no --size"
+            error,
+            PuzzleError::RuleFileShape {
+                label: "ring.json".to_string(),
+                file: shape,
+                asked: other
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "the rule file ring.json is for a 2x3 board, not 3x2"
         );
         let error = Puzzle::new(shape, Rule::Graph(graph), true, Goal::White);
+        let error = error.expect_err("wrapping with a rule file");
         assert_eq!(
-            error.expect_err("--wrap with a rule file").to_string(),
-            "--wrap does not apply to a rule file (ring.json): list the wrapped neighbours in \
-             the file itself"
+            error,
+            PuzzleError::WrapWithRuleFile {
+                label: "ring.json".to_string()
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "a rule file (ring.json) does not wrap: it lists the wrapped neighbours itself"
         );
     }
 
@@ -448,9 +461,16 @@ mod tests {
         let gambler = Rule::parse("010/121/010").unwrap();
         let error = Puzzle::new(shape, gambler.clone(), false, Goal::White).unwrap_err();
         assert_eq!(
+            error,
+            PuzzleError::WeightedRule {
+                label: "010/121/010".to_string(),
+                weight: 2
+            }
+        );
+        assert_eq!(
             error.to_string(),
-            "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more: a two-sided \
-             piece is turned over or not"
+            "the rule 010/121/010 adds 2 at a cell, which needs pieces of 3 states or more: a \
+             two-sided piece is turned over or not"
         );
         let weighted = Puzzle::weighted(shape, gambler, false, Goal::White).unwrap();
         assert_eq!(

@@ -64,7 +64,7 @@ impl fmt::Display for StatePuzzleError {
             StatePuzzleError::States(states) => {
                 write!(
                     f,
-                    "--states {states}: a piece has from 2 to {MOST_STATES} states"
+                    "a piece has from 2 to {MOST_STATES} states, not {states}"
                 )
             }
             StatePuzzleError::Weight {
@@ -73,13 +73,13 @@ impl fmt::Display for StatePuzzleError {
                 states,
             } => write!(
                 f,
-                "the rule {rule} adds {weight} at a cell, which is not below --states {states}: \
-                 weights go from 1 to {}",
+                "the rule {rule} adds {weight} at a cell, which is not below the {states} \
+                 states: weights go from 1 to {}",
                 states - 1
             ),
             StatePuzzleError::Goal { color, states } => write!(
                 f,
-                "--goal {color}: the colours of --states {states} go from 0 to {}",
+                "colour {color} is not one of {states} states: the colours go from 0 to {}",
                 states - 1
             ),
             StatePuzzleError::Puzzle(error) => write!(f, "{error}"),
@@ -215,9 +215,18 @@ mod tests {
         let made =
             |states, goal| StatePuzzle::new(shape(3, 3), gambler.clone(), false, states, goal);
         assert!(made(3, StateGoal::Color(2)).is_ok());
+        let error = made(2, StateGoal::Color(0)).unwrap_err();
         assert_eq!(
-            made(2, StateGoal::Color(0)).unwrap_err().to_string(),
-            "the rule 010/121/010 adds 2 at a cell, which is not below --states 2: weights go \
+            error,
+            StatePuzzleError::Weight {
+                rule: "010/121/010".to_string(),
+                weight: 2,
+                states: 2
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "the rule 010/121/010 adds 2 at a cell, which is not below the 2 states: weights go \
              from 1 to 1"
         );
         assert_eq!(

@@ -79,7 +79,7 @@ impl std::fmt::Display for TooLargeToSolve {
              allows",
             self.shape,
             self.rule,
-            if self.wrap { " with --wrap" } else { "" },
+            if self.wrap { ", wrapping," } else { "" },
             self.bytes >> 20,
             ELIMINATION_MEMORY_BYTES >> 20
         )

@@ -10,12 +10,12 @@ use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
 use flipgame::notation::Cell;
 use flipgame::puzzle::{StateGoal, StatePuzzle};
-use flipgame::solve::states::{StateProof, StateSolution};
+use flipgame::solve::states::{StateProof, StateSolution, TooManyStateCells};
 use flipgame::words::thousands;
 
 use super::{CommandKind, Explaining};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, explain, stats, usage};
+use crate::commands::{Context, Failure, Outcome, explain, flags, stats, usage};
 use crate::figure::{Figure, Pieces};
 use crate::render::{self, Piece};
 
@@ -164,10 +164,14 @@ impl CommandKind for KStates {
         )
     }
 
+    fn too_large(error: &TooManyStateCells) -> String {
+        flags::too_many_state_cells(error)
+    }
+
     fn no_pool(puzzle: &StatePuzzle, error: &PoolError<KStates>) -> String {
         let why = match error {
             PoolError::Space(error) => error.to_string(),
-            PoolError::Solver(error) => error.to_string(),
+            PoolError::Solver(error) => flags::too_many_state_cells(error),
             PoolError::NoSuchBoard {
                 wanted, largest, ..
             } => match wanted {

@@ -76,6 +76,8 @@ pub trait CommandKind: Kind {
         board: &Self::Board,
         proof: &Self::Proof,
     );
+    /// Why a puzzle is too large to solve here, in the flags' words.
+    fn too_large(error: &Self::TooLarge) -> String;
     /// Why no pool of boards can be made for a request, in the flags' words.
     fn no_pool(puzzle: &Self::Puzzle, error: &PoolError<Self>) -> String;
     /// `stats` of `puzzle`: what exploring every board of a small one tells, and what the

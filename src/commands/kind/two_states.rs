@@ -11,13 +11,13 @@ use flipgame::grid::Grid;
 use flipgame::kind::TwoStates;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, Solution};
+use flipgame::solve::{Certificate, Solution, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
 use flipgame::words::thousands;
 
 use super::{CommandKind, Explaining};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, explain, solve, stats};
+use crate::commands::{Context, Failure, Outcome, explain, flags, solve, stats};
 use crate::figure::{Figure, Pieces};
 use crate::output::json::CellsJson;
 use crate::render::{self, Piece};
@@ -143,10 +143,14 @@ impl CommandKind for TwoStates {
         )
     }
 
+    fn too_large(error: &TooLargeToSolve) -> String {
+        flags::too_large(error)
+    }
+
     fn no_pool(_puzzle: &Puzzle, error: &PoolError) -> String {
         match error {
             PoolError::Space(error) => error.to_string(),
-            PoolError::Solver(error) => error.to_string(),
+            PoolError::Solver(error) => flags::too_large(error),
             PoolError::NoSuchBoard {
                 wanted,
                 shape,

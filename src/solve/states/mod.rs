@@ -42,7 +42,7 @@ impl fmt::Display for TooManyStateCells {
             f,
             "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (64x64), \
              and up to {} (1024x1024) under a stencil whose only cell above the press is straight \
-             above it, with a weight prime to K, and no --wrap (plus, 010/121/010): not {}",
+             above it, with a weight prime to K, and no wrapping (plus, 010/121/010): not {}",
             crate::words::thousands(MOST_CHASED_STATE_CELLS),
             self.cells
         )
