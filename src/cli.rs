@@ -1,9 +1,9 @@
 //! The command line: every subcommand and flag, their examples and exit statuses, and nothing
 //! else.
 //!
-//! This module depends only on clap (and std) so that the man page generator
-//! (`tests/cli/generated.rs`) can include it as it is and describe exactly the interface the binary
-//! parses.
+//! This module depends only on clap, std and the library's names (the judges, a shard) so that
+//! the man page generator (`tests/cli/generated.rs`) can include it as it is and describe
+//! exactly the interface the binary parses.
 
 use std::path::PathBuf;
 
@@ -18,39 +18,32 @@ pub struct Example {
     pub command: &'static str,
 }
 
-/// The exit statuses every subcommand shares.
+/// The exit status of an input or output that failed.
+pub const EXIT_IO_ERROR: u8 = 1;
+
+/// The exit status of a usage error or a malformed board.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// The exit status of `check` rejecting an answer.
+pub const EXIT_REJECTED: u8 = 3;
+
+/// The exit statuses every subcommand shares, with what each means: the one place they are
+/// worded (the help, the man pages and the README's table say these words; a test keeps the
+/// README's).
 pub const EXIT_STATUS: &[(u8, &str)] = &[
     (0, "every board was answered ('Impossible' is an answer)"),
     (
-        1,
+        EXIT_IO_ERROR,
         "an I/O error: a file that cannot be read, or output that cannot be written",
     ),
     (
-        2,
+        EXIT_BAD_INPUT,
         "a usage error or a malformed board (the other boards are still answered)",
     ),
     (
-        3,
+        EXIT_REJECTED,
         "check only: some answer was rejected (and nothing worse happened)",
     ),
-];
-
-/// The judges `--judge` knows, as the command line names them (the library's
-/// `flipgame::judge::all()` then `flipgame::judge::state_judges()`, in the same order; a test
-/// keeps the two equal).
-pub const JUDGES: &[&str] = &[
-    "poj1753",
-    "poj3279",
-    "poj1222",
-    "poj1681",
-    "uva10309",
-    "poj3185",
-    "leetcode1284",
-    "poj2965",
-    "timus1122",
-    "hdu5755",
-    "poj1166",
-    "usaco-clocks",
 ];
 
 /// What the table of exit statuses leaves out.
@@ -629,7 +622,7 @@ pub struct SolveArgs {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        value_parser = clap::builder::PossibleValuesParser::new(flipgame::judge::names()),
         conflicts_with_all = ["boards", "size", "rule", "wrap", "rule_file", "taps", "format", "goal", "states"]
     )]
     pub judge: Option<String>,
@@ -856,7 +849,7 @@ pub struct CheckArgs {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        value_parser = clap::builder::PossibleValuesParser::new(flipgame::judge::names()),
         requires = "output",
         conflicts_with_all = ["board", "taps", "size", "rule", "wrap", "rule_file", "goal", "states"]
     )]
@@ -982,7 +975,7 @@ pub struct GenArgs {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = clap::builder::PossibleValuesParser::new(JUDGES),
+        value_parser = clap::builder::PossibleValuesParser::new(flipgame::judge::names()),
         conflicts_with_all = ["moves", "impossible", "unique", "format", "size", "rule", "wrap", "rule_file", "goal", "states"]
     )]
     pub judge: Option<String>,

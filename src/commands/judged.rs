@@ -271,11 +271,3 @@ fn draw<K: Kind>(
         .map(|number| judge.draw_case(number, generator))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_command_line_offers_exactly_the_librarys_judges_in_its_order() {
-        assert_eq!(flipgame::judge::names(), crate::cli::JUDGES);
-    }
-}

@@ -22,21 +22,22 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::{Cli, ColorChoice, Command};
+use crate::cli::{self, Cli, ColorChoice, Command};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
 use crate::render;
 
-/// How a run ended, in order of precedence: the worst one seen is the exit status.
+/// How a run ended, in order of precedence: the worst one seen is the exit status (the
+/// statuses and their words are [`cli::EXIT_STATUS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
-    /// Every board answered: exit 0.
+    /// Every board answered.
     Success,
-    /// `check` rejected an answer: exit 3.
+    /// `check` rejected an answer.
     Rejected,
-    /// A usage error or a malformed board: exit 2.
+    /// A usage error or a malformed board.
     BadInput,
-    /// An input that could not be read: exit 1.
+    /// An input that could not be read, or output that could not be written.
     IoError,
 }
 
@@ -45,9 +46,9 @@ impl Outcome {
     pub fn exit_code(self) -> ExitCode {
         match self {
             Outcome::Success => ExitCode::SUCCESS,
-            Outcome::IoError => ExitCode::from(1),
-            Outcome::BadInput => ExitCode::from(2),
-            Outcome::Rejected => ExitCode::from(3),
+            Outcome::IoError => ExitCode::from(cli::EXIT_IO_ERROR),
+            Outcome::BadInput => ExitCode::from(cli::EXIT_BAD_INPUT),
+            Outcome::Rejected => ExitCode::from(cli::EXIT_REJECTED),
         }
     }
 }

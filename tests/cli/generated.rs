@@ -3,7 +3,7 @@
 //! `FLIPGAME_UPDATE_GENERATED=1 cargo test --test cli` rewrites them.
 //!
 //! The man pages are rendered from the very module the binary parses with (`src/cli.rs`, which
-//! depends only on clap), so they describe exactly the interface that ships.
+//! depends only on clap and the library's names), so they describe exactly the interface that ships.
 
 #[path = "../../src/cli.rs"]
 #[allow(dead_code)]
@@ -446,4 +446,29 @@ fn version_is_the_package_version() {
         String::from_utf8(output.stdout).unwrap(),
         format!("flipgame {}\n", env!("CARGO_PKG_VERSION"))
     );
+}
+
+/// The README's table of exit statuses is the help's, word for word: one wording, in cli.rs.
+#[test]
+fn the_readme_gives_the_exit_statuses_the_help_gives() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let section = readme
+        .split_once("## Exit status")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("README.md has an exit status section");
+    let rows: Vec<&str> = section
+        .lines()
+        .filter(|line| line.starts_with("| "))
+        .collect();
+    let expected: Vec<String> = std::iter::once("| code | meaning |".to_string())
+        .chain(
+            cli::EXIT_STATUS
+                .iter()
+                .map(|(code, meaning)| format!("| {code} | {meaning} |")),
+        )
+        .collect();
+    assert_eq!(rows, expected);
+    assert!(section.contains(cli::EXIT_STATUS_NOTE), "{section}");
 }
