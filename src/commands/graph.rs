@@ -11,8 +11,8 @@ use super::args::{ForEitherKind, cells, explore, with_puzzle};
 use super::kind::{CommandKind, rule_words};
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
+use crate::figure::layout::{GraphLayout, path_edges, tap_name};
 use crate::figure::svg;
-use crate::figure::svg::graph::{GraphLayout, path_edges, tap_name};
 use crate::source;
 use flipgame::words::{taps, thousands};
 

@@ -13,6 +13,7 @@ use flipgame::notation::Color;
 
 use crate::render::{self, Mark, Piece};
 
+pub mod layout;
 pub mod svg;
 pub mod text;
 
