@@ -9,7 +9,6 @@ use std::ops::Range;
 use owo_colors::{OwoColorize, Style};
 
 use flipgame::notation::{Cell, Color, state_digit};
-use flipgame::puzzle::StateGoal;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::Certificate;
 
@@ -402,23 +401,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
-}
-
-/// The finished boards a goal accepts, in words: `all white or all black`, `all white`.
-pub fn goal_words(goal: Goal) -> &'static str {
-    match goal {
-        Goal::Either => "all white or all black",
-        Goal::White => "all white",
-        Goal::Black => "all black",
-    }
-}
-
-/// A goal of K colours in words: `all 2`, or `all one colour`.
-pub fn state_goal_words(goal: StateGoal) -> String {
-    match goal {
-        StateGoal::Color(color) => format!("all {color}"),
-        StateGoal::Any => "all one colour".to_string(),
-    }
 }
 
 /// The one-sentence argument that a board can never be finished, every number in it computed

@@ -17,7 +17,7 @@ use super::{CommandKind, Explaining};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
 use crate::commands::{Context, Failure, Outcome, explain, flags, stats, usage};
 use crate::figure::{Figure, Pieces};
-use crate::render::{self, Piece};
+use crate::render::Piece;
 
 /// A proof for pieces of K colours in JSON: a weight a cell and the two sums.
 #[derive(Serialize)]
@@ -67,7 +67,10 @@ impl CommandKind for KStates {
     }
 
     fn goal_words(puzzle: &StatePuzzle) -> String {
-        render::state_goal_words(puzzle.goal())
+        match puzzle.goal() {
+            StateGoal::Color(color) => format!("all {color}"),
+            StateGoal::Any => "all one colour".to_string(),
+        }
     }
 
     fn color_words(color: u8) -> String {

@@ -37,7 +37,8 @@ pub trait CommandKind: Kind {
     fn states_field(puzzle: &Self::Puzzle) -> Option<u8>;
     /// The board's size (and colours) as a title says it: `4x4`, `3x3, 4 colours`.
     fn size_words(puzzle: &Self::Puzzle) -> String;
-    /// The finished boards the goal accepts, in words: `all white or all black`, `all 2`.
+    /// The finished boards the goal accepts, in words: `all white or all black`, `all 2`, `all
+    /// one colour` (the one place a goal is said in words; its name is the library's).
     fn goal_words(puzzle: &Self::Puzzle) -> String;
     /// Colour number `color` in words: `white`, `2`.
     fn color_words(color: u8) -> String;

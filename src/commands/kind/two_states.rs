@@ -10,7 +10,7 @@ use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::Grid;
 use flipgame::kind::TwoStates;
 use flipgame::notation::Color;
-use flipgame::puzzle::Puzzle;
+use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::{Certificate, Solution, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
 use flipgame::words::thousands;
@@ -74,7 +74,12 @@ impl CommandKind for TwoStates {
     }
 
     fn goal_words(puzzle: &Puzzle) -> String {
-        render::goal_words(puzzle.goal()).to_string()
+        match puzzle.goal() {
+            Goal::Either => "all white or all black",
+            Goal::White => "all white",
+            Goal::Black => "all black",
+        }
+        .to_string()
     }
 
     fn color_words(color: u8) -> String {

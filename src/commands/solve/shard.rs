@@ -60,15 +60,6 @@ struct PartJson {
     complete: bool,
 }
 
-/// The goal's word in shard records.
-fn goal_word(puzzle: &Puzzle) -> String {
-    let colors = puzzle.goal().colors();
-    match colors {
-        [color] => color.name().to_string(),
-        _ => "either".to_string(),
-    }
-}
-
 /// `solve --shard K/N` or `--merge FILE...` on `puzzle`: the boards' searches split into
 /// shards, each shard's parts written as JSON lines, or merged into the answers one run gives.
 pub(in crate::commands) fn solve_split(
@@ -112,7 +103,7 @@ impl Answering<TwoStates> for Shard {
             board: board.to_string(),
             rule: rule.rule,
             wrap: rule.wrap,
-            goal: goal_word(solver.puzzle()),
+            goal: solver.puzzle().goal().name().to_string(),
             shard: shard.to_string(),
             parts: parts.iter().map(part_json).collect(),
         };
@@ -193,7 +184,7 @@ impl Merged {
     /// that cannot be one of the shards of this merge, is a usage error naming its place.
     fn read(files: &[PathBuf], puzzle: &Puzzle) -> Result<Merged, Failure> {
         let rule = RuleFields::of::<TwoStates>(puzzle);
-        let goal = goal_word(puzzle);
+        let goal = puzzle.goal().name();
         let mut merged = Merged {
             count: 0,
             records: HashMap::new(),
@@ -224,7 +215,7 @@ impl Merged {
                     ))
                 })?;
                 if (record.rule.as_str(), record.wrap, record.goal.as_str())
-                    != (rule.rule.as_str(), rule.wrap, goal.as_str())
+                    != (rule.rule.as_str(), rule.wrap, goal)
                 {
                     return Err(usage(format!(
                         "{origin}: this shard searched --rule {} {}--goal {}, the merge \

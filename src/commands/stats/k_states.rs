@@ -17,6 +17,7 @@ use flipgame::words::{count_of, percent, thousands};
 use super::{HistogramRow, histogram_rows};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::commands::args::solver;
+use crate::commands::kind::CommandKind;
 use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Figure, svg};
 use crate::output::json::{RuleFields, as_text};
@@ -66,14 +67,6 @@ pub fn run(
         }
     }
     Ok(Outcome::Success)
-}
-
-/// The goal in words.
-fn goal_words(goal: StateGoal) -> String {
-    match goal {
-        StateGoal::Color(color) => format!("every piece colour {color}"),
-        StateGoal::Any => "every piece one colour, whichever takes fewest".to_string(),
-    }
 }
 
 /// A group as a product of cyclic groups, `Z_4^2 x Z_2`; `0` for the trivial group.
@@ -132,7 +125,7 @@ fn figure(
         facts.states,
         puzzle.rule().label(),
         facts.goal,
-        goal_words(facts.goal)
+        KStates::goal_words(puzzle)
     )));
     figure.push(Block::Blank);
     match facts.positions().zip(facts.solvable()) {

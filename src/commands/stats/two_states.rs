@@ -16,6 +16,7 @@ use flipgame::stats::{Facts, LISTED_BASIS_CELLS, Report};
 use super::{HistogramRow, histogram_rows};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::commands::args::solver;
+use crate::commands::kind::CommandKind;
 use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
@@ -232,7 +233,7 @@ fn title(puzzle: &Puzzle) -> Block {
         format!(", {}", puzzle.rule_words())
     };
     let goal = puzzle.goal();
-    let words = render::goal_words(goal);
+    let words = TwoStates::goal_words(puzzle);
     Block::Strong(format!(
         "{game} {shape}{rule}, goal: {} ({words})",
         goal.name()
