@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 
 for n in $sizes; do
     board="$work/on$n.txt"
-    python3 -c "import sys; n=int(sys.argv[1]); sys.stdout.write(('b'*n+'\n')*n)" "$n" > "$board"
+    python3 bench/scramble.py plus "$n" on > "$board"
     run() { "$1" solve --taps --size "${n}x$n" --goal white "$board"; }
     if [ -n "$old" ] && ! cmp -s <(run "$old") <(run "$new"); then
         echo "bench/chase.sh: the two builds answer the ${n}x$n board differently" >&2

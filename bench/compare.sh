@@ -19,16 +19,15 @@ trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "
 
 git worktree add --quiet --detach "$work/base" "$base"
 (cd "$work/base" && CARGO_TARGET_DIR="$work/base-target" cargo build --release --quiet --bin flipgame)
-cargo build --release --quiet --bin flipgame --example make_boards
+cargo build --release --quiet --bin flipgame
 before="$work/base-target/release/flipgame"
 after=target/release/flipgame
 
-target/release/examples/make_boards 1048576 > "$work/boards.txt"
+"$after" gen --count 1048576 --seed 1 > "$work/boards.txt"
 for side in 100 1000; do
     "$after" gen --size "${side}x${side}" --seed 1 > "$work/board$side.txt"
 done
-printf '%s\n' "$(printf 'b%.0s' $(seq 39))" > "$work/row39"
-for _ in $(seq 39); do cat "$work/row39"; done > "$work/on39.txt"
+python3 bench/scramble.py plus 39 on > "$work/on39.txt"
 
 commands=(
     "solve $work/boards.txt"

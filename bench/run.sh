@@ -12,9 +12,10 @@ count="${1:-1048576}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-cargo build --release --quiet --bin flipgame --example make_boards
+cargo build --release --quiet --bin flipgame
 bin=target/release/flipgame
-target/release/examples/make_boards "$count" > "$work/boards.txt"
+# Uniform random 4x4 boards, the same for the same seed on every machine.
+"$bin" gen --count "$count" --seed 1 > "$work/boards.txt"
 sed 's/$/\r/' "$work/boards.txt" > "$work/boards-crlf.txt"
 echo "input: $count boards, $(stat -c %s "$work/boards.txt") bytes"
 

@@ -22,22 +22,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Writes COUNT NxN boards of K states scrambled by random presses of STENCIL from all 0.
 make_boards() {
-    python3 - "$@" <<'PY'
-import random, sys
-n, states, stencil, count = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-rows = stencil.split("/")
-random.seed(7)
-for _ in range(count):
-    board = [[0] * n for _ in range(n)]
-    for _ in range(n * n):
-        r, c = random.randrange(n), random.randrange(n)
-        for dr, row in enumerate(rows):
-            for dc, weight in enumerate(row):
-                rr, cc = r + dr - len(rows) // 2, c + dc - len(row) // 2
-                if 0 <= rr < n and 0 <= cc < n:
-                    board[rr][cc] = (board[rr][cc] + int(weight)) % states
-    sys.stdout.write("".join("".join("0123456789"[x] for x in row) + "\n" for row in board) + "\n")
-PY
+    python3 bench/scramble.py --states "$2" "$3" "$1" "$4"
 }
 
 for name in $cases; do

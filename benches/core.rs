@@ -8,16 +8,42 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use flipgame::board::POSITIONS;
+use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::{Grid, Shape};
 use flipgame::input::{BoardParser, Record};
+use flipgame::kind::{Kind, TwoStates};
 use flipgame::puzzle::{Goal, Puzzle};
+use flipgame::random::Generator;
 use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
 use flipgame::space::SmallSpace;
 use flipgame::space::Space;
 
-#[path = "../bench/pseudo_random.rs"]
-mod pseudo_random;
+/// `count` uniform random 4x4 boards from `seed`, written in the POJ input form (4 lines of 4
+/// letters each), as `flipgame gen --count COUNT --seed SEED` writes them.
+fn boards_text(count: usize, seed: u64) -> Vec<u8> {
+    let pool = Pool::<TwoStates>::new(&Puzzle::flip_game(), Wanted::Any, &mut |_, _| {})
+        .expect("every 4x4 board");
+    let mut generator = Generator::from_seed(seed);
+    let mut text = Vec::with_capacity(count * 20);
+    for _ in 0..count {
+        let board = pool.draw(&mut generator).board;
+        for row in 0..4 {
+            text.extend_from_slice(board.row_text(row).as_bytes());
+            text.push(b'\n');
+        }
+    }
+    text
+}
+
+/// One uniform random board of `puzzle`'s shape from `seed`, in the input form (R lines of C
+/// letters): past 25 cells, the first board `flipgame gen --seed SEED` writes.
+fn board_text(puzzle: &Puzzle, seed: u64) -> Vec<u8> {
+    let board = TwoStates::random_board(puzzle, &mut Generator::from_seed(seed));
+    (0..puzzle.shape().rows() as usize)
+        .flat_map(|row| board.row_text(row).into_bytes().into_iter().chain([b'\n']))
+        .collect()
+}
 
 /// Runs `work` `runs` times and prints the median, fastest and slowest time, and the rate when
 /// each run handles `items` things.
@@ -67,7 +93,7 @@ fn main() {
     }
 
     let count = 1 << 20;
-    let text = pseudo_random::boards_text(count, 0x9d98);
+    let text = boards_text(count, 1);
     let crlf = String::from_utf8_lossy(&text)
         .replace('\n', "\r\n")
         .into_bytes();
@@ -111,8 +137,8 @@ fn main() {
     ];
     for (side, rule, wrap, runs) in cases {
         let shape = Shape::new(side, side).unwrap();
-        let text = pseudo_random::grid_text(shape, 7);
         let puzzle = Puzzle::new(shape, Rule::parse(rule).unwrap(), wrap, Goal::Either).unwrap();
+        let text = board_text(&puzzle, 7);
         let wrap = if wrap { " --wrap" } else { "" };
         measure(
             &format!("parse + solve one {side}x{side} board, {rule}{wrap}"),
