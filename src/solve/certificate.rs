@@ -87,7 +87,7 @@ impl Solver {
                 lits.iter()
                     .enumerate()
                     .filter(|(_, lit)| pattern.count_common(lit) % 2 == 1)
-                    .fold(0u32, |mask, (g, _)| mask + (1 << g))
+                    .fold(0u32, |mask, (g, _)| mask | (1 << g))
             })
             .collect();
         let all = (1u32 << lits.len()) - 1;
