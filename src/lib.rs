@@ -1,26 +1,29 @@
 //! flipgame: the Flip Game (POJ 1753) and its Lights Out family, as a library.
 //!
-//! The core knows nothing of command lines, terminals or files; it takes and returns values:
+//! The core knows nothing of command lines, terminals or files; it takes and returns values.
+//! Two kinds of piece share it: two-sided pieces (black and white, bits over GF(2)) and pieces
+//! of K colours (bytes over Z_K, a tap adding its weights mod K). [`kind`] says what a kind is;
+//! everything but the two algebras is written once, generic over it. From the bottom floor up:
 //!
-//! - [`puzzle`]: what a board means: shape, tap rule, wrap, goal, and for pieces of K colours
-//!   (a press adding its weights mod K) the number of states;
-//! - [`rule`]: the tap rules: named stencils, inline stencils, `lines`, and rule files;
 //! - [`notation`]: the colour of a piece, how cells are written, and the words of input errors;
+//!   [`words`]: the words messages and pictures share (`1 tap`, `65,536`, `12.50%`);
 //! - [`grid`]: boards of any size, one bit a cell for two states and one byte for K, and
 //!   [`board`]: the 4x4 board's 16-bit id and the one-line board text;
-//! - [`solve`]: one entry point that picks the strategy (the 4x4 distance table, light chasing,
-//!   banded elimination over GF(2)) and gives exact minimums, quiet patterns and certificates;
-//!   [`solve::states`] gives the fewest presses of K states, exact for every K;
-//! - [`space`]: the whole state space of boards up to 25 cells, by breadth-first search;
-//! - [`stats`]: the facts of the whole state space (histogram, God's number, quiet patterns);
-//! - [`game`]: the game of `flipgame play` as a state machine: history, hints and proofs from
-//!   the exact solver, no terminal;
-//! - [`random`]: the seeded generator, and [`generate`]: random boards of a given distance,
-//!   reproducible from a seed;
-//! - [`judge`]: the online judges of the family as plug-ins: each reads its input, writes its
-//!   exact output, and checks a contestant's;
-//! - [`input`]: a streaming parser that turns bytes into boards and positioned errors;
-//! - [`words`]: the words messages and pictures share (`1 tap`, `65,536`, `12.50%`).
+//! - [`random`]: the seeded generator; [`rule`]: the tap rules (named stencils, inline stencils,
+//!   `lines`, rule files); [`puzzle`]: what a board means (shape, rule, wrap, goal, and for K
+//!   colours the number of states); [`input`]: a streaming parser that turns bytes into boards
+//!   and positioned errors;
+//! - [`space`]: every board of a small puzzle, explored whole;
+//! - [`solve`]: the exact solvers: for two states one entry point that picks the strategy (the
+//!   4x4 distance table, light chasing, banded elimination over GF(2)) and gives exact
+//!   minimums, quiet patterns and proofs; [`solve::states`] the fewest taps of K states, exact
+//!   for every K;
+//! - [`kind`]: one notion of kind over all of the above;
+//! - [`game`]: the game of `flipgame play` as a state machine (history, hints and proofs from
+//!   the exact solver, no terminal); [`generate`]: random boards of a given distance,
+//!   reproducible from a seed; [`judge`]: the online judges of the family as plug-ins (each
+//!   reads its input, writes its exact output, and checks a contestant's); [`stats`]: the facts
+//!   of a puzzle (histogram, God's number, the algebra of its taps).
 //!
 //! # Example
 //!
