@@ -28,6 +28,9 @@ for side in 100 1000; do
     "$after" gen --size "${side}x${side}" --seed 1 > "$work/board$side.txt"
 done
 python3 bench/scramble.py plus 39 on > "$work/on39.txt"
+python3 bench/scramble.py --states 3 010/111/010 10 10000 > "$work/k3x10.txt"
+python3 bench/scramble.py --states 4 010/111/010 5 10000 > "$work/k4x5.txt"
+python3 bench/scramble.py --states 3 010/121/010 30 10 > "$work/gambler30.txt"
 
 commands=(
     "solve $work/boards.txt"
@@ -40,6 +43,11 @@ commands=(
     "solve --size 100x100 --rule box $work/board100.txt"
     "solve --size 100x100 --rule sigma $work/board100.txt"
     "solve --goal white --size 39x39 $work/on39.txt"
+    "solve --states 3 --size 10x10 $work/k3x10.txt"
+    "solve --states 4 --size 5x5 --goal any --format jsonl $work/k4x5.txt"
+    "solve --states 3 --rule 010/121/010 --size 30x30 --taps $work/gambler30.txt"
+    "table --states 3 --size 3x3 --taps --format jsonl"
+    "stats --states 3 --size 3x4"
 )
 for command in "${commands[@]}"; do
     # shellcheck disable=SC2086 # each command is split into its words on purpose

@@ -438,3 +438,225 @@ fn the_steps_left_out_are_counted_in_words() {
         .stdout(predicates::str::contains("Tap 4: r3c1"))
         .stdout(predicates::str::contains("not drawn").not());
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::{Scratch, flipgame};
+    use crate::k_states::*;
+    use predicates::prelude::*;
+    use predicates::str::contains;
+    use serde::Deserialize;
+
+    /// One record of `explain --states K --format jsonl`: the fields of `solve` and the steps.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Explained {
+        #[serde(flatten)]
+        answer: Answer,
+        steps: Vec<Step>,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Step {
+        press: Cell,
+        changed: Vec<Cell>,
+        board: String,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+    #[serde(deny_unknown_fields)]
+    struct Cell {
+        row: usize,
+        col: usize,
+    }
+
+    #[test]
+    fn explained_presses_replay_to_the_finished_board_against_a_brute_force() {
+        for (rule, model, goal, seed) in [
+            (
+                "010/121/010",
+                Model::stencil("010/121/010", 3, 3, 3),
+                "0",
+                3,
+            ),
+            (
+                "010/111/010",
+                Model::stencil("010/111/010", 2, 3, 4),
+                "any",
+                5,
+            ),
+            (
+                "111/111/111",
+                Model::stencil("111/111/111", 2, 2, 6),
+                "2",
+                8,
+            ),
+        ] {
+            let colors: Vec<u32> = match goal {
+                "any" => (0..model.states).collect(),
+                color => vec![color.parse().unwrap()],
+            };
+            let boards = boards(&model, 12, seed, colors[0]);
+            let size = format!("{}x{}", model.rows, model.cols);
+            let states = model.states.to_string();
+            let mut command = flipgame();
+            command.args([
+                "explain", "--states", &states, "--size", &size, "--rule", rule,
+            ]);
+            command.args(["--goal", goal, "--format", "jsonl"]);
+            for board in &boards {
+                command.args(["--board", &model.text(board).replace('\n', "/")]);
+            }
+            let output = command.output().unwrap();
+            assert!(output.status.success(), "{output:?}");
+            let explained: Vec<Explained> = String::from_utf8(output.stdout)
+                .unwrap()
+                .lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+            assert_eq!(explained.len(), boards.len());
+            for (board, record) in boards.iter().zip(&explained) {
+                let context = format!("{rule} K={states} goal {goal}: {}", record.answer.board);
+                let expected = model.brute_force(board, &colors);
+                assert_eq!(
+                    record.answer.moves,
+                    expected.as_ref().map(|e| e.0),
+                    "{context}"
+                );
+                assert_eq!(
+                    record.steps.len() as u64,
+                    record.answer.moves.unwrap_or(0),
+                    "{context}"
+                );
+                let mut current = board.clone();
+                for step in &record.steps {
+                    let press = (step.press.row - 1) * model.cols + step.press.col - 1;
+                    let mut presses = vec![0; board.len()];
+                    presses[press] = 1;
+                    current = model.after(&current, &presses);
+                    assert_eq!(
+                        step.board,
+                        model.text(&current).replace('\n', "/"),
+                        "{context}"
+                    );
+                    let reached: Vec<usize> = (0..board.len())
+                        .filter(|&c| model.effects[press][c] != 0)
+                        .collect();
+                    let changed: Vec<usize> = step
+                        .changed
+                        .iter()
+                        .map(|c| (c.row - 1) * model.cols + c.col - 1)
+                        .collect();
+                    let mut sorted = changed.clone();
+                    sorted.sort();
+                    assert_eq!(sorted, reached, "{context}");
+                }
+                if let Some((_, _, color)) = expected {
+                    assert!(current.iter().all(|&s| s == color), "{context}");
+                    // Presses come in row-major order, a cell pressed j times j times in a row.
+                    let order: Vec<Cell> = record.steps.iter().map(|s| s.press).collect();
+                    assert!(order.windows(2).all(|pair| pair[0] <= pair[1]), "{context}");
+                } else {
+                    assert!(
+                        record.answer.proof.is_some() && record.steps.is_empty(),
+                        "{context}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn explained_boards_of_k_states_are_drawn_a_press_at_a_time() {
+        let explain = |args: &[&str]| {
+            let output = flipgame()
+                .args(["explain", "--states", "3", "--color", "never"])
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{output:?}");
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let text = explain(&[
+            "--size",
+            "3x3",
+            "--rule",
+            "010/121/010",
+            "--board",
+            "212/020/000",
+        ]);
+        assert!(
+            text.starts_with(
+                "212/020/000  (3x3, 3 states, rule 010/121/010, --board[1]:1)\n1 press to all 0: r1c2."
+            ),
+            "{text}"
+        );
+        assert!(text.contains("Start           Press 1: r1c2\n   1  2  3         1  2  3\n1  2  1  2      1 (0)[0](0)\n"), "{text}");
+        assert!(
+            text.contains("[0] pressed   (0) changed   0 1 2 colours\nSolved in 1 press: all 0.\n"),
+            "{text}"
+        );
+        let map = explain(&["--size", "2x2", "--board", "01/11", "--map"]);
+        assert!(
+            map.contains(
+                "Press map: 2 presses (each digit the presses there)\n   1  2\n1  0  0\n2  0 {2}\n"
+            ),
+            "{map}"
+        );
+        let proof = explain(&["--size", "2x2", "--goal", "2", "--board", "00/00"]);
+        assert!(
+            proof.contains("Impossible\n\nBoard      Weights\n"),
+            "{proof}"
+        );
+        assert!(
+            proof
+                .replace('\n', " ")
+                .contains("This board's sum is 0, and the finished board (all 2) has 2"),
+            "{proof}"
+        );
+        let cut = explain(&[
+            "--size",
+            "3x3",
+            "--board",
+            "101/010/101",
+            "--max-steps",
+            "1",
+        ]);
+        assert!(
+            cut.contains("Press 1: r1c1") && !cut.contains("Press 2:"),
+            "{cut}"
+        );
+        assert!(
+            cut.contains("presses are not drawn (--max-steps 1); --format json has every step.)"),
+            "{cut}"
+        );
+        let svg = explain(&["--size", "2x2", "--board", "01/11", "--format", "svg"]);
+        assert!(
+            svg.contains(r#"class="digit""#) && svg.contains(r#"<circle class="s1""#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(">pressed</text>") && svg.contains(">colour 2</text>"),
+            "{svg}"
+        );
+        let scratch = Scratch::new();
+        scratch
+            .flipgame()
+            .args([
+                "explain", "--states", "3", "--size", "2x2", "--board", "01/11", "--board", "02/22",
+            ])
+            .args(["--format", "svg", "--output-dir", "pictures"])
+            .assert()
+            .success()
+            .stdout(contains("0001.svg").and(contains("0002.svg")));
+        flipgame()
+            .args(["explain", "--states", "3", "--trace"])
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "--trace tells the breadth-first search of black and white boards",
+            ));
+    }
+}

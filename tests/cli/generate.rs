@@ -319,3 +319,172 @@ fn impossible_boards_are_refused_where_every_board_can_be_finished() {
         .success()
         .stdout("Impossible\n");
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::flipgame;
+    use crate::k_states::*;
+    use predicates::str::contains;
+    use serde::Deserialize;
+
+    /// One record of `gen --states K --format jsonl`, mirrored with `deny_unknown_fields`.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Generated {
+        index: u64,
+        board: String,
+        rows: u32,
+        cols: u32,
+        rule: String,
+        wrap: bool,
+        states: u32,
+        moves: Option<u64>,
+        optimal: bool,
+        seed: u64,
+    }
+
+    fn generated(args: &[&str]) -> Vec<Generated> {
+        let output = flipgame()
+            .args(["gen", "--format", "jsonl"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn generated_boards_of_k_states_need_what_was_asked_against_a_brute_force() {
+        let model = Model::stencil("010/121/010", 2, 3, 3);
+        let every = every_board(&model);
+        let needing = |moves: Option<u64>| -> Vec<String> {
+            every
+                .iter()
+                .filter(|board| model.brute_force(board, &[0]).map(|e| e.0) == moves)
+                .map(|board| model.text(board).replace('\n', "/"))
+                .collect()
+        };
+        for (flags, moves) in [
+            (&["--moves", "4"][..], Some(4)),
+            (&["--impossible"][..], None),
+        ] {
+            let expected = needing(moves);
+            let drawn = generated(
+                &[
+                    &["--states", "3", "--size", "2x3", "--rule", "010/121/010"][..],
+                    flags,
+                    &["--count", "400", "--seed", "7"],
+                ]
+                .concat(),
+            );
+            assert_eq!(drawn.len(), 400);
+            let mut seen = std::collections::BTreeSet::new();
+            for (index, board) in drawn.iter().enumerate() {
+                assert_eq!((board.index, board.seed), (index as u64 + 1, 7));
+                assert_eq!((board.rows, board.cols, board.states), (2, 3, 3));
+                assert_eq!(
+                    (board.rule.as_str(), board.wrap, board.optimal),
+                    ("010/121/010", false, true)
+                );
+                assert_eq!(board.moves, moves);
+                assert!(expected.contains(&board.board), "{}", board.board);
+                seen.insert(board.board.clone());
+            }
+            // Drawn uniformly: 400 draws of a few dozen boards (or a few hundred) see most of them.
+            assert!(
+                seen.len() * 10 >= expected.len().min(400) * 6,
+                "{} of {}",
+                seen.len(),
+                expected.len()
+            );
+        }
+        // Past the boards searched whole: scrambles whose minimum is proven, which solve agrees with.
+        let drawn = generated(&[
+            "--states", "4", "--size", "7x7", "--moves", "6", "--count", "3", "--seed", "2",
+        ]);
+        let boards: Vec<String> = drawn.iter().map(|b| b.board.clone()).collect();
+        let mut solve = flipgame();
+        solve.args([
+            "solve", "--states", "4", "--size", "7x7", "--format", "jsonl",
+        ]);
+        for board in &boards {
+            solve.args(["--board", board]);
+        }
+        let answers = answers(&solve.output().unwrap().stdout);
+        for (board, answer) in drawn.iter().zip(&answers) {
+            assert_eq!((board.moves, board.optimal), (Some(6), true));
+            assert_eq!(
+                (answer.moves, answer.optimal),
+                (Some(6), true),
+                "{}",
+                board.board
+            );
+        }
+    }
+
+    #[test]
+    fn generated_boards_of_k_states_read_back_and_repeat_with_the_seed() {
+        let run = |seed: &str| {
+            flipgame()
+                .args([
+                    "gen", "--states", "5", "--size", "2x2", "--count", "3", "--seed", seed,
+                ])
+                .output()
+                .unwrap()
+                .stdout
+        };
+        let text = run("3");
+        assert_eq!(text, run("3"));
+        assert_ne!(text, run("4"));
+        assert_eq!(String::from_utf8(text.clone()).unwrap().lines().count(), 6);
+        flipgame()
+            .args(["solve", "--states", "5", "--size", "2x2"])
+            .write_stdin(text)
+            .assert()
+            .success();
+        flipgame()
+            .args(["gen", "--states", "3", "--size", "3x3", "--impossible"])
+            .assert()
+            .code(2)
+            .stderr(
+                "error: a 3x3 board of 3 states, goal 0: every board can be finished for this goal\n",
+            );
+        flipgame()
+            .args(["gen", "--states", "3", "--size", "3x3", "--moves", "19"])
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "no board needs exactly 19 presses: the most any needs is 18",
+            ));
+        flipgame()
+            .args(["gen", "--states", "3", "--size", "9x9", "--moves", "163"])
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "--moves 163: no board needs more than 162 presses",
+            ));
+        flipgame()
+            .args([
+                "gen",
+                "--states",
+                "3",
+                "--size",
+                "1x2",
+                "--rule",
+                "010/121/010",
+                "--moves",
+                "1",
+            ])
+            .args(["--count", "3", "--unique"])
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "--unique: only 2 distinct 1x2 boards fit, fewer than --count 3",
+            ));
+    }
+}

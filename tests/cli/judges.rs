@@ -1835,3 +1835,186 @@ fn the_gambler_bo_checker_says_what_is_wrong_with_an_answer() {
             "the statement promises every board can be made all 0",
         ));
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::{Scratch, flipgame};
+    use crate::k_states::*;
+
+    use serde::Deserialize;
+
+    /// The Clocks (IOI 1994, POJ 1166): nine clocks, nine moves each turning its clocks a quarter
+    /// turn; the statement's sample needs moves 4, 5, 8 and 9. Each move is a cell of a rule file.
+    #[test]
+    fn the_clocks_sample_is_answered_with_its_published_moves() {
+        let moves = [
+            "ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI",
+        ];
+        let cells: Vec<String> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, clocks)| {
+                let flips: Vec<String> = clocks
+                    .bytes()
+                    .map(|clock| {
+                        let at = usize::from(clock - b'A');
+                        format!(r#"{{"row": {}, "col": {}}}"#, at / 3 + 1, at % 3 + 1)
+                    })
+                    .collect();
+                format!(
+                    r#"{{"row": {}, "col": {}, "flips": [{}]}}"#,
+                    index / 3 + 1,
+                    index % 3 + 1,
+                    flips.join(", ")
+                )
+            })
+            .collect();
+        let scratch = Scratch::new();
+        let rule = scratch.file(
+            "clocks.json",
+            format!(
+                r#"{{"rows": 3, "cols": 3, "cells": [{}]}}"#,
+                cells.join(",\n")
+            ),
+        );
+        // The sample's clocks, as quarter turns past 12: 3 3 0 / 2 2 2 / 2 1 2.
+        flipgame()
+            .args(["solve", "--states", "4", "--taps", "--rule-file"])
+            .arg(&rule)
+            .args(["--board", "330/222/212"])
+            .assert()
+            .success()
+            .stdout("4 r2c1 r2c2 r3c2 r3c3\n");
+    }
+
+    /// One verdict of `check --tap-lists --format jsonl`.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct TapsVerdict {
+        source: String,
+        solution: bool,
+        taps: u64,
+        fewest: Option<u64>,
+        optimal: bool,
+        least: bool,
+    }
+
+    /// Every 2x2 board of 3 states with tap lists drawn at random (a cell may come several times):
+    /// each verdict against the test's own replay and brute force.
+    #[test]
+    fn check_judges_tap_lists_of_k_states_against_a_brute_force() {
+        let model = Model::stencil("010/111/010", 2, 2, 3);
+        let boards: Vec<Vec<u32>> = (0..81u32)
+            .map(|n| (0..4).map(|i| n / 3u32.pow(i) % 3).collect())
+            .collect();
+        let mut state = 11u64;
+        let mut lines = String::new();
+        let mut lists = Vec::new();
+        for board in &boards {
+            // The least of the fewest where there is one, and a random list.
+            let best = model.brute_force(board, &[0]);
+            let mut random = vec![0u32; 4];
+            let mut words = Vec::new();
+            for _ in 0..(state % 6) {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let cell = (state >> 40) as usize % 4;
+                random[cell] += 1;
+                words.push(format!("r{}c{}", cell / 2 + 1, cell % 2 + 1));
+            }
+            let text = model.text(board).replace('\n', "/");
+            if let Some((_, presses, _)) = &best {
+                let mut words = Vec::new();
+                for (cell, &times) in presses.iter().enumerate() {
+                    for _ in 0..times {
+                        words.push(format!("r{}c{}", cell / 2 + 1, cell % 2 + 1));
+                    }
+                }
+                lines.push_str(&format!("{text} {}\n", words.join(" ")));
+                lists.push((board.clone(), presses.clone()));
+            }
+            lines.push_str(&format!("{text} {}\n", words.join(",")));
+            lists.push((board.clone(), random));
+        }
+        let scratch = Scratch::new();
+        let file = scratch.file("lists.txt", lines);
+        let output = flipgame()
+            .args([
+                "check",
+                "--states",
+                "3",
+                "--size",
+                "2x2",
+                "--format",
+                "jsonl",
+                "--tap-lists",
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let verdicts: Vec<TapsVerdict> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(verdicts.len(), lists.len());
+        let (mut optimal, mut rejected) = (0, 0);
+        for (number, ((board, presses), verdict)) in lists.iter().zip(&verdicts).enumerate() {
+            let context = format!("{board:?} {presses:?}");
+            assert_eq!(verdict.source, format!("{}:{}", file.display(), number + 1));
+            let counts: Vec<u32> = presses.iter().map(|&times| times % 3).collect();
+            let after = model.after(board, &counts);
+            let finished = after.iter().all(|&state| state == 0);
+            assert_eq!(verdict.solution, finished, "{context}");
+            assert_eq!(
+                verdict.taps,
+                counts.iter().map(|&t| u64::from(t)).sum::<u64>(),
+                "{context}"
+            );
+            let best = model.brute_force(board, &[0]);
+            assert_eq!(verdict.fewest, best.as_ref().map(|b| b.0), "{context}");
+            let is_optimal = finished && Some(verdict.taps) == verdict.fewest;
+            assert_eq!(verdict.optimal, is_optimal, "{context}");
+            let is_least = is_optimal && best.is_some_and(|b| b.1 == counts);
+            assert_eq!(verdict.least, is_least, "{context}");
+            optimal += usize::from(verdict.optimal);
+            rejected += usize::from(!verdict.optimal);
+        }
+        assert!(optimal > 20 && rejected > 20, "{optimal} {rejected}");
+        assert_eq!(output.status.code(), Some(3));
+    }
+
+    #[test]
+    fn check_says_where_a_digit_board_or_a_tap_is_wrong() {
+        flipgame()
+            .args([
+                "check", "--states", "3", "--size", "2x2", "--board", "01/11",
+            ])
+            .args(["--taps", "r2c2 r2c2 r2c2 r2c2 r2c2"])
+            .assert()
+            .success()
+            .stdout(
+                "finishes the board: yes\nthe fewest: yes (2 taps given; the fewest is 2)\nthe \
+                 least of the fewest: yes\n",
+            );
+        flipgame()
+            .args([
+                "check", "--states", "3", "--size", "2x2", "--board", "01/13", "--taps", "r9c9",
+            ])
+            .assert()
+            .code(2)
+            .stderr("error: --board:1:5: expected a digit from '0' to '2', found '3'\n");
+        flipgame()
+            .args([
+                "check", "--states", "3", "--size", "2x2", "--board", "01/12", "--taps", "r9c9",
+            ])
+            .assert()
+            .code(2)
+            .stderr(
+                "error: --taps:1:1: expected a tap such as r1c2 (rows 1 to 2, columns 1 to 2), \
+                 found 'r9c9'\n",
+            );
+    }
+}

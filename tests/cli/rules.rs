@@ -513,3 +513,90 @@ fn the_guides_rule_file_is_valid() {
     // By the file: r1c2 turns over all three pieces.
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "1 r1c2\n");
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::{Scratch, flipgame};
+
+    use predicates::prelude::*;
+    use predicates::str::contains;
+
+    /// A rule file with weights is the stencil it spells out: Gambler Bo on 2x2, cell by cell.
+    #[test]
+    fn rule_files_carry_weights_for_k_states() {
+        let scratch = Scratch::new();
+        let entry = |row: usize, col: usize| {
+            let mut flips = vec![format!(r#"{{"row": {row}, "col": {col}, "weight": 2}}"#)];
+            for (r, c) in [
+                (row - 1, col),
+                (row + 1, col),
+                (row, col - 1),
+                (row, col + 1),
+            ] {
+                if (1..=2).contains(&r) && (1..=2).contains(&c) {
+                    flips.push(format!(r#"{{"row": {r}, "col": {c}}}"#));
+                }
+            }
+            format!(
+                r#"{{"row": {row}, "col": {col}, "flips": [{}]}}"#,
+                flips.join(", ")
+            )
+        };
+        let entries: Vec<String> = [(1, 1), (1, 2), (2, 1), (2, 2)]
+            .iter()
+            .map(|&(r, c)| entry(r, c))
+            .collect();
+        let file = scratch.file(
+            "gambler.json",
+            format!(
+                "{{\"rows\": 2, \"cols\": 2, \"cells\": [\n{}\n]}}\n",
+                entries.join(",\n")
+            ),
+        );
+        let table = |args: &[&str]| {
+            let output = flipgame()
+                .args(["table", "--states", "3", "--taps"])
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{output:?}");
+            output.stdout
+        };
+        assert_eq!(
+            table(&["--rule-file", file.to_str().unwrap()]),
+            table(&["--size", "2x2", "--rule", "010/121/010"])
+        );
+        flipgame()
+            .args(["solve", "--rule-file", file.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(contains("adds 2 at a cell, which needs --states 3 or more"));
+        flipgame()
+            .args([
+                "solve",
+                "--states",
+                "2",
+                "--rule-file",
+                file.to_str().unwrap(),
+            ])
+            .assert()
+            .code(2)
+            .stderr(contains("adds 2 at a cell"));
+        let zero = scratch.file(
+            "zero.json",
+            "{\"rows\": 1, \"cols\": 1, \"cells\": [\n{\"row\": 1, \"col\": 1, \"flips\": [{\"row\": 1, \"col\": 1, \"weight\": 0}]}]}\n",
+        );
+        flipgame()
+            .args([
+                "solve",
+                "--states",
+                "3",
+                "--rule-file",
+                zero.to_str().unwrap(),
+            ])
+            .assert()
+            .code(2)
+            .stderr(contains("zero.json:2:").and(contains("r1c1 has weight 0")));
+    }
+}

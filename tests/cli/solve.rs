@@ -792,3 +792,526 @@ fn an_unproven_press_matrix_comes_with_a_note() {
         "{stderr}"
     );
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::{SAMPLE, Scratch, flipgame};
+    use crate::k_states::*;
+    use predicates::prelude::*;
+    use predicates::str::contains;
+
+    /// Every board's answer against the brute force: the count, the tie rule's presses, the colour,
+    /// and for an impossible board a proof checked from its definition.
+    fn check_against_brute_force(rule: &str, model: &Model, goal: &str, seed: u64) {
+        let finished = goal.parse().unwrap_or(seed as u32 % model.states);
+        let boards = boards(model, 12, seed, finished);
+        let input: String = boards
+            .iter()
+            .map(|board| model.text(board) + "\n\n")
+            .collect();
+        let size = format!("{}x{}", model.rows, model.cols);
+        let output = flipgame()
+            .args([
+                "solve", "--format", "jsonl", "--rule", rule, "--size", &size,
+            ])
+            .args(["--states", &model.states.to_string(), "--goal", goal])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let answers = answers(&output.stdout);
+        assert_eq!(answers.len(), boards.len());
+        let colors: Vec<u32> = match goal {
+            "any" => (0..model.states).collect(),
+            color => vec![color.parse().unwrap()],
+        };
+        let mut solvable = 0;
+        for (board, answer) in boards.iter().zip(&answers) {
+            let context = format!("{rule} {size} K={} goal {goal}: {board:?}", model.states);
+            assert_eq!(
+                answer.board,
+                model.text(board).replace('\n', "/"),
+                "{context}"
+            );
+            assert_eq!(
+                (answer.rows, answer.cols),
+                (model.rows as u32, model.cols as u32)
+            );
+            assert_eq!(
+                (answer.rule.as_str(), answer.wrap, answer.states),
+                (rule, false, model.states)
+            );
+            assert!(answer.optimal, "{context}");
+            match model.brute_force(board, &colors) {
+                Some((moves, presses, color)) => {
+                    solvable += 1;
+                    assert!(answer.solvable && answer.proof.is_none(), "{context}");
+                    assert_eq!(answer.moves, Some(moves), "{context}");
+                    assert_eq!(answer.lower_bound, Some(moves), "{context}");
+                    assert_eq!(answer.goal, Some(color), "{context}");
+                    let mut found = vec![0; board.len()];
+                    for press in answer.taps.as_ref().unwrap() {
+                        assert!(press.times > 0 && press.times < model.states, "{context}");
+                        found[(press.row - 1) * model.cols + press.col - 1] = press.times;
+                    }
+                    assert_eq!(found, presses, "{context}");
+                }
+                None => {
+                    assert!(!answer.solvable, "{context}");
+                    assert_eq!(
+                        (
+                            answer.moves,
+                            answer.goal,
+                            answer.taps.as_ref().map(Vec::len)
+                        ),
+                        (None, None, None)
+                    );
+                    let proof = answer
+                        .proof
+                        .as_ref()
+                        .expect("impossible boards have a proof");
+                    let weights: Vec<u32> = proof.weights.concat();
+                    let sum = |values: &[u32]| {
+                        values.iter().zip(&weights).map(|(v, w)| v * w).sum::<u32>() % model.states
+                    };
+                    for effect in &model.effects {
+                        assert_eq!(
+                            sum(effect),
+                            0,
+                            "{context}: a press changes the weighted sum"
+                        );
+                    }
+                    assert_eq!(proof.board_sum, sum(board), "{context}");
+                    for &color in &colors {
+                        let finished = vec![color; board.len()];
+                        assert_eq!(proof.finished_sum, sum(&finished), "{context}");
+                    }
+                    assert_ne!(proof.board_sum, proof.finished_sum, "{context}");
+                }
+            }
+        }
+        for (index, answer) in answers.iter().enumerate() {
+            assert_eq!(answer.index, index as u64 + 1);
+            assert_eq!(answer.source, format!("-:{}", 1 + index * (model.rows + 1)));
+        }
+        assert!(
+            solvable > 0,
+            "{rule} K={}: no solvable board drawn",
+            model.states
+        );
+    }
+
+    #[test]
+    fn fewest_presses_match_a_brute_force_for_prime_and_composite_states() {
+        for (rule, rows, cols, states, goals) in [
+            ("plus", 3, 3, 3, &["0", "2", "any"][..]),
+            ("010/121/010", 3, 3, 3, &["0", "any"][..]),
+            ("box", 2, 3, 4, &["0", "3", "any"][..]),
+            ("plus", 2, 3, 6, &["0", "any"][..]),
+            ("x", 2, 3, 4, &["1", "any"][..]),
+            ("010/131/010", 2, 3, 5, &["0"][..]),
+        ] {
+            let model = Model::stencil(
+                &match rule {
+                    "plus" => "010/111/010".to_string(),
+                    "box" => "111/111/111".to_string(),
+                    "x" => "101/010/101".to_string(),
+                    stencil => stencil.to_string(),
+                },
+                rows,
+                cols,
+                states,
+            );
+            for (seed, goal) in goals.iter().enumerate() {
+                check_against_brute_force(rule, &model, goal, seed as u64 + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn text_lists_a_cell_once_for_each_press_and_the_colour_only_for_any() {
+        let solve = |args: &[&str]| {
+            let output = flipgame()
+                .args(["solve", "--states", "3", "--size", "2x2", "--taps"])
+                .args(args)
+                .output()
+                .unwrap();
+            String::from_utf8(output.stdout).unwrap()
+        };
+        // Boards made from 00/00 by pressing r2c2 backwards (a press adds 1 to its row and
+        // column on 2x2): once, 02/22; twice, 01/11. No single press finishes 01/11.
+        assert_eq!(solve(&["--board", "02/22"]), "1 r2c2\n");
+        assert_eq!(solve(&["--board", "01/11"]), "2 r2c2 r2c2\n");
+        assert_eq!(
+            solve(&["--goal", "any", "--board", "02/22"]),
+            "1 r2c2 (all 0)\n"
+        );
+        // Every press vector of 2x2 adds the same to all four cells only in multiples of 3.
+        assert_eq!(solve(&["--goal", "2", "--board", "00/00"]), "Impossible\n");
+        let counts = flipgame()
+            .args([
+                "solve", "--states", "3", "--size", "2x2", "--board", "01/11", "--board", "00/00",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(counts.stdout).unwrap(), "2\n0\n");
+    }
+
+    #[test]
+    fn the_matrix_format_gives_the_press_counts() {
+        flipgame()
+            .args([
+                "solve", "--states", "3", "--size", "2x2", "--format", "matrix",
+            ])
+            .args(["--board", "01/11", "--board", "12/00"])
+            .assert()
+            .success()
+            // 12/00 needs (2, 1, 0, 0) added: (0, 0, 2, 1) is the least of its three solutions.
+            .stdout("0 0\n0 2\n\n0 0\n2 1\n");
+    }
+
+    #[test]
+    fn two_states_given_outright_change_nothing() {
+        let plain = flipgame()
+            .args(["solve", "--taps"])
+            .write_stdin(SAMPLE)
+            .output()
+            .unwrap();
+        let given = flipgame()
+            .args(["solve", "--taps", "--states", "2"])
+            .write_stdin(SAMPLE)
+            .output()
+            .unwrap();
+        assert_eq!(plain, given);
+        assert_eq!(
+            String::from_utf8(plain.stdout).unwrap(),
+            "4 r1c1 r2c2 r2c4 r3c1 (all white)\n"
+        );
+    }
+
+    #[test]
+    fn digit_boards_are_read_with_places_and_keep_their_neighbours() {
+        let scratch = Scratch::new();
+        let file = scratch.file("boards.txt", "3\n11\n10\n\n1 1\n1 3\n22\n20\n");
+        scratch
+            .flipgame()
+            .args(["solve", "--states", "3", "--size", "2x2"])
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stdout("2\n1\n")
+            .stderr(contains(format!(
+                "{}:1:1: expected a digit from '0' to '2', found '3'; the line is not a row",
+                file.display()
+            )))
+            .stderr(contains(format!(
+                "{}:6:3: expected a digit from '0' to '2', found '3'; the digit '3' needs --states 4 \
+                 or more",
+                file.display()
+            )));
+    }
+
+    #[test]
+    fn what_k_states_cannot_carry_is_refused_with_the_reason() {
+        let refused = |args: &[&str], message: &str| {
+            flipgame()
+                .args(args)
+                .assert()
+                .code(2)
+                .stderr(contains(message.to_string()));
+        };
+        refused(
+            &["solve", "--states", "3", "--goal", "white"],
+            "--goal white: the colours of --states 3 are numbers from 0 to 2",
+        );
+        refused(
+            &["solve", "--states", "3", "--goal", "3"],
+            "--goal 3: the colours of --states 3 are numbers from 0 to 2",
+        );
+        refused(
+            &["solve", "--goal", "1"],
+            "--goal 1 is a colour number, for boards of --states 3 or more",
+        );
+        refused(
+            &["solve", "--goal", "any"],
+            "--goal any is for boards of --states 3 or more",
+        );
+        refused(
+            &["solve", "--goal", "purple"],
+            "expected either, white, black, any, or a colour number",
+        );
+        refused(
+            &["solve", "--states", "3", "--cells", "01"],
+            "--cells is for black and white pieces",
+        );
+        refused(&["solve", "--states", "37"], "37 is not in 2..=36");
+        refused(&["solve", "--states", "1"], "1 is not in 2..=36");
+        refused(
+            &["solve", "--states", "3", "--rule", "010/131/010"],
+            "the rule 010/131/010 adds 3 at a cell, which is not below --states 3",
+        );
+        refused(
+            &["solve", "--rule", "010/121/010"],
+            "the rule 010/121/010 adds 2 at a cell, which needs --states 3 or more",
+        );
+        refused(
+            &["solve", "--states", "3", "--size", "65x64", "--wrap"],
+            "solved up to 4096 cells (64x64), and up to 1,048,576 (1024x1024) under a stencil whose only cell above the press is straight above it, with a weight prime to K, and no --wrap (plus, 010/121/010): not 4160",
+        );
+        refused(
+            &["solve", "--states", "3", "--judge", "poj1753"],
+            "cannot be used with",
+        );
+        refused(
+            &["check", "--states", "3", "--judge", "poj1753", "in", "out"],
+            "cannot be used with",
+        );
+        refused(
+            &["gen", "--rule", "random", "--states", "3"],
+            "not --wrap, --goal, --states",
+        );
+    }
+
+    /// A kernel of 3^20 quiet press counts (the 0/0/1 rule: a press reaches only the cell below, so
+    /// the last row's presses change nothing) is not searched to its end within --search-time: the
+    /// answer is the best found, marked not proven, with the counting bound.
+    #[test]
+    fn search_time_stops_a_long_search_with_an_answer_marked_not_proven() {
+        let board = format!("{}/{}", "0".repeat(20), "1".repeat(20));
+        let output = flipgame()
+            .args([
+                "solve", "--states", "3", "--size", "2x20", "--rule", "0/0/1",
+            ])
+            .args([
+                "--search-time",
+                "0.2",
+                "--format",
+                "jsonl",
+                "--board",
+                &board,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let answer: Answer = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(!answer.optimal);
+        assert_eq!((answer.moves, answer.lower_bound), (Some(40), Some(20)));
+        let text = flipgame()
+            .args([
+                "solve", "--states", "3", "--size", "2x20", "--rule", "0/0/1",
+            ])
+            .args(["--search-time", "0.2", "--board", &board])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(text.stdout).unwrap(),
+            "40 (at least 20; not proven minimal)\n"
+        );
+        // Without the flag the same search runs to its end on a smaller board: proven.
+        let small = format!("{}/{}", "0".repeat(8), "1".repeat(8));
+        flipgame()
+            .args([
+                "solve", "--states", "3", "--size", "2x8", "--rule", "0/0/1", "--board", &small,
+            ])
+            .assert()
+            .success()
+            .stdout("16\n");
+    }
+
+    /// On a terminal, solve says it waits for boards of digits; a board typed where a file goes
+    /// gets the flag that was meant.
+    #[test]
+    fn newcomers_are_told_what_k_state_boards_look_like() {
+        let screen = crate::common::pty::run_on_terminal(
+            env!("CARGO_BIN_EXE_flipgame"),
+            &["solve", "--states", "3", "--size", "2x2"],
+            &[],
+            "01\n11\n\u{4}".as_bytes(),
+        );
+        let (status, screen) = (screen.status, screen.text);
+        assert!(status.success(), "{screen}");
+        assert!(
+            screen.contains("(2 lines of 2 digits from 0 to 2 per board)"),
+            "{screen}"
+        );
+        assert!(screen.ends_with("\n2\n"), "{screen}");
+        flipgame()
+            .args(["solve", "--states", "3", "--size", "2x2", "01/11"])
+            .assert()
+            .code(1)
+            .stderr(contains("did you mean --board 01/11?"));
+        flipgame()
+            .args(["solve", "--states", "3", "--size", "2x2", "01/13"])
+            .assert()
+            .code(1)
+            .stderr(contains("did you mean").not());
+    }
+
+    /// Boards past the dense solver's size, under stencils light chasing works for: answers that
+    /// replay to a finished board, in no more presses than made the board, and proofs that hold,
+    /// all checked with a press written here from the rule's definition.
+    #[test]
+    fn large_boards_are_chased_with_answers_and_proofs_that_replay() {
+        /// Adds `times` presses at (r, c) of `plus` weighted `centre` and `side`, without wrap.
+        fn press(
+            board: &mut [u32],
+            n: usize,
+            k: u32,
+            (centre, side): (u32, u32),
+            (r, c): (usize, usize),
+            times: u32,
+        ) {
+            board[r * n + c] = (board[r * n + c] + centre * times) % k;
+            for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                if (0..n as isize).contains(&nr) && (0..n as isize).contains(&nc) {
+                    let cell = &mut board[nr as usize * n + nc as usize];
+                    *cell = (*cell + side * times) % k;
+                }
+            }
+        }
+        let mut seed = 3u64;
+        let mut draw = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % below
+        };
+        for (n, k, rule, weights, scramble, goal) in [
+            (100usize, 3u32, "plus", (1, 1), 300, "0"),
+            (90, 4, "plus", (1, 1), 200, "any"),
+            (70, 3, "010/121/010", (2, 1), 150, "0"),
+        ] {
+            let scratch = Scratch::new();
+            // A board made from all 0 by `scramble` presses: each taken off K - 1 times.
+            let mut board = vec![0u32; n * n];
+            for _ in 0..scramble {
+                let cell = (draw(n as u64) as usize, draw(n as u64) as usize);
+                press(&mut board, n, k, weights, cell, k - 1);
+            }
+            let text: String = board
+                .chunks(n)
+                .map(|row| {
+                    row.iter()
+                        .map(|&s| char::from_digit(s, 36).unwrap())
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect();
+            let file = scratch.file("board.txt", &text);
+            let output = flipgame()
+                .args([
+                    "solve",
+                    "--states",
+                    &k.to_string(),
+                    "--size",
+                    &format!("{n}x{n}"),
+                ])
+                .args(["--rule", rule, "--goal", goal, "--format", "jsonl"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{output:?}");
+            let answer = &answers(&output.stdout)[0];
+            let moves = answer.moves.unwrap();
+            assert!(
+                moves <= scramble,
+                "{n}x{n} K={k}: {moves} presses for a board of {scramble}"
+            );
+            let mut played = board.clone();
+            for tap in answer.taps.as_ref().unwrap() {
+                press(
+                    &mut played,
+                    n,
+                    k,
+                    weights,
+                    (tap.row - 1, tap.col - 1),
+                    tap.times,
+                );
+            }
+            assert!(
+                played.iter().all(|&s| s == played[0]),
+                "{n}x{n} K={k}: not finished"
+            );
+            assert_eq!(Some(played[0]), answer.goal);
+            assert_eq!(
+                answer
+                    .taps
+                    .as_ref()
+                    .unwrap()
+                    .iter()
+                    .map(|t| u64::from(t.times))
+                    .sum::<u64>(),
+                moves
+            );
+        }
+        // Random boards of 3 states under plus (200x200 for colour 0, 64x64 for any colour): the
+        // kernels are not trivial, and the proofs' weights are kept by every press.
+        for (n, goal) in [(200usize, "0"), (64, "any")] {
+            let board: Vec<u32> = (0..n * n).map(|_| draw(3) as u32).collect();
+            let text: String = board
+                .chunks(n)
+                .map(|row| {
+                    row.iter()
+                        .map(|&s| char::from_digit(s, 10).unwrap())
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect();
+            let scratch = Scratch::new();
+            let file = scratch.file("random.txt", &text);
+            let output = flipgame()
+                .args([
+                    "solve",
+                    "--states",
+                    "3",
+                    "--size",
+                    &format!("{n}x{n}"),
+                    "--goal",
+                    goal,
+                ])
+                .args(["--format", "jsonl"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            let answer = &answers(&output.stdout)[0];
+            let proof = answer
+                .proof
+                .as_ref()
+                .expect("a random board here is impossible");
+            let weights: Vec<u32> = proof.weights.concat();
+            for r in 0..n {
+                for c in 0..n {
+                    // What the press at (r, c) adds, weighted: its own cell and its neighbours.
+                    let mut kept = weights[r * n + c];
+                    for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+                        let (nr, nc) = (r as isize + dr, c as isize + dc);
+                        if (0..n as isize).contains(&nr) && (0..n as isize).contains(&nc) {
+                            kept += weights[nr as usize * n + nc as usize];
+                        }
+                    }
+                    assert_eq!(
+                        kept % 3,
+                        0,
+                        "{n}x{n}: press r{}c{} changes the sum",
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+            let sum = board.iter().zip(&weights).map(|(b, w)| b * w).sum::<u32>() % 3;
+            assert_eq!(proof.board_sum, sum);
+            let total = weights.iter().sum::<u32>() % 3;
+            match goal {
+                "any" => assert_eq!(
+                    (total, proof.finished_sum),
+                    (0, 0),
+                    "uniform boards sum to 0"
+                ),
+                _ => assert_eq!(proof.finished_sum, 0),
+            }
+            assert_ne!(sum, proof.finished_sum);
+        }
+    }
+}

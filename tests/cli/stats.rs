@@ -238,3 +238,236 @@ fn one_of_anything_is_written_in_the_singular() {
         "{text}"
     );
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::flipgame;
+    use crate::k_states::*;
+
+    use predicates::str::contains;
+    use serde::Deserialize;
+
+    /// `stats --states K --format json`, mirrored with `deny_unknown_fields`.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct StatesStats {
+        rows: u32,
+        cols: u32,
+        rule: String,
+        wrap: bool,
+        states: u32,
+        goal: serde_json::Value,
+        positions: Option<u64>,
+        solvable: Option<u64>,
+        impossible: Option<u64>,
+        solvable_one_in: Vec<PrimePower>,
+        quiet_presses: Vec<Factor>,
+        invariants: Vec<Factor>,
+        max_moves: Option<u64>,
+        mean_moves: Option<f64>,
+        histogram: Option<Vec<HistogramRow>>,
+        hardest: Option<Hardest>,
+        note: Option<String>,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct PrimePower {
+        prime: u64,
+        exponent: u32,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Factor {
+        order: u32,
+        generator: String,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct HistogramRow {
+        moves: u64,
+        boards: u64,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Hardest {
+        example: String,
+        boards: u64,
+    }
+
+    fn stats(args: &[&str]) -> StatesStats {
+        let output = flipgame()
+            .args(["stats", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        serde_json::from_slice(&output.stdout).unwrap()
+    }
+
+    #[test]
+    fn stats_of_k_states_match_a_brute_force() {
+        for (rule, label, model, goal, colors) in small_puzzles() {
+            let size = format!("{}x{}", model.rows, model.cols);
+            let states = model.states.to_string();
+            let found = stats(&[
+                "--states", &states, "--size", &size, "--rule", rule, "--goal", goal,
+            ]);
+            let fewest: Vec<Option<u64>> = every_board(&model)
+                .iter()
+                .map(|board| model.brute_force(board, &colors).map(|e| e.0))
+                .collect();
+            let solvable = fewest.iter().flatten().count() as u64;
+            let largest = fewest.iter().flatten().max().copied().unwrap();
+            let mut histogram = vec![0u64; largest as usize + 1];
+            for &moves in fewest.iter().flatten() {
+                histogram[moves as usize] += 1;
+            }
+            let what = format!("{rule} {size} K={states} goal {goal}");
+            assert_eq!(
+                (found.rows, found.cols, found.states),
+                (model.rows as u32, model.cols as u32, model.states)
+            );
+            assert_eq!((found.rule.as_str(), found.wrap), (label, false));
+            assert_eq!(
+                found.goal,
+                goal.parse::<u32>()
+                    .map_or(serde_json::json!(goal), |c| serde_json::json!(c))
+            );
+            assert_eq!(found.positions, Some(fewest.len() as u64), "{what}");
+            assert_eq!(found.solvable, Some(solvable), "{what}");
+            assert_eq!(
+                found.impossible,
+                Some(fewest.len() as u64 - solvable),
+                "{what}"
+            );
+            let one_in: u64 = found
+                .solvable_one_in
+                .iter()
+                .map(|p| p.prime.pow(p.exponent))
+                .product();
+            assert_eq!(one_in * solvable, fewest.len() as u64, "{what}");
+            assert_eq!(found.max_moves, Some(largest), "{what}");
+            let mean = fewest.iter().flatten().sum::<u64>() as f64 / solvable as f64;
+            assert!((found.mean_moves.unwrap() - mean).abs() < 1e-9, "{what}");
+            let rows = found.histogram.unwrap();
+            assert_eq!(
+                rows.iter().map(|r| r.moves).collect::<Vec<_>>(),
+                (0..=largest).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                rows.iter().map(|r| r.boards).collect::<Vec<_>>(),
+                histogram,
+                "{what}"
+            );
+            let hardest = found.hardest.unwrap();
+            assert_eq!(hardest.boards, histogram[largest as usize]);
+            let first_hardest = fewest.iter().position(|&m| m == Some(largest)).unwrap();
+            assert_eq!(
+                hardest.example,
+                model
+                    .text(&every_board(&model)[first_hardest])
+                    .replace('\n', "/")
+            );
+            assert_eq!(found.note, None);
+            // The quiet press counts: as many as the brute force finds, each quiet.
+            let cells = model.rows * model.cols;
+            let quiet = every_board(&model)
+                .iter()
+                .filter(|x| model.after(&vec![0; cells], x).iter().all(|&s| s == 0))
+                .count() as u64;
+            let orders: u64 = found
+                .quiet_presses
+                .iter()
+                .map(|f| u64::from(f.order))
+                .product();
+            assert_eq!(orders, quiet, "{what}");
+            for factor in &found.quiet_presses {
+                let x = digits(&factor.generator);
+                assert!(
+                    model.after(&vec![0; cells], &x).iter().all(|&s| s == 0),
+                    "{what}"
+                );
+            }
+            for factor in &found.invariants {
+                let y = digits(&factor.generator);
+                for effect in &model.effects {
+                    let sum: u32 = y.iter().zip(effect).map(|(a, b)| a * b).sum();
+                    assert_eq!(sum % model.states, 0, "{what}: {}", factor.generator);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stats_past_the_searched_boards_come_from_the_presses_structure() {
+        // 6x6 under K = 3: 3^36 boards, too many to search; the structure still counts them.
+        let found = stats(&["--states", "3", "--size", "6x6"]);
+        assert_eq!(found.positions, Some(3u64.pow(36)));
+        assert_eq!(
+            found.impossible,
+            Some(3u64.pow(36) - found.solvable.unwrap())
+        );
+        assert!(found.histogram.is_none() && found.max_moves.is_none() && found.hardest.is_none());
+        assert!(found.note.unwrap().contains("3^36 boards"));
+        let model = Model::stencil("010/111/010", 6, 6, 3);
+        for factor in &found.quiet_presses {
+            let x = digits(&factor.generator);
+            assert_eq!(factor.order, 3);
+            assert!(model.after(&[0; 36], &x).iter().all(|&s| s == 0));
+        }
+        let one_in: u64 = found
+            .solvable_one_in
+            .iter()
+            .map(|p| p.prime.pow(p.exponent))
+            .product();
+        assert_eq!(one_in, 3u64.pow(found.invariants.len() as u32));
+        assert_eq!(found.solvable.unwrap() * one_in, 3u64.pow(36));
+        // 30x30 under K = 6: 6^900 boards, counts as powers.
+        flipgame()
+            .args(["stats", "--states", "6", "--size", "30x30"])
+            .assert()
+            .success()
+            .stdout(contains(
+                "Positions    6^900\nSolvable     1 in 2^20 = 1,048,576\n",
+            ));
+        flipgame()
+            .args(["stats", "--states", "3", "--size", "65x64", "--rule", "x"])
+            .assert()
+            .code(2)
+            .stderr(contains("not 4160"));
+    }
+
+    #[test]
+    fn the_k_state_text_report_names_the_groups() {
+        flipgame()
+            .args(["stats", "--states", "6", "--size", "4x4", "--goal", "any"])
+            .assert()
+            .success()
+            .stdout(contains("4x4 board of 6 states, rule plus, goal: any"))
+            .stdout(contains(
+                "quiet press counts Z_2^4 x Z_3^2 (2^4 x 3^2 = 144",
+            ))
+            .stdout(contains("  #5  order  3  "));
+        flipgame()
+            .args(["stats", "--states", "4", "--size", "2x3", "--goal", "1"])
+            .assert()
+            .success()
+            .stdout(contains("Fewest presses   Boards    Share of solvable"))
+            .stdout(contains("God's number: "));
+        flipgame()
+            .args(["stats", "--states", "3", "--size", "3x3"])
+            .assert()
+            .success()
+            .stdout(contains("Press matrix over Z_3: invertible"));
+        flipgame()
+            .args(["stats", "--states", "3", "--size", "2x2", "--format", "svg"])
+            .assert()
+            .success()
+            .stdout(contains("fewest presses"));
+    }
+}

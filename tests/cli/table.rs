@@ -221,3 +221,103 @@ fn an_output_in_a_missing_directory_names_the_file_asked_for() {
     );
     assert!(!error.contains(".flipgame-"), "{error}");
 }
+
+/// The same command with `--states K`: boards of K colours, against the brute force of
+/// [`crate::k_states`].
+mod k_states {
+    use crate::common::flipgame;
+    use crate::k_states::*;
+
+    use serde::Deserialize;
+
+    /// One row of `table --states K --format jsonl --taps`, mirrored with `deny_unknown_fields`.
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct TableRow {
+        board: String,
+        rule: String,
+        wrap: bool,
+        states: u32,
+        moves: Option<u64>,
+        taps: Option<Vec<Press>>,
+    }
+
+    #[test]
+    fn the_table_of_k_states_matches_a_brute_force() {
+        for (rule, label, model, goal, colors) in small_puzzles() {
+            let size = format!("{}x{}", model.rows, model.cols);
+            let states = model.states.to_string();
+            let output = flipgame()
+                .args([
+                    "table", "--states", &states, "--size", &size, "--rule", rule,
+                ])
+                .args(["--goal", goal, "--taps", "--format", "jsonl"])
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{output:?}");
+            let rows: Vec<TableRow> = String::from_utf8(output.stdout)
+                .unwrap()
+                .lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+            let boards = every_board(&model);
+            assert_eq!(rows.len(), boards.len(), "{rule} {size} K={states}");
+            for (row, board) in rows.iter().zip(&boards) {
+                assert_eq!(row.board, model.text(board).replace('\n', "/"));
+                assert_eq!(
+                    (row.rule.as_str(), row.wrap, row.states),
+                    (label, false, model.states)
+                );
+                let expected = model.brute_force(board, &colors);
+                assert_eq!(
+                    row.moves,
+                    expected.as_ref().map(|e| e.0),
+                    "{rule} K={states} {}",
+                    row.board
+                );
+                let presses = row.taps.as_ref().map(|taps| {
+                    let mut counts = vec![0; board.len()];
+                    for tap in taps {
+                        counts[(tap.row - 1) * model.cols + tap.col - 1] = tap.times;
+                    }
+                    counts
+                });
+                assert_eq!(
+                    presses,
+                    expected.map(|e| e.1),
+                    "{rule} K={states} {}",
+                    row.board
+                );
+            }
+            // Text lists a cell pressed j times j times; binary is one byte a board.
+            let text = flipgame()
+                .args([
+                    "table", "--states", &states, "--size", &size, "--rule", rule,
+                ])
+                .args(["--goal", goal, "--taps", "--solvable"])
+                .output()
+                .unwrap();
+            let text = String::from_utf8(text.stdout).unwrap();
+            let solvable: Vec<&TableRow> = rows.iter().filter(|r| r.moves.is_some()).collect();
+            assert_eq!(text.lines().count(), solvable.len());
+            for (line, row) in text.lines().zip(solvable) {
+                let words: Vec<&str> = line.split(' ').collect();
+                assert_eq!(words[0], row.board);
+                assert_eq!(words[1].parse::<u64>().ok(), row.moves);
+                assert_eq!(words.len() as u64 - 2, row.moves.unwrap(), "{line}");
+            }
+            let binary = flipgame()
+                .args([
+                    "table", "--states", &states, "--size", &size, "--rule", rule,
+                ])
+                .args(["--goal", goal, "--format", "binary"])
+                .output()
+                .unwrap();
+            let expected: Vec<u8> = rows
+                .iter()
+                .map(|r| r.moves.map_or(255, |m| m as u8))
+                .collect();
+            assert_eq!(binary.stdout, expected);
+        }
+    }
+}
