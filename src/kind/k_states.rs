@@ -191,10 +191,6 @@ impl Kind for KStates {
         space.board(index)
     }
 
-    fn taps_at(space: &StateSpace, index: u32) -> Option<Vec<u8>> {
-        space.presses(index)
-    }
-
     fn random_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
         let mut board = StateBoard::new(puzzle.shape(), puzzle.states());
         let cols = puzzle.shape().cols() as usize;

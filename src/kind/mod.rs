@@ -182,9 +182,6 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn index_of(space: &Self::Space, board: &Self::Board) -> u32;
     /// The board numbered `index` in `space`.
     fn board_at(space: &Self::Space, index: u32) -> Self::Board;
-    /// The least of the fewest taps of the board numbered `index` in `space`, when it was
-    /// explored with its taps and the board can be finished.
-    fn taps_at(space: &Self::Space, index: u32) -> Option<Self::Taps>;
 
     /// A board drawn uniformly among all boards of `puzzle`'s shape.
     fn random_board(puzzle: &Self::Puzzle, generator: &mut Generator) -> Self::Board;

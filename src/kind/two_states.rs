@@ -11,7 +11,7 @@ use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
-use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid, grid_from_bits};
+use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid};
 
 impl Kind for TwoStates {
     type Board = Grid;
@@ -199,12 +199,6 @@ impl Kind for TwoStates {
 
     fn board_at(space: &SmallSpace, index: u32) -> Grid {
         space.board(index)
-    }
-
-    fn taps_at(space: &SmallSpace, index: u32) -> Option<Grid> {
-        space
-            .taps(index)
-            .map(|taps| grid_from_bits(space.shape(), taps))
     }
 
     fn random_board(puzzle: &Puzzle, generator: &mut Generator) -> Grid {

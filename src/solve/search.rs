@@ -199,9 +199,12 @@ impl Solver {
         }
         // One budget for the board, whichever colours it takes.
         let deadline = self.search_time.map(|limit| Instant::now() + limit);
+        // The sides first: their elimination brings the quiet tap sets along, which the
+        // nullity then reads instead of eliminating again.
+        let sides = self.sides(board, progress);
         let exact = self.is_searched_in_full(sweeping);
         let mut solutions: Vec<Solution> = Vec::with_capacity(2);
-        for side in self.sides(board, progress) {
+        for side in sides {
             let proven_best = solutions
                 .iter()
                 .filter(|s| s.optimal)

@@ -18,7 +18,7 @@
 //! before it fills layer `k + 1`.
 
 use crate::grid::{Grid, Shape};
-use crate::notation::Color;
+use crate::notation::{Cell, Color};
 use crate::puzzle::Puzzle;
 
 mod states;
@@ -197,6 +197,9 @@ pub trait Space {
     fn state(&self, board: u32, index: usize) -> u8;
     /// `board` in its text form.
     fn board_text(&self, board: u32) -> String;
+    /// The least of the fewest taps of `board`, each tapped cell row-major with how many times,
+    /// when the space was explored with its tap sets and the board can be finished.
+    fn tapped_cells(&self, board: u32) -> Option<Vec<(Cell, u8)>>;
     /// The boards from `board` to a finished one along the least of its fewest taps, tapped in
     /// row-major order (a cell tapped j times j times running), each with the cell tapped to
     /// reach the next, the finished board last with none; `None` when impossible (or when the
@@ -276,8 +279,35 @@ impl Space for SmallSpace {
         (board >> (cells - 1 - index) & 1) as u8
     }
 
+    /// Written from the bits, without a grid: `table` writes one a board.
     fn board_text(&self, board: u32) -> String {
-        self.board(board).to_string()
+        let (rows, cols) = (self.shape.rows() as usize, self.shape.cols() as usize);
+        let cells = rows * cols;
+        let mut text = String::with_capacity(cells + rows);
+        for index in 0..cells {
+            if index > 0 && index % cols == 0 {
+                text.push('/');
+            }
+            let color = if board >> (cells - 1 - index) & 1 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            text.push(color.letter());
+        }
+        text
+    }
+
+    fn tapped_cells(&self, board: u32) -> Option<Vec<(Cell, u8)>> {
+        let taps = self.taps(board)?;
+        let cells = self.shape.cells() as usize;
+        let cols = self.shape.cols() as usize;
+        Some(
+            (0..cells)
+                .filter(|index| taps >> (cells - 1 - index) & 1 == 1)
+                .map(|index| (Cell::at_index(index, cols), 1))
+                .collect(),
+        )
     }
 
     fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>> {
@@ -403,6 +433,54 @@ mod tests {
     use crate::solve::{Solver, Strategy};
 
     use crate::puzzle::test_puzzle as puzzle;
+
+    /// Both spaces write a board as its board writes itself, and give its least tap set cell
+    /// by cell as the tap set the space holds, for every board of a small puzzle.
+    #[test]
+    fn text_and_tapped_cells_are_the_boards_own() {
+        use crate::grid::StateBoard;
+        use crate::puzzle::{StateGoal, StatePuzzle};
+        use crate::rule::Rule;
+        let two = SmallSpace::explore(
+            &puzzle(2, 3, "x", false, Goal::Either),
+            true,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        for bits in 0..two.positions() as u32 {
+            assert_eq!(two.board_text(bits), two.board(bits).to_string());
+            let expected = two.taps(bits).map(|taps| {
+                grid_from_bits(two.shape(), taps)
+                    .cells()
+                    .map(|(row, col)| (Cell::new(row, col), 1))
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(two.tapped_cells(bits), expected, "{bits}");
+        }
+        let shape = Shape::new(2, 2).unwrap();
+        let rule = Rule::parse("010/121/010").unwrap();
+        let puzzle = StatePuzzle::new(shape, rule, false, 3, StateGoal::Any).unwrap();
+        let k = StateSpace::explore(&puzzle, true, &mut |_, _| {}).unwrap();
+        let mut solvable = 0;
+        for index in 0..k.positions() as u32 {
+            let board: StateBoard = k.board(index);
+            assert_eq!(k.board_text(index), board.to_string());
+            let Some(tapped) = k.tapped_cells(index) else {
+                assert_eq!(k.moves(index), None);
+                continue;
+            };
+            solvable += 1;
+            let counts = k.presses(index).unwrap();
+            assert!(
+                tapped
+                    .iter()
+                    .all(|&(cell, times)| counts[cell.row * 2 + cell.col] == times)
+            );
+            let total: u64 = tapped.iter().map(|&(_, times)| u64::from(times)).sum();
+            assert_eq!(Some(total), k.moves(index).map(u64::from));
+        }
+        assert!(solvable > 0);
+    }
 
     /// A tap that turns over nothing joins a board to itself: the graph leaves it out.
     #[test]

@@ -22,6 +22,7 @@ use std::fmt;
 
 use super::{Space, UNREACHED};
 use crate::grid::{Shape, StateBoard};
+use crate::notation::Cell;
 use crate::puzzle::{StateGoal, StatePuzzle};
 
 /// The most boards a state space may have to be explored whole (2^26, 64 MiB of distances).
@@ -244,6 +245,18 @@ impl Space for StateSpace {
 
     fn board_text(&self, board: u32) -> String {
         self.board(board).to_string()
+    }
+
+    fn tapped_cells(&self, board: u32) -> Option<Vec<(Cell, u8)>> {
+        let cols = self.shape.cols() as usize;
+        let taps = self.presses(board)?;
+        Some(
+            taps.iter()
+                .enumerate()
+                .filter(|&(_, &times)| times > 0)
+                .map(|(index, &times)| (Cell::at_index(index, cols), times))
+                .collect(),
+        )
     }
 
     fn path(&self, board: u32) -> Option<Vec<(u32, Option<usize>)>> {

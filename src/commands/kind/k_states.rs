@@ -73,8 +73,8 @@ impl CommandKind for KStates {
         }
     }
 
-    fn color_words(color: u8) -> String {
-        color.to_string()
+    fn color_words(color: u8) -> impl std::fmt::Display {
+        color
     }
 
     fn color_json(color: u8) -> Value {

@@ -41,7 +41,7 @@ pub trait CommandKind: Kind {
     /// one colour` (the one place a goal is said in words; its name is the library's).
     fn goal_words(puzzle: &Self::Puzzle) -> String;
     /// Colour number `color` in words: `white`, `2`.
-    fn color_words(color: u8) -> String;
+    fn color_words(color: u8) -> impl std::fmt::Display;
     /// Colour number `color` in JSON: `"white"`, `2`.
     fn color_json(color: u8) -> Value;
     /// The piece at `row`, `col` of `board`.

@@ -82,8 +82,8 @@ impl CommandKind for TwoStates {
         .to_string()
     }
 
-    fn color_words(color: u8) -> String {
-        side(color).to_string()
+    fn color_words(color: u8) -> impl std::fmt::Display {
+        side(color)
     }
 
     fn color_json(color: u8) -> Value {

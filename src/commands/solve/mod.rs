@@ -142,6 +142,8 @@ pub(super) struct Solve<K: Kind, A> {
     lookup: bool,
     rule: RuleFields,
     taps: bool,
+    /// The goal accepts more than one colour: `--taps` then says which one the taps reach.
+    any_color: bool,
     /// `--format matrix`.
     matrix: bool,
     /// Boards answered so far (for the blank line between matrices).
@@ -161,6 +163,7 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         let puzzle = solver.puzzle();
         Solve {
             rule: RuleFields::of::<K>(puzzle),
+            any_color: K::goal_colors(puzzle).len() > 1,
             lookup: K::moves_by_lookup(puzzle) && !matrix && answering.is_whole(),
             solver,
             answering,
@@ -263,7 +266,7 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
                     write_tap_after_space(out, cell.row, cell.col)?;
                 }
             }
-            if K::goal_colors(puzzle).len() > 1 {
+            if self.any_color {
                 // Any colour counts, so say which one these taps reach.
                 let color = K::color_words(K::color_number(solution.color));
                 write!(out, " (all {color})")?;

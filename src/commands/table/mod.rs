@@ -40,23 +40,19 @@ impl<W: Write> ForEitherKind for TableBoards<'_, W> {
         let TableBoards { args, out } = self;
         let space = explore::<K>(&puzzle, args.taps)?;
         let rule = RuleFields::of::<K>(&puzzle);
-        let cols = K::shape(&puzzle).cols() as usize;
         let states = K::states(&puzzle);
+        // Where boards have ids (4x4, two sides), a board's number in its space is its id.
+        let with_id = K::board_id(&K::board_at(&space, 0)).is_some();
         let table = Table {
             distances: space.distances(),
-            with_id: K::board_id(&K::board_at(&space, 0)).is_some(),
-            row: &|index: u32| {
-                let board = K::board_at(&space, index);
-                Row {
-                    id: K::board_id(&board).map(|id| id.to_string()),
-                    board: board.to_string(),
-                    moves: space.moves(index),
-                    taps: args.taps.then(|| {
-                        K::taps_at(&space, index).map(|taps| K::tapped_cells(&taps, cols).collect())
-                    }),
-                    states,
-                    rule: &rule,
-                }
+            with_id,
+            row: &|index: u32| Row {
+                id: with_id.then(|| format!("{index:04x}")),
+                board: space.board_text(index),
+                moves: space.moves(index),
+                taps: args.taps.then(|| space.tapped_cells(index)),
+                states,
+                rule: &rule,
             },
         };
         Ok(write_to(args.output.as_deref(), out, |out| {
