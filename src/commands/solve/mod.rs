@@ -104,7 +104,8 @@ pub(super) trait Answering<K: Kind> {
         board: &K::Board,
     ) -> io::Result<Answered<K>>;
 
-    /// True when every answer is whole: a 4x4 stream of counts then takes the table's path.
+    /// True when every answer is whole, the solver's own: a 4x4 stream of counts then takes the
+    /// table's path.
     fn is_whole(&self) -> bool {
         false
     }
@@ -218,12 +219,18 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         board: &K::Board,
     ) -> io::Result<()> {
         let solver = self.solver.get();
-        let answered = self.answering.answer(
-            solver,
-            (&mut *out, json.as_deref_mut()),
-            (index, place),
-            board,
-        )?;
+        // A whole answer is the solver's own, asked for here so that a million-board stream
+        // does not carry each one through the `io::Result` a shard's record needs.
+        let answered = if self.answering.is_whole() {
+            Answered::Solved(solve_board::<K>(solver, board))
+        } else {
+            self.answering.answer(
+                solver,
+                (&mut *out, json.as_deref_mut()),
+                (index, place),
+                board,
+            )?
+        };
         let solution = match answered {
             Answered::Solved(solution) => solution,
             Answered::Written => return Ok(()),
@@ -232,25 +239,48 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
                 return failed_board(out, json, index, place, format!("{place}: {message}"));
             }
         };
-        let puzzle = K::puzzle(solver);
         if self.matrix {
             return self.write_matrix(out, place, board, solution.as_ref());
         }
-        if let Some(json) = json {
-            // A K-state record carries its proof; two-sided pieces say only that there is none.
-            let proof = match (&solution, K::states_field(puzzle)) {
-                (None, Some(_)) => K::proof(solver, board),
-                _ => None,
-            };
-            let record = SolvedJson::<K>::new(
-                (index, place),
-                puzzle,
-                board,
-                &self.rule,
-                (solution.as_ref(), proof.as_ref()),
-            );
-            return json.write(out, &record);
+        match json {
+            Some(json) => self.write_record(out, json, (index, place), board, solution),
+            None => self.write_line(out, board, solution),
         }
+    }
+
+    /// The board's JSON record.
+    fn write_record<W: Write>(
+        &mut self,
+        out: &mut W,
+        json: &mut JsonStream,
+        at: (u64, Place<'_>),
+        board: &K::Board,
+        solution: Option<SolutionOf<K>>,
+    ) -> io::Result<()> {
+        let solver = self.solver.get();
+        let puzzle = K::puzzle(solver);
+        // A K-state record carries its proof; two-sided pieces say only that there is none.
+        let proof = match (&solution, K::states_field(puzzle)) {
+            (None, Some(_)) => K::proof(solver, board),
+            _ => None,
+        };
+        let record = SolvedJson::<K>::new(
+            at,
+            puzzle,
+            board,
+            &self.rule,
+            (solution.as_ref(), proof.as_ref()),
+        );
+        json.write(out, &record)
+    }
+
+    /// The board's line of text: the count, and the taps with `--taps`.
+    fn write_line<W: Write>(
+        &self,
+        out: &mut W,
+        board: &K::Board,
+        solution: Option<SolutionOf<K>>,
+    ) -> io::Result<()> {
         let Some(solution) = solution else {
             return out.write_all(b"Impossible\n");
         };
