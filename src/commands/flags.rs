@@ -4,8 +4,8 @@
 
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
+use flipgame::solve::TooLargeToSolve;
 use flipgame::solve::states::{MOST_CHASED_STATE_CELLS, MOST_STATE_CELLS, TooManyStateCells};
-use flipgame::solve::{ELIMINATION_MEMORY_BYTES, TooLargeToSolve};
 use flipgame::words::thousands;
 
 /// A puzzle the flags describe that does not hold together.
@@ -51,15 +51,7 @@ pub fn state_puzzle_error(error: &StatePuzzleError) -> String {
 
 /// A puzzle of two-sided pieces too large to eliminate here.
 pub fn too_large(error: &TooLargeToSolve) -> String {
-    format!(
-        "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB flipgame \
-         allows",
-        error.shape,
-        error.rule,
-        if error.wrap { " with --wrap" } else { "" },
-        error.bytes >> 20,
-        ELIMINATION_MEMORY_BYTES >> 20
-    )
+    error.describe(" with --wrap")
 }
 
 /// A puzzle of K states too large for the solvers of K states.

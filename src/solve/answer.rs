@@ -71,18 +71,25 @@ pub struct TooLargeToSolve {
     pub bytes: u64,
 }
 
-impl std::fmt::Display for TooLargeToSolve {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
+impl TooLargeToSolve {
+    /// The message, with `wrapping` said after the rule of a board whose edges wrap: the
+    /// library says ", wrapping,", a front end may name its own flag.
+    pub fn describe(&self, wrapping: &str) -> String {
+        format!(
             "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB flipgame \
              allows",
             self.shape,
             self.rule,
-            if self.wrap { ", wrapping," } else { "" },
+            if self.wrap { wrapping } else { "" },
             self.bytes >> 20,
             ELIMINATION_MEMORY_BYTES >> 20
         )
+    }
+}
+
+impl std::fmt::Display for TooLargeToSolve {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe(", wrapping,"))
     }
 }
 
