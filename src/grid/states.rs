@@ -25,6 +25,15 @@ impl StateBoard {
         }
     }
 
+    /// The finished board of `shape` with every cell at `state`.
+    pub fn filled(shape: Shape, states: u8, state: u8) -> StateBoard {
+        StateBoard {
+            shape,
+            states,
+            cells: vec![state; shape.cells() as usize],
+        }
+    }
+
     /// Reads a board given on one line: rows of digits joined by `/`, or all the digits in a
     /// row. Columns in errors count characters from 1.
     pub fn parse(text: &str, shape: Shape, states: u8) -> Result<StateBoard, BoardTextError> {

@@ -81,16 +81,6 @@ impl Kind for KStates {
         board.shape()
     }
 
-    fn finished(puzzle: &StatePuzzle, color: u8) -> StateBoard {
-        let (shape, states) = (puzzle.shape(), puzzle.states());
-        let mut board = StateBoard::new(shape, states);
-        let cols = shape.cols() as usize;
-        for cell in 0..shape.cells() as usize {
-            board.set(cell / cols, cell % cols, color);
-        }
-        board
-    }
-
     fn reached(puzzle: &StatePuzzle, cell: Cell) -> Vec<Cell> {
         puzzle
             .presses(cell.row, cell.col)
@@ -248,5 +238,5 @@ fn goal_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
         StateGoal::Color(color) => color,
         StateGoal::Any => generator.below(u64::from(puzzle.states())) as u8,
     };
-    KStates::finished(puzzle, color)
+    StateBoard::filled(puzzle.shape(), puzzle.states(), color)
 }

@@ -88,8 +88,6 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn board_id(board: &Self::Board) -> Option<BoardId>;
     /// The shape of `board`, which need not be the puzzle's.
     fn board_shape(board: &Self::Board) -> Shape;
-    /// The board of `puzzle`'s shape with every piece `color`.
-    fn finished(puzzle: &Self::Puzzle, color: Self::Color) -> Self::Board;
     /// The cells a tap on `cell` changes, row-major (the tapped cell among them when the rule
     /// reaches it).
     fn reached(puzzle: &Self::Puzzle, cell: Cell) -> Vec<Cell>;

@@ -73,10 +73,6 @@ impl Kind for TwoStates {
         board.shape()
     }
 
-    fn finished(puzzle: &Puzzle, color: Color) -> Grid {
-        Grid::filled(puzzle.shape(), color)
-    }
-
     fn reached(puzzle: &Puzzle, cell: Cell) -> Vec<Cell> {
         puzzle
             .flips(cell.row, cell.col)
