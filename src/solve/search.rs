@@ -301,7 +301,15 @@ impl Solver {
         let (taps, optimal) = if exact {
             let mut part = sweeping.part(color)?;
             let mut searched = |done, total| progress(Stage::Searching(color), done, total);
-            let found = self.least_in_coset(taps, &lit, &mut searched, deadline, &mut part);
+            // A split search gives the cheap proof no deadline, so that every shard and the
+            // merge settle the same boards with it (its work is bounded all the same).
+            let proof_deadline = deadline.filter(|_| matches!(sweeping, Sweeping::Whole));
+            let found = self.least_in_coset(
+                (taps, &lit),
+                &mut searched,
+                (deadline, proof_deadline),
+                &mut part,
+            );
             sweeping.keep(color, part);
             match found {
                 Some(found) => found,
@@ -331,18 +339,20 @@ impl Solver {
     /// the null space when trying every sum would cost more (a large null space on a large
     /// board), else every sum in Gray-code order. Both are exact and agree (the tests check).
     ///
-    /// `part` says which assignments a sweep tries (see [`coset::Part`]); `None` when it gives
-    /// the search none.
+    /// A proof by information sets comes first, until `proof_deadline`, in one run and in each
+    /// shard alike: a board it settles is answered whole by every shard and by the merge, none
+    /// of them sweeping. `part` says which assignments a sweep tries (see [`coset::Part`]);
+    /// `None` when it gives the search none.
     fn least_in_coset(
         &self,
-        taps: Grid,
-        lit: &Grid,
+        (taps, lit): (Grid, &Grid),
         progress: &mut dyn FnMut(u64, u64),
-        deadline: Option<Instant>,
+        (deadline, proof_deadline): (Option<Instant>, Option<Instant>),
         part: &mut coset::Part,
     ) -> Option<(Grid, bool)> {
-        if matches!(part, coset::Part::Whole)
-            && let Some(least) = self.least_by_information_sets(&taps, lit, deadline)
+        // Where the shards swept, the proof settled nothing for them.
+        if !matches!(part, coset::Part::Merge { .. })
+            && let Some(least) = self.least_by_information_sets(&taps, lit, proof_deadline)
         {
             return Some((least, true));
         }
