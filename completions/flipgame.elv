@@ -46,7 +46,7 @@ set edit:completion:arg-completer[flipgame] = {|@words|
             cand --judge 'Read the FILEs in this judge''s input format and print exactly its expected output (the judge fixes size, rule and goal)'
             cand --format 'Output format'
             cand --shard 'Search only shard K of N of each board''s exact search, and write what it found as JSON lines for --merge; run all N anywhere (a job array, GNU parallel) with the same boards and options. Null spaces past 42 quiet tap sets, up to 64, are searched in full'
-            cand --merge 'Answer each board from the parts its N shards found (the JSON lines of --shard, in any order and any number of FILEs), exactly as one run would; the boards and options must be the shards'''
+            cand --merge 'Answer each board from the parts its N shards found (the JSON lines of --shard, in any order, one --merge for each FILE), exactly as one run would; the boards and options must be the shards''. A board some shard has no record of is an error, and the shards to run again are named last (exit status 4)'
             cand --color 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment'
             cand --wrap 'Neighbours wrap around the edges (the board is a torus)'
             cand --taps 'Append the taps after the count, and with --goal either the colour they reach, such as ''4 r1c1 r2c2 r2c4 r3c1 (all white)'' (text format)'

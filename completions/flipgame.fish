@@ -69,7 +69,7 @@ json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'
 matrix\t'The least fewest taps as rows of 0/1 separated by spaces (the press matrix most judges print), a blank line between boards; \'Impossible\' for a board that cannot be finished'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l shard -d 'Search only shard K of N of each board\'s exact search, and write what it found as JSON lines for --merge; run all N anywhere (a job array, GNU parallel) with the same boards and options. Null spaces past 42 quiet tap sets, up to 64, are searched in full' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l merge -d 'Answer each board from the parts its N shards found (the JSON lines of --shard, in any order and any number of FILEs), exactly as one run would; the boards and options must be the shards\'' -r -F
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l merge -d 'Answer each board from the parts its N shards found (the JSON lines of --shard, in any order, one --merge for each FILE), exactly as one run would; the boards and options must be the shards\'. A board some shard has no record of is an error, and the shards to run again are named last (exit status 4)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"

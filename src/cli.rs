@@ -27,6 +27,9 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// The exit status of `check` rejecting an answer.
 pub const EXIT_REJECTED: u8 = 3;
 
+/// The exit status of `solve --merge` lacking some shard's records.
+pub const EXIT_SHARDS_MISSING: u8 = 4;
+
 /// The exit statuses every subcommand shares, with what each means: the one place they are
 /// worded (the help, the man pages and the README's table say these words; a test keeps the
 /// README's).
@@ -44,10 +47,15 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
         EXIT_REJECTED,
         "check only: some answer was rejected (and nothing worse happened)",
     ),
+    (
+        EXIT_SHARDS_MISSING,
+        "solve --merge only: some boards lack a shard's records (the last line on stderr is \
+         'shards to run again: K/N ...')",
+    ),
 ];
 
 /// What the table of exit statuses leaves out.
-pub const EXIT_STATUS_NOTE: &str = "When several apply, the status is the first of 1, 2, 3. A closed output pipe ends the program quietly with 0.";
+pub const EXIT_STATUS_NOTE: &str = "When several apply, the status is the first of 1, 2, 3, 4. A closed output pipe ends the program quietly with 0.";
 
 const TOP_EXAMPLES: &[Example] = &[
     Example {
@@ -648,8 +656,9 @@ pub struct SolveArgs {
     pub shard: Option<flipgame::solve::Shard>,
 
     /// Answer each board from the parts its N shards found (the JSON lines of --shard, in any
-    /// order and any number of FILEs), exactly as one run would; the boards and options must
-    /// be the shards'
+    /// order, one --merge for each FILE), exactly as one run would; the boards and options must
+    /// be the shards'. A board some shard has no record of is an error, and the shards to run
+    /// again are named last (exit status 4)
     #[arg(long, value_name = "FILE", conflicts_with = "judge")]
     pub merge: Vec<PathBuf>,
 }

@@ -33,6 +33,8 @@ use crate::render;
 pub enum Outcome {
     /// Every board answered.
     Success,
+    /// `solve --merge` lacked some shard's records of a board.
+    ShardsMissing,
     /// `check` rejected an answer.
     Rejected,
     /// A usage error or a malformed board.
@@ -49,6 +51,7 @@ impl Outcome {
             Outcome::IoError => ExitCode::from(cli::EXIT_IO_ERROR),
             Outcome::BadInput => ExitCode::from(cli::EXIT_BAD_INPUT),
             Outcome::Rejected => ExitCode::from(cli::EXIT_REJECTED),
+            Outcome::ShardsMissing => ExitCode::from(cli::EXIT_SHARDS_MISSING),
         }
     }
 }

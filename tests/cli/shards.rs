@@ -180,12 +180,13 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
         .flipgame()
         .args(merge_args(&lost, &input))
         .assert()
-        .code(2)
+        .code(4)
         .stdout(format!("{}\n{}\n", answers[0], answers[2]))
-        .stderr(contains(
+        .stderr(
             "error: boards.txt:31: the --merge files have no record of this board (board 2) \
-             from shard 3/3: run that shard and give its output too",
-        ));
+             from shard 3/3: run it and give its output too\n\
+             error: shards to run again: 3/3\n",
+        );
     // The same in JSON: an error record in the board's place.
     let json = scratch
         .flipgame()
@@ -372,6 +373,206 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
         .assert()
         .code(1)
         .stderr(contains("missing.jsonl: cannot read shard records: "));
+}
+
+/// A board one run settles without a sweep (a sparse minimum on 39x39, nullity 32, proven by
+/// information sets) is settled by every shard the same way: no parts, `swept` false, where a
+/// shard used to sweep its quarter of 2^32 sums; the merge answers it as one run does.
+#[test]
+fn shards_skip_the_sweep_one_run_skips() {
+    let scratch = Scratch::new();
+    scratch.file("sparse.txt", scrambles(PLUS, 39, 120, 2, 6));
+    let input = ["--size", "39x39", "sparse.txt"];
+    let single = run(&scratch, &[&["solve", "--taps"][..], &input].concat());
+    assert!(single.status.success());
+    let files = run_shards(&scratch, 4, &input);
+    for file in &files {
+        let text = std::fs::read_to_string(scratch.path().join(file)).unwrap();
+        for line in text.lines() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(record["swept"], false, "{file}: {line}");
+            assert_eq!(record["parts"], Value::Array(Vec::new()), "{file}");
+        }
+    }
+    let merged = run(
+        &scratch,
+        &merge_args(&files, &[&["--taps"][..], &input].concat()),
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        String::from_utf8_lossy(&single.stdout)
+    );
+    // A board that needs the sweep says so in every shard's record.
+    scratch.file("on.txt", format!("{}\n", "b".repeat(39)).repeat(39));
+    let on = run_shards(
+        &scratch,
+        2,
+        &["--size", "39x39", "--goal", "white", "on.txt"],
+    );
+    for file in &on {
+        let record: Value =
+            serde_json::from_slice(&std::fs::read(scratch.path().join(file)).unwrap()).unwrap();
+        assert_eq!(record["swept"], true, "{file}");
+    }
+}
+
+/// Shards lost or cut short (a task that failed or was preempted): the boards they lack are
+/// errors in their places, the others answered, and the last line on stderr names every shard
+/// to run again, for a script to read; the exit status is 4.
+#[test]
+fn a_merge_names_the_shards_to_run_again() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 4));
+    let input = ["--size", "30x30", "boards.txt"];
+    let single = run(&scratch, &[&["solve"][..], &input].concat());
+    let answers: Vec<String> = String::from_utf8(single.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let files = run_shards(&scratch, 4, &input);
+    // Shard 2 never ran, and shard 4 stopped while it wrote its second record.
+    let fourth = std::fs::read_to_string(scratch.path().join(&files[3])).unwrap();
+    let cut = fourth.find("\"index\":2,").unwrap() + 30;
+    scratch.file("cut.jsonl", &fourth[..cut]);
+    let kept = [files[0].clone(), files[2].clone(), "cut.jsonl".to_string()];
+    scratch
+        .flipgame()
+        .args(merge_args(&kept, &input))
+        .assert()
+        .code(4)
+        .stdout("")
+        .stderr(
+            "error: boards.txt:1: the --merge files have no record of this board (board 1) \
+             from shard 2/4: run it and give its output too\n\
+             error: boards.txt:31: the --merge files have no record of this board (board 2) \
+             from shards 2/4 and 4/4: run them and give their output too\n\
+             error: boards.txt:61: the --merge files have no record of this board (board 3) \
+             from shards 2/4 and 4/4: run them and give their output too\n\
+             error: shards to run again: 2/4 4/4\n",
+        );
+    // Run again, they merge into the single run's answers.
+    let mut again = kept.to_vec();
+    again.extend([files[1].clone(), files[3].clone()]);
+    again.remove(2);
+    scratch
+        .flipgame()
+        .args(merge_args(&again, &input))
+        .assert()
+        .success()
+        .stdout(format!("{}\n", answers.join("\n")));
+    // A file named that does not exist, though every board has its records: a mistake, said.
+    again.push("shard-9.jsonl".to_string());
+    scratch
+        .flipgame()
+        .args(merge_args(&again, &input))
+        .assert()
+        .code(2)
+        .stdout(format!("{}\n", answers.join("\n")))
+        .stderr(
+            "error: shard-9.jsonl: no such file of shard records (a shard not run yet, or \
+             lost)\n",
+        );
+}
+
+/// Every option a shard's search depends on is in its record, and a merge with other options
+/// or of another version of flipgame is refused, naming the option: --wrap, --search-time, a
+/// rule file changed between the shards and the merge, the version.
+#[test]
+fn a_merge_refuses_shards_of_other_options() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 1, 4));
+    let input = ["--size", "30x30", "boards.txt"];
+    let files = run_shards(&scratch, 2, &input);
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(scratch.path().join(&files[0])).unwrap()).unwrap();
+    assert_eq!(record["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(record["search_time"], Value::Null);
+    let digest = record["options"].as_str().unwrap();
+    assert!(
+        digest.len() == 16 && u64::from_str_radix(digest, 16).is_ok(),
+        "{digest}"
+    );
+    for (options, message) in [
+        (
+            &["--wrap"][..],
+            "this shard searched --rule plus --goal either, the merge --rule plus --wrap --goal \
+             either: give the merge the shards' options",
+        ),
+        (
+            &["--search-time", "5"][..],
+            "this shard searched with no --search-time, the merge has --search-time 5: give the \
+             merge the shards' options",
+        ),
+    ] {
+        scratch
+            .flipgame()
+            .args(merge_args(&files, &[options, &input[..]].concat()))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {}:1: {message}\n", files[0]));
+    }
+    // Shards of another flipgame.
+    let text = std::fs::read_to_string(scratch.path().join(&files[1])).unwrap();
+    let version = format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION"));
+    scratch.file(
+        "old.jsonl",
+        text.replacen(&version, "\"version\":\"0.0.1\"", 1),
+    );
+    scratch
+        .flipgame()
+        .args(merge_args(
+            &[files[0].clone(), "old.jsonl".to_string()],
+            &input,
+        ))
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: old.jsonl:1: this shard was searched by flipgame 0.0.1, the merge is \
+             flipgame {}: run the shards again with this flipgame\n",
+            env!("CARGO_PKG_VERSION")
+        ));
+    // A rule file changed between the shards and the merge: same path, other taps.
+    let plus = rule_file(&[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]);
+    scratch.file("rule.json", &plus);
+    let ruled = ["--rule-file", "rule.json", "--board", "bwwb/bbwb/bwwb/bwww"];
+    let files = run_shards(&scratch, 2, &ruled);
+    scratch.file("rule.json", rule_file(&[(0, 0), (-1, 0), (1, 0)]));
+    scratch
+        .flipgame()
+        .args(merge_args(&files, &ruled))
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {}:1: this shard searched another puzzle than the merge (another --size, or \
+             a rule file that has changed since): give the merge the shards' options and \
+             files\n",
+            files[0]
+        ));
+}
+
+/// A 4x4 rule file in which a tap turns over the cells at `turned`'s offsets from it.
+fn rule_file(turned: &[(isize, isize)]) -> String {
+    let mut cells = Vec::new();
+    for row in 1..=4isize {
+        for col in 1..=4isize {
+            let flips: Vec<String> = turned
+                .iter()
+                .map(|&(dr, dc)| (row + dr, col + dc))
+                .filter(|&(r, c)| (1..=4).contains(&r) && (1..=4).contains(&c))
+                .map(|(r, c)| format!(r#"{{"row": {r}, "col": {c}}}"#))
+                .collect();
+            cells.push(format!(
+                r#"{{"row": {row}, "col": {col}, "flips": [{}]}}"#,
+                flips.join(", ")
+            ));
+        }
+    }
+    format!(
+        "{{\"rows\": 4, \"cols\": 4, \"cells\": [\n{}\n]}}\n",
+        cells.join(",\n")
+    )
 }
 
 /// A shard is written K/N with K from 1 to N; a shard writes JSON lines only, and the states

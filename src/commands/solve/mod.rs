@@ -87,8 +87,9 @@ pub(super) enum Answered<K: Kind> {
     Solved(Option<SolutionOf<K>>),
     /// A record written already (a shard's part of the search).
     Written,
-    /// No answer, and why (its shards' parts did not merge).
-    Failed(String),
+    /// No answer, why, and the exit status it leads to (its shards' parts did not merge, or
+    /// some shard has no record of it).
+    Failed(String, Outcome),
 }
 
 /// A way of answering each board: whole here, or as one shard of a split search, or merged
@@ -234,8 +235,8 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         let solution = match answered {
             Answered::Solved(solution) => solution,
             Answered::Written => return Ok(()),
-            Answered::Failed(message) => {
-                self.outcome = Outcome::BadInput;
+            Answered::Failed(message, outcome) => {
+                self.outcome = self.outcome.max(outcome);
                 return failed_board(out, json, index, place, format!("{place}: {message}"));
             }
         };

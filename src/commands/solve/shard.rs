@@ -1,7 +1,7 @@
 //! `solve --shard K/N` and `solve --merge FILE`: each board's exact search split into shards
 //! that run anywhere, written as JSON lines, and merged into the answer one run gives.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use flipgame::grid::Grid;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
+use flipgame::rule::Rule;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
 use flipgame::words::{count_of, json_error_words};
 
@@ -38,8 +39,105 @@ struct ShardRecord {
     goal: String,
     /// `K/N`.
     shard: String,
+    /// The flipgame that searched: another version may split a search otherwise.
+    version: String,
+    /// `--search-time` in seconds, or `null`.
+    search_time: Option<f64>,
+    /// A digest of every option the search depends on (see [`Options`]).
+    options: String,
+    /// Whether the shard swept a share of the board's null space: `false` for a board answered
+    /// whole without a sweep, in every shard alike.
+    swept: bool,
     /// One part per colour searched by a sweep, in the order searched.
     parts: Vec<PartJson>,
+}
+
+/// The options one shard's search depends on, which every shard and the merge must share.
+struct Options {
+    rule: RuleFields,
+    goal: &'static str,
+    search_time: Option<f64>,
+    /// 16 hexadecimal digits of a 64-bit FNV-1a hash of the size, the rule (a rule file's every
+    /// cell, so that a file changed between the shards and the merge is caught), the wrap, the
+    /// goal and the search time.
+    digest: String,
+}
+
+impl Options {
+    fn of(puzzle: &Puzzle, search_time: Option<f64>) -> Options {
+        let rule = RuleFields::of::<TwoStates>(puzzle);
+        let goal = puzzle.goal().name();
+        let mut text = format!(
+            "{} {} {} {goal} {search_time:?}",
+            puzzle.shape(),
+            rule.rule,
+            rule.wrap
+        );
+        if let Rule::Graph(graph) = puzzle.rule() {
+            text.push(' ');
+            text.push_str(&graph.to_json());
+        }
+        Options {
+            rule,
+            goal,
+            search_time,
+            digest: format!("{:016x}", fnv1a(text.as_bytes())),
+        }
+    }
+
+    /// Why a record made with `record`'s options cannot be merged with these, read at
+    /// `origin`; the option that differs is named where it shows.
+    fn differs_from(&self, record: &ShardRecord, origin: &Origin) -> Option<String> {
+        let version = env!("CARGO_PKG_VERSION");
+        if record.version != version {
+            return Some(format!(
+                "{origin}: this shard was searched by flipgame {}, the merge is flipgame \
+                 {version}: run the shards again with this flipgame",
+                record.version
+            ));
+        }
+        let wrap = |wrap: bool| if wrap { "--wrap " } else { "" };
+        if (record.rule.as_str(), record.wrap, record.goal.as_str())
+            != (self.rule.rule.as_str(), self.rule.wrap, self.goal)
+        {
+            return Some(format!(
+                "{origin}: this shard searched --rule {} {}--goal {}, the merge --rule {} \
+                 {}--goal {}: give the merge the shards' options",
+                record.rule,
+                wrap(record.wrap),
+                record.goal,
+                self.rule.rule,
+                wrap(self.rule.wrap),
+                self.goal,
+            ));
+        }
+        if record.search_time != self.search_time {
+            let words = |time: Option<f64>| match time {
+                Some(seconds) => format!("--search-time {seconds}"),
+                None => "no --search-time".to_string(),
+            };
+            return Some(format!(
+                "{origin}: this shard searched with {}, the merge has {}: give the merge the \
+                 shards' options",
+                words(record.search_time),
+                words(self.search_time)
+            ));
+        }
+        (record.options != self.digest).then(|| {
+            format!(
+                "{origin}: this shard searched another puzzle than the merge (another --size, \
+                 or a rule file that has changed since): give the merge the shards' options \
+                 and files"
+            )
+        })
+    }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: small, and the same on every machine and in every Rust.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// One colour's part of a shard's search, in JSON.
@@ -68,22 +166,29 @@ pub(in crate::commands) fn solve_split(
     (format, matrix): (RecordFormat, bool),
     mut out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
+    let options = Options::of(&puzzle, args.input.search_time);
     let solver = BoardSolver::<TwoStates>::new(puzzle, &args.input)?;
     Ok(match (args.shard, &args.merge[..]) {
         (Some(shard), _) => {
-            let mut command = Solve::new(solver, shard, args.taps, matrix);
+            let mut command = Solve::new(solver, ShardSearch { shard, options }, args.taps, matrix);
             answer_all(args, RecordFormat::Jsonl, &mut out, &mut command)?
         }
         (None, files) => {
-            let merged = Merged::read(files, solver.puzzle())?;
+            let merged = Merged::read(files, &options)?;
             let mut command = Solve::new(solver, merged, args.taps, matrix);
             answer_all(args, format, &mut out, &mut command)?
         }
     })
 }
 
+/// One shard of every board's search, with the options its records carry.
+struct ShardSearch {
+    shard: Shard,
+    options: Options,
+}
+
 /// One shard of each board's search: its record, the parts of its searches the shard finds.
-impl Answering<TwoStates> for Shard {
+impl Answering<TwoStates> for ShardSearch {
     fn answer<W: Write>(
         &mut self,
         solver: &Solver,
@@ -94,17 +199,20 @@ impl Answering<TwoStates> for Shard {
         let Some(json) = json else {
             unreachable!("a shard's records are JSON lines");
         };
-        let shard = *self;
-        let parts = with_stages(|progress| solver.solve_shard(board, shard, progress));
-        let rule = RuleFields::of::<TwoStates>(solver.puzzle());
+        let ShardSearch { shard, options } = self;
+        let parts = with_stages(|progress| solver.solve_shard(board, *shard, progress));
         let record = ShardRecord {
             index,
             source: place.to_string(),
             board: board.to_string(),
-            rule: rule.rule,
-            wrap: rule.wrap,
-            goal: solver.puzzle().goal().name().to_string(),
+            rule: options.rule.rule.clone(),
+            wrap: options.rule.wrap,
+            goal: options.goal.to_string(),
             shard: shard.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            search_time: options.search_time,
+            options: options.digest.clone(),
+            swept: !parts.is_empty(),
             parts: parts.iter().map(part_json).collect(),
         };
         json.write(out, &record)?;
@@ -123,18 +231,36 @@ impl Answering<TwoStates> for Merged {
     ) -> io::Result<Answered<TwoStates>> {
         Ok(match self.solve(solver, index, board) {
             Ok(solution) => Answered::Solved(solution),
-            Err(message) => Answered::Failed(message),
+            Err((message, outcome)) => Answered::Failed(message, outcome),
         })
     }
 
     fn finish(&mut self) -> Outcome {
-        match self.unasked() {
-            Some(message) => {
-                report(&message);
-                Outcome::BadInput
-            }
-            None => Outcome::Success,
+        let mut outcome = Outcome::Success;
+        if let Some(message) = self.unasked() {
+            report(&message);
+            outcome = Outcome::BadInput;
         }
+        for file in &self.absent {
+            report(&format!(
+                "{}: no such file of shard records (a shard not run yet, or lost)",
+                file.display()
+            ));
+        }
+        if !self.missing.is_empty() {
+            // Last, and in one line a script reads: which shards to run again.
+            let shards: Vec<String> = self
+                .missing
+                .iter()
+                .map(|shard| format!("{shard}/{}", self.count))
+                .collect();
+            report(&format!("shards to run again: {}", shards.join(" ")));
+            outcome = outcome.max(Outcome::ShardsMissing);
+        } else if !self.absent.is_empty() {
+            // Every board had its records without it: a file named by mistake.
+            outcome = Outcome::BadInput;
+        }
+        outcome
     }
 }
 
@@ -177,27 +303,42 @@ pub(super) struct Merged {
     count: u32,
     records: HashMap<(u64, u32), Read>,
     asked: HashSet<u64>,
+    /// The shards some board asked for has no record from.
+    missing: BTreeSet<u32>,
+    /// The --merge files that do not exist.
+    absent: Vec<PathBuf>,
 }
 
 impl Merged {
-    /// Reads the shard records of `files`, made for `puzzle`. A record that cannot be read, or
-    /// that cannot be one of the shards of this merge, is a usage error naming its place.
-    fn read(files: &[PathBuf], puzzle: &Puzzle) -> Result<Merged, Failure> {
-        let rule = RuleFields::of::<TwoStates>(puzzle);
-        let goal = puzzle.goal().name();
+    /// Reads the shard records of `files`, made with `options`. A record that cannot be read,
+    /// or that cannot be one of the shards of this merge, is a usage error naming its place; a
+    /// file's last line cut short (a shard stopped as it wrote) is left out, and the boards it
+    /// would have answered name that shard to run again.
+    fn read(files: &[PathBuf], options: &Options) -> Result<Merged, Failure> {
         let mut merged = Merged {
             count: 0,
             records: HashMap::new(),
             asked: HashSet::new(),
+            missing: BTreeSet::new(),
+            absent: Vec::new(),
         };
         let mut first: Option<Origin> = None;
         for file in files {
-            let text = std::fs::read_to_string(file).map_err(|error| {
-                Failure::File(format!(
-                    "{}: cannot read shard records: {error}",
-                    file.display()
-                ))
-            })?;
+            let text = match std::fs::read_to_string(file) {
+                Ok(text) => text,
+                // A shard not run yet, or lost: the boards that lack it say so, and name it.
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                    merged.absent.push(file.clone());
+                    continue;
+                }
+                Err(error) => {
+                    return Err(Failure::File(format!(
+                        "{}: cannot read shard records: {error}",
+                        file.display()
+                    )));
+                }
+            };
+            let lines = text.lines().count();
             for (number, line) in text.lines().enumerate() {
                 let origin = Origin {
                     file: file.clone(),
@@ -207,26 +348,20 @@ impl Merged {
                     // A board the shard could not read: the merge reads it again, and says so.
                     continue;
                 }
-                let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
-                    usage(format!(
-                        "{origin}:{}: not a shard record of solve --shard: {}",
-                        error.column().max(1),
-                        json_error_words(&error)
-                    ))
-                })?;
-                if (record.rule.as_str(), record.wrap, record.goal.as_str())
-                    != (rule.rule.as_str(), rule.wrap, goal)
-                {
-                    return Err(usage(format!(
-                        "{origin}: this shard searched --rule {} {}--goal {}, the merge \
-                         --rule {} {}--goal {}: give the merge the shards' options",
-                        record.rule,
-                        if record.wrap { "--wrap " } else { "" },
-                        record.goal,
-                        rule.rule,
-                        if rule.wrap { "--wrap " } else { "" },
-                        goal,
-                    )));
+                let record: ShardRecord = match serde_json::from_str(line) {
+                    Ok(record) => record,
+                    // The last line, with no end: the shard stopped as it wrote it.
+                    Err(_) if number + 1 == lines && !text.ends_with('\n') => continue,
+                    Err(error) => {
+                        return Err(usage(format!(
+                            "{origin}:{}: not a shard record of solve --shard: {}",
+                            error.column().max(1),
+                            json_error_words(&error)
+                        )));
+                    }
+                };
+                if let Some(message) = options.differs_from(&record, &origin) {
+                    return Err(usage(message));
                 }
                 let shard: Shard = record
                     .shard
@@ -272,6 +407,13 @@ impl Merged {
             }
         }
         if first.is_none() {
+            if let Some(file) = merged.absent.first() {
+                // Nothing to merge at all: the file that is not there is the mistake.
+                return Err(Failure::File(format!(
+                    "{}: cannot read shard records: no such file",
+                    file.display()
+                )));
+            }
             return Err(usage(
                 "the --merge files hold no shard record: give them the output of solve --shard",
             ));
@@ -280,29 +422,62 @@ impl Merged {
     }
 
     /// The parts every shard found for board `index`, `board`, in order of the shards; or what
-    /// is wrong with them.
-    fn parts_of(&mut self, index: u64, board: &Grid) -> Result<Vec<Vec<SweepPart>>, String> {
+    /// is wrong with them, and the exit status that leads to.
+    fn parts_of(
+        &mut self,
+        index: u64,
+        board: &Grid,
+    ) -> Result<Vec<Vec<SweepPart>>, (String, Outcome)> {
         self.asked.insert(index);
+        let missing: Vec<u32> = (1..=self.count)
+            .filter(|&shard| !self.records.contains_key(&(index, shard)))
+            .collect();
+        if !missing.is_empty() {
+            let shards = self.shards_words(&missing);
+            let (them, their) = if missing.len() == 1 {
+                ("it", "its")
+            } else {
+                ("them", "their")
+            };
+            self.missing.extend(missing);
+            return Err((
+                format!(
+                    "the --merge files have no record of this board (board {index}) from \
+                     {shards}: run {them} and give {their} output too"
+                ),
+                Outcome::ShardsMissing,
+            ));
+        }
         let text = board.to_string();
         let mut parts = Vec::with_capacity(self.count as usize);
         for shard in 1..=self.count {
-            let Some(read) = self.records.get(&(index, shard)) else {
-                return Err(format!(
-                    "the --merge files have no record of this board (board {index}) from \
-                     shard {shard}/{}: run that shard and give its output too",
-                    self.count
-                ));
-            };
+            let read = &self.records[&(index, shard)];
             if read.board != text {
-                return Err(format!(
-                    "{}: shard {shard}/{}'s board {index} (from its {}) is another board: the \
-                     shards read other boards than the merge",
-                    read.origin, self.count, read.source
+                return Err((
+                    format!(
+                        "{}: shard {shard}/{}'s board {index} (from its {}) is another board: \
+                         the shards read other boards than the merge",
+                        read.origin, self.count, read.source
+                    ),
+                    Outcome::BadInput,
                 ));
             }
             parts.push(read.parts.clone());
         }
         Ok(parts)
+    }
+
+    /// `shards` of this merge's split, in words: `shard 2/4`, `shards 2/4 and 3/4`.
+    fn shards_words(&self, shards: &[u32]) -> String {
+        let names: Vec<String> = shards
+            .iter()
+            .map(|shard| format!("{shard}/{}", self.count))
+            .collect();
+        match names.as_slice() {
+            [one] => format!("shard {one}"),
+            [rest @ .., last] => format!("shards {} and {last}", rest.join(", ")),
+            [] => unreachable!("no shard to name"),
+        }
     }
 
     /// The answer to board `index` from its shards' parts.
@@ -311,10 +486,10 @@ impl Merged {
         solver: &Solver,
         index: u64,
         board: &Grid,
-    ) -> Result<Option<Solution>, String> {
+    ) -> Result<Option<Solution>, (String, Outcome)> {
         let parts = self.parts_of(index, board)?;
         with_stages(|progress| solver.solve_merged(board, &parts, progress))
-            .map_err(|error| error.to_string())
+            .map_err(|error| (error.to_string(), Outcome::BadInput))
     }
 
     /// The records of boards the input does not have, one line each: the merge answered
