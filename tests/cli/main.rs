@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cluster;
 mod explain;
 mod files;
 mod generate;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The exact searches of a file of boards split into N shards run as a Slurm job array, and the
+# merge run as a job that starts when every shard has succeeded: it writes byte for byte what
+# one `flipgame solve` of the file prints, to $SHARDS_DIR/merged.out.
+#
+#   examples/cluster/slurm.sh N BOARDS [OPTION...] [-- MERGE_OPTION...]
+#   examples/cluster/slurm.sh 8 big.txt --size 39x39 -- --format jsonl
+#
+# OPTIONs are `flipgame solve`'s search options, the same for every shard and the merge;
+# MERGE_OPTIONs are how the merge prints (--taps, --format). Run it from a folder every node
+# sees; the shards write $SHARDS_DIR/shard-K.jsonl (default shards/), their messages
+# shard-K.err. Each task asks for one core (slurm-shard.sbatch); add sbatch's own options
+# (--partition, --time, --mem) in SBATCH_OPTIONS, such as SBATCH_OPTIONS="--time=2:00:00".
+#
+# A shard that fails, times out or is preempted holds the merge back (it waits for every
+# shard to succeed): `sacct -j JOB` shows which; run those shards again as a smaller array
+# with the same N (`sbatch --array=3,5 ... slurm-shard.sbatch N ...`, as the merge prints when
+# it is run and finds shards missing), then submit the merge again.
+set -euo pipefail
+usage="usage: examples/cluster/slurm.sh N BOARDS [OPTION...] [-- MERGE_OPTION...]"
+count=${1:?$usage}
+boards=${2:?$usage}
+shift 2
+search=()
+while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+    search+=("$1")
+    shift
+done
+[ "$#" -gt 0 ] && shift
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${SHARDS_DIR:-shards}
+mkdir -p "$dir"
+# For the merge's advice (a job runs a copy of its script, far from this folder).
+export SHARD_SCRIPT="$here/slurm-shard.sbatch"
+# shellcheck disable=SC2086 # sbatch's own options, split into words on purpose
+shards=$(sbatch --parsable ${SBATCH_OPTIONS:-} --job-name=flipgame-shards \
+    --array="1-$count" --output="$dir/shard-%a.jsonl" --error="$dir/shard-%a.err" \
+    "$here/slurm-shard.sbatch" "$count" "${search[@]}" "$boards")
+shards=${shards%%;*}
+# shellcheck disable=SC2086
+merge=$(sbatch --parsable ${SBATCH_OPTIONS:-} --job-name=flipgame-merge \
+    --dependency="afterok:$shards" --output="$dir/merged.out" --error="$dir/merged.log" \
+    "$here/slurm-merge.sbatch" "$count" "$dir" "${search[@]}" "$boards" -- "$@")
+merge=${merge%%;*}
+echo "shards: job array $shards; merge: job $merge, into $dir/merged.out"

@@ -1,0 +1,383 @@
+//! The recipes of `examples/cluster/` run as their schedulers would run them: GNU parallel for
+//! real, a Slurm job array through a stand-in `sbatch` that numbers tasks as Slurm does, and a
+//! Kubernetes Indexed Job's pods as its manifest says (each pod's shell command with its
+//! JOB_COMPLETION_INDEX). Each merge prints byte for byte what one run prints, and each
+//! recipe's way back from a lost shard works.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use yaml_rust2::{Yaml, YamlLoader};
+
+use crate::common::{PLUS, Scratch, optional_tool, scrambles};
+
+/// The recipes' folder.
+fn recipes() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cluster")
+}
+
+/// Boards for the recipes: two 30x30 scrambles whose searches are sweeps (nullity 20), a
+/// malformed board between them (which every shard and the merge report in its place), and
+/// one board settled without a sweep.
+fn boards(scratch: &Scratch) -> PathBuf {
+    let malformed = format!("x{}\n", "w".repeat(29)) + &format!("{}\n", "w".repeat(30)).repeat(29);
+    scratch.file(
+        "boards.txt",
+        [
+            scrambles(PLUS, 30, 150, 1, 1),
+            malformed,
+            scrambles(PLUS, 30, 60, 1, 2),
+            format!("{}\n", "w".repeat(30)).repeat(30),
+        ]
+        .concat(),
+    )
+}
+
+/// What one run prints for the boards, with `--taps`.
+fn one_run(scratch: &Scratch) -> Output {
+    scratch
+        .flipgame()
+        .args(["solve", "--size", "30x30", "--taps", "boards.txt"])
+        .output()
+        .unwrap()
+}
+
+/// A folder holding `flipgame`, this build's, for the recipes' PATH.
+fn flipgame_on_path(scratch: &Scratch) -> String {
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let link = bin.join("flipgame");
+    if !link.exists() {
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_flipgame"), &link).unwrap();
+    }
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `parallel.sh` runs the shards with GNU parallel and merges them into the single run's
+/// answers; a shard that keeps failing stops it with parallel's count of failed jobs, and the
+/// same command again runs only that shard.
+#[test]
+fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
+    if !optional_tool("parallel", &["--version"], "GNU parallel") {
+        return;
+    }
+    let scratch = Scratch::new();
+    boards(&scratch);
+    let single = one_run(&scratch);
+    // A flipgame that fails shard 2 while the file `broken` exists, and logs every shard run.
+    let wrapper = scratch.file(
+        "flaky-flipgame",
+        format!(
+            "#!/bin/sh\n\
+             case \"$*\" in *'--shard 2/'*) [ -e broken ] && exit 1;; esac\n\
+             case \"$*\" in *--shard*) echo \"$*\" >> runs.log;; esac\n\
+             exec {} \"$@\"\n",
+            env!("CARGO_BIN_EXE_flipgame")
+        ),
+    );
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let recipe = |jobs: &str| {
+        Command::new(recipes().join("parallel.sh"))
+            .args(["3", "boards.txt", "--size", "30x30", "--", "--taps"])
+            .env("FLIPGAME", &wrapper)
+            .env("JOBS", jobs)
+            .current_dir(scratch.path())
+            .output()
+            .unwrap()
+    };
+    scratch.file("broken", "");
+    let failed = recipe("2");
+    assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
+    assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
+    assert!(scratch.path().join("shards/shard-3.jsonl").exists());
+    std::fs::remove_file(scratch.path().join("broken")).unwrap();
+    std::fs::remove_file(scratch.path().join("runs.log")).unwrap();
+    let again = recipe("1");
+    assert_eq!(text(&again.stdout), text(&single.stdout));
+    assert_eq!(again.status.code(), single.status.code());
+    // Only the failed shard ran again.
+    let runs = std::fs::read_to_string(scratch.path().join("runs.log")).unwrap();
+    assert_eq!(runs.lines().count(), 1, "{runs}");
+    assert!(runs.contains("--shard 2/3"), "{runs}");
+}
+
+/// A stand-in for Slurm's `sbatch`: it runs each task of `--array` (a range `A-B` or a list
+/// `A,B`) at once, in order, with SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and
+/// SLURM_JOB_ID as Slurm sets them, `%a` and `%j` in `--output` and `--error` as Slurm fills
+/// them in, and a job that waits on another with `--dependency=afterok:ID` runs only if every
+/// task of ID succeeded (else it stays pending, as in Slurm: here, it never runs).
+const FAKE_SBATCH: &str = r#"#!/usr/bin/env bash
+set -u
+state=${SBATCH_STATE:?}
+mkdir -p "$state"
+id=$(( $(ls "$state" | wc -l) + 100 ))
+array="" output="slurm-%j.out" error="" dependency="" parsable=""
+while [ "$#" -gt 0 ]; do
+    case $1 in
+        --parsable) parsable=1 ;;
+        --array=*) array=${1#--array=} ;;
+        --output=*) output=${1#--output=} ;;
+        --error=*) error=${1#--error=} ;;
+        --dependency=*) dependency=${1#--dependency=} ;;
+        --job-name=* | --time=* | --partition=*) ;;
+        -*) echo "sbatch stand-in: unknown option $1" >&2; exit 1 ;;
+        *) break ;;
+    esac
+    shift
+done
+script=$1
+shift
+echo ok > "$state/$id"
+if [ -n "$dependency" ]; then
+    after=${dependency#afterok:}
+    if [ "$(cat "$state/$after")" != ok ]; then
+        echo pending > "$state/$id"
+        [ -n "$parsable" ] && echo "$id"
+        exit 0
+    fi
+fi
+if [ -n "$array" ]; then
+    if [[ $array == *-* ]]; then tasks=$(seq "${array%-*}" "${array#*-}"); else tasks=${array//,/ }; fi
+else
+    tasks=""
+fi
+run() {
+    local out=${output//%a/$1} err=${error//%a/$1}
+    out=${out//%j/$id} err=${err//%j/$id}
+    [ -n "$err" ] || err=$out
+    if ! bash "$script" "${@:2}" > "$out" 2> "$err"; then echo failed > "$state/$id"; fi
+}
+if [ -n "$tasks" ]; then
+    count=$(echo $tasks | wc -w)
+    for task in $tasks; do
+        SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_COUNT=$count SLURM_JOB_ID=$id run "$task" "$@"
+    done
+else
+    SLURM_JOB_ID=$id run "" "$@"
+fi
+[ -n "$parsable" ] && echo "$id"
+exit 0
+"#;
+
+/// `slurm.sh` submits the shards as a job array and the merge as a job after them: the merge's
+/// output is the single run's answers. With a shard's file lost the merge fails with status 4
+/// and prints the sbatch line that runs it again; after that line, the merge succeeds.
+#[test]
+fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
+    if !optional_tool("bash", &["--version"], "bash") {
+        return;
+    }
+    let scratch = Scratch::new();
+    boards(&scratch);
+    let single = one_run(&scratch);
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let sbatch = bin.join("sbatch");
+    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
+    std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = flipgame_on_path(&scratch);
+    let shell = |script: &str| {
+        Command::new("bash")
+            .args(["-c", script])
+            .env("PATH", &path)
+            .env("SBATCH_STATE", scratch.path().join("jobs"))
+            .current_dir(scratch.path())
+            .output()
+            .unwrap()
+    };
+    let submitted = shell(&format!(
+        "{}/slurm.sh 3 boards.txt --size 30x30 -- --taps",
+        recipes().display()
+    ));
+    assert!(submitted.status.success(), "{}", text(&submitted.stderr));
+    assert!(
+        text(&submitted.stdout).starts_with("shards: job array 100; merge: job 101"),
+        "{}",
+        text(&submitted.stdout)
+    );
+    let merged = std::fs::read_to_string(scratch.path().join("shards/merged.out")).unwrap();
+    assert_eq!(merged, text(&single.stdout));
+    // Each task searched its own shard: task K's file is shard K's.
+    for task in 1..=3 {
+        let records =
+            std::fs::read_to_string(scratch.path().join(format!("shards/shard-{task}.jsonl")))
+                .unwrap();
+        assert!(
+            records.contains(&format!("\"shard\":\"{task}/3\"")),
+            "{records}"
+        );
+    }
+    // Shard 2's file lost: the merge names it and says how to run it again.
+    std::fs::remove_file(scratch.path().join("shards/shard-2.jsonl")).unwrap();
+    let merge = format!(
+        "FLIPGAME=flipgame SHARD_SCRIPT={0}/slurm-shard.sbatch bash {0}/slurm-merge.sbatch 3 \
+         shards --size 30x30 boards.txt -- --taps",
+        recipes().display()
+    );
+    let missing = shell(&merge);
+    // 2, not 4: the malformed board is reported too, and comes first.
+    assert_eq!(missing.status.code(), Some(2));
+    let advice = text(&missing.stderr);
+    let line = advice
+        .lines()
+        .find_map(|line| line.strip_prefix("run them again, then this merge: "))
+        .unwrap_or_else(|| panic!("{advice}"));
+    assert!(
+        line.starts_with("sbatch --array=2 --output=shards/shard-%a.jsonl"),
+        "{line}"
+    );
+    let rerun = shell(line);
+    assert!(rerun.status.success(), "{}", text(&rerun.stderr));
+    let again = shell(&merge);
+    assert_eq!(text(&again.stdout), text(&single.stdout));
+    assert_eq!(again.status.code(), single.status.code());
+}
+
+/// The value of the environment variable `name` in a container's `env` list.
+fn env_value<'a>(container: &'a Yaml, name: &str) -> &'a str {
+    container["env"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["name"].as_str() == Some(name))
+        .and_then(|entry| entry["value"].as_str())
+        .unwrap_or_else(|| panic!("no {name} in the container's env"))
+}
+
+/// The one container of a Job manifest, and the manifest.
+fn job(file: &str) -> Yaml {
+    let text = std::fs::read_to_string(recipes().join(file)).unwrap();
+    let mut documents = YamlLoader::load_from_str(&text).unwrap();
+    assert_eq!(documents.len(), 1, "{file}");
+    let job = documents.remove(0);
+    assert_eq!(job["apiVersion"].as_str(), Some("batch/v1"), "{file}");
+    assert_eq!(job["kind"].as_str(), Some("Job"), "{file}");
+    let pod = &job["spec"]["template"]["spec"];
+    assert_eq!(pod["restartPolicy"].as_str(), Some("Never"), "{file}");
+    assert_eq!(pod["containers"].as_vec().map(Vec::len), Some(1), "{file}");
+    job
+}
+
+/// Runs a pod's container as its manifest says (`command` with `args`, the manifest's `env`),
+/// the volume's mount path standing for the scratch folder, with more variables in `extra`.
+fn run_pod(scratch: &Scratch, job: &Yaml, extra: &[(&str, &str)]) -> Output {
+    let pod = &job["spec"]["template"]["spec"];
+    let container = &pod["containers"][0];
+    let mount = container["volumeMounts"][0]["mountPath"].as_str().unwrap();
+    assert_eq!(env_value(container, "DATA"), mount);
+    let words: Vec<&str> = container["command"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .chain(container["args"].as_vec().unwrap())
+        .map(|word| word.as_str().unwrap())
+        .collect();
+    let mut command = Command::new(words[0]);
+    command
+        .args(&words[1..])
+        .env("PATH", flipgame_on_path(scratch))
+        .current_dir(scratch.path());
+    for entry in container["env"].as_vec().unwrap() {
+        command.env(
+            entry["name"].as_str().unwrap(),
+            entry["value"].as_str().unwrap(),
+        );
+    }
+    command.env("DATA", scratch.path());
+    for (name, value) in extra {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+/// The Kubernetes recipe: an Indexed Job whose pod K (JOB_COMPLETION_INDEX from 0) searches
+/// shard K + 1, on the shared volume, and a merge Job with the same options; run pod by pod
+/// here, the merge writes the single run's answers. A pod that leaves no file makes the merge
+/// name its shard, and the Job applied again with RERUN runs just that shard.
+#[test]
+fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
+    let shards = job("kubernetes-shards.yaml");
+    let merge = job("kubernetes-merge.yaml");
+    let spec = &shards["spec"];
+    assert_eq!(spec["completionMode"].as_str(), Some("Indexed"));
+    let count = spec["completions"].as_i64().unwrap();
+    let (shard_pod, merge_pod) = (
+        &spec["template"]["spec"],
+        &merge["spec"]["template"]["spec"],
+    );
+    let (shard_container, merge_container) =
+        (&shard_pod["containers"][0], &merge_pod["containers"][0]);
+    assert_eq!(env_value(shard_container, "SHARDS"), count.to_string());
+    for name in ["SHARDS", "OPTIONS", "DATA"] {
+        assert_eq!(
+            env_value(shard_container, name),
+            env_value(merge_container, name),
+            "{name}"
+        );
+    }
+    assert_eq!(shard_pod["volumes"], merge_pod["volumes"]);
+    assert_eq!(
+        shard_container["volumeMounts"],
+        merge_container["volumeMounts"]
+    );
+    assert_eq!(shard_container["image"], merge_container["image"]);
+    // The boards of the manifest's own options: scrambles of 39x39, settled without sweeps,
+    // so that the pods run in a moment.
+    assert_eq!(env_value(shard_container, "OPTIONS"), "--size 39x39");
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 39, 100, 2, 9));
+    let options = env_value(merge_container, "MERGE_OPTIONS");
+    let single = scratch
+        .flipgame()
+        .args(["solve", "--size", "39x39", options, "boards.txt"])
+        .output()
+        .unwrap();
+    assert!(single.status.success());
+    for index in 0..count {
+        let pod = run_pod(
+            &scratch,
+            &shards,
+            &[("JOB_COMPLETION_INDEX", &index.to_string())],
+        );
+        assert!(pod.status.success(), "pod {index}: {}", text(&pod.stderr));
+    }
+    let merged = run_pod(&scratch, &merge, &[]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let answers = std::fs::read_to_string(scratch.path().join("answers.txt")).unwrap();
+    assert_eq!(answers, text(&single.stdout));
+    // Shards 3 and 5 lost: the merge names them; two pods with RERUN run them again.
+    for shard in [3, 5] {
+        std::fs::remove_file(scratch.path().join(format!("shards/shard-{shard}.jsonl"))).unwrap();
+    }
+    let missing = run_pod(&scratch, &merge, &[]);
+    assert_eq!(missing.status.code(), Some(4));
+    let last = text(&missing.stderr);
+    assert_eq!(
+        last.lines().last(),
+        Some(format!("error: shards to run again: 3/{count} 5/{count}").as_str())
+    );
+    for index in ["0", "1"] {
+        let pod = run_pod(
+            &scratch,
+            &shards,
+            &[("JOB_COMPLETION_INDEX", index), ("RERUN", "3 5")],
+        );
+        assert!(pod.status.success(), "{}", text(&pod.stderr));
+    }
+    let again = run_pod(&scratch, &merge, &[]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let answers = std::fs::read_to_string(scratch.path().join("answers.txt")).unwrap();
+    assert_eq!(answers, text(&single.stdout));
+}
