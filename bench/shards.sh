@@ -1,46 +1,53 @@
 #!/usr/bin/env bash
-# A search split into shards against one run: each board solved whole, then as N shards run one
-# after another (as N machines would, each with every core here), then merged; one timed run
-# each with GNU time, the shards' times summed, and the merge checked equal to the single run.
+# One run against the same search split into N shards that examples/cluster/parallel.sh runs
+# two at a time (JOBS=2, this machine's cores): the wall time, the CPU time of every process
+# (the shards and the merge, or the one run), and the merged answers checked equal to the one
+# run's.
 #
-#   bench/shards.sh                 every board below, N = 4
-#   SHARDS="2 8" BOARDS=scrambled39x100 bench/shards.sh
+#   bench/shards.sh [N...]      default: 2 4 8
 #
-# scrambled<N>x<K>: the NxN board K distinct random taps (seed 7) make from all white, as in
-# bench/exact.sh (nullity 32 at 39 and 67, 40 at 61; no symmetry, so no orbits).
+# Two boards: a random board of sigma 36x36 from `flipgame gen --seed 1` (nullity 36, a dense
+# minimum: the search is a sweep of 2^36 sums, split N ways), and plus 39x39 scrambled by 120
+# distinct random taps (bench/scramble.py: nullity 32, a sparse minimum that information sets
+# prove without a sweep, in one run and in each shard alike). Needs GNU parallel and GNU time
+# (apt-get install parallel time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-flipgame=$PWD/target/release/flipgame
-boards=${BOARDS:-scrambled39x100 scrambled67x30 scrambled61x30}
-shards=${SHARDS:-4}
+repository=$PWD
+cargo build --release --quiet --bin flipgame
+flipgame=$repository/target/release/flipgame
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+counts=("$@")
+[ "${#counts[@]}" -gt 0 ] || counts=(2 4 8)
+cd "$work"
+"$flipgame" gen --size 36x36 --rule sigma --seed 1 > dense.txt
+python3 "$repository/bench/scramble.py" plus 39 120 > sparse.txt
 
-seconds() { /usr/bin/time -f "%e" -o "$work/time" "$@"; cat "$work/time" >&2; }
+# Runs a command, keeping its wall and CPU seconds (its children's included) in $wall, $cpu.
+measure() {
+    /usr/bin/time -f "%e %U %S" -o times "$@"
+    read -r wall user system < times
+    cpu=$(python3 -c "print(f'{$user + $system:.2f}')")
+}
 
-printf '%-18s %-10s %8s %7s %10s %7s %8s\n' board answer single shards "sum" ratio merge
-for name in $boards; do
-    spec=${name#scrambled}; n=${spec%x*}; k=${spec#*x}
-    file="$work/$name.txt"
-    python3 bench/scramble.py plus "$n" "$k" > "$file"
-    options=(--size "${n}x$n" --goal white --format jsonl)
-    single=$( { seconds "$flipgame" solve "${options[@]}" "$file" > "$work/single"; } 2>&1 )
-    answer=$(grep -o '"moves":[0-9]*' "$work/single" | cut -d: -f2)
-    for count in $shards; do
-        sum=0
-        merges=()
-        for index in $(seq 1 "$count"); do
-            took=$( { seconds "$flipgame" solve --size "${n}x$n" --goal white \
-                --shard "$index/$count" "$file" > "$work/shard-$index"; } 2>&1 )
-            sum=$(echo "$sum + $took" | bc)
-            merges+=(--merge "$work/shard-$index")
-        done
-        merge=$( { seconds "$flipgame" solve "${options[@]}" "${merges[@]}" "$file" \
-            > "$work/merged"; } 2>&1 )
-        cmp -s "$work/single" "$work/merged" || { echo "$name: the merge differs" >&2; exit 1; }
-        ratio=$(echo "scale=4; $sum / $single" | bc)
-        printf '%-18s %-10s %8s %7s %10s %7.2f %8s\n' "$name" "$answer" "$single s" "$count" \
-            "$(printf '%.2f' "$sum") s" "$ratio" "$merge s"
+echo "| board | run | wall (s) | CPU (s) | CPU against one run |"
+echo "|---|---|---:|---:|---:|"
+for board in "dense --size 36x36 --rule sigma" "sparse --size 39x39"; do
+    read -r name options <<< "$board"
+    # shellcheck disable=SC2086 # the options, split into words on purpose
+    measure "$flipgame" solve $options --format jsonl "$name.txt" > "$name.jsonl"
+    one=$cpu
+    echo "| $name | one run | $wall | $cpu | 1.00x |"
+    for count in "${counts[@]}"; do
+        # shellcheck disable=SC2086
+        measure env JOBS=2 FLIPGAME="$flipgame" SHARDS_DIR="$name-$count" \
+            "$repository/examples/cluster/parallel.sh" "$count" "$name.txt" $options \
+            -- --format jsonl > "$name-$count.jsonl"
+        cmp -s "$name.jsonl" "$name-$count.jsonl" ||
+            { echo "$name, $count shards: other answers" >&2; exit 1; }
+        ratio=$(python3 -c "print(f'{$cpu / max($one, 0.01):.2f}x')")
+        echo "| $name | $count shards | $wall | $cpu | $ratio |"
     done
+    echo "$name: $(sed 's/,"taps".*//' "$name.jsonl")" >&2
 done
