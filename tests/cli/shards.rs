@@ -27,6 +27,16 @@ fn run_shards(scratch: &Scratch, count: u32, args: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The lines one run of `solve` with `args` prints.
+fn one_runs_lines(scratch: &Scratch, args: &[&str]) -> Vec<String> {
+    let single = run(scratch, &[&["solve"][..], args].concat());
+    String::from_utf8(single.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
 /// `--merge` of each file in `files`, then `args`.
 fn merge_args<'a>(files: &'a [String], args: &[&'a str]) -> Vec<&'a str> {
     let mut full = vec!["solve"];
@@ -162,12 +172,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
     scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 4));
     let input = ["--size", "30x30", "boards.txt"];
     let files = run_shards(&scratch, 3, &input);
-    let single = run(&scratch, &[&["solve"][..], &input].concat());
-    let answers: Vec<String> = String::from_utf8(single.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let answers = one_runs_lines(&scratch, &input);
     // Shard 3's record of board 2 lost: boards 1 and 3 are still answered.
     let third = std::fs::read_to_string(scratch.path().join(&files[2])).unwrap();
     let kept: Vec<&str> = third
@@ -424,12 +429,7 @@ fn a_merge_names_the_shards_to_run_again() {
     let scratch = Scratch::new();
     scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 4));
     let input = ["--size", "30x30", "boards.txt"];
-    let single = run(&scratch, &[&["solve"][..], &input].concat());
-    let answers: Vec<String> = String::from_utf8(single.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let answers = one_runs_lines(&scratch, &input);
     let files = run_shards(&scratch, 4, &input);
     // Shard 2 never ran, and shard 4 stopped while it wrote its second record.
     let fourth = std::fs::read_to_string(scratch.path().join(&files[3])).unwrap();
