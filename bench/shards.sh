@@ -6,9 +6,9 @@
 #
 #   bench/shards.sh [N...]      default: 2 4 8
 #
-# Two boards: a random board of sigma 36x36 from `flipgame gen --seed 1` (nullity 36, a dense
-# minimum: the search is a sweep of 2^36 sums, split N ways), and plus 39x39 scrambled by 120
-# distinct random taps (bench/scramble.py: nullity 32, a sparse minimum that information sets
+# Two boards from bench/scramble.py: sigma 36x36 with each cell tapped with chance 1/2 (nullity
+# 36, a dense minimum: the search is a sweep of 2^36 sums, split N ways), and plus 39x39
+# scrambled by 120 distinct random taps (nullity 32, a sparse minimum that information sets
 # prove without a sweep, in one run and in each shard alike). Needs GNU parallel and GNU time
 # (apt-get install parallel time).
 set -euo pipefail
@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 counts=("$@")
 [ "${#counts[@]}" -gt 0 ] || counts=(2 4 8)
 cd "$work"
-"$flipgame" gen --size 36x36 --rule sigma --seed 1 > dense.txt
+python3 "$repository/bench/scramble.py" sigma 36 half > dense.txt
 python3 "$repository/bench/scramble.py" plus 39 120 > sparse.txt
 
 # Runs a command, keeping its wall and CPU seconds (its children's included) in $wall, $cpu.
@@ -31,14 +31,17 @@ measure() {
     cpu=$(python3 -c "print(f'{$user + $system:.2f}')")
 }
 
-echo "| board | run | wall (s) | CPU (s) | CPU against one run |"
-echo "|---|---|---:|---:|---:|"
+# The ratio compares flipgame's own CPU time: the N shards run one after the other, no parallel
+# (whose Perl start-up costs about a tenth of a second a run), against the one run; "-" when the
+# one run is under GNU time's hundredth of a second.
+echo "| board | run | wall (s) | CPU, with parallel (s) | CPU, the shards alone (s) | against one run |"
+echo "|---|---|---:|---:|---:|---:|"
 for board in "dense --size 36x36 --rule sigma" "sparse --size 39x39"; do
     read -r name options <<< "$board"
     # shellcheck disable=SC2086 # the options, split into words on purpose
     measure "$flipgame" solve $options --format jsonl "$name.txt" > "$name.jsonl"
     one=$cpu
-    echo "| $name | one run | $wall | $cpu | 1.00x |"
+    echo "| $name | one run | $wall | $cpu | | 1.00x |"
     for count in "${counts[@]}"; do
         # shellcheck disable=SC2086
         measure env JOBS=2 FLIPGAME="$flipgame" SHARDS_DIR="$name-$count" \
@@ -46,8 +49,11 @@ for board in "dense --size 36x36 --rule sigma" "sparse --size 39x39"; do
             -- --format jsonl > "$name-$count.jsonl"
         cmp -s "$name.jsonl" "$name-$count.jsonl" ||
             { echo "$name, $count shards: other answers" >&2; exit 1; }
-        ratio=$(python3 -c "print(f'{$cpu / max($one, 0.01):.2f}x')")
-        echo "| $name | $count shards | $wall | $cpu | $ratio |"
+        together_wall=$wall together_cpu=$cpu
+        measure bash -c 'for k in $(seq "$1"); do "${@:2}" --shard "$k/$1" > /dev/null; done' \
+            shards "$count" "$flipgame" solve $options "$name.txt"
+        ratio=$(python3 -c "print('-' if $one < 0.01 else f'{$cpu / $one:.2f}x')")
+        echo "| $name | $count shards | $together_wall | $together_cpu | $cpu | $ratio |"
     done
-    echo "$name: $(sed 's/,"taps".*//' "$name.jsonl")" >&2
+    echo "$name: $(sed 's/,"taps".*//; s/"board":"[^"]*",//' "$name.jsonl")" >&2
 done
