@@ -1900,40 +1900,52 @@ mod k_states {
         least: bool,
     }
 
-    /// Every 2x2 board of 3 states with tap lists drawn at random (a cell may come several times):
-    /// each verdict against the test's own replay and brute force.
+    /// Every 2x3 board of 3 states with its fewest tap lists (the plus rule is singular mod 3 on
+    /// 2x3, and about half the boards it can finish have several, of which one is the least) and tap lists drawn at random (a cell
+    /// may come several times): each verdict against the test's own replay and brute force.
     #[test]
     fn check_judges_tap_lists_of_k_states_against_a_brute_force() {
-        let model = Model::stencil("010/111/010", 2, 2, 3);
-        let boards: Vec<Vec<u32>> = (0..81u32)
-            .map(|n| (0..4).map(|i| n / 3u32.pow(i) % 3).collect())
+        let model = Model::stencil("010/111/010", 2, 3, 3);
+        // Every vector of six digits 0 to 2: the boards, and the press counts.
+        let every: Vec<Vec<u32>> = (0..729u32)
+            .map(|n| (0..6).map(|i| n / 3u32.pow(i) % 3).collect())
             .collect();
+        let tap = |cell: usize| format!("r{}c{}", cell / 3 + 1, cell % 3 + 1);
         let mut state = 11u64;
         let mut lines = String::new();
         let mut lists = Vec::new();
-        for board in &boards {
-            // The least of the fewest where there is one, and a random list.
+        let mut others = 0;
+        for board in &every {
+            // Every fewest list where there is one, and a random list.
             let best = model.brute_force(board, &[0]);
-            let mut random = vec![0u32; 4];
+            let mut random = vec![0u32; 6];
             let mut words = Vec::new();
             for _ in 0..(state % 6) {
                 state = state
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1);
-                let cell = (state >> 40) as usize % 4;
+                let cell = (state >> 40) as usize % 6;
                 random[cell] += 1;
-                words.push(format!("r{}c{}", cell / 2 + 1, cell % 2 + 1));
+                words.push(tap(cell));
             }
             let text = model.text(board).replace('\n', "/");
-            if let Some((_, presses, _)) = &best {
-                let mut words = Vec::new();
-                for (cell, &times) in presses.iter().enumerate() {
-                    for _ in 0..times {
-                        words.push(format!("r{}c{}", cell / 2 + 1, cell % 2 + 1));
+            if let Some((fewest, least, _)) = &best {
+                // Every press vector of the fewest taps, the least among them.
+                let every_fewest = every
+                    .iter()
+                    .filter(|presses| presses.iter().map(|&t| u64::from(t)).sum::<u64>() == *fewest)
+                    .filter(|presses| model.after(board, presses).iter().all(|&s| s == 0));
+                for presses in every_fewest {
+                    others += usize::from(presses != least);
+                    let mut words = Vec::new();
+                    for (cell, &times) in presses.iter().enumerate() {
+                        for _ in 0..times {
+                            words.push(tap(cell));
+                        }
                     }
+                    lines.push_str(&format!("{text} {}\n", words.join(" ")));
+                    lists.push((board.clone(), presses.clone()));
                 }
-                lines.push_str(&format!("{text} {}\n", words.join(" ")));
-                lists.push((board.clone(), presses.clone()));
             }
             lines.push_str(&format!("{text} {}\n", words.join(",")));
             lists.push((board.clone(), random));
@@ -1946,7 +1958,7 @@ mod k_states {
                 "--states",
                 "3",
                 "--size",
-                "2x2",
+                "2x3",
                 "--format",
                 "jsonl",
                 "--tap-lists",
@@ -1983,6 +1995,10 @@ mod k_states {
             rejected += usize::from(!verdict.optimal);
         }
         assert!(optimal > 20 && rejected > 20, "{optimal} {rejected}");
+        assert!(
+            others > 100,
+            "only {others} fewest lists that are not the least"
+        );
         assert_eq!(output.status.code(), Some(3));
     }
 
