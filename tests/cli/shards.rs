@@ -476,8 +476,9 @@ fn a_merge_names_the_shards_to_run_again() {
 }
 
 /// Every option a shard's search depends on is in its record, and a merge with other options
-/// or of another version of flipgame is refused, naming the option: --wrap, --search-time, a
-/// rule file changed between the shards and the merge, the version.
+/// or of another version of flipgame is refused, naming the option: --rule, --wrap,
+/// --search-time, --states, a rule file changed between the shards and the merge, the version
+/// (--goal and the boards themselves in `shards_that_do_not_fit_are_refused_with_the_place`).
 #[test]
 fn a_merge_refuses_shards_of_other_options() {
     let scratch = Scratch::new();
@@ -494,6 +495,11 @@ fn a_merge_refuses_shards_of_other_options() {
         "{digest}"
     );
     for (options, message) in [
+        (
+            &["--rule", "x"][..],
+            "this shard searched --rule plus --goal either, the merge --rule x --goal either: \
+             give the merge the shards' options",
+        ),
         (
             &["--wrap"][..],
             "this shard searched --rule plus --goal either, the merge --rule plus --wrap --goal \
@@ -513,6 +519,20 @@ fn a_merge_refuses_shards_of_other_options() {
             .stdout("")
             .stderr(format!("error: {}:1: {message}\n", files[0]));
     }
+    // Two-colour shards cannot be merged into a search of K states.
+    scratch
+        .flipgame()
+        .args(merge_args(
+            &files,
+            &[&["--states", "3"][..], &input].concat(),
+        ))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: --shard and --merge split the search of black and white boards: a board of \
+             --states 3 or more is searched whole\n",
+        );
     // Shards of another flipgame.
     let text = std::fs::read_to_string(scratch.path().join(&files[1])).unwrap();
     let version = format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION"));
