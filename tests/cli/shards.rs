@@ -473,6 +473,32 @@ fn a_merge_names_the_shards_to_run_again() {
             "error: shard-9.jsonl: no such file of shard records (a shard not run yet, or \
              lost)\n",
         );
+    // A file that is there but cannot be read is not a lost shard: exit 1, as for any file.
+    let mut unreadable = again.clone();
+    unreadable[4] = ".".to_string();
+    scratch
+        .flipgame()
+        .args(merge_args(&unreadable, &input))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("error: .: cannot read shard records: "));
+    // A file read whole whose text is not UTF-8: exit 2, at the byte.
+    let mut binary = std::fs::read(scratch.path().join(&files[3])).unwrap();
+    let second_line = binary.iter().position(|&byte| byte == b'\n').unwrap() + 1;
+    binary[second_line + 5] = 0xff;
+    scratch.file("binary.jsonl", binary);
+    unreadable[4] = "binary.jsonl".to_string();
+    scratch
+        .flipgame()
+        .args(merge_args(&unreadable, &input))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: binary.jsonl:2:6: not a shard record of solve --shard: found byte 0xff, \
+             which is not UTF-8 text\n",
+        );
 }
 
 /// Every option a shard's search depends on is in its record, and a merge with other options

@@ -140,6 +140,22 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Where the byte at `at` is, as `LINE:COLUMN` (columns counted in characters), for a text
+/// whose bytes before it are UTF-8.
+fn place_of_byte(bytes: &[u8], at: usize) -> String {
+    let before = &bytes[..at];
+    let line_start = before
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |at| at + 1);
+    let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    format!("{line}:{column}")
+}
+
 /// One colour's part of a shard's search, in JSON.
 #[derive(Serialize, Deserialize)]
 struct PartJson {
@@ -324,8 +340,8 @@ impl Merged {
         };
         let mut first: Option<Origin> = None;
         for file in files {
-            let text = match std::fs::read_to_string(file) {
-                Ok(text) => text,
+            let bytes = match std::fs::read(file) {
+                Ok(bytes) => bytes,
                 // A shard not run yet, or lost: the boards that lack it say so, and name it.
                 Err(error) if error.kind() == io::ErrorKind::NotFound => {
                     merged.absent.push(file.clone());
@@ -338,6 +354,16 @@ impl Merged {
                     )));
                 }
             };
+            let text = String::from_utf8(bytes).map_err(|error| {
+                let at = error.utf8_error().valid_up_to();
+                usage(format!(
+                    "{}:{}: not a shard record of solve --shard: found byte 0x{:02x}, which is \
+                     not UTF-8 text",
+                    file.display(),
+                    place_of_byte(error.as_bytes(), at),
+                    error.as_bytes()[at]
+                ))
+            })?;
             let lines = text.lines().count();
             for (number, line) in text.lines().enumerate() {
                 let origin = Origin {
@@ -560,4 +586,17 @@ fn sweep_part(part: &PartJson) -> Result<SweepPart, String> {
             .collect::<Result<Vec<u64>, String>>()?,
         complete: part.complete,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 64-bit FNV-1a test vectors published with the hash (Landon Curt Noll's FNV page).
+    #[test]
+    fn the_digest_is_fnv_1a() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
 }
