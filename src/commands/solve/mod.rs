@@ -1,6 +1,6 @@
 //! `flipgame solve`: the fewest taps for each board, as the judge prints them, or as JSON, for
 //! either kind of piece; `--shard` and `--merge` split the search of two-sided pieces
-//! ([`shard`]).
+//! (`shard.rs`).
 
 use std::io::{self, Write};
 
