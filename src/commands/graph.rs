@@ -101,10 +101,10 @@ fn notes(space: &dyn Space, layout: &GraphLayout, path: &[(u32, Option<usize>)])
         .filter(|(moves, _)| moves.is_some())
         .count();
     let mut notes = vec![format!(
-        "{} boards, {} taps between them; {} can be finished, in {layers} {} by fewest \
+        "{} boards, {} between them; {} can be finished, in {layers} {} by fewest \
          taps; {} cannot.",
         thousands(space.positions()),
-        thousands(edges),
+        taps(edges),
         thousands(solvable),
         if layers == 1 { "layer" } else { "layers" },
         thousands(space.positions() - solvable)

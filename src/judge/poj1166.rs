@@ -15,6 +15,7 @@ use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::{Graph, Rule};
 use crate::solve::states::StateSolution;
+use crate::words::count_of;
 
 /// The Clocks, its dials written as POJ 1166 (`hours` false: `0` to `3`) or USACO (`hours`
 /// true: `3`, `6`, `9`, `12`) writes them.
@@ -241,22 +242,25 @@ fn check_moves(
         None => output.error_at_end(String::new()),
     };
     let count = given.len();
-    let moves = if count == 1 { "move" } else { "moves" };
     if let Some(wrong) = board.cells().iter().position(|&state| state != 0) {
         let mut error = place(&given, output);
-        error.message = format!(
-            "these {count} {moves} leave clock {} at {} o'clock",
-            char::from(b'A' + wrong as u8),
-            dial(board.cells()[wrong])
-        );
+        let (clock, hour) = (char::from(b'A' + wrong as u8), dial(board.cells()[wrong]));
+        error.message = match count {
+            0 => format!("no moves, and clock {clock} is at {hour} o'clock"),
+            1 => format!("this 1 move leaves clock {clock} at {hour} o'clock"),
+            _ => format!("these {count} moves leave clock {clock} at {hour} o'clock"),
+        };
         return Err(error);
     }
     if count > expected.len() {
         let mut error = place(&given, output);
+        let these = match count {
+            1 => "this 1 move sets every clock to 12 but is",
+            _ => &format!("these {count} moves set every clock to 12 but are"),
+        };
         error.message = format!(
-            "these {count} {moves} set every clock to 12 but are not the shortest: the shortest \
-             is {} moves",
-            expected.len()
+            "{these} not the shortest: the shortest is {}",
+            count_of(expected.len() as u64, "move", "moves")
         );
         return Err(error);
     }

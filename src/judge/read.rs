@@ -2,7 +2,7 @@
 //! cases of an input follow each other (framed by rows, or announced by a count line), so that
 //! a bad case takes no good one with it where the format says where the next one starts.
 
-use super::{Case, Emit, JudgeError, Tokens};
+use super::{Case, Emit, JudgeError, Token, Tokens};
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 use crate::words::count_of;
@@ -50,12 +50,15 @@ pub(crate) fn read_state_cells(
     let mut last_line = None;
     let mut by_lines = false;
     let digits = digits_in_words(states);
+    // `what` is plural, such as "tiles": one of them is the word without its s.
+    let how_many = |count: usize| count_of(count as u64, what.trim_end_matches('s'), what);
     let state_of = |byte: u8| byte.checked_sub(b'0').filter(|&state| state < states);
     for index in 0..cells {
         let Some(token) = tokens.next() else {
             return Err(first_error.unwrap_or_else(|| {
                 tokens.error_at_end(format!(
-                    "expected {cells} {what} of {digits}, found the end after {index}"
+                    "expected {} of {digits}, found the end after {index}",
+                    how_many(cells)
                 ))
             }));
         };
@@ -65,16 +68,21 @@ pub(crate) fn read_state_cells(
         if let Some(line) = last_line.filter(|_| by_lines) {
             let (row, col) = (index / cols + 1, index % cols + 1);
             let misplaced = if col == 1 && token.line == line {
-                Some(format!("row {} has more than {cols} {what}", row - 1))
+                Some(format!("row {} has more than {}", row - 1, how_many(cols)))
             } else if col > 1 && token.line != line {
-                Some(format!("row {row} has {} of its {cols} {what}", col - 1))
+                Some(format!(
+                    "row {row} has {} of its {}",
+                    col - 1,
+                    how_many(cols)
+                ))
             } else {
                 None
             };
             if let Some(misplaced) = misplaced {
                 first_error.get_or_insert(token.error(format!(
-                    "expected each row of {cols} {what} on a line of its own, as the statement \
-                     lays them out: {misplaced}"
+                    "expected each row of {} on a line of its own, as the statement lays them \
+                     out: {misplaced}",
+                    how_many(cols)
                 )));
             }
         }
@@ -103,6 +111,16 @@ pub(crate) fn read_state_cells(
     first_error.map_or(Ok(read), Err)
 }
 
+/// What is wrong with a row of letters that is not `shape`'s width: `token`'s whole length,
+/// which its kept bytes may not show.
+fn row_length_words(shape: Shape, token: &Token) -> String {
+    format!(
+        "expected a row of {}, found {}",
+        count_of(u64::from(shape.cols()), "letter", "letters"),
+        count_of(token.characters(), "character", "characters")
+    )
+}
+
 /// Reads `rows` tokens of `cols` letters each, `on` setting a cell and `off` clearing it.
 pub(crate) fn read_letter_rows(
     tokens: &mut Tokens<'_>,
@@ -124,14 +142,7 @@ pub(crate) fn read_letter_rows(
         };
         for (col, &letter) in token.text.iter().enumerate() {
             if col >= shape.cols() as usize {
-                first_error.get_or_insert(token.error_at(
-                    col,
-                    format!(
-                        "expected a row of {} letters, found {}",
-                        shape.cols(),
-                        token.text.len()
-                    ),
-                ));
+                first_error.get_or_insert(token.error_at(col, row_length_words(shape, &token)));
                 break;
             }
             match letter {
@@ -149,14 +160,8 @@ pub(crate) fn read_letter_rows(
             }
         }
         if token.text.len() < shape.cols() as usize {
-            first_error.get_or_insert(token.error_at(
-                token.text.len(),
-                format!(
-                    "expected a row of {} letters, found {}",
-                    shape.cols(),
-                    token.text.len()
-                ),
-            ));
+            first_error
+                .get_or_insert(token.error_at(token.text.len(), row_length_words(shape, &token)));
         }
     }
     first_error.map_or(Ok(grid), Err)

@@ -172,16 +172,47 @@ fn letter_rows_say_which_letter_and_how_long() {
     let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "2:3: expected a row of 3 letters, found 2"
+        "2:3: expected a row of 3 letters, found 2 characters"
     );
     let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "3:4: expected a row of 3 letters, found 4"
+        "3:4: expected a row of 3 letters, found 4 characters"
     );
     let mut tokens = Tokens::new(b"O#o\n");
     let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
     assert_eq!(error.to_string(), "1:3: expected 'O' or '#', found 'o'");
+    // A row longer than the bytes a token keeps is still measured whole.
+    let long = format!("{}\n", "O".repeat(5000));
+    let error =
+        read_letter_rows(&mut Tokens::new(long.as_bytes()), shape, (b'O', b'#')).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "1:4: expected a row of 3 letters, found 5,000 characters"
+    );
+    // One cell a row: a row of 1 letter.
+    let narrow = Shape::new(2, 1).unwrap();
+    let error = read_letter_rows(&mut Tokens::new(b"O\nOO\n"), narrow, (b'O', b'#')).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2:2: expected a row of 1 letter, found 2 characters"
+    );
+}
+
+#[test]
+fn cell_counts_of_one_are_singular() {
+    let error =
+        read_digit_cells(&mut Tokens::new(b"1\n"), Shape::new(2, 1).unwrap(), "tiles").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2:1: expected 2 tiles of 0 or 1, found the end after 1"
+    );
+    let error =
+        read_digit_cells(&mut Tokens::new(b""), Shape::new(1, 1).unwrap(), "tiles").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "1:1: expected 1 tile of 0 or 1, found the end after 0"
+    );
 }
 
 #[test]

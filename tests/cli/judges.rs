@@ -1522,6 +1522,10 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
         "rejected: -:1:1: these 3 moves leave clock E at 9 o'clock",
     );
     check(
+        "9\n",
+        "rejected: -:1:1: this 1 move leaves clock A at 9 o'clock",
+    );
+    check(
         "4 4 4 4 4 5 8 9\n",
         "rejected: -:1:1: these 8 moves set every clock to 12 but are not the shortest: the \
          shortest is 4 moves",
@@ -1530,10 +1534,7 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
         "4 5 8 10\n",
         "rejected: -:1:7: expected a move from 1 to 9, found '10'",
     );
-    check(
-        "",
-        "rejected: -:1:1: these 0 moves leave clock A at 9 o'clock",
-    );
+    check("", "rejected: -:1:1: no moves, and clock A is at 9 o'clock");
     // USACO writes the hours.
     flipgame()
         .args(["solve", "--judge", "usaco-clocks"])

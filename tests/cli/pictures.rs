@@ -686,6 +686,19 @@ fn the_graph_highlights_the_shortest_path_of_a_board() {
     assert!(text.contains(&format!("the shortest path from {board}, {moves} taps")));
 }
 
+/// The summary counts in words: one tap is "1 tap".
+#[test]
+fn the_graph_of_one_cell_counts_one_tap() {
+    let text = run(&["graph", "--size", "1x1"]);
+    assert!(
+        text.contains(
+            "// 2 boards, 1 tap between them; 2 can be finished, in 1 layer by fewest taps; 0 \
+             cannot."
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn the_graph_in_dot_parses_with_every_board_and_tap() {
     // Graphviz itself reads and lays out the graph: `dot -Tjson` fails on anything it cannot
