@@ -8,11 +8,10 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use flipgame::board;
-use flipgame::grid::Shape;
-use flipgame::grid::StateBoard;
-use flipgame::input::{BoardParser, BoardReader, InputError, Record};
+use flipgame::grid::{MAX_SIDE, Shape, StateBoard};
+use flipgame::input::{BoardParser, BoardReader, InputError, LineNotation, Record};
 use flipgame::kind::Kind;
-use flipgame::notation::Cells;
+use flipgame::notation::{BoardTextError, Cells};
 
 use crate::cli::BoardInput;
 
@@ -185,10 +184,12 @@ impl<'a> Iterator for Records<'a> {
 }
 
 /// The one `--board` value of a command that takes one board, or its error as
-/// `--board:1:COL: message`.
+/// `--board[1]:1:COL: message`, as a command that reads many boards names it.
 pub fn board_argument<K: Kind>(text: &str, shape: Shape, cells: Cells) -> Result<K::Board, String> {
-    K::parse_board(text, shape, cells)
-        .map_err(|error| format!("--board:1:{}: {error}", error.column))
+    K::parse_board(text, shape, cells).map_err(|error| {
+        let error = argument_error(text, shape, cells, error);
+        format!("--board[1]:{error}")
+    })
 }
 
 /// A `--board` value as a record.
@@ -199,18 +200,37 @@ fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
         }
         _ => board::parse(text, shape, cells).map(|board| Record::Board { board, line: 1 }),
     };
-    parsed.unwrap_or_else(|error| {
-        Record::Malformed(InputError {
-            board_line: 1,
-            line: 1,
-            column: error.column as u64,
-            expected: error.expected,
-            found: error.found,
-            size_hint: None,
-            not_a_row: false,
-            lone_cr: false,
-        })
-    })
+    parsed.unwrap_or_else(|error| Record::Malformed(argument_error(text, shape, cells, error)))
+}
+
+/// What is wrong with the `--board` value `text`, read in `cells`, with the hints a file's line
+/// gets: the size its rows fit, when they are all cells (of `cells` or of one other notation)
+/// of one length that is not `shape`'s, and the notation it is written in, when it is another.
+pub fn argument_error(text: &str, shape: Shape, cells: Cells, error: BoardTextError) -> InputError {
+    let notation = LineNotation::of(text.as_bytes()).notation();
+    let widths: Vec<usize> = text.split('/').map(|row| row.chars().count()).collect();
+    let rows = widths.len();
+    let cols = widths[0];
+    let all_cells = notation.is_some()
+        || text
+            .bytes()
+            .all(|byte| byte == b'/' || cells.state(byte).is_some());
+    let fits_another = all_cells
+        && cols > 0
+        && widths.iter().all(|&width| width == cols)
+        && (rows, cols) != (shape.rows() as usize, shape.cols() as usize)
+        && rows.max(cols) <= MAX_SIDE as usize;
+    InputError {
+        board_line: 1,
+        line: 1,
+        column: error.column as u64,
+        expected: error.expected,
+        found: error.found,
+        size_hint: fits_another.then_some((rows as u32, cols as u64)),
+        not_a_row: false,
+        lone_cr: false,
+        notation,
+    }
 }
 
 /// Reads the next line of `reader` into `line` without its line break, keeping at most `most`

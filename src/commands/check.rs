@@ -17,8 +17,7 @@ use super::judged::{ForEitherJudge, open_source, reading_ended, with_judge};
 use super::kind::CommandKind;
 use super::{Failure, Outcome, report, usage};
 use crate::cli::{CellsArg, CheckArgs, CheckFormat};
-use crate::source::Source;
-use crate::source::read_line_within;
+use crate::source::{self, Source, read_line_within};
 use flipgame::words::{quoted, thousands};
 
 /// Runs `check` in whichever of its two forms the arguments name.
@@ -354,8 +353,13 @@ fn given_taps<K: Kind>(
     (board_text, taps_text): (&str, &str),
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
+    let puzzle = K::puzzle(solver);
+    let (shape, cells) = (K::shape(puzzle), K::cells(puzzle, Cells::Letters));
     let record = judge_taps::<K>(solver, board_text, taps_text).map_err(|error| match error {
-        TapsError::Board(error) => usage(format!("--board:1:{}: {error}", error.column)),
+        TapsError::Board(error) => usage(format!(
+            "--board[1]:{}",
+            source::argument_error(board_text, shape, cells, error)
+        )),
         TapsError::Taps((column, message)) => usage(format!("--taps:1:{column}: {message}")),
     })?;
     write_taps_verdict(&record, args.format, out)?;

@@ -5,8 +5,7 @@
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
 use flipgame::solve::TooLargeToSolve;
-use flipgame::solve::states::{MOST_CHASED_STATE_CELLS, MOST_STATE_CELLS, TooManyStateCells};
-use flipgame::words::thousands;
+use flipgame::solve::states::TooManyStateCells;
 
 /// A puzzle the flags describe that does not hold together.
 pub fn puzzle_error(error: &PuzzleError) -> String {
@@ -56,13 +55,7 @@ pub fn too_large(error: &TooLargeToSolve) -> String {
 
 /// A puzzle of K states too large for the solvers of K states.
 pub fn too_many_state_cells(error: &TooManyStateCells) -> String {
-    format!(
-        "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (64x64), and \
-         up to {} (1024x1024) under a stencil whose only cell above the press is straight above \
-         it, with a weight prime to K, and no --wrap (plus, 010/121/010): not {}",
-        thousands(MOST_CHASED_STATE_CELLS),
-        error.cells
-    )
+    error.describe("no --wrap")
 }
 
 #[cfg(test)]
@@ -144,9 +137,14 @@ mod tests {
              the 2048 MiB flipgame allows"
         );
         assert!(too_large(&error(false)).starts_with("a 3000x3000 board under rule x needs "));
+        let words = too_many_state_cells(&TooManyStateCells { cells: 4160 });
         assert!(
-            too_many_state_cells(&TooManyStateCells { cells: 4160 })
-                .ends_with("and no --wrap (plus, 010/121/010): not 4160")
+            words.starts_with("a board of 4,160 cells is too large for more than two states:"),
+            "{words}"
+        );
+        assert!(
+            words.ends_with("and no --wrap (plus, 010/121/010)"),
+            "{words}"
         );
     }
 }

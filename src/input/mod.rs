@@ -74,6 +74,82 @@ pub struct InputError {
     /// True when the line holds carriage returns with no line feed after them: a file with
     /// lone CR line ends, read as one long line.
     pub lone_cr: bool,
+    /// The other notation every cell of the line is written in, where one is: the hint then
+    /// names its flag.
+    pub notation: Option<OtherNotation>,
+}
+
+/// A notation of cells other than the one being read, that a whole line is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OtherNotation {
+    /// `0` and `1` only (`--cells 01`).
+    ZeroOne,
+    /// `#` and `.` only (`--cells .#`).
+    HashDot,
+    /// Decimal digits, the largest of them this one (2 to 9): a board of more states.
+    Digits(u8),
+}
+
+/// The characters of one line, so far, for telling which other notation it is written in.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineNotation {
+    cells: u64,
+    hash_dot: bool,
+    largest_digit: Option<u8>,
+    other: bool,
+}
+
+impl LineNotation {
+    /// The notation of every character of `text` but `/` and spaces.
+    pub fn of(text: &[u8]) -> LineNotation {
+        let mut notation = LineNotation::default();
+        for &byte in text {
+            notation.see(byte);
+        }
+        notation
+    }
+
+    /// Takes one more character of the line (spaces and `/` say nothing).
+    pub fn see(&mut self, byte: u8) {
+        match byte {
+            b' ' | b'\t' | b'\r' | b'/' => {}
+            b'#' | b'.' => {
+                self.cells += 1;
+                self.hash_dot = true;
+            }
+            b'0'..=b'9' => {
+                self.cells += 1;
+                let digit = byte - b'0';
+                self.largest_digit = Some(self.largest_digit.map_or(digit, |d| d.max(digit)));
+            }
+            _ => self.other = true,
+        }
+    }
+
+    /// Takes the `count` cells written in `cells` before the line's first error.
+    fn see_cells(&mut self, cells: Cells, count: u64) {
+        match cells {
+            Cells::Digits => self.see(b'1'),
+            Cells::Dots => self.see(b'.'),
+            Cells::Letters | Cells::States(_) => self.other = true,
+        }
+        self.cells += count.saturating_sub(1);
+    }
+
+    /// How many cells of the other notations the line has.
+    pub fn cells(self) -> u64 {
+        self.cells
+    }
+
+    /// The one other notation the whole line is in, if it is in one.
+    pub fn notation(self) -> Option<OtherNotation> {
+        match (self.other, self.hash_dot, self.largest_digit) {
+            (false, true, None) => Some(OtherNotation::HashDot),
+            (false, false, Some(0 | 1)) => Some(OtherNotation::ZeroOne),
+            (false, false, Some(largest)) => Some(OtherNotation::Digits(largest)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for InputError {
@@ -84,29 +160,29 @@ impl fmt::Display for InputError {
             "{}:{}: expected {}, found {}",
             self.line, self.column, self.expected, self.found
         )?;
-        if let (Expected::Piece, Found::Char(ch)) = (self.expected, self.found) {
-            // Other common ways to write a board: say how to turn them into b/w rows.
-            let cells = match ch {
-                '0' | '1' => Some(("0/1", "01")),
-                '#' | '.' => Some(("#/.", ".#")),
-                _ => None,
-            };
-            if let Some((kind, option)) = cells {
-                write!(
-                    f,
-                    " (pieces are b for black and w for white: for rows of {kind}, give \
-                     --cells {option})"
-                )?;
+        // A line written whole in another notation: the flag that reads it.
+        let reading = match self.expected {
+            Expected::Piece => Some(Cells::Letters),
+            Expected::Cell(cells) => Some(cells),
+            _ => None,
+        };
+        match (reading, self.notation) {
+            (Some(Cells::Letters | Cells::Dots), Some(OtherNotation::ZeroOne)) => {
+                f.write_str(" (for rows of 0/1, give --cells 01)")?
             }
-        }
-        if let Expected::Piece | Expected::Cell(Cells::Digits) = self.expected
-            && let Found::Char(ch @ '2'..='9') = self.found
-            && !self.not_a_row
-        {
-            write!(
+            (Some(Cells::Letters | Cells::Digits), Some(OtherNotation::HashDot)) => {
+                f.write_str(" (for rows of #/., give --cells .#)")?
+            }
+            (
+                Some(Cells::Letters | Cells::Digits | Cells::Dots),
+                Some(OtherNotation::Digits(d)),
+            ) => write!(
                 f,
-                " (for boards of more than two states, such as '{ch}', give --states K)"
-            )?;
+                " (for boards of more than two states, such as digits up to {d}, give \
+                     --states {} or more)",
+                d + 1
+            )?,
+            _ => {}
         }
         if let (Expected::Cell(Cells::States(states)), Found::Char(ch)) =
             (self.expected, self.found)
@@ -209,6 +285,9 @@ pub struct BoardParser {
     /// damaged row from a line that is no row.
     line_letters: u64,
     line_others: u64,
+    /// The characters of the current line from its first error on (and what was read before
+    /// it), for a hint when the line is written in another notation.
+    line_notation: LineNotation,
     /// The current line has a carriage return followed by more than spaces.
     line_lone_cr: bool,
     /// Only whole 4x4 boards were taken since the last feed, by [`BoardParser::whole_board`],
@@ -259,6 +338,7 @@ impl BoardParser {
             line_spoiled: false,
             line_letters: 0,
             line_others: 0,
+            line_notation: LineNotation::default(),
             line_lone_cr: false,
             between_whole_boards: false,
         }
@@ -566,12 +646,21 @@ impl BoardParser {
             size_hint: None,
             not_a_row: false,
             lone_cr: false,
+            notation: None,
         }
     }
 
     /// Holds back the first error on a line until the line ends (see `suspect`), and counts
     /// the rest of the line instead of reading it.
     fn suspect(&mut self, column: u64, expected: Expected, found: Found, too_long: bool) {
+        if self.pieces > 0 {
+            self.line_notation
+                .see_cells(self.cells, u64::from(self.pieces));
+        }
+        match found {
+            Found::Char(ch) if ch.is_ascii() => self.line_notation.see(ch as u8),
+            _ => self.line_notation.see(0),
+        }
         let error = self.error_here(column, expected, found);
         self.suspect = Some((error, too_long, self.rows_done == 0));
         self.line_spoiled = true;
@@ -591,6 +680,7 @@ impl BoardParser {
     /// Counts a byte of the current line as a piece letter or as something else (spaces, and
     /// the inner bytes of a UTF-8 character, count as nothing).
     fn count(&mut self, byte: u8) {
+        self.line_notation.see(byte);
         match byte {
             b' ' | b'\t' | b'\r' => {}
             _ if self.cells.state(byte).is_some() => self.line_letters += 1,
@@ -619,8 +709,17 @@ impl BoardParser {
 
     fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
         let (letters, others) = (self.line_letters, self.line_others);
+        // A line in another notation is a row of it when it has a row's cells (a lone number is
+        // a count).
+        let line_notation = std::mem::take(&mut self.line_notation);
+        let notation = line_notation
+            .notation()
+            .filter(|_| line_notation.cells() == u64::from(self.shape.cols()));
         self.line_letters = 0;
         self.line_others = 0;
+        if let Some((error, ..)) = &mut self.suspect {
+            error.notation = notation;
+        }
         self.line_spoiled = false;
         // A line that is not mostly piece letters is no row (a count, `M N`, `---`, a comment):
         // it is reported if it was read, skipped on its own, and never joins a board.

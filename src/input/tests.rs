@@ -405,12 +405,22 @@ fn digits_and_hashes_get_a_hint_on_the_option_that_reads_them() {
     let records = parse_every_way(b"1001\n1101\n1001\n1000\n#..#\n");
     let errors = errors(&records);
     assert_eq!(errors.len(), 5);
-    assert!(errors[0].starts_with(
-        "1:1: expected 'b' or 'w', found '1' (pieces are b for black and w for white: \
-         for rows of 0/1, give --cells 01)"
-    ));
+    assert!(
+        errors[0]
+            .starts_with("1:1: expected 'b' or 'w', found '1' (for rows of 0/1, give --cells 01)")
+    );
     assert!(errors[4].contains("for rows of #/., give --cells .#"));
     assert!(boards(&records).is_empty());
+    // A comment is no row of #/.: no hint that would turn every real row into an error.
+    let records = parse_every_way(b"# boards\nbwwb\nbbwb\nbwwb\nbwww\n");
+    assert_eq!(
+        errors_of(&records),
+        [
+            "1:1: expected 'b' or 'w', found '#'; the line is not a row (such as a count, a size \
+          or a separator), so it is skipped on its own"
+        ]
+    );
+    assert_eq!(boards(&records).len(), 1);
 }
 
 fn parse_cells(input: &[u8], cells: Cells) -> Vec<Record> {
@@ -639,14 +649,23 @@ mod states {
         );
     }
 
+    /// A row of digits points at --states, with how many its digits need; a row of letters
+    /// with a digit in it is a row of letters with a mistake, and a lone number is a count.
     #[test]
-    fn two_state_readers_point_at_states_for_other_digits() {
-        let records = parse_all(b"bwwb\nbw2b\nbwwb\nbwww\n", 64);
+    fn two_state_readers_point_at_states_for_rows_of_digits() {
+        let records = parse_all(b"0120\n2\nbw2b\nbwwb\nbwww\nbwwb\n 1 0 3 1\n", 64);
         assert_eq!(
             errors(&records),
             [
-                "2:3: expected 'b' or 'w', found '2' (for boards of more than two states, such as \
-              '2', give --states K)"
+                "1:1: expected 'b' or 'w', found '0' (for boards of more than two states, such as \
+                 digits up to 2, give --states 3 or more); the line is not a row (such as a \
+                 count, a size or a separator), so it is skipped on its own",
+                "2:1: expected 'b' or 'w', found '2'; the line is not a row (such as a count, a \
+                 size or a separator), so it is skipped on its own",
+                "3:3: expected 'b' or 'w', found '2'",
+                "7:2: expected 'b' or 'w', found '1' (for boards of more than two states, such as \
+                 digits up to 3, give --states 4 or more); the line is not a row (such as a \
+                 count, a size or a separator), so it is skipped on its own",
             ]
         );
     }

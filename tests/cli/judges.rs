@@ -2022,7 +2022,10 @@ mod k_states {
             ])
             .assert()
             .code(2)
-            .stderr("error: --board:1:5: expected a digit from '0' to '2', found '3'\n");
+            .stderr(
+                "error: --board[1]:1:5: expected a digit from '0' to '2', found '3'; the digit '3' \
+                 needs --states 4 or more\n",
+            );
         flipgame()
             .args([
                 "check", "--states", "3", "--size", "2x2", "--board", "01/12", "--taps", "r9c9",

@@ -796,7 +796,7 @@ fn graph_refuses_what_is_too_large_or_malformed() {
         .args(["graph", "--board", "bwb/wxw/bwb"])
         .assert()
         .code(2)
-        .stderr(contains("--board:1:6: expected 'b' or 'w', found 'x'"));
+        .stderr(contains("--board[1]:1:6: expected 'b' or 'w', found 'x'\n"));
     let scratch = Scratch::new();
     scratch
         .flipgame()
@@ -1258,7 +1258,8 @@ fn a_graph_of_k_colours_too_large_to_look_at_is_refused() {
         .assert()
         .code(2)
         .stderr(contains(
-            "--board:1:5: expected a digit from '0' to '2', found '3'",
+            "--board[1]:1:5: expected a digit from '0' to '2', found '3'; the digit '3' needs \
+             --states 4 or more\n",
         ));
     flipgame()
         .args([

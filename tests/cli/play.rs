@@ -409,7 +409,10 @@ fn the_board_comes_from_the_flag_or_the_first_board_of_a_file() {
         .args(["play", "--board", "bwwb/bbwb/bwwb"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("--board:1:"));
+        .stderr(
+            "error: --board[1]:1:15: expected '/', found end of input; the row has 4 pieces: did \
+             you mean --size 3x4?\n",
+        );
     flipgame()
         .args([
             "play", "--cells", "01", "--size", "2x2", "--board", "10/01", "--format", "jsonl",
@@ -920,7 +923,8 @@ fn a_board_of_k_colours_that_does_not_fit_is_refused_where_it_fails() {
         .code(2)
         .stdout("")
         .stderr(predicates::str::contains(
-            "--board:1:5: expected a digit from '0' to '2', found '3'",
+            "--board[1]:1:5: expected a digit from '0' to '2', found '3'; the digit '3' needs \
+             --states 4 or more\n",
         ));
     flipgame()
         .args(["play", "--states", "3", "--cells", "01"])

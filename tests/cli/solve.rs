@@ -793,6 +793,38 @@ fn an_unproven_press_matrix_comes_with_a_note() {
     );
 }
 
+/// A `--board` value gets the hints a line of a file gets: the size its rows fit, the notation
+/// it is written in; and no hint where none is true (a row of letters and digits, a comment).
+#[test]
+fn a_board_argument_gets_the_hints_a_file_line_gets() {
+    let refused = |args: &[&str], message: &str| {
+        flipgame()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {message}\n"));
+    };
+    refused(
+        &["solve", "--board", "wwwww/wwwww/wwwww/wwwww/wwwww"],
+        "--board[1]:1:5: expected '/', found 'w'; the row has 5 pieces: did you mean --size 5x5?",
+    );
+    refused(
+        &["solve", "--board", "9d9"],
+        "--board[1]:1:1: expected 'b' or 'w', found '9'",
+    );
+    refused(
+        &["solve", "--size", "2x3", "--board", "012/210"],
+        "--board[1]:1:1: expected 'b' or 'w', found '0' (for boards of more than two states, such \
+         as digits up to 2, give --states 3 or more)",
+    );
+    refused(
+        &["check", "--board", "#..#/#..#/....", "--taps", "r1c1"],
+        "--board[1]:1:1: expected 'b' or 'w', found '#' (for rows of #/., give --cells .#); the \
+         row has 4 pieces: did you mean --size 3x4?",
+    );
+}
+
 /// The same command with `--states K`: boards of K colours, against the brute force of
 /// [`crate::k_states`].
 mod k_states {
@@ -1057,7 +1089,10 @@ mod k_states {
         );
         refused(
             &["solve", "--states", "3", "--size", "65x64", "--wrap"],
-            "solved up to 4096 cells (64x64), and up to 1,048,576 (1024x1024) under a stencil whose only cell above the press is straight above it, with a weight prime to K, and no --wrap (plus, 010/121/010): not 4160",
+            "error: a board of 4,160 cells is too large for more than two states: they are \
+             solved up to 4,096 cells (64x64), and up to 1,048,576 (1024x1024) under a stencil \
+             whose only cell above the press is straight above it, with a weight prime to K, and \
+             no --wrap (plus, 010/121/010)\n",
         );
         refused(
             &["solve", "--states", "3", "--judge", "poj1753"],

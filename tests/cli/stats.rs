@@ -439,7 +439,9 @@ mod k_states {
             .args(["stats", "--states", "3", "--size", "65x64", "--rule", "x"])
             .assert()
             .code(2)
-            .stderr(contains("not 4160"));
+            .stderr(contains(
+                "error: a board of 4,160 cells is too large for more than two states:",
+            ));
     }
 
     #[test]

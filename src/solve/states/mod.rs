@@ -36,16 +36,25 @@ pub struct TooManyStateCells {
     pub cells: u64,
 }
 
+impl TooManyStateCells {
+    /// The message, with `unwrapped` for the condition that the board's edges do not wrap:
+    /// the library says "no wrapping", a front end may name its own flag.
+    pub fn describe(&self, unwrapped: &str) -> String {
+        format!(
+            "a board of {} cells is too large for more than two states: they are solved up to \
+             {} cells (64x64), and up to {} (1024x1024) under a stencil whose only cell above \
+             the press is straight above it, with a weight prime to K, and {unwrapped} (plus, \
+             010/121/010)",
+            crate::words::thousands(self.cells),
+            crate::words::thousands(MOST_STATE_CELLS),
+            crate::words::thousands(MOST_CHASED_STATE_CELLS),
+        )
+    }
+}
+
 impl fmt::Display for TooManyStateCells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "boards of more than two states are solved up to {MOST_STATE_CELLS} cells (64x64), \
-             and up to {} (1024x1024) under a stencil whose only cell above the press is straight \
-             above it, with a weight prime to K, and no wrapping (plus, 010/121/010): not {}",
-            crate::words::thousands(MOST_CHASED_STATE_CELLS),
-            self.cells
-        )
+        f.write_str(&self.describe("no wrapping"))
     }
 }
 
