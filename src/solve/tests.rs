@@ -1395,6 +1395,7 @@ fn shards_prove_what_one_run_proves_without_a_sweep() {
 /// rule's definition, gets an answer of at most the scramble's taps (the descent alone
 /// answers with many more) that finishes it, proven minimal.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
     let shape = shape(50, 50);
     let solver = Solver::new(puzzle(50, 50, "sigma", false, Goal::White)).unwrap();
@@ -1634,6 +1635,7 @@ fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
 /// fixed by reversing the rows (28 quiet tap sets of them) hold one with fewer taps than the
 /// descent finds. The answer finishes the board, by the rule's definition.
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn past_the_limit_a_symmetric_board_gets_at_most_its_least_symmetric_tap_set() {
     let puzzle = Puzzle::plus(shape(55, 71), Goal::White);
     let solver = Solver::new(puzzle.clone()).unwrap();

@@ -441,6 +441,7 @@ fn an_io_error_outranks_a_malformed_board_in_the_exit_status() {
 }
 
 #[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
 fn a_very_long_line_is_refused_and_the_next_board_answered() {
     let scratch = Scratch::new();
     let mut input = b"bwwb".to_vec();
