@@ -450,7 +450,7 @@ pub struct BoardInput {
     /// found, marked not proven, with a lower bound (by default every exact search runs to the
     /// end, which takes minutes on a board of nullity 40 or more, and past the exact limit the
     /// search for a good answer stops after a fixed effort, a few seconds at most)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub search_time: Option<f64>,
 
     /// The puzzle: size, rule, wrap and goal

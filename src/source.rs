@@ -5,7 +5,7 @@
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use flipgame::board;
 use flipgame::grid::{MAX_SIDE, Shape, StateBoard};
@@ -37,11 +37,24 @@ impl Source {
     pub fn reader(&self) -> io::Result<Box<dyn BufRead>> {
         Ok(match self {
             Source::Stdin => Box::new(io::stdin().lock()),
-            Source::File(path) => Box::new(io::BufReader::new(File::open(path)?)),
+            Source::File(path) => Box::new(io::BufReader::new(open_file(path)?)),
             // A board or a line of text: a copy costs nothing.
             Source::Argument { text, .. } => Box::new(io::Cursor::new(text.clone().into_bytes())),
         })
     }
+}
+
+/// Opens the file at `path` for reading; a directory is refused here, as it is a file that
+/// cannot be read, rather than met later as an empty input or a failed read.
+pub fn open_file(path: &Path) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "a directory, not a file",
+        ));
+    }
+    Ok(file)
 }
 
 impl fmt::Display for Source {

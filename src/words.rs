@@ -63,6 +63,22 @@ pub fn percent(part: u64, whole: u64) -> String {
     format!("{:.2}%", 100.0 * part as f64 / whole.max(1) as f64)
 }
 
+/// The line and column (both from 1, columns in characters) of the byte at `at` of `bytes`,
+/// whose bytes before it are UTF-8 text.
+pub fn line_and_column(bytes: &[u8], at: usize) -> (u64, u64) {
+    let before = &bytes[..at.min(bytes.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |at| at + 1);
+    let line = before.iter().filter(|&&byte| byte == b'\n').count() as u64 + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count() as u64
+        + 1;
+    (line, column)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

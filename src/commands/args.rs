@@ -12,6 +12,7 @@ use super::kind::CommandKind;
 use super::{Failure, flags, usage};
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
 use crate::progress::Progress;
+use crate::source;
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::kind::{KStates, Kind, TwoStates};
@@ -94,32 +95,28 @@ fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failu
 
 /// The board's shape and the rule, from `--size` and `--rule` or `--rule-file`.
 fn shape_and_rule(args: &PuzzleArgs) -> Result<(Shape, Rule), Failure> {
-    let result = match &args.rule_file {
-        Some(path) => rule_file(path).and_then(|graph| {
-            let shape = match args.size {
-                Some(size) => checked_shape(size.rows, size.cols)?,
-                None => graph.shape(),
-            };
-            Ok((shape, Rule::Graph(graph)))
-        }),
-        None => {
-            let rule = if args.rule == "random" {
-                Err(
-                    "--rule random makes a new rule: it is for 'flipgame gen --rule random', \
-                 which writes a rule file to use here with --rule-file"
-                        .to_string(),
-                )
-            } else {
-                Rule::parse(&args.rule)
-                    .map_err(|message| format!("--rule {}: {message}", args.rule))
-            };
-            rule.and_then(|rule| {
-                let size = args.size.unwrap_or(crate::cli::Size { rows: 4, cols: 4 });
-                Ok((checked_shape(size.rows, size.cols)?, rule))
-            })
-        }
+    if let Some(path) = &args.rule_file {
+        let graph = rule_file(path)?;
+        let shape = match args.size {
+            Some(size) => checked_shape(size.rows, size.cols).map_err(Failure::Usage)?,
+            None => graph.shape(),
+        };
+        return Ok((shape, Rule::Graph(graph)));
+    }
+    let rule = if args.rule == "random" {
+        Err(
+            "--rule random makes a new rule: it is for 'flipgame gen --rule random', which writes \
+             a rule file to use here with --rule-file"
+                .to_string(),
+        )
+    } else {
+        Rule::parse(&args.rule).map_err(|message| format!("--rule {}: {message}", args.rule))
     };
-    result.map_err(Failure::Usage)
+    rule.and_then(|rule| {
+        let size = args.size.unwrap_or(crate::cli::Size { rows: 4, cols: 4 });
+        Ok((checked_shape(size.rows, size.cols)?, rule))
+    })
+    .map_err(Failure::Usage)
 }
 
 /// The shape of `--size`, or the usage error for one out of bounds.
@@ -128,13 +125,16 @@ fn checked_shape(rows: u32, cols: u32) -> Result<Shape, String> {
         .ok_or_else(|| format!("--size {rows}x{cols}: rows and columns go from 1 to {MAX_SIDE}"))
 }
 
-/// Reads a rule file; errors are `FILE:LINE:COL: message` where the place is known.
-fn rule_file(path: &Path) -> Result<Graph, String> {
+/// Reads a rule file; errors are `FILE:LINE:COL: message` where the place is known, a usage
+/// error for its content and a file error (exit 1) for a file that cannot be read.
+fn rule_file(path: &Path) -> Result<Graph, Failure> {
     let label = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|error| format!("{label}: {error}"))?;
+    let file =
+        source::open_file(path).map_err(|error| Failure::File(format!("{label}: {error}")))?;
     Graph::from_json_reader(file, &label).map_err(|error| match error.place {
-        Some((line, column)) => format!("{label}:{line}:{column}: {error}"),
-        None => format!("{label}: {error}"),
+        _ if error.unreadable => Failure::File(format!("{label}: {error}")),
+        Some((line, column)) => usage(format!("{label}:{line}:{column}: {error}")),
+        None => usage(format!("{label}: {error}")),
     })
 }
 

@@ -15,6 +15,9 @@ use crate::notation::Cell;
 /// reader knows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleFileError {
+    /// True when the file could not be read at all (the message is the system's): not a
+    /// mistake in its content.
+    pub unreadable: bool,
     /// Line and column (both from 1) of the mistake.
     pub place: Option<(usize, usize)>,
     /// What is wrong there.
@@ -34,6 +37,7 @@ impl RuleFileError {
     /// An error the file as a whole has, at no one place.
     fn whole(message: String) -> RuleFileError {
         RuleFileError {
+            unreadable: false,
             place: None,
             message,
         }
@@ -154,6 +158,7 @@ fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
             LONGEST_STRING
         };
         return Err(RuleFileError {
+            unreadable: false,
             place: Some(place),
             message: format!(
                 "expected a rule file's short keys, texts and numbers, found {what} of more \
@@ -161,17 +166,31 @@ fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
             ),
         });
     }
-    read.map_err(|error| RuleFileError::whole(error.to_string()))?;
+    read.map_err(|error| RuleFileError {
+        unreadable: true,
+        ..RuleFileError::whole(error.to_string())
+    })?;
     if !guarded.something {
         return Err(RuleFileError {
+            unreadable: false,
             place: Some((1, 1)),
             message: "expected a rule file, {\"rows\": R, \"cols\": C, \"cells\": [...]}, found \
                       an empty file"
                 .to_string(),
         });
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| RuleFileError::whole("stream did not contain valid UTF-8".to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|error| {
+        let at = error.utf8_error().valid_up_to();
+        let (line, column) = crate::words::line_and_column(error.as_bytes(), at);
+        RuleFileError {
+            unreadable: false,
+            place: Some((line as usize, column as usize)),
+            message: format!(
+                "expected a rule file's JSON text, found byte 0x{:02x}, which is not UTF-8 text",
+                error.as_bytes()[at]
+            ),
+        }
+    })?;
     let document = parse(&text).map_err(located)?;
     let shape = document.shape;
     let cols = shape.cols() as usize;
@@ -199,6 +218,7 @@ fn located(error: serde_json::Error) -> RuleFileError {
     match (error.line(), error.column()) {
         (0, _) => RuleFileError::whole(error.to_string()),
         (line, column) => RuleFileError {
+            unreadable: false,
             // Column 0 is before the line's first character (an empty file): call it 1.
             place: Some((line, column.max(1))),
             message: crate::words::json_error_words(&error),

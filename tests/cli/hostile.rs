@@ -138,6 +138,66 @@ fn an_unreadable_file_is_reported_and_the_others_answered() {
         .stderr(contains(format!("error: {unreadable}: ")));
 }
 
+/// One rule for every file argument, as the README's table of exit statuses says: a file that
+/// cannot be read (missing, a directory) is status 1, reported once at the start, and a file
+/// read whole whose content is wrong (not UTF-8 text, not a rule file) is status 2, at its
+/// line and column.
+#[test]
+fn every_file_argument_keeps_one_rule_for_its_exit_status() {
+    let scratch = Scratch::new();
+    std::fs::create_dir(scratch.path().join("dir")).unwrap();
+    scratch.file("in.txt", "bwwb\nbbwb\nbwwb\nbwww\n");
+    scratch.file("binary.json", b"{\"rows\": 4,\n \"cols\": \xff}".as_slice());
+    let board = ["--board", "bwwb/bbwb/bwwb/bwww"];
+    let cases: [(&[&str], i32, &str); 7] = [
+        (
+            &["solve", "--judge", "poj1753", "dir"],
+            1,
+            "dir: a directory, not a file",
+        ),
+        (
+            &["check", "--judge", "poj1753", "in.txt", "dir"],
+            1,
+            "dir: a directory, not a file",
+        ),
+        (
+            &["check", "--judge", "poj1753", "dir", "in.txt"],
+            1,
+            "dir: a directory, not a file",
+        ),
+        (&["explain", "dir"], 1, "dir: a directory, not a file"),
+        (
+            &["solve", "--rule-file", "dir"],
+            1,
+            "dir: a directory, not a file",
+        ),
+        (
+            &["solve", "--rule-file", "missing.json"],
+            1,
+            "missing.json: No such file or directory (os error 2)",
+        ),
+        (
+            &["solve", "--rule-file", "binary.json"],
+            2,
+            "binary.json:2:10: expected a rule file's JSON text, found byte 0xff, which is not \
+             UTF-8 text",
+        ),
+    ];
+    for (args, status, message) in cases {
+        let with_board = args[1] == "--rule-file";
+        let mut command = scratch.flipgame();
+        command.args(args);
+        if with_board {
+            command.args(board);
+        }
+        command
+            .assert()
+            .code(status)
+            .stdout("")
+            .stderr(format!("error: {message}\n"));
+    }
+}
+
 /// Rust's runtime reopens a closed standard stream on /dev/null before `main`, so a closed
 /// standard input reads as empty and a closed standard output discards: no panic, status 0.
 #[test]

@@ -13,7 +13,7 @@ use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::Rule;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
-use flipgame::words::{count_of, json_error_words};
+use flipgame::words::{count_of, json_error_words, line_and_column};
 
 use super::super::args::BoardSolver;
 use super::super::boards::{Place, with_stages};
@@ -138,22 +138,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// Where the byte at `at` is, as `LINE:COLUMN` (columns counted in characters), for a text
-/// whose bytes before it are UTF-8.
-fn place_of_byte(bytes: &[u8], at: usize) -> String {
-    let before = &bytes[..at];
-    let line_start = before
-        .iter()
-        .rposition(|&byte| byte == b'\n')
-        .map_or(0, |at| at + 1);
-    let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    format!("{line}:{column}")
 }
 
 /// One colour's part of a shard's search, in JSON.
@@ -356,11 +340,11 @@ impl Merged {
             };
             let text = String::from_utf8(bytes).map_err(|error| {
                 let at = error.utf8_error().valid_up_to();
+                let (line, column) = line_and_column(error.as_bytes(), at);
                 usage(format!(
-                    "{}:{}: not a shard record of solve --shard: found byte 0x{:02x}, which is \
-                     not UTF-8 text",
+                    "{}:{line}:{column}: not a shard record of solve --shard: found byte \
+                     0x{:02x}, which is not UTF-8 text",
                     file.display(),
-                    place_of_byte(error.as_bytes(), at),
                     error.as_bytes()[at]
                 ))
             })?;
