@@ -114,6 +114,12 @@ pub enum Item<'a> {
         /// Why.
         error: io::Error,
     },
+    /// A named file with nothing in it that could be a board (empty, or only blank lines):
+    /// likely the wrong file, so it is said; standard input may be empty.
+    NoBoards {
+        /// The file.
+        source: &'a Source,
+    },
 }
 
 /// Every record of every source in turn, for a plain loop:
@@ -123,6 +129,8 @@ pub struct Records<'a> {
     shape: Shape,
     cells: Cells,
     current: Option<(&'a Source, Reading)>,
+    /// The current source has given a record.
+    gave: bool,
 }
 
 /// The source being read.
@@ -141,6 +149,7 @@ impl<'a> Records<'a> {
             shape,
             cells,
             current: None,
+            gave: false,
         }
     }
 
@@ -179,15 +188,24 @@ impl<'a> Iterator for Records<'a> {
                     Reading::Stream(reader) => reader.next(),
                 };
                 match next {
-                    Some(Ok(record)) => return Some(Item::Record { source, record }),
+                    Some(Ok(record)) => {
+                        self.gave = true;
+                        return Some(Item::Record { source, record });
+                    }
                     Some(Err(error)) => {
                         self.current = None;
                         return Some(Item::Unreadable { source, error });
                     }
-                    None => self.current = None,
+                    None => {
+                        self.current = None;
+                        if !self.gave && matches!(source, Source::File(_)) {
+                            return Some(Item::NoBoards { source });
+                        }
+                    }
                 }
             }
             let source = self.sources.next()?;
+            self.gave = false;
             match self.open(source) {
                 Ok(reading) => self.current = Some((source, reading)),
                 Err(error) => return Some(Item::Unreadable { source, error }),

@@ -132,6 +132,10 @@ pub fn run_boards<C: BoardCommand, W: Write>(
                 ));
                 status = status.max(Outcome::IoError);
             }
+            Item::NoBoards { source } => {
+                report(&no_boards(source, shape));
+                status = status.max(Outcome::BadInput);
+            }
         }
         if records.needs_read() {
             out.flush()?;
@@ -190,9 +194,17 @@ struct MalformedJson<'a> {
     error: String,
 }
 
+/// What is said of a named file with no board in it.
+pub fn no_boards(source: &Source, shape: Shape) -> String {
+    format!(
+        "{source}: no board in it (a {shape} board is {} lines)",
+        shape.rows()
+    )
+}
+
 /// For a FILE that does not exist but reads as a board of the shape (a board typed where a file
 /// goes), the flag that was meant.
-fn board_hint<K: Kind>(
+pub fn board_hint<K: Kind>(
     source: &Source,
     (shape, cells): (Shape, Cells),
     error: &io::Error,

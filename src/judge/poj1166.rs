@@ -4,6 +4,7 @@
 //! sequence of moves that sets every clock to 12, sorted, a move made twice listed twice. Both
 //! statements say the answer is unique, and it is: the moves' matrix is invertible mod 4.
 
+use super::read::RowLines;
 use super::{
     Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
     drawn_uniformly, read_back_to_back,
@@ -109,12 +110,19 @@ impl Judge for Clocks {
         read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let mut board = StateBoard::new(shape, 4);
+            let mut rows = RowLines::new(shape, "clocks");
+            let mut misplaced = None;
             for index in 0..9 {
                 let Some(token) = tokens.next() else {
-                    return Err(tokens.error_at_end(format!(
-                        "expected 9 clocks, each 0 to 3, found the end after {index}"
-                    )));
+                    return Err(misplaced.unwrap_or_else(|| {
+                        tokens.error_at_end(format!(
+                            "expected 9 clocks, each 0 to 3, found the end after {index}"
+                        ))
+                    }));
                 };
+                if misplaced.is_none() {
+                    misplaced = rows.misplaced(index, &token);
+                }
                 let Some(state) = self.read_clock(&token.text) else {
                     let expected = if self.hours {
                         "a clock at 3, 6, 9 or 12"
@@ -126,6 +134,9 @@ impl Judge for Clocks {
                     );
                 };
                 board.set(index / 3, index % 3, state);
+            }
+            if let Some(misplaced) = misplaced {
+                return Err(misplaced);
             }
             Ok(Case {
                 puzzle: self.puzzle(shape),

@@ -31,6 +31,60 @@ fn digits_in_words(states: u8) -> String {
     }
 }
 
+/// `count` of `what`, a plural such as "tiles" (one of them is the word without its s).
+fn how_many(count: u64, what: &str) -> String {
+    count_of(count, what.trim_end_matches('s'), what)
+}
+
+/// Holds each row of a board's cells to its line where the cells start on a line of their own
+/// (see [`read_state_cells`]).
+pub(crate) struct RowLines<'a> {
+    cols: usize,
+    /// The cells, plural, such as "tiles".
+    what: &'a str,
+    /// The cells started on a line of their own: rows are held to their lines.
+    by_lines: bool,
+    /// The line of the cell before.
+    last_line: Option<u64>,
+}
+
+impl<'a> RowLines<'a> {
+    /// For the cells of `shape`, called `what` (plural).
+    pub(crate) fn new(shape: Shape, what: &'a str) -> RowLines<'a> {
+        RowLines {
+            cols: shape.cols() as usize,
+            what,
+            by_lines: false,
+            last_line: None,
+        }
+    }
+
+    /// The error for `token`, cell `index` (from 0, row by row), when it is not on the line
+    /// of its row.
+    pub(crate) fn misplaced(&mut self, index: usize, token: &Token) -> Option<JudgeError> {
+        let cols = self.cols;
+        let how_many = |count: usize| how_many(count as u64, self.what);
+        if index == 0 {
+            self.by_lines = token.first || token.gap.has_line_break();
+        }
+        let last_line = std::mem::replace(&mut self.last_line, Some(token.line));
+        let line = last_line.filter(|_| self.by_lines)?;
+        let (row, col) = (index / cols + 1, index % cols + 1);
+        let misplaced = if col == 1 && token.line == line {
+            format!("row {} has more than {}", row - 1, how_many(cols))
+        } else if col > 1 && token.line != line {
+            format!("row {row} has {} of its {}", col - 1, how_many(cols))
+        } else {
+            return None;
+        };
+        Some(token.error(format!(
+            "expected each row of {} on a line of its own, as the statement lays them out: \
+             {misplaced}",
+            how_many(cols)
+        )))
+    }
+}
+
 /// Reads the cells of `shape`, one token each, a number below `states` (at most 10), row by
 /// row. The judges read them with `scanf`, which takes them laid out any way, and some
 /// statements print a sample on one line; but where the cells start on a line of their own,
@@ -46,12 +100,9 @@ pub(crate) fn read_state_cells(
     let cells = shape.cells() as usize;
     let mut read = Vec::with_capacity(cells);
     let mut first_error = None;
-    let cols = shape.cols() as usize;
-    let mut last_line = None;
-    let mut by_lines = false;
+    let mut rows = RowLines::new(shape, what);
     let digits = digits_in_words(states);
-    // `what` is plural, such as "tiles": one of them is the word without its s.
-    let how_many = |count: usize| count_of(count as u64, what.trim_end_matches('s'), what);
+    let how_many = |count: usize| how_many(count as u64, what);
     let state_of = |byte: u8| byte.checked_sub(b'0').filter(|&state| state < states);
     for index in 0..cells {
         let Some(token) = tokens.next() else {
@@ -62,31 +113,9 @@ pub(crate) fn read_state_cells(
                 ))
             }));
         };
-        if index == 0 {
-            by_lines = token.first || token.gap.has_line_break();
+        if let Some(misplaced) = rows.misplaced(index, &token) {
+            first_error.get_or_insert(misplaced);
         }
-        if let Some(line) = last_line.filter(|_| by_lines) {
-            let (row, col) = (index / cols + 1, index % cols + 1);
-            let misplaced = if col == 1 && token.line == line {
-                Some(format!("row {} has more than {}", row - 1, how_many(cols)))
-            } else if col > 1 && token.line != line {
-                Some(format!(
-                    "row {row} has {} of its {}",
-                    col - 1,
-                    how_many(cols)
-                ))
-            } else {
-                None
-            };
-            if let Some(misplaced) = misplaced {
-                first_error.get_or_insert(token.error(format!(
-                    "expected each row of {} on a line of its own, as the statement lays them \
-                     out: {misplaced}",
-                    how_many(cols)
-                )));
-            }
-        }
-        last_line = Some(token.line);
         let state = match token.text.as_slice() {
             &[byte] => state_of(byte),
             _ => None,
@@ -358,7 +387,7 @@ pub(crate) fn read_counted<C>(
         Ok(count) => count,
         Err(error) => return emit(Err(error)),
     };
-    let announced = count_of(count, what.trim_end_matches('s'), what);
+    let announced = how_many(count, what);
     for read in 0..count {
         if tokens.peek().is_none() {
             return emit(Err(tokens.error_at_end(format!(

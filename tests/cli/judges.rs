@@ -1544,6 +1544,17 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
         .stderr(predicate::str::contains(
             "-:2:3: expected a clock at 3, 6, 9 or 12, found '5'",
         ));
+    // Each row on its line, as the statement lays them out, as every judge of cells holds.
+    flipgame()
+        .args(["solve", "--judge", "poj1166"])
+        .write_stdin("3 3\n0 2 2\n2 2 1 2\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: -:2:1: expected each row of 3 clocks on a line of its own, as the statement \
+             lays them out: row 1 has 2 of its 3 clocks\n",
+        );
     // All at 12 already: the answer is an empty line.
     let scratch = Scratch::new();
     let at_twelve = scratch.file("twelve.in", "0 0 0\n0 0 0\n0 0 0\n");

@@ -379,6 +379,26 @@ fn the_board_comes_from_the_flag_or_the_first_board_of_a_file() {
         .stdout(predicates::str::contains(format!(
             "\"board\":\"{SAMPLE_LINE}\""
         )));
+    // A count line and a comment are skipped, as solve skips them.
+    let counted = scratch.file("counted.txt", format!("2\n# the sample\n{SAMPLE}"));
+    flipgame()
+        .args(["play", "--format", "jsonl"])
+        .arg(&counted)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(format!(
+            "\"board\":\"{SAMPLE_LINE}\""
+        )));
+    // A board typed where the file goes.
+    flipgame()
+        .args(["play", SAMPLE_LINE])
+        .current_dir(scratch.path())
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "error: {SAMPLE_LINE}: No such file or directory (os error 2): did you mean --board \
+             {SAMPLE_LINE}?\n"
+        ));
     let bad = scratch.file("bad.txt", "bwwb\nbbxb\nbwwb\nbwww\n");
     flipgame()
         .args(["play"])

@@ -269,6 +269,33 @@ fn json_with_no_boards_is_an_empty_array() {
         .stdout("[]\n");
 }
 
+/// Standard input may be empty (a pipe of no boards); a named file with no board in it is
+/// likely the wrong file, and is said, while the other inputs are answered.
+#[test]
+fn a_named_file_with_no_board_is_said_and_the_others_answered() {
+    let scratch = Scratch::new();
+    scratch.file("empty.txt", "");
+    scratch.file("blank.txt", "\n\n");
+    scratch.file("a.txt", SAMPLE);
+    scratch
+        .flipgame()
+        .args(["solve", "empty.txt", "a.txt", "blank.txt"])
+        .assert()
+        .code(2)
+        .stdout("4\n")
+        .stderr(
+            "error: empty.txt: no board in it (a 4x4 board is 4 lines)\nerror: blank.txt: no \
+             board in it (a 4x4 board is 4 lines)\n",
+        );
+    flipgame()
+        .arg("solve")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+}
+
 #[test]
 fn malformed_boards_get_an_error_object_in_their_place() {
     let input = format!("{SAMPLE}bwwb\nbbwb\nbwxb\nbwww\n{IMPOSSIBLE}");

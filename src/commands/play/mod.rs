@@ -17,6 +17,7 @@ use flipgame::notation::Cells;
 use flipgame::random::Generator;
 
 use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
+use super::boards::{board_hint, no_boards};
 use super::kind::{CommandKind, other_rule_words};
 use super::{Context, Failure, Outcome, usage};
 use crate::cli::{PlayArgs, PlayFormat};
@@ -97,31 +98,36 @@ fn first_board<K: CommandKind>(
     first_board_of::<K>(path, shape, cells).map(Some)
 }
 
-/// The first record of a file: its first board, or the error that stands where it should be.
+/// The first board of a file, past the lines that are no row (a count, a comment: `solve`
+/// skips them too), or the error that stands where it should be.
 fn first_board_of<K: CommandKind>(
     path: &Path,
     shape: Shape,
     cells: Cells,
 ) -> Result<K::Board, Failure> {
     let file = [source::Source::File(path.to_path_buf())];
-    match source::Records::new(&file, shape, cells).next() {
-        Some(Item::Record {
-            source,
-            record: flipgame::input::Record::Malformed(error),
-        }) => Err(usage(format!("{source}:{error}"))),
-        Some(Item::Record { record, .. }) => match K::board_in(&record) {
-            Some((board, _)) => Ok(board.clone()),
-            None => unreachable!("the file is read in the game's own cells"),
-        },
-        Some(Item::Unreadable { source, error }) => {
-            Err(Failure::File(format!("{source}: {error}")))
-        }
-        None => Err(usage(format!(
-            "{}: no board in it (a {shape} board is {} lines)",
-            file[0],
-            shape.rows()
-        ))),
+    for item in source::Records::new(&file, shape, cells) {
+        return match item {
+            Item::Record {
+                record: flipgame::input::Record::Malformed(error),
+                ..
+            } if error.not_a_row => continue,
+            Item::Record {
+                source,
+                record: flipgame::input::Record::Malformed(error),
+            } => Err(usage(format!("{source}:{error}"))),
+            Item::Record { record, .. } => match K::board_in(&record) {
+                Some((board, _)) => Ok(board.clone()),
+                None => unreachable!("the file is read in the game's own cells"),
+            },
+            Item::Unreadable { source, error } => Err(Failure::File(format!(
+                "{source}: {error}{}",
+                board_hint::<K>(source, (shape, cells), &error)
+            ))),
+            Item::NoBoards { source } => Err(usage(no_boards(source, shape))),
+        };
     }
+    Err(usage(no_boards(&file[0], shape)))
 }
 
 /// Deals the puzzles of a game: from the boards at exactly `--moves` taps, or uniformly from
