@@ -67,7 +67,7 @@ impl<'a> RowLines<'a> {
         if index == 0 {
             self.by_lines = token.first || token.gap.has_line_break();
         }
-        let last_line = std::mem::replace(&mut self.last_line, Some(token.line));
+        let last_line = self.last_line.replace(token.line);
         let line = last_line.filter(|_| self.by_lines)?;
         let (row, col) = (index / cols + 1, index % cols + 1);
         let misplaced = if col == 1 && token.line == line {
