@@ -37,11 +37,13 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
     (0, "every board was answered ('Impossible' is an answer)"),
     (
         EXIT_IO_ERROR,
-        "an I/O error: a file that cannot be read, or output that cannot be written",
+        "an I/O error: a file that cannot be read (missing, a directory), or output that cannot \
+         be written",
     ),
     (
         EXIT_BAD_INPUT,
-        "a usage error or a malformed board (the other boards are still answered)",
+        "a usage error or bad content: a malformed board, a file with no board, a file that is \
+         not UTF-8 text (the other boards are still answered)",
     ),
     (
         EXIT_REJECTED,

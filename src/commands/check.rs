@@ -121,6 +121,14 @@ fn check_output_with<K: Kind>(
     // Each case is judged as soon as it is read; a failed write stops the verdicts.
     let mut written = Ok(());
     judge.read(&mut inputs, &mut |case| {
+        // A mistake of the input as a whole is no case: the cases are numbered without it.
+        if let Err(error) = &case
+            && error.whole_input
+        {
+            report(&format!("{input_source}:{error}"));
+            status = status.max(Outcome::BadInput);
+            return;
+        }
         cases += 1;
         let number = cases;
         if written.is_err() {
@@ -153,6 +161,12 @@ fn check_output_with<K: Kind>(
     written?;
     status = status.max(reading_ended(&mut inputs, &input_source));
     let run_on = reject_what_follows(&mut tokens, cases, place, args.format, out)?;
+    if judged == 0 && run_on && status >= Outcome::BadInput {
+        report(&format!(
+            "no case of {input_source} could be read, and {output_source} has text: are they \
+             swapped? check takes the judge's INPUT first, then the contestant's OUTPUT"
+        ));
+    }
     status = status.max(reading_ended(&mut tokens, &output_source));
     let rejected = accepted < judged || run_on;
     if args.format == CheckFormat::Text {
@@ -177,13 +191,11 @@ fn reject_what_follows(
     let Some(extra) = tokens.next() else {
         return Ok(false);
     };
-    let error = extra.error(format!(
-        "the output goes on after {}",
-        match cases {
-            1 => "its one case".to_string(),
-            count => format!("the last of the {count} cases"),
-        }
-    ));
+    let error = extra.error(match cases {
+        0 => "the output has text, but the input has no case".to_string(),
+        1 => "the output goes on after its one case".to_string(),
+        count => format!("the output goes on after the last of the {count} cases"),
+    });
     let record = CaseJson {
         case: None,
         verdict: "rejected",

@@ -82,6 +82,19 @@ pub struct JudgeError {
     pub column: u64,
     /// What was expected and what was found.
     pub message: String,
+    /// A mistake of the input as a whole (its count line, what follows its last case), not
+    /// of a case: no case is lost with it.
+    pub whole_input: bool,
+}
+
+impl JudgeError {
+    /// The same error, marked as a mistake of the input as a whole rather than of a case.
+    pub fn of_the_whole_input(self) -> JudgeError {
+        JudgeError {
+            whole_input: true,
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for JudgeError {

@@ -206,6 +206,7 @@ fn check_moves(
     output: &mut Tokens<'_>,
 ) -> Result<(), JudgeError> {
     let expected = shortest(answer).map_err(|unanswerable| JudgeError {
+        whole_input: false,
         line: case.line,
         column: 1,
         message: unanswerable.why.to_string(),

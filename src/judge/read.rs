@@ -210,8 +210,12 @@ pub(crate) fn read_number(
         .and_then(|text| text.parse::<u64>().ok())
         .filter(|n| (1..=most).contains(n))
         .ok_or_else(|| {
+            let range = match most {
+                u64::MAX => "a number of 1 or more".to_string(),
+                _ => format!("a number from 1 to {most}"),
+            };
             token.error(format!(
-                "expected {what}, a number from 1 to {most}, found {}",
+                "expected {what}, {range}, found {}",
                 token.display()
             ))
         })
@@ -318,12 +322,14 @@ fn skip_lines_that_are_no_rows<C>(
         if 2 * row_letters >= token.text.len() {
             return;
         }
-        emit(Err(token.error(format!(
-            "expected a row of {}, found {}: the line is not a row (such as a count or a \
-             separator), so it is skipped on its own",
-            or_letters(letters),
-            token.display()
-        ))));
+        emit(Err(token
+            .error(format!(
+                "expected a row of {}, found {}: the line is not a row (such as a count or a \
+                 separator), so it is skipped on its own",
+                or_letters(letters),
+                token.display()
+            ))
+            .of_the_whole_input()));
         tokens.skip_to_line(token.line + 1);
     }
 }
@@ -359,6 +365,7 @@ pub(crate) fn rows_on_their_lines(
         );
         if token.line > line {
             return Err(JudgeError {
+                whole_input: false,
                 line,
                 column: 1,
                 message: format!("{expected}, found a blank line"),
@@ -385,14 +392,16 @@ pub(crate) fn read_counted<C>(
 ) {
     let count = match read_number(tokens, &format!("the number of {what}"), most) {
         Ok(count) => count,
-        Err(error) => return emit(Err(error)),
+        Err(error) => return emit(Err(error.of_the_whole_input())),
     };
     let announced = how_many(count, what);
     for read in 0..count {
         if tokens.peek().is_none() {
-            return emit(Err(tokens.error_at_end(format!(
-                "the first line announces {announced}, but the input ends after {read}"
-            ))));
+            return emit(Err(tokens
+                .error_at_end(format!(
+                    "the first line announces {announced}, but the input ends after {read}"
+                ))
+                .of_the_whole_input()));
         }
         match read_case(tokens) {
             Ok(case) => emit(Ok(case)),
@@ -408,8 +417,10 @@ pub(crate) fn read_counted<C>(
         }
     }
     if let Some(extra) = tokens.next() {
-        emit(Err(extra.error(format!(
-            "the first line announces {announced}; the judge never reads this"
-        ))));
+        emit(Err(extra
+            .error(format!(
+                "the first line announces {announced}; the judge never reads this"
+            ))
+            .of_the_whole_input()));
     }
 }

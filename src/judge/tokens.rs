@@ -118,6 +118,7 @@ impl Token {
     /// An error at the token's start.
     pub fn error(&self, message: String) -> JudgeError {
         JudgeError {
+            whole_input: false,
             line: self.line,
             column: self.column,
             message,
@@ -127,6 +128,7 @@ impl Token {
     /// An error at byte `offset` of the token (counted in characters).
     pub fn error_at(&self, offset: usize, message: String) -> JudgeError {
         JudgeError {
+            whole_input: false,
             line: self.line,
             column: self.column + characters(&self.text[..offset.min(self.text.len())]),
             message,
@@ -464,6 +466,7 @@ impl<'a> Tokens<'a> {
         if !token.gap.is(expected) && self.spacing.is_none() {
             let (line, column) = token.gap_place;
             self.spacing = Some(JudgeError {
+                whole_input: false,
                 line,
                 column,
                 message: format!(
@@ -492,6 +495,7 @@ impl<'a> Tokens<'a> {
             && !rest.is(b"\n")
         {
             self.spacing = Some(JudgeError {
+                whole_input: false,
                 line: *line,
                 column: *column,
                 message: format!(
@@ -530,6 +534,7 @@ impl<'a> Tokens<'a> {
     pub fn error_at_end(&mut self, message: String) -> JudgeError {
         while self.next().is_some() {}
         JudgeError {
+            whole_input: false,
             line: self.line,
             column: self.column,
             message,

@@ -107,9 +107,9 @@ impl Judge for Uva10309 {
             }));
         }
         if let Some(extra) = tokens.next() {
-            emit(Err(extra.error(
-                "text after the name 'end', which the judge never reads".into(),
-            )));
+            emit(Err(extra
+                .error("text after the name 'end', which the judge never reads".into())
+                .of_the_whole_input()));
         }
     }
 

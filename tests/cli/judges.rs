@@ -1175,6 +1175,61 @@ fn a_uva_name_of_other_characters_is_refused_and_costs_only_its_case() {
         ));
 }
 
+/// INPUT and OUTPUT given the other way round: no case read, and a hint of the swap.
+#[test]
+fn check_with_input_and_output_swapped_says_so() {
+    let scratch = Scratch::new();
+    scratch.file("in.txt", SAMPLE);
+    scratch.file("out.txt", "4\n");
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj1753", "out.txt", "in.txt"])
+        .assert()
+        .code(2)
+        .stdout(
+            "after the last case: rejected: in.txt:1:1: the output has text, but the input has \
+             no case\n0 of 0 cases accepted\n",
+        )
+        .stderr(
+            "error: out.txt:1:1: expected a row of 'b' or 'w', found '4': the line is not a row \
+             (such as a count or a separator), so it is skipped on its own\nerror: no case of \
+             out.txt could be read, and in.txt has text: are they swapped? check takes the \
+             judge's INPUT first, then the contestant's OUTPUT\n",
+        );
+}
+
+/// A count line that announces more cases than the input holds is the input's mistake, not a
+/// case: check counts and numbers only the cases there are.
+#[test]
+fn check_counts_the_cases_an_input_holds_not_the_ones_it_announces() {
+    let scratch = Scratch::new();
+    scratch.file("in.txt", "9\n1\ny\n2\nww\nwy\n");
+    for (judge, output) in [("poj1681", "0\n1\n0\n"), ("hdu5755", "0\n1\n1 1\n0\n")] {
+        let input = if judge == "hdu5755" {
+            scratch.file("in5755.txt", "9\n1 1\n0\n1 2\n1 2\n")
+        } else {
+            scratch.path().join("in.txt")
+        };
+        let text = String::from_utf8(
+            scratch
+                .flipgame()
+                .args(["check", "--judge", judge])
+                .arg(&input)
+                .arg("-")
+                .write_stdin(output)
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        assert!(
+            text.contains("the output goes on after the last of the 2 cases"),
+            "{judge}: {text}"
+        );
+        assert!(text.ends_with(" of 2 cases accepted\n"), "{judge}: {text}");
+    }
+}
+
 #[test]
 fn judge_inputs_that_end_early_or_run_on_say_so() {
     flipgame()
