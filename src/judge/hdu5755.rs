@@ -111,7 +111,13 @@ impl Judge for Hdu5755 {
         answer: Option<&StateSolution>,
         output: &mut Tokens<'_>,
     ) -> Verdict {
-        super::verdict(check_choices(case, answer, output), output)
+        match check_choices(case, answer, output) {
+            Ok(()) => Verdict::Accepted { whitespace: None },
+            Err(error) => {
+                skip_to_the_next_count(output);
+                Verdict::Rejected(error)
+            }
+        }
     }
 
     fn draw_case(&self, _number: u64, generator: &mut Generator) -> Case<KStates> {
@@ -139,6 +145,21 @@ fn plain_number(token: &super::Token, least: u64, most: u64) -> Option<u64> {
         .ok()
         .and_then(|text| text.parse::<u64>().ok())
         .filter(|n| (least..=most).contains(n) && n.to_string().as_bytes() == token.text)
+}
+
+/// After a rejected answer, where the next case's answer starts: the next line with one
+/// number, its count (a choice's line has two), so that one mistake costs one case.
+fn skip_to_the_next_count(output: &mut Tokens<'_>) {
+    output.skip_line();
+    while let Some(first) = output.peek() {
+        if !output
+            .peek_nth(1)
+            .is_some_and(|second| second.line == first.line)
+        {
+            return;
+        }
+        output.skip_to_line(first.line + 1);
+    }
 }
 
 /// Reads the number of choices and the choices, and judges whether they make every cell 0.
@@ -169,6 +190,19 @@ fn check_choices(
     })?;
     let mut board = case.board.clone();
     for choice in 1..=count {
+        // A line with one number where a choice's two should be: the answer is cut short, and
+        // that line is the next case's count (left for it).
+        if let Some(first) = output.peek()
+            && !output
+                .peek_nth(1)
+                .is_some_and(|second| second.line == first.line)
+        {
+            return Err(first.error(format!(
+                "expected choice {choice} of {count}, a line of two numbers x y, found a line \
+                 of one number, {} (the next case's count?)",
+                first.display()
+            )));
+        }
         let mut coordinate = |layout: Layout, what: &str, largest: u64| {
             let token = output.next_in(layout).ok_or_else(|| {
                 output.error_at_end(format!(

@@ -1175,6 +1175,46 @@ fn a_uva_name_of_other_characters_is_refused_and_costs_only_its_case() {
         ));
 }
 
+/// HDU 5755: a rejected answer costs its own case only. The next answer starts at the next
+/// line of one number (a choice's line has two), whether the answer was cut short, its count
+/// was above 2NM, or a choice was malformed.
+#[test]
+fn an_hdu5755_mistake_costs_one_case() {
+    let scratch = Scratch::new();
+    // Case 2's board is the one the five choices below finish, by the statement's rule (a
+    // choice adds 2 at its cell and 1 at each of its four neighbours, mod 3).
+    scratch.file(
+        "in.txt",
+        "2\n3 3\n0 0 0\n0 0 0\n0 0 0\n3 3\n1 0 1\n0 1 0\n1 0 1\n",
+    );
+    let second = "5\n1 1\n1 3\n2 2\n3 1\n3 3\n";
+    for (first, reason) in [
+        (
+            "2\n1 2\n",
+            "3:1: expected choice 2 of 2, a line of two numbers x y, found a line of one \
+             number, '5' (the next case's count?)",
+        ),
+        (
+            "19\n1 1\n",
+            "1:1: expected the number of choices, from 0 to 2NM = 18, found '19'",
+        ),
+        (
+            "2\n1 x\n1 1\n",
+            "2:3: expected the column y of choice 1, from 1 to 3, found 'x'",
+        ),
+    ] {
+        scratch
+            .flipgame()
+            .args(["check", "--judge", "hdu5755", "in.txt", "-"])
+            .write_stdin(format!("{first}{second}"))
+            .assert()
+            .code(3)
+            .stdout(format!(
+                "case 1: rejected: -:{reason}\ncase 2: accepted\n1 of 2 cases accepted\n"
+            ));
+    }
+}
+
 /// INPUT and OUTPUT given the other way round: no case read, and a hint of the swap.
 #[test]
 fn check_with_input_and_output_swapped_says_so() {
