@@ -152,9 +152,9 @@ fn plain_number(token: &super::Token, least: u64, most: u64) -> Option<u64> {
 fn skip_to_the_next_count(output: &mut Tokens<'_>) {
     output.skip_line();
     while let Some(first) = output.peek() {
-        if !output
+        if output
             .peek_nth(1)
-            .is_some_and(|second| second.line == first.line)
+            .is_none_or(|second| second.line != first.line)
         {
             return;
         }
@@ -193,9 +193,9 @@ fn check_choices(
         // A line with one number where a choice's two should be: the answer is cut short, and
         // that line is the next case's count (left for it).
         if let Some(first) = output.peek()
-            && !output
+            && output
                 .peek_nth(1)
-                .is_some_and(|second| second.line == first.line)
+                .is_none_or(|second| second.line != first.line)
         {
             return Err(first.error(format!(
                 "expected choice {choice} of {count}, a line of two numbers x y, found a line \
