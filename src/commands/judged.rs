@@ -210,6 +210,7 @@ fn write_inputs<K: Kind>(
         return Err(Failure::File(format!("{}: {error}", directory.display())));
     }
     let digits = count.to_string().len().max(3);
+    refuse_earlier_sets(directory, name, count, digits)?;
     let mut drawn = 0;
     for number in 1..=count {
         let cases_here = if limits.cases == 1 {
@@ -252,6 +253,58 @@ fn write_inputs<K: Kind>(
         }
     }
     Ok(Outcome::Success)
+}
+
+/// Refuses a directory that holds test files of this judge (`NAME-NNN.in`, `NAME-NNN.ans`)
+/// that a set of `count` would not overwrite: left there, an earlier, larger set's files would
+/// pass for part of this one.
+fn refuse_earlier_sets(
+    directory: &Path,
+    name: &str,
+    count: u64,
+    digits: usize,
+) -> Result<(), Failure> {
+    let entries = fs::read_dir(directory)
+        .map_err(|error| Failure::File(format!("{}: {error}", directory.display())))?;
+    let mut earlier: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|file| {
+            let Some(number) = file
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .and_then(|rest| {
+                    rest.strip_suffix(".in")
+                        .or_else(|| rest.strip_suffix(".ans"))
+                })
+            else {
+                return false;
+            };
+            let ours = number.len() == digits
+                && number
+                    .parse::<u64>()
+                    .is_ok_and(|n| (1..=count).contains(&n));
+            !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && !ours
+        })
+        .collect();
+    if earlier.is_empty() {
+        return Ok(());
+    }
+    earlier.sort();
+    let shown = earlier
+        .iter()
+        .take(3)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = match earlier.len() {
+        0..=3 => String::new(),
+        n => format!(" and {} more", n - 3),
+    };
+    Err(usage(format!(
+        "{}: holds test files of an earlier set that this one would not replace ({shown}{more}): \
+         remove them, or give another --output-dir",
+        directory.display()
+    )))
 }
 
 /// Writes a whole file atomically.

@@ -284,6 +284,35 @@ fn flip_game_distances() -> Vec<Option<u32>> {
     distance
 }
 
+/// A directory with an earlier, larger set of the judge's test files is refused before anything
+/// is written (its leftovers would pass for part of the new set); a set that replaces every
+/// earlier file, and other files, are fine.
+#[test]
+fn generated_judge_data_refuses_a_directory_with_an_earlier_larger_set() {
+    let scratch = Scratch::new();
+    let generate = |count: &str| {
+        let mut command = scratch.flipgame();
+        command
+            .args(["gen", "--judge", "poj1753", "--count", count, "--seed", "1"])
+            .args(["--output-dir", "t"]);
+        command
+    };
+    generate("5").assert().success();
+    scratch.file("t/notes.txt", "mine");
+    let before = std::fs::read(scratch.path().join("t/poj1753-001.in")).unwrap();
+    generate("3").assert().code(2).stdout("").stderr(
+        "error: t: holds test files of an earlier set that this one would not replace \
+         (poj1753-004.ans, poj1753-004.in, poj1753-005.ans and 1 more): remove them, or give \
+         another --output-dir\n",
+    );
+    assert_eq!(
+        std::fs::read(scratch.path().join("t/poj1753-001.in")).unwrap(),
+        before
+    );
+    generate("5").assert().success().stderr("");
+    generate("6").assert().success().stderr("");
+}
+
 /// `gen --judge` writes its cases in a cycle of four: a board drawn among all, a hardest one, an
 /// impossible one (where the statement allows them) and one that can be finished.
 #[test]
