@@ -9,7 +9,7 @@ use flipgame::space::Space;
 
 use super::args::{ForEitherKind, cells, explore, with_puzzle};
 use super::kind::{CommandKind, rule_words};
-use super::{Failure, Outcome, usage, write_to};
+use super::{Failure, Outcome, note, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
 use crate::figure::layout::{GraphLayout, path_edges, tap_name};
 use crate::figure::svg;
@@ -82,11 +82,25 @@ fn draw(
     Ok(write_to(args.output.as_deref(), out, |out| {
         match args.format {
             GraphFormat::Dot => write_dot(out, space, &layout, &path, &title, &notes),
-            GraphFormat::Svg => out
-                .write_all(svg::graph::document(space, &layout, &path, &title, &notes).as_bytes()),
+            GraphFormat::Svg => {
+                let document = svg::graph::document(space, &layout, &path, &title, &notes);
+                if document.len() > LARGE_SVG_BYTES {
+                    note(&format!(
+                        "the drawing is {} MB of SVG ({} boards): a browser may take minutes \
+                         to open it",
+                        thousands(document.len() as u64 / 1_000_000),
+                        thousands(space.positions()),
+                    ));
+                }
+                out.write_all(document.as_bytes())
+            }
         }
     })?)
 }
+
+/// Past this size an SVG drawing is said to be large before it is written: a browser opens a
+/// few megabytes at once, a hundred slowly.
+const LARGE_SVG_BYTES: usize = 16_000_000;
 
 /// The sentences under the graph's title, with every count computed.
 fn notes(space: &dyn Space, layout: &GraphLayout, path: &[(u32, Option<usize>)]) -> Vec<String> {

@@ -686,6 +686,40 @@ fn the_graph_highlights_the_shortest_path_of_a_board() {
     assert!(text.contains(&format!("the shortest path from {board}, {moves} taps")));
 }
 
+/// A drawing too large for a browser to open with ease is said to be so, with its size; a
+/// small one is written without a word.
+#[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+fn a_huge_graph_drawing_is_said_to_be_huge() {
+    let output = flipgame()
+        .args([
+            "graph",
+            "--format",
+            "svg",
+            "--size",
+            "4x4",
+            "--max-cells",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(output.stdout.len() > 100_000_000, "{}", output.stdout.len());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "note: the drawing is {} MB of SVG (65,536 boards): a browser may take minutes to \
+             open it\n",
+            output.stdout.len() / 1_000_000
+        )
+    );
+    flipgame()
+        .args(["graph", "--format", "svg", "--size", "3x3"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
 /// The summary counts in words: one tap is "1 tap".
 #[test]
 fn the_graph_of_one_cell_counts_one_tap() {
