@@ -90,6 +90,21 @@ fn the_line_mode_answers_each_command_with_the_board_and_the_status() {
 /// Plays by following the hints, one command at a time as a program driving the game would:
 /// every record's fewest taps left agrees with brute force, and the hints finish the board in
 /// exactly the fewest taps.
+/// The win is said once, in the status line, not again under it.
+#[test]
+fn the_win_is_said_in_one_line() {
+    flipgame()
+        .args(["play", "--board", "bbww/bwww/wwww/wwww"])
+        .write_stdin("r1c1\n")
+        .assert()
+        .success()
+        .stdout(
+            "bbww\nbwww\nwwww\nwwww\nTaps made: 0. Fewest taps left: 1, to all white. Goal: all \
+             white or all black.\n\nwwww\nwwww\nwwww\nwwww\nSolved in 1 tap, the fewest \
+             possible! 'new' deals the next.\n\n",
+        );
+}
+
 #[test]
 fn following_the_hints_solves_in_the_fewest_taps() {
     for seed in 1..=4 {
@@ -602,7 +617,7 @@ fn a_resize_redraws_and_a_window_too_small_says_so() {
     let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));
     terminal.wait_for("Goal: all white or all black");
     terminal.resize((40, 5));
-    terminal.wait_for("The terminal is 40 columns wide");
+    terminal.wait_for("and this one has 40 and 5.");
     terminal.resize((60, 24));
     terminal.wait_for("of 30x30");
     terminal.type_keys(b"q");

@@ -111,7 +111,7 @@ impl<K: CommandKind> Session<K> {
 
     /// Plays one command and writes what follows from it.
     fn play(&mut self, word: &str, command: Command, out: &mut impl Write) -> io::Result<()> {
-        let before = self.game.status();
+        let solved_before = self.game.status().solved;
         let shown = match command {
             Command::Game(Event::Hint) => Shown::Hint,
             Command::Game(Event::ShowSolution) => Shown::Solution,
@@ -129,7 +129,12 @@ impl<K: CommandKind> Session<K> {
         };
         let news = match result {
             Err(refusal) => Some(format!("Refused: {refusal}.")),
-            Ok(()) => news.or_else(|| screen::news(&self.game, &before)),
+            // The win, said once when it happens (the text's status line says it too).
+            Ok(()) => news.or_else(|| {
+                let now = self.game.status();
+                (now.solved && !solved_before)
+                    .then(|| screen::status_words::<K>(self.game.puzzle(), &now, "'new'"))
+            }),
         };
         self.write(word, shown, news, out)?;
         // Whoever drives the game waits for this answer before sending the next command.
@@ -166,7 +171,8 @@ impl<K: CommandKind> Session<K> {
         for row in 0..self.game.shape().rows() as usize {
             writeln!(out, "{}", K::row_text(board, row))?;
         }
-        writeln!(out, "{}", screen::status_words::<K>(puzzle, status))?;
+        let status_line = screen::status_words::<K>(puzzle, status, "'new'");
+        writeln!(out, "{status_line}")?;
         match shown {
             Shown::Hint => {
                 if let Some(square) = self.game.newest_mark() {
@@ -187,7 +193,7 @@ impl<K: CommandKind> Session<K> {
             }
             Shown::Nothing => {}
         }
-        if let Some(news) = news {
+        if let Some(news) = news.filter(|news| *news != status_line) {
             writeln!(out, "{news}")?;
         }
         if let Some(seed) = self.seed.filter(|_| command == "start") {

@@ -45,15 +45,18 @@ const KEYS: &[(&str, &str)] = &[
 /// labels.
 const LINES_ABOVE: usize = 4;
 
-/// The status as a sentence: taps made, the fewest left (and whether it is proven), the goal.
-pub fn status_words<K: CommandKind>(puzzle: &K::Puzzle, status: &Status) -> String {
+/// The status line: the taps made, the fewest left (or that the board can never be finished)
+/// and the goal; once the board is finished, the win in one sentence, with `new_key` the key or
+/// command that deals the next puzzle.
+pub fn status_words<K: CommandKind>(puzzle: &K::Puzzle, status: &Status, new_key: &str) -> String {
     let made = taps(status.taps_made as u64);
     if status.solved {
-        let fewest = match status.fewest_from_start {
-            Some(fewest) => format!(" (the fewest is {fewest})"),
-            None => String::new(),
+        let against_the_fewest = match status.fewest_from_start {
+            Some(fewest) if fewest == status.taps_made as u64 => ", the fewest possible!",
+            Some(fewest) => &format!("; the fewest is {fewest}."),
+            None => ".",
         };
-        return format!("Solved in {made}{fewest}.");
+        return format!("Solved in {made}{against_the_fewest} {new_key} deals the next.");
     }
     let to_color = status.finishing_color.map_or(String::new(), |color| {
         format!(", to all {}", K::color_words(color))
@@ -71,28 +74,6 @@ pub fn status_words<K: CommandKind>(puzzle: &K::Puzzle, status: &Status) -> Stri
         status.taps_made,
         K::goal_words(puzzle)
     )
-}
-
-/// What just happened that the status alone does not say: the board was finished.
-pub fn news<K: CommandKind>(game: &Game<K>, before: &Status) -> Option<String> {
-    let now = game.status();
-    if !now.solved || before.solved {
-        return None;
-    }
-    let made = now.taps_made as u64;
-    Some(match now.fewest_from_start {
-        Some(fewest) if fewest == made => {
-            format!(
-                "Solved in {}, the fewest possible! 'new' deals the next.",
-                taps(made)
-            )
-        }
-        Some(fewest) => format!(
-            "Solved in {}; the fewest is {fewest}. 'new' deals the next.",
-            taps(made)
-        ),
-        None => format!("Solved in {}. 'new' deals the next.", taps(made)),
-    })
 }
 
 /// What the full screen remembers between frames.
@@ -157,17 +138,16 @@ pub fn frame<K: CommandKind>(
     let shown_rows = room_for(&below);
     let shown_cols = (width.saturating_sub(label_width + 1) / 3).min(cols);
     if shown_rows == 0 || shown_cols == 0 {
+        // The title goes: in a window this small every line is for what to do.
         let needed = (label_width + 4, LINES_ABOVE + 2 + below.len());
-        lines.extend(render::wrap(
+        return Frame::text(render::wrap(
             &format!(
-                "The terminal is {width} columns wide and {height} rows high; a {shape} board \
-                 needs at least {} columns and {} rows to show one piece. Enlarge the window, \
-                 or press q.",
+                "Enlarge the window, or press q: a {shape} board needs {} columns and {} rows, \
+                 and this one has {width} and {height}.",
                 needed.0, needed.1
             ),
             width.max(1),
         ));
-        return Frame::text(lines);
     }
     if ui.help {
         lines.extend(help_lines(ui, pen));
@@ -267,7 +247,7 @@ fn below_the_board<K: CommandKind>(
     keys: bool,
 ) -> Vec<String> {
     let status = game.status();
-    let mut lines = render::wrap(&status_words::<K>(game.puzzle(), &status), width);
+    let mut lines = render::wrap(&status_words::<K>(game.puzzle(), &status, "n"), width);
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width));
     }
@@ -405,39 +385,32 @@ mod tests {
     #[test]
     fn solved() {
         let mut game = sample();
-        let before = game.status();
         for square in game.solution() {
             game.apply(Event::Tap(square)).unwrap();
         }
-        let mut ui = Ui {
-            message: news(&game, &before),
-            ..Ui::default()
-        };
-        snapshot("solved", &text(&game, &mut ui, (80, 24)));
+        snapshot("solved", &text(&game, &mut Ui::default(), (80, 24)));
     }
 
+    /// The win is said in one sentence, measured against the fewest from the start.
     #[test]
     fn a_win_is_measured_against_the_fewest() {
         let mut game = sample();
-        let before = game.status();
+        for square in game.solution() {
+            game.apply(Event::Tap(square)).unwrap();
+        }
+        assert_eq!(
+            status_words::<TwoStates>(game.puzzle(), &game.status(), "'new'"),
+            "Solved in 4 taps, the fewest possible! 'new' deals the next."
+        );
+        let mut game = sample();
         game.apply(Event::Tap(Cell::new(3, 3))).unwrap();
-        assert_eq!(news(&game, &before), None, "not solved yet");
         game.apply(Event::Tap(Cell::new(3, 3))).unwrap();
         for square in game.solution() {
             game.apply(Event::Tap(square)).unwrap();
         }
         assert_eq!(
-            news(&game, &before).as_deref(),
-            Some("Solved in 6 taps; the fewest is 4. 'new' deals the next.")
-        );
-        assert_eq!(
-            news(&game, &game.status()),
-            None,
-            "said once, when it happens"
-        );
-        assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &game.status()),
-            "Solved in 6 taps (the fewest is 4)."
+            status_words::<TwoStates>(game.puzzle(), &game.status(), "n"),
+            "Solved in 6 taps; the fewest is 4. n deals the next."
         );
     }
 
@@ -517,12 +490,27 @@ mod tests {
         assert_eq!(ui.top, 4);
     }
 
+    /// The message fits in the window it is about, 5 to 7 rows of 30 columns.
     #[test]
     fn a_window_too_small_says_so() {
         snapshot(
             "a_window_too_small_says_so",
             &text(&sample(), &mut Ui::default(), (30, 7)),
         );
+        for height in 5..=7 {
+            let frame = frame(
+                &sample(),
+                &mut Ui::default(),
+                &Pen::new(false, false),
+                (30, height),
+            );
+            assert!(frame.lines.len() <= height, "{height}: {:?}", frame.lines);
+            let words = frame.lines.join(" ");
+            assert!(
+                words.starts_with("Enlarge the window, or press q:"),
+                "{height}: {words}"
+            );
+        }
     }
 
     #[test]
@@ -573,14 +561,14 @@ mod tests {
         let game = sample();
         let mut status = game.status();
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &status),
+            status_words::<TwoStates>(game.puzzle(), &status, "n"),
             "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
         );
         status.proven = false;
         status.lower_bound = Some(2);
         status.taps_made = 1;
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &status),
+            status_words::<TwoStates>(game.puzzle(), &status, "n"),
             "Taps made: 1. Fewest taps left: at most 4, to all white (at least 2; not proven \
              minimal). Goal: all white or all black."
         );

@@ -140,16 +140,13 @@ fn play<K: CommandKind>(
                 };
             }
             Some(Action::Game(event)) => {
-                let before = game.status();
                 let shows_hint = event == Event::Hint;
                 ui.message = match game.apply(event) {
                     Err(refusal) => Some(format!("{refusal}.")),
                     Ok(()) if shows_hint => game
                         .newest_mark()
                         .map(|square| format!("Hint: tap {square}.")),
-                    Ok(()) => screen::news(game, &before)
-                        .map(|news| news.replace("'new'", "n"))
-                        .or_else(|| proof_sentence(game)),
+                    Ok(()) => proof_sentence(game),
                 };
             }
             None => {}
