@@ -617,7 +617,7 @@ fn a_resize_redraws_and_a_window_too_small_says_so() {
     let mut terminal = start(&["--size", "30x30", "--seed", "1"], (80, 40));
     terminal.wait_for("Goal: all white or all black");
     terminal.resize((40, 5));
-    terminal.wait_for("and this one has 40 and 5.");
+    terminal.wait_for("Enlarge the window, or press q");
     terminal.resize((60, 24));
     terminal.wait_for("of 30x30");
     terminal.type_keys(b"q");
