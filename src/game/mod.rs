@@ -177,6 +177,9 @@ pub struct Game<K: Kind = TwoStates> {
     taken_back: Vec<Cell>,
     cursor: Cell,
     marks: Vec<Cell>,
+    /// The marks before each tap of `made`, which an undo gives back: a tap that follows a
+    /// hint removes its mark, and taking the tap back brings it back.
+    marks_before: Vec<Vec<Cell>>,
     proof_shown: bool,
     plan: Plan<K::Proof>,
     fewest_from_start: Option<u64>,
@@ -194,6 +197,7 @@ impl<K: Kind> Game<K> {
             taken_back: Vec::new(),
             cursor: Cell::new(0, 0),
             marks: Vec::new(),
+            marks_before: Vec::new(),
             proof_shown: false,
             fewest_from_start: None,
         };
@@ -309,11 +313,13 @@ impl<K: Kind> Game<K> {
                 let square = self.made.pop().ok_or(Refusal::NothingToUndo)?;
                 self.taken_back.push(square);
                 K::untap(K::puzzle(&self.solver), &mut self.board, square);
+                self.give_back_marks(1);
                 self.replan();
                 Ok(())
             }
             Event::Redo => {
                 let square = self.taken_back.pop().ok_or(Refusal::NothingToRedo)?;
+                self.marks_before.push(self.marks.clone());
                 self.made.push(square);
                 K::tap(K::puzzle(&self.solver), &mut self.board, square);
                 self.replan();
@@ -337,6 +343,7 @@ impl<K: Kind> Game<K> {
         self.taken_back.clear();
         self.cursor = Cell::new(0, 0);
         self.marks.clear();
+        self.marks_before.clear();
         self.proof_shown = false;
         self.fewest_from_start = self.moves_left();
         Ok(())
@@ -348,6 +355,7 @@ impl<K: Kind> Game<K> {
             return Err(Refusal::OutsideBoard(square, shape));
         }
         self.cursor = square;
+        self.marks_before.push(self.marks.clone());
         self.made.push(square);
         self.taken_back.clear();
         K::tap(K::puzzle(&self.solver), &mut self.board, square);
@@ -411,12 +419,30 @@ impl<K: Kind> Game<K> {
             return Err(Refusal::AtStart);
         }
         // Taken back in reverse, so redo makes them again in the order they were first made.
+        let taps = self.made.len();
         while let Some(square) = self.made.pop() {
             self.taken_back.push(square);
             K::untap(K::puzzle(&self.solver), &mut self.board, square);
         }
+        self.give_back_marks(taps);
         self.replan();
         Ok(())
+    }
+
+    /// Gives back the marks the last `taps` taps removed (those shown since stay, where the
+    /// solution still has them).
+    fn give_back_marks(&mut self, taps: usize) {
+        let kept = self.marks_before.len().saturating_sub(taps);
+        if let Some(before) = self.marks_before.drain(kept..).next() {
+            let since: Vec<Cell> = self
+                .marks
+                .iter()
+                .filter(|mark| !before.contains(mark))
+                .copied()
+                .collect();
+            self.marks = before;
+            self.marks.extend(since);
+        }
     }
 
     /// Asks the solver about the current board, keeping the marks that are still taps of its
@@ -558,6 +584,30 @@ mod tests {
         for (refusal, text) in words {
             assert_eq!(refusal.to_string(), text);
         }
+    }
+
+    /// A tap that follows a hint removes its mark; undoing the tap (or restarting) gives the
+    /// mark back, with those shown since, and redo takes it away again.
+    #[test]
+    fn undo_gives_back_the_marks_a_tap_removed() {
+        let puzzle = puzzle("plus", false, (4, 4), Goal::Either);
+        let mut game = game(&puzzle, "bwwb/bbwb/bwwb/bwww");
+        let solution = game.solution();
+        game.apply(Event::Hint).unwrap();
+        game.apply(Event::Hint).unwrap();
+        assert_eq!(game.marks(), &solution[..2]);
+        game.apply(Event::Tap(solution[0])).unwrap();
+        assert_eq!(game.marks(), &solution[1..2]);
+        game.apply(Event::Hint).unwrap();
+        assert_eq!(game.marks(), &solution[1..3]);
+        game.apply(Event::Undo).unwrap();
+        assert_eq!(game.marks(), &solution[..3]);
+        game.apply(Event::Redo).unwrap();
+        assert_eq!(game.marks(), &solution[1..3]);
+        game.apply(Event::Tap(solution[1])).unwrap();
+        assert_eq!(game.marks(), &solution[2..3]);
+        game.apply(Event::Restart).unwrap();
+        assert_eq!(game.marks(), &solution[..3]);
     }
 
     #[test]
