@@ -304,7 +304,8 @@ pub struct View {
     pub rows: Range<usize>,
     /// The columns shown.
     pub cols: Range<usize>,
-    /// The cell drawn in reverse video, when colouring.
+    /// The cell under the cursor: drawn in reverse video when colouring, and its row marked
+    /// with `>` after its number either way (reverse video alone is lost on some terminals).
     pub cursor: Option<(usize, usize)>,
 }
 
@@ -339,7 +340,11 @@ pub fn grid_view(
     let header_width = header.len();
     panel.push(header, header_width);
     for row in view.rows.clone() {
-        let mut line = format!("{:>label_width$} ", row + 1);
+        let gutter = match view.cursor {
+            Some((cursor_row, _)) if cursor_row == row => '>',
+            _ => ' ',
+        };
+        let mut line = format!("{:>label_width$}{gutter}", row + 1);
         for col in view.cols.clone() {
             let cell = pen.cell(piece(row, col), mark(row, col));
             if view.cursor == Some((row, col)) {
