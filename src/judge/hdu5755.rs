@@ -190,12 +190,11 @@ fn check_choices(
     })?;
     let mut board = case.board.clone();
     for choice in 1..=count {
-        // A line with one number where a choice's two should be: the answer is cut short, and
-        // that line is the next case's count (left for it).
+        // A line with one number where a choice's two should be, and more after it: the answer
+        // is cut short, and that line is the next case's count (left for it).
         if let Some(first) = output.peek()
-            && output
-                .peek_nth(1)
-                .is_none_or(|second| second.line != first.line)
+            && let Some(second) = output.peek_nth(1)
+            && second.line != first.line
         {
             return Err(first.error(format!(
                 "expected choice {choice} of {count}, a line of two numbers x y, found a line \
