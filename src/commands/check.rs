@@ -137,6 +137,9 @@ fn check_output_with<K: Kind>(
         let case = match case {
             Ok(case) => case,
             Err(error) => {
+                // Its answer cannot be judged, but is passed over where the format says how far
+                // it goes, so that the next answer meets the next case.
+                judge.skip_answer(&mut tokens);
                 report(&format!("{input_source}:{error}"));
                 status = status.max(Outcome::BadInput);
                 return;

@@ -232,6 +232,14 @@ pub trait Judge: Sync {
         )
     }
 
+    /// Skips the answer to a case whose input could not be read, so that the next answer is
+    /// judged against the next case. One line, as the default [`Judge::check`] reads: the
+    /// judges whose answers take more lines read no case after a bad one (their inputs do not
+    /// mark where the next case starts).
+    fn skip_answer(&self, output: &mut Tokens<'_>) {
+        output.skip_next_line();
+    }
+
     /// Writes an input holding `cases`.
     fn write_input(&self, cases: &[Case<Self::Kind>], out: &mut Vec<u8>);
 

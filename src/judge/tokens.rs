@@ -516,6 +516,13 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// Skips the tokens of the next line that has any.
+    pub fn skip_next_line(&mut self) {
+        if let Some(token) = self.peek() {
+            self.skip_to_line(token.line + 1);
+        }
+    }
+
     /// Skips every token up to the next `word` (which stays to be read).
     pub fn skip_until(&mut self, word: &[u8]) {
         while self.peek().is_some_and(|token| token.text != word) {

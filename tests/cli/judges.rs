@@ -1244,6 +1244,25 @@ fn an_hdu5755_mistake_costs_one_case() {
     }
 }
 
+/// A case of the input that cannot be read has its answer passed over (one line in POJ 1753),
+/// so that the next answer meets the next case.
+#[test]
+fn check_passes_over_the_answer_to_an_unreadable_case() {
+    let scratch = Scratch::new();
+    scratch.file(
+        "in.txt",
+        "bwwb\nbbwb\nbwwb\nbwww\n\nbwxb\nbbwb\nbwwb\nbwww\n\nbbbb\nbbbb\nbbbb\nbbbb\n",
+    );
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj1753", "in.txt", "-"])
+        .write_stdin("4\nImpossible\n0\n")
+        .assert()
+        .code(2)
+        .stdout("case 1: accepted\ncase 3: accepted\n2 of 2 cases accepted\n")
+        .stderr("error: in.txt:6:3: expected 'b' or 'w', found 'x'\n");
+}
+
 /// INPUT and OUTPUT given the other way round: no case read, and a hint of the swap.
 #[test]
 fn check_with_input_and_output_swapped_says_so() {
