@@ -841,6 +841,11 @@ fn a_board_argument_gets_the_hints_a_file_line_gets() {
         &["solve", "--board", "9d9"],
         "--board[1]:1:1: expected 'b' or 'w', found '9'",
     );
+    // Rows of no pieces fit no size.
+    refused(
+        &["solve", "--board", "//"],
+        "--board[1]:1:1: expected 'b' or 'w', found '/'",
+    );
     refused(
         &["solve", "--size", "2x3", "--board", "012/210"],
         "--board[1]:1:1: expected 'b' or 'w', found '0' (for boards of more than two states, such \
