@@ -149,7 +149,7 @@ fn every_file_argument_keeps_one_rule_for_its_exit_status() {
     scratch.file("in.txt", "bwwb\nbbwb\nbwwb\nbwww\n");
     scratch.file("binary.json", b"{\"rows\": 4,\n \"cols\": \xff}".as_slice());
     let board = ["--board", "bwwb/bbwb/bwwb/bwww"];
-    let cases: [(&[&str], i32, &str); 7] = [
+    let cases: [(&[&str], i32, &str); 8] = [
         (
             &["solve", "--judge", "poj1753", "dir"],
             1,
@@ -175,6 +175,12 @@ fn every_file_argument_keeps_one_rule_for_its_exit_status() {
             &["solve", "--rule-file", "missing.json"],
             1,
             "missing.json: No such file or directory (os error 2)",
+        ),
+        // Opened, but its first read fails.
+        (
+            &["solve", "--rule-file", "/proc/self/mem"],
+            1,
+            "/proc/self/mem: Input/output error (os error 5)",
         ),
         (
             &["solve", "--rule-file", "binary.json"],

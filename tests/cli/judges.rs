@@ -1298,18 +1298,22 @@ fn check_counts_the_cases_an_input_holds_not_the_ones_it_announces() {
         } else {
             scratch.path().join("in.txt")
         };
-        let text = String::from_utf8(
-            scratch
-                .flipgame()
-                .args(["check", "--judge", judge])
-                .arg(&input)
-                .arg("-")
-                .write_stdin(output)
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap();
+        let run = scratch
+            .flipgame()
+            .args(["check", "--judge", judge])
+            .arg(&input)
+            .arg("-")
+            .write_stdin(output)
+            .output()
+            .unwrap();
+        // The input's own mistake, and no word of INPUT and OUTPUT swapped: cases were read.
+        let errors = String::from_utf8(run.stderr).unwrap();
+        assert!(
+            errors.ends_with("the first line announces 9 cases, but the input ends after 2\n")
+                && errors.lines().count() == 1,
+            "{judge}: {errors}"
+        );
+        let text = String::from_utf8(run.stdout).unwrap();
         assert!(
             text.contains("the output goes on after the last of the 2 cases"),
             "{judge}: {text}"

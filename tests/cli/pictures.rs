@@ -723,6 +723,12 @@ fn a_huge_graph_drawing_is_said_to_be_huge() {
 /// The summary counts in words: one tap is "1 tap".
 #[test]
 fn the_graph_of_one_cell_counts_one_tap() {
+    // A small drawing is written without a word.
+    flipgame()
+        .args(["graph", "--format", "svg", "--size", "1x1"])
+        .assert()
+        .success()
+        .stderr("");
     let text = run(&["graph", "--size", "1x1"]);
     assert!(
         text.contains(
