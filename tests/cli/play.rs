@@ -1013,3 +1013,19 @@ fn the_full_screen_plays_k_colours_with_digits_and_their_legend() {
     );
     assert_given_back(&terminal, &screen.text);
 }
+
+/// The proof of a board of K colours lists the cells that carry weight, each with its weight:
+/// on 1x2 under plus with 3 colours each tap adds 1 to both cells, so weights 2 and 1 sum to
+/// 3, 0 mod 3, for every tap, while the board 01 weighs 1 and all 0 weighs 0.
+#[test]
+fn the_proof_of_k_colours_names_each_weighted_cell_with_its_weight() {
+    flipgame()
+        .args(["play", "--states", "3", "--size", "1x2", "--board", "01"])
+        .write_stdin("proof\n")
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with(
+            "Proof: Weigh r1c1 by 2, r1c2 by 1 and add weight times colour, mod 3: no tap \
+             changes that sum; this board's is 1 and the finished board (all 0) has 0.\n\n",
+        ));
+}
