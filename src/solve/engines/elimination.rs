@@ -14,6 +14,7 @@
 
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
+use crate::rule::{Rule, Stencil};
 
 use crate::solve::kernels::bits::bit_of;
 
@@ -64,15 +65,7 @@ impl Elimination {
         let shape = puzzle.shape();
         let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
         let cells = rows * cols;
-        let folded_row = |row: usize| {
-            if !puzzle.wrap() {
-                row
-            } else if row < rows.div_ceil(2) {
-                2 * row
-            } else {
-                2 * (rows - 1 - row) + 1
-            }
-        };
+        let folded_row = |row: usize| folded(row, rows, puzzle.wrap());
         let mut position = vec![0u32; cells];
         let mut order = vec![0u32; cells];
         for row in 0..rows {
@@ -82,17 +75,10 @@ impl Elimination {
                 order[at] = (row * cols + col) as u32;
             }
         }
-        let (mut lower, mut upper) = (0usize, 0usize);
-        for row in 0..rows {
-            for col in 0..cols {
-                let tap = position[row * cols + col] as usize;
-                for (r, c) in puzzle.flips(row, col) {
-                    let cell = position[r * cols + c] as usize;
-                    lower = lower.max(cell.saturating_sub(tap));
-                    upper = upper.max(tap.saturating_sub(cell));
-                }
-            }
-        }
+        let (lower, upper) = match puzzle.rule() {
+            Rule::Stencil { stencil, .. } => stencil_band(stencil, rows, cols, puzzle.wrap()),
+            Rule::Lines | Rule::Graph(_) => band_of_every_tap(puzzle, &position),
+        };
         let width = (lower + upper + 64).div_ceil(64);
         let bytes = cells as u64 * width as u64 * 8;
         if bytes > ELIMINATION_MEMORY_BYTES {
@@ -310,6 +296,77 @@ impl Echelon<'_> {
     }
 }
 
+/// Where row `row` of `rows` comes in the order of cells: itself, but on a torus folded
+/// (1, R, 2, R-1, ...) so that the wrapped neighbours of the first row sit next to it.
+fn folded(row: usize, rows: usize, wrap: bool) -> usize {
+    if !wrap {
+        row
+    } else if row < rows.div_ceil(2) {
+        2 * row
+    } else {
+        2 * (rows - 1 - row) + 1
+    }
+}
+
+/// How far after and before its tap, in the order of `position`, a cell a tap turns over can
+/// lie: (lower, upper), each tap's cells looked at in turn.
+fn band_of_every_tap(puzzle: &Puzzle, position: &[u32]) -> (usize, usize) {
+    let cols = puzzle.shape().cols() as usize;
+    let (mut lower, mut upper) = (0usize, 0usize);
+    for row in 0..puzzle.shape().rows() as usize {
+        for col in 0..cols {
+            let tap = position[row * cols + col] as usize;
+            for (r, c) in puzzle.flips(row, col) {
+                let cell = position[r * cols + c] as usize;
+                lower = lower.max(cell.saturating_sub(tap));
+                upper = upper.max(tap.saturating_sub(cell));
+            }
+        }
+    }
+    (lower, upper)
+}
+
+/// [`band_of_every_tap`] for a stencil, in the time of rows plus columns, not cells: a cell's
+/// distance from its tap is the rows' distance in the folded order times `cols` plus the
+/// columns', and a tap's row and column vary independently, so each offset's extremes are its
+/// rows' extremes and its columns' put together. A board too large is then refused at once.
+fn stencil_band(stencil: &Stencil, rows: usize, cols: usize, wrap: bool) -> (usize, usize) {
+    let folded_row = |row: usize| folded(row, rows, wrap);
+    // Where a move of `delta` from `from` lands among `count`, if it does.
+    let landing = |count: usize, from: usize, delta: i32| {
+        let to = from as i64 + i64::from(delta);
+        if wrap {
+            Some(to.rem_euclid(count as i64) as usize)
+        } else {
+            (0..count as i64).contains(&to).then_some(to as usize)
+        }
+    };
+    let (mut lower, mut upper) = (0i64, 0i64);
+    for &(dr, dc) in stencil.offsets() {
+        let rows_moved: Vec<i64> = (0..rows)
+            .filter_map(|row| {
+                let to = landing(rows, row, dr)?;
+                Some(folded_row(to) as i64 - folded_row(row) as i64)
+            })
+            .collect();
+        let cols_moved: Vec<i64> = (0..cols)
+            .filter_map(|col| Some(landing(cols, col, dc)? as i64 - col as i64))
+            .collect();
+        let (Some(row_least), Some(row_most), Some(col_least), Some(col_most)) = (
+            rows_moved.iter().min(),
+            rows_moved.iter().max(),
+            cols_moved.iter().min(),
+            cols_moved.iter().max(),
+        ) else {
+            continue;
+        };
+        let cols = cols as i64;
+        lower = lower.max(row_most * cols + col_most);
+        upper = upper.max(-(row_least * cols + col_least));
+    }
+    (lower as usize, upper as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,6 +374,48 @@ mod tests {
 
     fn puzzle(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
         crate::puzzle::test_puzzle(rows, cols, rule, wrap, Goal::White)
+    }
+
+    proptest::proptest! {
+        /// A stencil's band, from its offsets alone, is the band found by looking at every
+        /// tap's cells, for stencils of every shape, on boards of every shape, with and
+        /// without wrap.
+        #[test]
+        fn a_stencils_band_is_the_band_of_every_tap(
+            half_height in 0usize..3,
+            half_width in 0usize..3,
+            bits in proptest::collection::vec(proptest::bool::ANY, 25),
+            rows in 1u32..12,
+            cols in 1u32..12,
+            wrap in proptest::bool::ANY,
+        ) {
+            let (height, width) = (2 * half_height + 1, 2 * half_width + 1);
+            let text = bits[..height * width]
+                .chunks(width)
+                .map(|row| row.iter().map(|&on| if on { '1' } else { '0' }).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/");
+            let Ok(rule @ Rule::Stencil { .. }) = Rule::parse(&text) else {
+                return Err(proptest::test_runner::TestCaseError::reject("no stencil"));
+            };
+            let Rule::Stencil { stencil, .. } = &rule else { unreachable!() };
+            let shape = Shape::new(rows, cols).unwrap();
+            let puzzle = Puzzle::new(shape, rule.clone(), wrap, Goal::White).unwrap();
+            let elimination = Elimination::new(&puzzle).unwrap();
+            proptest::prop_assert_eq!(
+                stencil_band(stencil, rows as usize, cols as usize, wrap),
+                band_of_every_tap(&puzzle, &elimination.position),
+                "{} on {}x{}, wrap {}", text, rows, cols, wrap
+            );
+        }
+    }
+
+    /// A board too large to eliminate is refused with the memory its band would take: 3001
+    /// cells either side for `x`, 95 words a row.
+    #[test]
+    fn a_board_too_large_is_refused_with_the_memory_its_band_takes() {
+        let refused = Elimination::new(&puzzle(3000, 3000, "x", false)).unwrap_err();
+        assert_eq!(refused.bytes, 9_000_000 * 95 * 8);
     }
 
     #[test]
