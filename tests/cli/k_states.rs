@@ -127,6 +127,33 @@ impl Model {
         }
     }
 
+    /// What [`Model::brute_force`] gives for every board at once, in the order of
+    /// [`every_board`]: each press vector tried once, in the same order, and credited to the
+    /// board it finishes in each colour (the board that colour minus its effect), so the
+    /// exhaustive tests cost K^n vectors, not K^n for each of the K^n boards.
+    pub(crate) fn brute_force_every_board(
+        &self,
+        colors: &[u32],
+    ) -> Vec<Option<(u64, Vec<u32>, u32)>> {
+        let cells = self.rows * self.cols;
+        let mut best: Vec<Option<(u64, Vec<u32>, u32)>> =
+            every_board(self).iter().map(|_| None).collect();
+        for presses in every_board(self) {
+            let effect = self.after(&vec![0; cells], &presses);
+            let moves: u64 = presses.iter().map(|&t| u64::from(t)).sum();
+            for &color in colors {
+                let index = effect.iter().fold(0, |index, &added| {
+                    index * self.states as usize
+                        + ((color + self.states - added) % self.states) as usize
+                });
+                if best[index].as_ref().is_none_or(|(m, ..)| moves < *m) {
+                    best[index] = Some((moves, presses.clone(), color));
+                }
+            }
+        }
+        best
+    }
+
     pub(crate) fn text(&self, board: &[u32]) -> String {
         board
             .chunks(self.cols)
@@ -238,4 +265,21 @@ pub(crate) fn digits(text: &str) -> Vec<u32> {
         .filter(|&ch| ch != '/')
         .map(|ch| ch.to_digit(36).unwrap())
         .collect()
+}
+
+/// The all-boards brute force is the per-board one, board for board, ties and colours included,
+/// on puzzles small enough to try every board both ways.
+#[test]
+fn the_brute_force_of_every_board_is_each_boards_brute_force() {
+    for (model, colors) in [
+        (Model::stencil("010/121/010", 2, 2, 3), vec![0]),
+        (Model::stencil("010/111/010", 1, 4, 4), vec![0, 1, 2, 3]),
+        (Model::stencil("111/111/111", 2, 2, 6), vec![1, 4]),
+    ] {
+        let each: Vec<_> = every_board(&model)
+            .iter()
+            .map(|board| model.brute_force(board, &colors))
+            .collect();
+        assert_eq!(model.brute_force_every_board(&colors), each);
+    }
 }

@@ -317,9 +317,10 @@ mod k_states {
             let found = stats(&[
                 "--states", &states, "--size", &size, "--rule", rule, "--goal", goal,
             ]);
-            let fewest: Vec<Option<u64>> = every_board(&model)
-                .iter()
-                .map(|board| model.brute_force(board, &colors).map(|e| e.0))
+            let fewest: Vec<Option<u64>> = model
+                .brute_force_every_board(&colors)
+                .into_iter()
+                .map(|e| e.map(|e| e.0))
                 .collect();
             let solvable = fewest.iter().flatten().count() as u64;
             let largest = fewest.iter().flatten().max().copied().unwrap();
