@@ -18,6 +18,7 @@ use flipgame::rule::Rule;
 use flipgame::solve::{DistanceTable, Solver};
 use flipgame::space::SmallSpace;
 use flipgame::space::Space;
+use flipgame::stats::Facts;
 
 /// `count` uniform random 4x4 boards from `seed`, written in the POJ input form (4 lines of 4
 /// letters each), as `flipgame gen --count COUNT --seed SEED` writes them.
@@ -123,6 +124,12 @@ fn main() {
         None,
         || SmallSpace::explore(&five, false, &mut |_, _| {}).map(|s| s.positions()),
     );
+    let thousand = Shape::new(1000, 1000).unwrap();
+    let thousand_x = Puzzle::new(thousand, Rule::parse("x").unwrap(), false, Goal::Either).unwrap();
+    measure("stats facts of 1000x1000, x", 1, None, || {
+        let solver = Solver::new(thousand_x.clone()).unwrap();
+        Facts::of(&solver, &mut |_, _, _| {}).nullity
+    });
     let cases: [(u32, &str, bool, usize); 10] = [
         (15, "plus", false, 201),
         (100, "plus", false, 21),

@@ -299,9 +299,22 @@ impl Solver {
 
     /// True when taps can make `board` all `color`, whatever the puzzle's goal.
     pub fn can_reach(&self, board: &Grid, color: Color) -> bool {
+        self.can_reach_with_progress(board, color, &mut |_, _, _| {})
+    }
+
+    /// [`Solver::can_reach`], telling `progress` how the stages go where they take long; an
+    /// elimination keeps the quiet tap sets it finds, so a later
+    /// [`Solver::quiet_tap_basis`] costs nothing.
+    pub fn can_reach_with_progress(
+        &self,
+        board: &Grid,
+        color: Color,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> bool {
         let lit = lit_cells(board, color);
         matches!(
-            self.particulars(std::slice::from_ref(&lit)).pop(),
+            self.particulars_with_progress(std::slice::from_ref(&lit), progress)
+                .pop(),
             Some(Some(_))
         )
     }

@@ -8,7 +8,7 @@ use crate::grid::{Grid, Shape};
 use crate::kind::Kind;
 use crate::notation::Color;
 use crate::puzzle::{Goal, Puzzle};
-use crate::solve::{Solver, TooLargeToSolve};
+use crate::solve::{Solver, Stage, TooLargeToSolve};
 use crate::space::{SmallSpace, Space, TooManyBoards};
 
 mod states;
@@ -181,16 +181,21 @@ pub struct Facts {
 pub const LISTED_BASIS_CELLS: u64 = 1 << 24;
 
 impl Facts {
-    /// The facts of `solver`'s puzzle.
-    pub fn of(solver: &Solver) -> Facts {
+    /// The facts of `solver`'s puzzle, telling `progress` how the stages go where they take
+    /// long: one elimination at most, whose quiet tap sets come with it.
+    pub fn of(solver: &Solver, progress: &mut dyn FnMut(Stage, u64, u64)) -> Facts {
         let puzzle = solver.puzzle();
         let (shape, goal) = (puzzle.shape(), puzzle.goal());
         let white = Grid::new(shape);
-        let cosets = if goal == Goal::Either && !solver.can_reach(&white, Color::Black) {
+        let cosets = if goal == Goal::Either
+            && !solver.can_reach_with_progress(&white, Color::Black, progress)
+        {
             1
         } else {
             0
         };
+        // Found here, where progress is heard, unless the elimination above brought them.
+        solver.quiet_tap_basis_with_progress(progress);
         let nullity = solver.nullity() as u64;
         let listed = nullity.saturating_mul(shape.cells()) <= LISTED_BASIS_CELLS;
         Facts {
@@ -267,6 +272,34 @@ mod tests {
         }
     }
 
+    /// The facts eliminate once, with progress heard from the start of the elimination to its
+    /// end and then the quiet tap sets: the elimination that tells whether both finished boards
+    /// share a coset brings the quiet tap sets with it, for every goal.
+    #[test]
+    fn the_facts_are_found_by_one_elimination_that_progress_hears() {
+        for goal in Goal::ALL {
+            let solver = Solver::new(crate::puzzle::test_puzzle(11, 11, "x", false, goal)).unwrap();
+            let mut heard: Vec<(Stage, u64, u64)> = Vec::new();
+            Facts::of(&solver, &mut |stage, done, total| {
+                heard.push((stage, done, total))
+            });
+            let started = heard
+                .iter()
+                .filter(|&&(stage, done, _)| stage == Stage::Eliminating && done == 0)
+                .count();
+            let finished = heard
+                .iter()
+                .filter(|&&(stage, done, total)| stage == Stage::Eliminating && done == total)
+                .count();
+            assert_eq!((started, finished), (1, 1), "{goal:?}: {heard:?}");
+            assert!(
+                heard
+                    .iter()
+                    .any(|&(stage, ..)| stage == Stage::QuietTapSets)
+            );
+        }
+    }
+
     /// The counts from the rank agree with the breadth-first search wherever both exist.
     #[test]
     #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
@@ -282,7 +315,7 @@ mod tests {
             for goal in Goal::ALL {
                 let puzzle = crate::puzzle::test_puzzle(rows, cols, rule, false, goal);
                 let space = Report::compute(&puzzle, &mut |_, _| {}).unwrap();
-                let facts = Facts::of(&Solver::new(puzzle).unwrap());
+                let facts = Facts::of(&Solver::new(puzzle).unwrap(), &mut |_, _, _| {});
                 assert_eq!(
                     facts.counts(),
                     Some((

@@ -72,10 +72,10 @@ fn large(
     let rule = RuleFields::of::<TwoStates>(&puzzle);
     let solver = solver::<TwoStates>(puzzle)?;
     let mut stages = Stages::default();
-    solver
-        .quiet_tap_basis_with_progress(&mut |stage, done, total| stages.update(stage, done, total));
+    let facts = Facts::of(&solver, &mut |stage, done, total| {
+        stages.update(stage, done, total)
+    });
     stages.finish();
-    let facts = Facts::of(&solver);
     match args.format {
         StatsFormat::Json => {
             let json = LargeStatsJson::new(&facts, rule);
