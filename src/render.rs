@@ -304,8 +304,9 @@ pub struct View {
     pub rows: Range<usize>,
     /// The columns shown.
     pub cols: Range<usize>,
-    /// The cell under the cursor: drawn in reverse video when colouring, and its row marked
-    /// with `>` after its number either way (reverse video alone is lost on some terminals).
+    /// The cell under the cursor: drawn in reverse video when colouring, and either way its
+    /// row marked with `>` after its number and its column with `v` on a line under the
+    /// numbers (reverse video alone is lost on some terminals and to some eyes).
     pub cursor: Option<(usize, usize)>,
 }
 
@@ -339,6 +340,13 @@ pub fn grid_view(
     let header = String::from_utf8_lossy(&header).trim_end().to_string();
     let header_width = header.len();
     panel.push(header, header_width);
+    if let Some((_, cursor_col)) = view.cursor
+        && let Some(shown) = view.cols.clone().position(|col| col == cursor_col)
+    {
+        let mark = format!("{}v", " ".repeat(label_width + 1 + 3 * shown + 1));
+        let mark_width = mark.len();
+        panel.push(mark, mark_width);
+    }
     for row in view.rows.clone() {
         let gutter = match view.cursor {
             Some((cursor_row, _)) if cursor_row == row => '>',

@@ -563,11 +563,11 @@ fn hints_undo_help_and_a_new_puzzle_work_from_the_keyboard() {
     terminal.type_keys(b"n");
     terminal.wait_for("Taps made: 0");
     // A press of the left button on r1c1 taps it; its release and other buttons do nothing.
-    terminal.type_keys(b"\x1b[<0;4;5M");
+    terminal.type_keys(b"\x1b[<0;4;6M");
     terminal.wait_for("Taps made: 1");
-    terminal.type_keys(b"\x1b[<0;4;5m\x1b[<2;4;5M\x1b[<2;4;5mu");
+    terminal.type_keys(b"\x1b[<0;4;6m\x1b[<2;4;6M\x1b[<2;4;6mu");
     terminal.wait_for("Taps made: 0");
-    terminal.type_keys(b"\x1b[<0;7;6M");
+    terminal.type_keys(b"\x1b[<0;7;7M");
     terminal.wait_for("Taps made: 1");
     terminal.type_keys(b"\x7f");
     terminal.wait_for("Taps made: 0");

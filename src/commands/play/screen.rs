@@ -41,9 +41,9 @@ const KEYS: &[(&str, &str)] = &[
     ("q, esc, ctrl-c", "quit"),
 ];
 
-/// Lines above the board's rows: the title and a blank line, the board's title and its column
-/// labels.
-const LINES_ABOVE: usize = 4;
+/// Lines above the board's rows: the title and a blank line, the board's title, its column
+/// labels and the line that marks the cursor's column.
+const LINES_ABOVE: usize = 5;
 
 /// The status line: the taps made, the fewest left (or that the board can never be finished)
 /// and the goal; once the board is finished, the win in one sentence, with `new_key` the key or
@@ -439,7 +439,7 @@ mod tests {
             "a_board_larger_than_the_window_scrolls_with_the_cursor",
             &text(&game, &mut ui, (50, 22)),
         );
-        assert_eq!((ui.top, ui.left), (9, 6));
+        assert_eq!((ui.top, ui.left), (10, 6));
     }
 
     #[test]
@@ -451,7 +451,7 @@ mod tests {
         };
         assert_eq!(
             title((30, 3), (80, 20)),
-            "Rows 1-12 and columns 1-3 of 30x3"
+            "Rows 1-11 and columns 1-3 of 30x3"
         );
         assert_eq!(
             title((3, 40), (60, 24)),
@@ -478,11 +478,11 @@ mod tests {
         for _ in 0..29 {
             game.apply(Event::Move(Direction::Down)).unwrap();
         }
-        // 15 rows fit in 60x24 and 21 in 60x30.
+        // 14 rows fit in 60x24 and 20 in 60x30.
         frame(&game, &mut ui, &Pen::new(false, false), (60, 24));
-        assert_eq!(ui.top, 30 - 15);
+        assert_eq!(ui.top, 30 - 14);
         frame(&game, &mut ui, &Pen::new(false, false), (60, 30));
-        assert_eq!(ui.top, 30 - 21, "a taller window shows more rows above");
+        assert_eq!(ui.top, 30 - 20, "a taller window shows more rows above");
         for _ in 0..25 {
             game.apply(Event::Move(Direction::Up)).unwrap();
         }
@@ -554,6 +554,15 @@ mod tests {
         assert_eq!(frame.square_at(0, y), None);
         let cell: String = frame.lines[y].chars().skip(x - 1).take(3).collect();
         assert_eq!(cell.trim_end(), " ○");
+        // Without colour the cursor is still shown: its row by `>` after the row's number, its
+        // column by `v` over the piece on the line under the column numbers.
+        assert!(frame.lines[y].starts_with(" 2> "), "{:?}", frame.lines[y]);
+        assert_eq!(frame.lines[y - 2], format!("{}v", " ".repeat(x)));
+        assert!(
+            frame.lines[y - 3].ends_with("12"),
+            "{:?}",
+            frame.lines[y - 3]
+        );
     }
 
     #[test]
