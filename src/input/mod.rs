@@ -722,8 +722,10 @@ impl BoardParser {
         }
         self.line_spoiled = false;
         // A line that is not mostly piece letters is no row (a count, `M N`, `---`, a comment):
-        // it is reported if it was read, skipped on its own, and never joins a board.
-        if self.line_has_text && letters < others.max(1) {
+        // it is reported if it was read, skipped on its own, and never joins a board. A whole
+        // row in another notation is a row, spoiling its board: skipped on its own, it would
+        // let the next board's first row finish this one.
+        if self.line_has_text && letters < others.max(1) && notation.is_none() {
             if let Some((mut error, ..)) = self.suspect.take() {
                 error.not_a_row = true;
                 emit(Record::Malformed(error))?;

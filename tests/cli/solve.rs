@@ -686,6 +686,110 @@ fn rows_may_be_indented_and_digits_get_a_hint() {
         .stderr(contains("--board[1]:1:19: expected '#' or '.', found 'b'"));
 }
 
+/// A row that is another notation's whole row gets that notation's flag, counting the cells
+/// read before the first error: with `--cells 01`, `0120` is a row of digits up to 2 (its `01`
+/// included) and a board of `#`/`.` one of `--cells .#`. A character outside ASCII is no cell of any
+/// notation, even one whose low byte is `#` (`ģ` is U+0123).
+#[test]
+fn a_row_of_another_notation_gets_its_flag_counting_the_cells_before_the_error() {
+    let error = |args: &[&str]| {
+        let output = flipgame().arg("solve").args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert_eq!(
+        error(&["--cells", "01", "--board", "0120/0000/0000/0000"]),
+        "error: --board[1]:1:3: expected '1' or '0', found '2' (for boards of more than two \
+         states, such as digits up to 2, give --states 3 or more)\n"
+    );
+    assert_eq!(
+        error(&["--cells", "01", "--board", "#..#/..../..../...."]),
+        "error: --board[1]:1:1: expected '1' or '0', found '#' (for rows of #/., give --cells \
+         .#)\n"
+    );
+    assert_eq!(
+        error(&["--board", "\u{123}..\u{123}/bbbb/bbbb/bbbb"]),
+        "error: --board[1]:1:1: expected 'b' or 'w', found '\u{123}'\n"
+    );
+    assert_eq!(
+        error(&["--board", "bw#./bbbb/bbbb/bbbb"]),
+        "error: --board[1]:1:3: expected 'b' or 'w', found '#'\n"
+    );
+}
+
+/// A number out of its range, negative, too large for its type or no number says what the
+/// number counts and its range, with no tip to write `-- -1` (which would make -1 a FILE).
+#[test]
+fn numbers_out_of_range_say_what_they_count_and_their_range() {
+    for (args, message) in [
+        (
+            &["gen", "--count", "0"][..],
+            "invalid value '0' for '--count <N>': expected a number of boards of 1 or more, \
+             found '0'",
+        ),
+        (
+            &["gen", "--seed", "-1"],
+            "invalid value '-1' for '--seed <S>': expected a seed of 0 or more, found '-1'",
+        ),
+        (
+            &["play", "--seed", "x1"],
+            "invalid value 'x1' for '--seed <S>': expected a seed of 0 or more, found 'x1'",
+        ),
+        (
+            &["gen", "--moves", "999"],
+            "invalid value '999' for '--moves <K>': expected a number of taps from 0 to 255, \
+             found '999'",
+        ),
+        (
+            &["play", "--moves", "-3"],
+            "invalid value '-3' for '--moves <K>': expected a number of taps from 0 to 255, \
+             found '-3'",
+        ),
+        (
+            &["graph", "--max-cells", "17"],
+            "invalid value '17' for '--max-cells <N>': expected a number of cells from 1 to 16, \
+             found '17'",
+        ),
+        (
+            &["graph", "--max-cells", "0"],
+            "expected a number of cells from 1 to 16, found '0'",
+        ),
+        (
+            &["explain", "--max-steps", "-1"],
+            "invalid value '-1' for '--max-steps <N>': expected a number of boards of 0 or \
+             more, found '-1'",
+        ),
+        (
+            &["solve", "--size", "99999999999x4"],
+            "expected a number of rows or columns from 1 to 10000, found '99999999999'",
+        ),
+    ] {
+        let output = flipgame().args(args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("tip"), "{args:?}: {stderr}");
+    }
+    // The least and the most are taken.
+    for args in [
+        &["gen", "--count", "1", "--seed", "0", "--moves", "0"][..],
+        &["graph", "--max-cells", "16", "--size", "1x1"],
+        &["graph", "--max-cells", "1", "--size", "1x1"],
+        &[
+            "explain",
+            "--max-steps",
+            "0",
+            "--board",
+            "bwwb/bbwb/bwwb/bwww",
+        ],
+        &["solve", "--states", "36", "--board", "0000/0000/0000/0000"],
+        &["solve", "--states", "2", "--board", "bwwb/bbwb/bwwb/bwww"],
+    ] {
+        let output = flipgame().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+    }
+}
+
 /// clap's nearest-subcommand tip only for real typos: `graphs` is near `graph`, but `draw` is
 /// no misspelt `play` or `gen`.
 #[test]
@@ -1110,8 +1214,14 @@ mod k_states {
             &["solve", "--states", "3", "--cells", "01"],
             "--cells is for black and white pieces",
         );
-        refused(&["solve", "--states", "37"], "37 is not in 2..=36");
-        refused(&["solve", "--states", "1"], "1 is not in 2..=36");
+        refused(
+            &["solve", "--states", "37"],
+            "expected a number of states from 2 to 36, found '37'",
+        );
+        refused(
+            &["solve", "--states", "1"],
+            "expected a number of states from 2 to 36, found '1'",
+        );
         refused(
             &["solve", "--states", "3", "--rule", "010/131/010"],
             "the rule 010/131/010 adds 3 at a cell, which is not below --states 3",
