@@ -486,8 +486,8 @@ pub struct PuzzleArgs {
 
     /// How many states a piece has, from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
     /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
-    #[arg(long, value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u32).range(2..=36))]
+    #[arg(long, value_name = "K", default_value_t = 2, allow_negative_numbers = true,
+          value_parser = whole_number(2u32, Some(36), "a number of states"))]
     pub states: u32,
 
     /// Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for
@@ -532,16 +532,38 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A clap parser of a whole number from `least` to `most` (or up, without `most`), whose
+/// error says what the number counts and where it may go: clap's own says "invalid digit found
+/// in string" or "37 is not in 2..=36".
+fn whole_number<T>(
+    least: T,
+    most: Option<T>,
+    what: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display + Send + Sync + 'static,
+{
+    move |text: &str| {
+        text.parse::<T>()
+            .ok()
+            .filter(|n| *n >= least && most.is_none_or(|most| *n <= most))
+            .ok_or_else(|| match most {
+                Some(most) => format!("expected {what} from {least} to {most}, found '{text}'"),
+                None => format!("expected {what} of {least} or more, found '{text}'"),
+            })
+    }
+}
+
 /// Reads `RxC` (such as `5x5`); the library checks the limits.
 fn parse_size(text: &str) -> Result<Size, String> {
     let (rows, cols) = text
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected ROWSxCOLS such as 5x5, found '{text}'"))?;
+    let most = flipgame::grid::MAX_SIDE;
     let side = |part: &str| {
-        part.parse::<u32>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("expected a positive number of rows or columns, found '{part}'"))
+        part.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            format!("expected a number of rows or columns from 1 to {most}, found '{part}'")
+        })
     };
     Ok(Size {
         rows: side(rows)?,
@@ -721,7 +743,8 @@ pub struct ExplainArgs {
     pub trace: bool,
 
     /// Draw at most N boards after taps; the rest are listed (JSON always has every step)
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(long, value_name = "N", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = whole_number(0usize, None, "a number of boards"))]
     pub max_steps: usize,
 
     /// With --format svg: write one SVG file per board into DIR (created if missing), named
@@ -763,8 +786,8 @@ pub struct GraphArgs {
     pub cells: CellsArg,
 
     /// The most cells a board may have (2^cells nodes); at most 16
-    #[arg(long, value_name = "N", default_value_t = 9,
-          value_parser = clap::value_parser!(u64).range(1..=16))]
+    #[arg(long, value_name = "N", default_value_t = 9, allow_negative_numbers = true,
+          value_parser = whole_number(1u64, Some(16), "a number of cells"))]
     pub max_cells: u64,
 
     /// Write to FILE (atomically) instead of standard output
@@ -922,11 +945,13 @@ pub struct PlayArgs {
 
     /// Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be
     /// finished
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = whole_number(0u8, Some(u8::MAX), "a number of taps"))]
     pub moves: Option<u8>,
 
     /// Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_number(0u64, None, "a seed"))]
     pub seed: Option<u64>,
 
     /// Read one command per line even on a terminal (for scripts and screen readers)
@@ -961,7 +986,8 @@ pub struct GenArgs {
     /// Only boards whose fewest taps is exactly K (uniformly up to 25 cells, or 2^26 boards with
     /// --states; past that, K random taps kept when the minimum is proven to be K, so only K
     /// small for the board is reachable)
-    #[arg(long, value_name = "K", conflicts_with = "impossible")]
+    #[arg(long, value_name = "K", conflicts_with = "impossible", allow_negative_numbers = true,
+          value_parser = whole_number(0u8, Some(u8::MAX), "a number of taps"))]
     pub moves: Option<u8>,
 
     /// Only boards that can never be finished
@@ -969,7 +995,8 @@ pub struct GenArgs {
     pub impossible: bool,
 
     /// How many boards
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = whole_number(1u64, None, "a number of boards"))]
     pub count: u64,
 
     /// Never the same board twice (an error when fewer than --count boards fit)
@@ -978,7 +1005,8 @@ pub struct GenArgs {
 
     /// Seed of the generator: the same seed gives the same boards everywhere (default: a fresh
     /// random seed)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_number(0u64, None, "a seed"))]
     pub seed: Option<u64>,
 
     /// Write valid input for this judge (within its statement's limits) instead of boards; with

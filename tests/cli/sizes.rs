@@ -213,7 +213,9 @@ fn sizes_outside_the_limits_are_usage_errors() {
         .args(["solve", "--size", "0x3"])
         .assert()
         .code(2)
-        .stderr(contains("positive"));
+        .stderr(contains(
+            "expected a number of rows or columns from 1 to 10000, found '0'",
+        ));
     flipgame()
         .args(["solve", "--size", "5by5"])
         .assert()
