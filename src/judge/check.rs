@@ -128,15 +128,17 @@ pub(crate) fn check_taps(
     };
     let facts = TapFacts::<TwoStates>::of(&case.puzzle, &case.board, taps, answer);
     if !facts.finished {
-        let wrong = Cell::from(first_wrong_cell(
-            &facts.after,
-            case.puzzle.goal().colors()[0],
-        ));
-        return Err(place.error(format!(
-            "these {} {} leave the board unfinished ({wrong} among others)",
-            taps.count(),
-            tap_word(taps.count()),
-        )));
+        let these = match taps.count() {
+            1 => "this 1 tap leaves".to_string(),
+            count => format!("these {count} {} leave", tap_word(count)),
+        };
+        return Err(place.error(match case.puzzle.goal().colors() {
+            [color] => format!(
+                "{these} the board unfinished, first at {}",
+                Cell::from(first_wrong_cell(&facts.after, *color)),
+            ),
+            _ => format!("{these} the board neither all white nor all black"),
+        }));
     }
     if taps.count() > solution.moves() {
         return Err(place.error(format!(

@@ -27,7 +27,8 @@ const STATES: u32 = 3;
 
 /// Why a board no choices make all 0 has no answer.
 const PROMISE: Unanswerable = Unanswerable {
-    why: "the statement promises every board can be made all 0",
+    why: "no choices make this board all 0, and the statement promises boards where some do, \
+          so the judge defines no answer",
 };
 
 impl Judge for Hdu5755 {

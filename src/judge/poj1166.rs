@@ -265,13 +265,11 @@ fn check_moves(
         return Err(error);
     }
     if count > expected.len() {
+        // Two moves at least: one move from a board already at 12 turns some clock off it.
         let mut error = place(&given, output);
-        let these = match count {
-            1 => "this 1 move sets every clock to 12 but is",
-            _ => &format!("these {count} moves set every clock to 12 but are"),
-        };
         error.message = format!(
-            "{these} not the shortest: the shortest is {}",
+            "these {count} moves set every clock to 12 but are not the shortest: the shortest \
+             is {}",
             count_of(expected.len() as u64, "move", "moves")
         );
         return Err(error);

@@ -349,7 +349,10 @@ fn gambler_bo_writes_and_checks_plain_numbers() {
     // 1x2: the choices reach 00, 21 and 12 only.
     assert_eq!(
         write(&cases[2]),
-        Err("the statement promises every board can be made all 0")
+        Err(
+            "no choices make this board all 0, and the statement promises boards where some \
+             do, so the judge defines no answer"
+        )
     );
     let check = |case: &Case<KStates>, text: &str| {
         let answer = super::answer(case);
@@ -394,7 +397,8 @@ fn gambler_bo_writes_and_checks_plain_numbers() {
     assert_eq!(check(&cases[1], "0\n"), "accepted");
     assert_eq!(
         check(&cases[2], "0\n"),
-        "the statement promises every board can be made all 0"
+        "no choices make this board all 0, and the statement promises boards where some do, so \
+         the judge defines no answer"
     );
 }
 

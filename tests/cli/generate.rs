@@ -183,7 +183,7 @@ fn a_distance_no_board_has_is_a_usage_error_naming_the_largest() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(contains(format!("the largest distance is {largest}")));
+        .stderr(contains(format!("the most any needs is {largest}")));
 }
 
 #[test]

@@ -602,7 +602,7 @@ fn tap_matrices_are_rejected_when_unfinished_not_fewest_or_not_least() {
     assert!(text.contains("OUT:1:1: a fewest tap set, but not the least one the judge asks for: read row by row, the least has 0 at r1c2"), "{text}");
     let (text, _) = check("poj3279", "0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 1\n");
     assert!(
-        text.contains("these 5 taps leave the board unfinished (r3c4 among others)"),
+        text.contains("these 5 taps leave the board unfinished, first at r3c4"),
         "{text}"
     );
     let (text, _) = check("poj3279", "0 0 0 0\n1 0 0 1\n1 0 0 1\n");
@@ -1991,7 +1991,7 @@ fn the_gambler_bo_checker_says_what_is_wrong_with_an_answer() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "the statement promises every board can be made all 0",
+            "no choices make this board all 0, and the statement promises boards where some do",
         ));
 }
 

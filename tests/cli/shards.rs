@@ -267,7 +267,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
         .assert()
         .code(2)
         .stderr(contains(format!(
-            "{0}:1: board 1 of shard 2/3 a second time (first at {0}:1): give each shard's \
+            "{0}:1: board 1 of shard 2/3 is given a second time (first at {0}:1): give each shard's \
              output once",
             files[1]
         )));

@@ -11,7 +11,7 @@ use flipgame::kind::KStates;
 use flipgame::notation::Cell;
 use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::{StateProof, StateSolution, TooManyStateCells};
-use flipgame::words::thousands;
+use flipgame::words::{self, thousands};
 
 use super::{CommandKind, Explaining};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
@@ -179,7 +179,8 @@ impl CommandKind for KStates {
                 wanted, largest, ..
             } => match wanted {
                 Wanted::Moves(moves) => format!(
-                    "no board needs exactly {moves} presses: the most any needs is {largest}"
+                    "no board needs exactly {}: the most any needs is {largest}",
+                    words::count_of(u64::from(*moves), "press", "presses")
                 ),
                 _ => "no board fits".to_string(),
             },

@@ -13,7 +13,7 @@ use flipgame::notation::Color;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::{Certificate, Solution, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
-use flipgame::words::thousands;
+use flipgame::words::{self, thousands};
 
 use super::{CommandKind, Explaining};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
@@ -163,8 +163,9 @@ impl CommandKind for TwoStates {
                 largest,
             } => match wanted {
                 Wanted::Moves(moves) => format!(
-                    "no {shape} board needs exactly {moves} taps with --goal {}: the largest \
-                     distance is {largest}",
+                    "no {shape} board needs exactly {} with --goal {}: the most any needs is \
+                     {largest}",
+                    words::count_of(u64::from(*moves), "tap", "taps"),
                     goal.name()
                 ),
                 Wanted::Impossible | Wanted::Any | Wanted::Hardest => {

@@ -402,8 +402,8 @@ impl Merged {
                 let key = (record.index, shard.index());
                 if let Some(earlier) = merged.records.get(&key) {
                     return Err(usage(format!(
-                        "{origin}: board {} of shard {shard} a second time (first at {}): give \
-                         each shard's output once",
+                        "{origin}: board {} of shard {shard} is given a second time (first at \
+                         {}): give each shard's output once",
                         record.index, earlier.origin
                     )));
                 }
