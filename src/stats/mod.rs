@@ -300,6 +300,56 @@ mod tests {
         }
     }
 
+    /// Under either goal the solvable boards are the two finished boards' cosets, one when taps
+    /// turn one into the other: of 3x3 sigma's 512 boards, 64 can be made white and 128 white
+    /// or black (every tap set tried below, from the rule's definition); the 2x2 plus's taps
+    /// reach black from white, and all its 16 boards are solvable for any goal.
+    #[test]
+    fn either_goal_counts_a_second_coset_only_when_taps_cannot_join_the_two() {
+        // The sigma tap at (r, c) turns over its neighbours but not itself.
+        let sigma = |board: u16, tap: usize| -> u16 {
+            let (r, c) = (tap / 3, tap % 3);
+            let mut flipped = board;
+            for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                if (0..3).contains(&nr) && (0..3).contains(&nc) {
+                    flipped ^= 1 << (nr * 3 + nc);
+                }
+            }
+            flipped
+        };
+        let reached = |start: u16| -> Vec<u16> {
+            (0u16..512)
+                .map(|taps| (0..9).filter(|t| taps >> t & 1 == 1).fold(start, &sigma))
+                .collect()
+        };
+        let from_white = reached(0);
+        let black_reached = from_white.contains(&0x1FF);
+        let mut from_either = from_white.clone();
+        from_either.extend(reached(0x1FF));
+        from_either.sort_unstable();
+        from_either.dedup();
+        let mut from_white = from_white;
+        from_white.sort_unstable();
+        from_white.dedup();
+        assert!(!black_reached);
+        assert_eq!((from_white.len(), from_either.len()), (64, 128));
+        for (rows, cols, rule, goal, solvable) in [
+            (3, 3, "sigma", Goal::White, from_white.len() as u64),
+            (3, 3, "sigma", Goal::Either, from_either.len() as u64),
+            (2, 2, "plus", Goal::White, 16),
+            (2, 2, "plus", Goal::Either, 16),
+        ] {
+            let puzzle = crate::puzzle::test_puzzle(rows, cols, rule, false, goal);
+            let facts = Facts::of(&Solver::new(puzzle).unwrap(), &mut |_, _, _| {});
+            assert_eq!(
+                1u64 << facts.solvable_log2,
+                solvable,
+                "{rows}x{cols} {rule} {goal:?}"
+            );
+        }
+    }
+
     /// The counts from the rank agree with the breadth-first search wherever both exist.
     #[test]
     #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
