@@ -36,6 +36,27 @@ fn judge_of(sample: &str) -> &str {
     }
 }
 
+/// A count of cases has no most in these formats, and its message says "1 or more" rather
+/// than a range up to 18,446,744,073,709,551,615.
+#[test]
+fn a_count_of_no_cases_asks_for_one_or_more() {
+    for (judge, what) in [
+        ("poj1222", "puzzles"),
+        ("poj1681", "cases"),
+        ("hdu5755", "cases"),
+    ] {
+        flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin("0\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: -:1:1: expected the number of {what}, a number of 1 or more, found '0'\n"
+            ));
+    }
+}
+
 #[test]
 fn every_published_sample_is_answered_byte_for_byte() {
     let mut seen = Vec::new();

@@ -580,6 +580,14 @@ mod tests {
             refused(Rule::parse("x").unwrap(), false),
             Some(TooManyStateCells { cells: 4160 })
         );
+        // A library user's message names the condition, not a flag of the command line.
+        assert_eq!(
+            TooManyStateCells { cells: 4160 }.to_string(),
+            "a board of 4,160 cells is too large for more than two states: they are solved up \
+             to 4,096 cells (64x64), and up to 1,048,576 (1024x1024) under a stencil whose only \
+             cell above the press is straight above it, with a weight prime to K, and no \
+             wrapping (plus, 010/121/010)"
+        );
         // 3 has no inverse mod 3: the press below cannot set the cell above.
         let up_three = Rule::parse("010/111/010").unwrap();
         assert_eq!(refused(up_three.clone(), false), None);
