@@ -89,9 +89,16 @@ pub(crate) fn check_count<T: Taps, C>(
         (None, Some(number)) => Err(token.error(format!(
             "{number}: the board cannot be finished, so the answer is {impossible}"
         ))),
-        (_, None) if token.text.eq_ignore_ascii_case(impossible.as_bytes()) => {
+        (None, None) if token.text.eq_ignore_ascii_case(impossible.as_bytes()) => {
             Err(token.error(format!(
                 "expected '{impossible}', found {}: judges compare words exactly",
+                token.display()
+            )))
+        }
+        (Some(solution), None) if token.text.eq_ignore_ascii_case(impossible.as_bytes()) => {
+            Err(token.error(format!(
+                "expected {}, found {}: the board can be finished",
+                solution.moves(),
                 token.display()
             )))
         }

@@ -460,6 +460,18 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
             "Impossible\n",
             "OUT:1:1: the board can be finished, in 4 taps",
         ),
+        // The word in another case, where the board can be finished: the number is asked for,
+        // not the word spelt right.
+        (
+            "poj1753",
+            "impossible\n",
+            "OUT:1:1: expected 4, found 'impossible': the board can be finished",
+        ),
+        (
+            "poj1681",
+            "INF\n",
+            "OUT:1:1: expected 0, found 'INF': the board can be finished",
+        ),
         // The right number written another way: a judge comparing text says wrong answer.
         ("poj1753", "04\n", "OUT:1:1: expected '4', found '04'"),
         ("poj1753", "+4\n", "OUT:1:1: expected '4', found '+4'"),
@@ -486,7 +498,7 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
         (
             "poj1681",
             "0\nINF\n",
-            "OUT:2:1: expected 'inf', found 'INF'",
+            "OUT:2:1: expected 15, found 'INF': the board can be finished",
         ),
         (
             "leetcode1284",
