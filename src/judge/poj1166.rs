@@ -114,9 +114,14 @@ impl Judge for Clocks {
             let mut misplaced = None;
             for index in 0..9 {
                 let Some(token) = tokens.next() else {
+                    let each = if self.hours {
+                        "each at 3, 6, 9 or 12"
+                    } else {
+                        "each 0 to 3"
+                    };
                     return Err(misplaced.unwrap_or_else(|| {
                         tokens.error_at_end(format!(
-                            "expected 9 clocks, each 0 to 3, found the end after {index}"
+                            "expected 9 clocks, {each}, found the end after {index}"
                         ))
                     }));
                 };
@@ -124,14 +129,26 @@ impl Judge for Clocks {
                     misplaced = rows.misplaced(index, &token);
                 }
                 let Some(state) = self.read_clock(&token.text) else {
-                    let expected = if self.hours {
-                        "a clock at 3, 6, 9 or 12"
+                    // Each format's clocks are the other's mistake: say which reads them.
+                    let (expected, hint) = if self.hours {
+                        (
+                            "a clock at 3, 6, 9 or 12",
+                            (matches!(token.text.as_slice(), b"0" | b"1" | b"2"))
+                                .then_some(" (for clocks written 0 to 3, give --judge poj1166)"),
+                        )
                     } else {
-                        "a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 is 9)"
+                        (
+                            "a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 is 9)",
+                            (matches!(token.text.as_slice(), b"6" | b"9" | b"12")).then_some(
+                                " (for clocks written in hours, give --judge usaco-clocks)",
+                            ),
+                        )
                     };
-                    return Err(
-                        token.error(format!("expected {expected}, found {}", token.display()))
-                    );
+                    let hint = hint.unwrap_or_default();
+                    return Err(token.error(format!(
+                        "expected {expected}, found {}{hint}",
+                        token.display()
+                    )));
                 };
                 board.set(index / 3, index % 3, state);
             }

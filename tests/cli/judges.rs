@@ -1724,6 +1724,42 @@ fn the_clocks_checker_says_what_is_wrong_with_an_answer() {
         .stderr(predicate::str::contains(
             "-:2:3: expected a clock at 3, 6, 9 or 12, found '5'",
         ));
+    // Each format's clocks in the other's reader point at the other; a short input says how
+    // this one writes its clocks.
+    for (judge, input, message) in [
+        (
+            "poj1166",
+            "9 9 12\n6 6 6\n6 3 6\n",
+            "-:1:1: expected a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 is 9), \
+             found '9' (for clocks written in hours, give --judge usaco-clocks)",
+        ),
+        (
+            "usaco-clocks",
+            "0 0 1\n2 2 2\n2 1 2\n",
+            "-:1:1: expected a clock at 3, 6, 9 or 12, found '0' (for clocks written 0 to 3, \
+             give --judge poj1166)",
+        ),
+        (
+            "usaco-clocks",
+            "9 9 12\n6 6 6\n6 3\n",
+            "-:4:1: expected 9 clocks, each at 3, 6, 9 or 12, found the end after 8",
+        ),
+        (
+            "poj1166",
+            "3 3 0\n2 2 2\n2 1\n",
+            "-:4:1: expected 9 clocks, each 0 to 3, found the end after 8",
+        ),
+        ("poj1166", "3 3 0\n2 2 2\n2 1 5\n", "found '5'\n"),
+    ] {
+        let output = flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{judge} {input:?}");
+        assert!(stderr.contains(message), "{judge} {input:?}: {stderr}");
+    }
     // Each row on its line, as the statement lays them out, as every judge of cells holds.
     flipgame()
         .args(["solve", "--judge", "poj1166"])
