@@ -6,7 +6,7 @@
 
 use super::{
     Case, Emit, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict, drawn_uniformly,
-    read_counted, read_number, read_state_cells,
+    read_counted, read_number, read_number_on_the_line, read_state_cells,
 };
 use crate::grid::Shape;
 use crate::grid::StateBoard;
@@ -72,7 +72,7 @@ impl Judge for Hdu5755 {
         read_counted(input, emit, "cases", u64::MAX, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let rows = read_number(tokens, "N, the rows", MOST_SIDE)?;
-            let cols = read_number(tokens, "M, the columns", MOST_SIDE)?;
+            let cols = read_number_on_the_line(tokens, "M, the columns", MOST_SIDE)?;
             let shape = Shape::new(rows as u32, cols as u32).unwrap_or(Shape::FLIP_GAME);
             let cells = read_state_cells(tokens, shape, STATES as u8, "cells")?;
             let mut board = StateBoard::new(shape, STATES as u8);

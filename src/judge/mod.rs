@@ -42,7 +42,7 @@ pub use write::write_digit_rows;
 pub(crate) use check::{check_count, check_taps, verdict};
 pub(crate) use read::{
     Framing, read_back_to_back, read_counted, read_digit_cells, read_letter_boards,
-    read_letter_rows, read_number, read_state_cells, rows_on_their_lines,
+    read_letter_rows, read_number, read_number_on_the_line, read_state_cells, rows_on_their_lines,
 };
 pub(crate) use write::{write_count_or, write_letter_rows};
 

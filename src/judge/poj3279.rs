@@ -4,7 +4,8 @@
 
 use super::{
     Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
-    check_taps, read_back_to_back, read_digit_cells, read_number, write_digit_rows,
+    check_taps, read_back_to_back, read_digit_cells, read_number, read_number_on_the_line,
+    write_digit_rows,
 };
 use crate::grid::{Grid, MAX_SIDE, Shape};
 use crate::kind::TwoStates;
@@ -44,7 +45,7 @@ impl Judge for Poj3279 {
         read_back_to_back(input, emit, Framing::Unmarked, |tokens| {
             let line = tokens.peek().map_or(1, |token| token.line);
             let rows = read_number(tokens, "M, the rows", u64::from(MAX_SIDE))?;
-            let cols = read_number(tokens, "N, the columns", u64::from(MAX_SIDE))?;
+            let cols = read_number_on_the_line(tokens, "N, the columns", u64::from(MAX_SIDE))?;
             let shape = Shape::new(rows as u32, cols as u32).unwrap_or(Shape::FLIP_GAME);
             let board = read_digit_cells(tokens, shape, "tiles")?;
             Ok(Case {

@@ -83,6 +83,44 @@ impl<'a> RowLines<'a> {
             how_many(cols)
         )))
     }
+
+    /// The error for `next`, the token after the board's last cell, when it goes on the last
+    /// row's line: cells past the row, which would start the next case.
+    pub(crate) fn past_the_last_row(
+        &self,
+        rows: usize,
+        next: Option<&Token>,
+    ) -> Option<JudgeError> {
+        let next = next.filter(|next| self.by_lines && Some(next.line) == self.last_line)?;
+        Some(next.error(format!(
+            "expected each row of {} on a line of its own, as the statement lays them out: row \
+             {rows} has more than {}",
+            how_many(self.cols as u64, self.what),
+            how_many(self.cols as u64, self.what)
+        )))
+    }
+}
+
+/// Reads a number on the line of the token before, as a header such as `M N` has its numbers
+/// on one line: a number missing from it would take the first cell of the board below instead,
+/// and every case after would be read from the wrong place.
+pub(crate) fn read_number_on_the_line(
+    tokens: &mut Tokens<'_>,
+    what: &str,
+    most: u64,
+) -> Result<u64, JudgeError> {
+    if let Some(token) = tokens.peek()
+        && token.gap.has_line_break()
+    {
+        let (line, column) = token.gap_place();
+        return Err(JudgeError {
+            whole_input: false,
+            line,
+            column,
+            message: format!("expected {what}, on this line, found the end of the line"),
+        });
+    }
+    read_number(tokens, what, most)
 }
 
 /// Reads the cells of `shape`, one token each, a number below `states` (at most 10), row by
@@ -136,6 +174,9 @@ pub(crate) fn read_state_cells(
                 )));
             }
         }
+    }
+    if let Some(past) = rows.past_the_last_row(shape.rows() as usize, tokens.peek().as_ref()) {
+        first_error.get_or_insert(past);
     }
     first_error.map_or(Ok(read), Err)
 }

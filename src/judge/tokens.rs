@@ -115,6 +115,12 @@ impl Token {
         self.characters
     }
 
+    /// Line and column where the whitespace before the token starts: the end of the token
+    /// before it.
+    pub fn gap_place(&self) -> (u64, u64) {
+        self.gap_place
+    }
+
     /// An error at the token's start.
     pub fn error(&self, message: String) -> JudgeError {
         JudgeError {

@@ -965,7 +965,7 @@ fn a_bad_case_is_reported_where_it_is_and_the_others_are_answered() {
 fn once_a_judge_reader_loses_its_place_it_answers_nothing_more() {
     const LOST: &str = "nothing in this format marks where the next case starts, so no case \
                         after this one is read";
-    // A case count where POJ 3279 has none: M = 1, N = 4, then "4" is no cell.
+    // A case count where POJ 3279 has none: M = 1 with no N on its line.
     flipgame()
         .args(["solve", "--judge", "poj3279"])
         .write_stdin("1\n4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
@@ -973,8 +973,52 @@ fn once_a_judge_reader_loses_its_place_it_answers_nothing_more() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(format!(
-            "-:2:3: expected 0 or 1, found '4'; {LOST}"
+            "-:1:2: expected N, the columns, on this line, found the end of the line; {LOST}"
         )));
+    // The same with the count left off: N taken from the board's first row answered two
+    // cases that are not in the input.
+    flipgame()
+        .args(["solve", "--judge", "poj3279"])
+        .write_stdin("4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "error: -:1:2: expected N, the columns, on this line, found the end of the line; \
+             {LOST}\n"
+        ));
+    flipgame()
+        .args(["solve", "--judge", "hdu5755"])
+        .write_stdin("1\n2\n3 1 0\n1 1 1\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "-:2:2: expected M, the columns, on this line, found the end of the line",
+        ));
+    // Cells past the last row's end would start the next case: the row is too long.
+    for (judge, input, message) in [
+        (
+            "poj3279",
+            "2 2\n1 0\n0 0 2 2\n",
+            "-:3:5: expected each row of 2 tiles on a line of its own, as the statement lays \
+             them out: row 2 has more than 2 tiles",
+        ),
+        (
+            "poj3185",
+            "0 0 1 1 1 0 0 1 1 0 1 1 0 0 0 0 0 0 0 0 1\n",
+            "-:1:41: expected each row of 20 bowls on a line of its own, as the statement lays \
+             them out: row 1 has more than 20 bowls",
+        ),
+    ] {
+        flipgame()
+            .args(["solve", "--judge", judge])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
     // One cell missing: the next case's header would be read as cells. Nothing is answered
     // after the first case, not even the well-formed one a scanf reader would find.
     flipgame()
