@@ -6,9 +6,62 @@
 pub fn json_error_words(error: &serde_json::Error) -> String {
     let message = error.to_string();
     let place = format!(" at line {} column {}", error.line(), error.column());
-    match message.strip_suffix(&place) {
-        Some(words) => words.to_string(),
-        None => message,
+    let words = message.strip_suffix(&place).unwrap_or(&message);
+    json_words_in_a_sentence(words)
+}
+
+/// serde_json's terse complaints ("expected value", "EOF while parsing a list", "invalid
+/// type: string \"1\", expected u32") as what was expected and what was found; any other (its
+/// "expected `,` or `]`", "unknown field ...") is kept as it is.
+fn json_words_in_a_sentence(words: &str) -> String {
+    let closing = |what: &str, mark: &str| {
+        format!("expected the rest of {what} (up to its '{mark}'), found the end of the text")
+    };
+    match words {
+        "expected value" => {
+            "expected a JSON value (a number, a string, a list or an object)".to_string()
+        }
+        "EOF while parsing a list" => closing("a list", "]"),
+        "EOF while parsing an object" => closing("an object", "}"),
+        "EOF while parsing a string" => closing("a string", "\""),
+        "EOF while parsing a value" => "expected a JSON value, found the end of the text".into(),
+        "trailing characters" => {
+            "expected the end of the text after the JSON value, found more".to_string()
+        }
+        "trailing comma" => "expected another item after the comma, found none".to_string(),
+        "key must be a string" => "expected a key in double quotes".to_string(),
+        _ => {
+            if let Some(rest) = words
+                .strip_prefix("invalid type: ")
+                .or_else(|| words.strip_prefix("invalid value: "))
+                && let Some((found, expected)) = rest.split_once(", expected ")
+            {
+                let expected = match expected {
+                    "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number of 0 or more",
+                    "a sequence" => "a list",
+                    "a map" => "an object",
+                    other => other,
+                };
+                let found = match found {
+                    "sequence" => "a list".to_string(),
+                    "map" => "an object".to_string(),
+                    "null" => "null".to_string(),
+                    _ => match found.split_once(' ') {
+                        Some(("string", text)) => format!("the string {text}"),
+                        Some(("boolean" | "integer" | "floating", _)) => {
+                            let value = found.rsplit(' ').next().unwrap_or(found);
+                            value.trim_matches('`').to_string()
+                        }
+                        _ => found.to_string(),
+                    },
+                };
+                return format!("expected {expected}, found {found}");
+            }
+            if let Some(field) = words.strip_prefix("missing field ") {
+                return format!("expected the field {field}, found none");
+            }
+            words.to_string()
+        }
     }
 }
 
@@ -82,6 +135,73 @@ pub fn line_and_column(bytes: &[u8], at: usize) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each of serde_json's complaints that a rule file, a LeetCode matrix or a shard can
+    /// get, read from serde_json itself, says what was expected and what was found.
+    #[test]
+    fn a_json_readers_complaints_are_sentences() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Rows {
+            rows: u32,
+            cells: Option<Vec<u32>>,
+        }
+        let of = |text: &str| json_error_words(&serde_json::from_str::<Rows>(text).unwrap_err());
+        assert_eq!(
+            of("x"),
+            "expected a JSON value (a number, a string, a list or an object)"
+        );
+        assert_eq!(
+            of("{\"cells\": [1, 2"),
+            "expected the rest of a list (up to its ']'), found the end of the text"
+        );
+        assert_eq!(
+            of("{\"rows\": 1"),
+            "expected the rest of an object (up to its '}'), found the end of the text"
+        );
+        assert_eq!(
+            of("{\"rows"),
+            "expected the rest of a string (up to its '\"'), found the end of the text"
+        );
+        assert_eq!(
+            of("{\"rows\":"),
+            "expected a JSON value, found the end of the text"
+        );
+        assert_eq!(
+            of("{\"rows\": 1} x"),
+            "expected the end of the text after the JSON value, found more"
+        );
+        assert_eq!(
+            of("{\"rows\": \"1\"}"),
+            "expected a whole number of 0 or more, found the string \"1\""
+        );
+        assert_eq!(
+            of("{\"rows\": [1]}"),
+            "expected a whole number of 0 or more, found a list"
+        );
+        assert_eq!(
+            of("{\"rows\": 1.5}"),
+            "expected a whole number of 0 or more, found 1.5"
+        );
+        assert_eq!(
+            of("{\"rows\": true}"),
+            "expected a whole number of 0 or more, found true"
+        );
+        assert_eq!(
+            of("{\"rows\": 1, \"cells\": {}}"),
+            "expected a list, found an object"
+        );
+        assert_eq!(of("{}"), "expected the field `rows`, found none");
+        assert_eq!(of("{1: 2}"), "expected a key in double quotes");
+        assert_eq!(
+            of("{\"rows\": -1}"),
+            "expected a whole number of 0 or more, found -1"
+        );
+        assert_eq!(
+            json_words_in_a_sentence("invalid type: map, expected a list of cells"),
+            "expected a list of cells, found an object"
+        );
+    }
 
     #[test]
     fn thousands_are_separated_by_commas() {

@@ -191,7 +191,9 @@ fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
             ),
         }
     })?;
-    let document = parse(&text).map_err(located)?;
+    // A byte-order mark is read past, as in boards and judges' inputs (Windows editors write
+    // one); it is before the first column, so the places after it stay right.
+    let document = parse(text.strip_prefix('\u{feff}').unwrap_or(&text)).map_err(located)?;
     let shape = document.shape;
     let cols = shape.cols() as usize;
     // Every cell has exactly one entry: the reader checked it with the entries' places.

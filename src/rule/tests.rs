@@ -150,6 +150,23 @@ fn rule_files_are_read_and_checked_where_they_go_wrong() {
 
 /// A string or a number far longer than any rule file needs is refused where it starts, as it
 /// is read (never held whole); a mistake before it is still the one reported.
+/// A byte-order mark before a rule file is read past, as before boards, and the places of
+/// mistakes after it are the places without it.
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let text = r#"{"rows": 1, "cols": 1, "cells": [{"row": 1, "col": 1, "flips": [{"row": 1, "col": 1}]}]}"#;
+    let marked = format!("\u{feff}{text}");
+    assert_eq!(
+        Graph::from_json(&marked, "x").unwrap().flips(0),
+        Graph::from_json(text, "x").unwrap().flips(0)
+    );
+    let broken = r#"{"rows": 1, "cols": x}"#;
+    assert_eq!(
+        located(Graph::from_json(&format!("\u{feff}{broken}"), "x")),
+        located(Graph::from_json(broken, "x"))
+    );
+}
+
 #[test]
 fn a_huge_string_or_number_is_refused_where_it_starts() {
     let long_name = format!("{{\"rows\": 1,\n \"name\": \"{}\"}}", "é".repeat(5000));
@@ -172,7 +189,7 @@ fn a_huge_string_or_number_is_refused_where_it_starts() {
         "{{\"rows\": 1, \"cols\": 1, \"name\": \"{}\",",
         "a".repeat(4096)
     );
-    assert!(located(Graph::from_json(&longest, "x")).contains("EOF"));
+    assert!(located(Graph::from_json(&longest, "x")).contains("found the end of the text"));
     // A number of exactly 40 characters is read (an ignored comment here); 41 are refused.
     let cell = "\"cells\": [{\"row\": 1, \"col\": 1, \"flips\": [{\"row\": 1, \"col\": 1}]}]";
     let with_comment =
@@ -193,7 +210,7 @@ fn a_huge_string_or_number_is_refused_where_it_starts() {
     let early = format!("{{\"rows\": x, \"name\": \"{}\"}}", "a".repeat(5000));
     assert_eq!(
         located(Graph::from_json(&early, "x")),
-        "1:10: expected value"
+        "1:10: expected a JSON value (a number, a string, a list or an object)"
     );
 }
 
@@ -240,11 +257,17 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
             file(r#""cells": [{"row": 1, "col": 1, "flips": []}], "colour": 1"#),
             r#"1:77: unknown field "colour": a rule file has "rows", "cols", "cells" (and optionally "name" or "comment")"#,
         ),
-        (r#"{"cols": 1}"#.to_string(), "1:11: missing field `rows`"),
-        (r#"{"rows": 1}"#.to_string(), "1:11: missing field `cols`"),
+        (
+            r#"{"cols": 1}"#.to_string(),
+            "1:11: expected the field `rows`, found none",
+        ),
+        (
+            r#"{"rows": 1}"#.to_string(),
+            "1:11: expected the field `cols`, found none",
+        ),
         (
             r#"{"rows": 1, "cols": 1}"#.to_string(),
-            "1:22: missing field `cells`",
+            "1:22: expected the field `cells`, found none",
         ),
         (
             file(r#""cells": [{"row": 1, "col": 1, "flips": [], "at": 2}]"#),
@@ -252,15 +275,15 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
         ),
         (
             file(r#""cells": [{"col": 1, "flips": []}]"#),
-            "1:56: missing field `row`",
+            "1:56: expected the field `row`, found none",
         ),
         (
             file(r#""cells": [{"row": 1, "flips": []}]"#),
-            "1:56: missing field `col`",
+            "1:56: expected the field `col`, found none",
         ),
         (
             file(r#""cells": [{"row": 1, "col": 1}]"#),
-            "1:53: missing field `flips`",
+            "1:53: expected the field `flips`, found none",
         ),
         (
             file(r#""cells": [{"row": 1, "col": 0, "flips": []}]"#),
@@ -276,19 +299,19 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
         ),
         (
             "[1]".to_string(),
-            r#"1:1: invalid type: sequence, expected a rule file: {"rows": R, "cols": C, "cells": [...]}"#,
+            r#"1:1: expected a rule file: {"rows": R, "cols": C, "cells": [...]}, found a list"#,
         ),
         (
             file(r#""cells": {}"#),
-            r#"1:32: invalid type: map, expected a list of {"row", "col", "flips"} entries"#,
+            r#"1:32: expected a list of {"row", "col", "flips"} entries, found an object"#,
         ),
         (
             file(r#""cells": [1]"#),
-            r#"1:34: invalid type: integer `1`, expected an entry {"row": r, "col": c, "flips": [{"row": r, "col": c}, ...]}"#,
+            r#"1:34: expected an entry {"row": r, "col": c, "flips": [{"row": r, "col": c}, ...]}, found 1"#,
         ),
         (
             file(r#""cells": [{"row": 1, "col": 1, "flips": {}}]"#),
-            r#"1:63: invalid type: map, expected a list of cells {"row": r, "col": c}"#,
+            r#"1:63: expected a list of cells {"row": r, "col": c}, found an object"#,
         ),
     ];
     for (text, expected) in cases {

@@ -284,7 +284,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
         .assert()
         .code(2)
         .stderr(contains(
-            "broken.jsonl:4:12: not a shard record of solve --shard: EOF while parsing a value\n",
+            "broken.jsonl:4:12: not a shard record of solve --shard: expected a JSON value, found the end of the text\n",
         ));
     // More boards searched than the input has: the answers, then the records left over.
     scratch.file("fewer.txt", scrambles(PLUS, 30, 80, 2, 4));
@@ -317,7 +317,7 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
     for (changed, reason) in [
         (
             r#"{"index": 1, "source": "x", "board": "w"}"#.to_string(),
-            "missing field `rule`",
+            "expected the field `rule`, found none",
         ),
         (
             first.replacen("\"color\":\"white\"", "\"color\":\"green\"", 1),
