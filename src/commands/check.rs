@@ -432,6 +432,12 @@ fn tap_lists<K: Kind>(
         }
         let text = String::from_utf8_lossy(&bytes);
         let line = text.strip_suffix('\r').unwrap_or(&text);
+        // A byte-order mark before the first line is read past, as before boards; it is no
+        // column of its line.
+        let line = match number {
+            1 => line.strip_prefix('\u{feff}').unwrap_or(line),
+            _ => line,
+        };
         let indent = line.len() - line.trim_start().len();
         let entry = line.trim();
         if entry.is_empty() || entry.starts_with('#') {

@@ -107,6 +107,14 @@ impl Token {
         // At most 4 bytes a character: the 40 characters shown are within these bytes, which
         // are all kept (the 0xFF after a cut token's are not).
         let start = String::from_utf8_lossy(&self.text[..self.text.len().min(160)]);
+        // An editor's invisible byte-order mark, named: a judge reads it as part of the token.
+        if let Some(rest) = start.strip_prefix('\u{feff}') {
+            return format!(
+                "{} after a byte-order mark (U+FEFF), which judges read as part of it: save \
+                 the file without one",
+                crate::words::quoted(rest, self.characters.saturating_sub(1))
+            );
+        }
         crate::words::quoted(&start, self.characters)
     }
 

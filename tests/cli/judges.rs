@@ -36,6 +36,44 @@ fn judge_of(sample: &str) -> &str {
     }
 }
 
+/// A byte-order mark before a tap-list file is read past, as before boards; before a
+/// contestant's output it is named, since a judge reads it as part of the first token.
+#[test]
+fn a_byte_order_mark_is_read_past_in_tap_lists_and_named_in_an_output() {
+    let scratch = Scratch::new();
+    let lists = scratch.file(
+        "lists.txt",
+        "\u{feff}bwwb/bbwb/bwwb/bwww r1c1 r2c2 r2c4 r3c1\n",
+    );
+    flipgame()
+        .args(["check", "--tap-lists"])
+        .arg(&lists)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            ":1: finishes the board: yes; the fewest: yes (4 taps given; the fewest is 4); the \
+             least of the fewest: yes\n",
+        ));
+    let bad = scratch.file("bad.txt", "\u{feff}bwwb/bbwb/bwwb/bwwx r1c1\n");
+    flipgame()
+        .args(["check", "--tap-lists"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(
+            "bad.txt:1:19: expected 'b' or 'w', found 'x'\n",
+        ));
+    let (text, code) = check("poj1753", "\u{feff}4\n");
+    assert_eq!(code, 3);
+    assert!(
+        text.contains(
+            "OUT:1:1: expected a number or 'Impossible', found '4' after a byte-order mark \
+             (U+FEFF), which judges read as part of it: save the file without one"
+        ),
+        "{text}"
+    );
+}
+
 /// A count of cases has no most in these formats, and its message says "1 or more" rather
 /// than a range up to 18,446,744,073,709,551,615.
 #[test]
@@ -1277,7 +1315,8 @@ fn a_uva_name_of_other_characters_is_refused_and_costs_only_its_case() {
         .code(2)
         .stdout("a 0\nb 0\n")
         .stderr(predicate::str::contains(
-            "-:12:1: expected the case's name in letters, digits and signs, found '\\u{feff}_on'",
+            "-:12:1: expected the case's name in letters, digits and signs, found '_on' after a \
+             byte-order mark (U+FEFF)",
         ));
 }
 
