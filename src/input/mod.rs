@@ -190,7 +190,17 @@ impl fmt::Display for InputError {
             && state >= states
             && !self.not_a_row
         {
-            write!(f, "; the digit '{ch}' needs --states {} or more", state + 1)?;
+            match ch {
+                // Most likely a board of black and white given --states by mistake.
+                'b' | 'B' | 'w' | 'W' => write!(
+                    f,
+                    "; '{ch}' is a {} piece without --states, or the digit {state} with \
+                     --states {} or more",
+                    if ch.eq_ignore_ascii_case(&'b') { "black" } else { "white" },
+                    state + 1
+                )?,
+                _ => write!(f, "; the digit '{ch}' needs --states {} or more", state + 1)?,
+            }
         }
         if self.lone_cr {
             f.write_str(

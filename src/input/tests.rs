@@ -649,8 +649,8 @@ mod states {
         assert_eq!(
             records,
             [
-                "2:1: expected a digit from '0' to 'a', found 'b'; the digit 'b' needs --states \
-                 12 or more",
+                "2:1: expected a digit from '0' to 'a', found 'b'; 'b' is a black piece without \
+                 --states, or the digit 11 with --states 12 or more",
                 "4:1: expected a digit from '0' to 'a', found 'z'; the digit 'z' needs --states \
                  36 or more",
             ]

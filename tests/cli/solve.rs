@@ -715,6 +715,12 @@ fn a_row_of_another_notation_gets_its_flag_counting_the_cells_before_the_error()
         error(&["--board", "bw#./bbbb/bbbb/bbbb"]),
         "error: --board[1]:1:3: expected 'b' or 'w', found '#'\n"
     );
+    // Pieces of black and white given --states: the letters are named for what they are.
+    assert_eq!(
+        error(&["--states", "3", "--size", "2x2", "--board", "00/w0"]),
+        "error: --board[1]:1:4: expected a digit from '0' to '2', found 'w'; 'w' is a white \
+         piece without --states, or the digit 32 with --states 33 or more\n"
+    );
 }
 
 /// A number out of its range, negative, too large for its type or no number says what the
