@@ -60,6 +60,9 @@ fn json_words_in_a_sentence(words: &str) -> String {
             if let Some(field) = words.strip_prefix("missing field ") {
                 return format!("expected the field {field}, found none");
             }
+            if let Some(field) = words.strip_prefix("duplicate field ") {
+                return format!("expected the field {field} once, found it a second time");
+            }
             words.to_string()
         }
     }
@@ -192,6 +195,10 @@ mod tests {
             "expected a list, found an object"
         );
         assert_eq!(of("{}"), "expected the field `rows`, found none");
+        assert_eq!(
+            of("{\"rows\": 1, \"rows\": 2}"),
+            "expected the field `rows` once, found it a second time"
+        );
         assert_eq!(of("{1: 2}"), "expected a key in double quotes");
         assert_eq!(
             of("{\"rows\": -1}"),

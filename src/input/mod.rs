@@ -196,7 +196,11 @@ impl fmt::Display for InputError {
                     f,
                     "; '{ch}' is a {} piece without --states, or the digit {state} with \
                      --states {} or more",
-                    if ch.eq_ignore_ascii_case(&'b') { "black" } else { "white" },
+                    if ch.eq_ignore_ascii_case(&'b') {
+                        "black"
+                    } else {
+                        "white"
+                    },
                     state + 1
                 )?,
                 _ => write!(f, "; the digit '{ch}' needs --states {} or more", state + 1)?,

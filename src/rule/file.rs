@@ -287,6 +287,16 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut rows, mut cols): (Option<u32>, Option<u32>) = (None, None);
         let mut cells: Option<Vec<FileEntry>> = None;
         while let Some(key) = map.next_key::<String>()? {
+            // A field given twice is refused: JSON readers disagree on which one counts.
+            let given = match key.as_str() {
+                "rows" => rows.is_some(),
+                "cols" => cols.is_some(),
+                "cells" => cells.is_some(),
+                _ => false,
+            };
+            if given {
+                return Err(de::Error::duplicate_field(field_name(&key)));
+            }
             match key.as_str() {
                 "rows" => rows = Some(map.next_value::<u32>()?),
                 "cols" => cols = Some(map.next_value::<u32>()?),
@@ -321,6 +331,14 @@ impl<'de> Visitor<'de> for DocumentVisitor {
             cells,
         })
     }
+}
+
+/// The name of a known field, as serde's `duplicate_field` wants it (for all time).
+fn field_name(key: &str) -> &'static str {
+    ["rows", "cols", "cells", "row", "col", "flips"]
+        .into_iter()
+        .find(|&name| name == key)
+        .unwrap_or("a field")
 }
 
 fn checked_shape<E: de::Error>(rows: u32, cols: u32) -> Result<Shape, E> {
@@ -404,6 +422,15 @@ impl<'de> Visitor<'de> for EntrySeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FileEntry, A::Error> {
         let (mut row, mut col, mut flips) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
+            let given = match key.as_str() {
+                "row" => row.is_some(),
+                "col" => col.is_some(),
+                "flips" => flips.is_some(),
+                _ => false,
+            };
+            if given {
+                return Err(de::Error::duplicate_field(field_name(&key)));
+            }
             match key.as_str() {
                 "row" => row = Some(map.next_value::<u32>()?),
                 "col" => col = Some(map.next_value::<u32>()?),

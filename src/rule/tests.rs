@@ -245,6 +245,27 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
         Ok(1)
     );
     let cases = [
+        // A field given twice: JSON readers disagree on which counts, so neither does.
+        (
+            r#"{"rows": 2, "cols": 1, "rows": 1}"#.to_string(),
+            "1:29: expected the field `rows` once, found it a second time",
+        ),
+        (
+            file(&format!(r#""cells": [{entry}], "cells": []"#)),
+            "1:96: expected the field `cells` once, found it a second time",
+        ),
+        (
+            file(r#""cells": [{"row": 1, "col": 1, "col": 1, "flips": []}]"#),
+            "1:59: expected the field `col` once, found it a second time",
+        ),
+        (
+            file(r#""cells": [{"row": 1, "col": 1, "flips": [], "flips": []}]"#),
+            "1:74: expected the field `flips` once, found it a second time",
+        ),
+        (
+            file(r#""cells": [{"row": 1, "col": 1, "flips": [{"row": 1, "row": 1, "col": 1}]}]"#),
+            "1:80: expected the field `row` once, found it a second time",
+        ),
         (
             r#"{"cells": [], "rows": 1, "cols": 1}"#.to_string(),
             r#"1:8: "rows" and "cols" must come before "cells", so that each cell can be checked against the board as it is read"#,
