@@ -287,16 +287,14 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut rows, mut cols): (Option<u32>, Option<u32>) = (None, None);
         let mut cells: Option<Vec<FileEntry>> = None;
         while let Some(key) = map.next_key::<String>()? {
-            // A field given twice is refused: JSON readers disagree on which one counts.
-            let given = match key.as_str() {
-                "rows" => rows.is_some(),
-                "cols" => cols.is_some(),
-                "cells" => cells.is_some(),
-                _ => false,
-            };
-            if given {
-                return Err(de::Error::duplicate_field(field_name(&key)));
-            }
+            once(
+                &key,
+                [
+                    ("rows", rows.is_some()),
+                    ("cols", cols.is_some()),
+                    ("cells", cells.is_some()),
+                ],
+            )?;
             match key.as_str() {
                 "rows" => rows = Some(map.next_value::<u32>()?),
                 "cols" => cols = Some(map.next_value::<u32>()?),
@@ -333,12 +331,13 @@ impl<'de> Visitor<'de> for DocumentVisitor {
     }
 }
 
-/// The name of a known field, as serde's `duplicate_field` wants it (for all time).
-fn field_name(key: &str) -> &'static str {
-    ["rows", "cols", "cells", "row", "col", "flips"]
-        .into_iter()
-        .find(|&name| name == key)
-        .unwrap_or("a field")
+/// Refuses `key` when it is one of `fields` and already given: JSON readers disagree on which
+/// of two counts.
+fn once<E: de::Error>(key: &str, fields: [(&'static str, bool); 3]) -> Result<(), E> {
+    match fields.iter().find(|&&(name, given)| given && name == key) {
+        Some(&(name, _)) => Err(E::duplicate_field(name)),
+        None => Ok(()),
+    }
 }
 
 fn checked_shape<E: de::Error>(rows: u32, cols: u32) -> Result<Shape, E> {
@@ -422,15 +421,14 @@ impl<'de> Visitor<'de> for EntrySeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FileEntry, A::Error> {
         let (mut row, mut col, mut flips) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
-            let given = match key.as_str() {
-                "row" => row.is_some(),
-                "col" => col.is_some(),
-                "flips" => flips.is_some(),
-                _ => false,
-            };
-            if given {
-                return Err(de::Error::duplicate_field(field_name(&key)));
-            }
+            once(
+                &key,
+                [
+                    ("row", row.is_some()),
+                    ("col", col.is_some()),
+                    ("flips", flips.is_some()),
+                ],
+            )?;
             match key.as_str() {
                 "row" => row = Some(map.next_value::<u32>()?),
                 "col" => col = Some(map.next_value::<u32>()?),
