@@ -219,10 +219,16 @@ pub(crate) fn read_letter_rows(
                 _ if letter == on => grid.set(row, col, true),
                 _ if letter == off => {}
                 _ => {
+                    let case =
+                        if letter.eq_ignore_ascii_case(&on) || letter.eq_ignore_ascii_case(&off) {
+                            ": the judge tells capital letters from small ones"
+                        } else {
+                            ""
+                        };
                     first_error.get_or_insert(token.error_at(
                         col,
                         format!(
-                            "expected {expected}, found '{}'",
+                            "expected {expected}, found '{}'{case}",
                             String::from_utf8_lossy(&token.text[col..=col]).escape_debug()
                         ),
                     ));
@@ -414,7 +420,8 @@ pub(crate) fn rows_on_their_lines(
         }
         if token.line < line {
             return Err(token.error(format!(
-                "{expected} on a line of its own, found it on line {} after row {row}",
+                "{expected} on a line of its own, found it on line {} after row {row} (a row's \
+                 letters go together, with no space between them)",
                 token.line
             )));
         }
@@ -436,6 +443,7 @@ pub(crate) fn read_counted<C>(
         Err(error) => return emit(Err(error.of_the_whole_input())),
     };
     let announced = how_many(count, what);
+    let mut last_failed = false;
     for read in 0..count {
         if tokens.peek().is_none() {
             return emit(Err(tokens
@@ -447,7 +455,10 @@ pub(crate) fn read_counted<C>(
         match read_case(tokens) {
             Ok(case) => emit(Ok(case)),
             // After the last case announced, what follows is reported below.
-            Err(error) if read + 1 == count => emit(Err(error)),
+            Err(error) if read + 1 == count => {
+                last_failed = true;
+                emit(Err(error));
+            }
             Err(mut error) => {
                 // A bad case may hold the next one's header: its place is lost.
                 if tokens.peek().is_some() {
@@ -457,10 +468,13 @@ pub(crate) fn read_counted<C>(
             }
         }
     }
-    if let Some(extra) = tokens.next() {
+    // After a bad last case, what follows is most likely the rest of it, already reported.
+    if let Some(extra) = tokens.next()
+        && !last_failed
+    {
         emit(Err(extra
             .error(format!(
-                "the first line announces {announced}; the judge never reads this"
+                "the first line announces {announced}, so the judge never reads from here on"
             ))
             .of_the_whole_input()));
     }

@@ -181,7 +181,13 @@ fn letter_rows_say_which_letter_and_how_long() {
     );
     let mut tokens = Tokens::new(b"O#o\n");
     let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
-    assert_eq!(error.to_string(), "1:3: expected 'O' or '#', found 'o'");
+    assert_eq!(
+        error.to_string(),
+        "1:3: expected 'O' or '#', found 'o': the judge tells capital letters from small ones"
+    );
+    let mut tokens = Tokens::new(b"O#x\n");
+    let error = read_letter_rows(&mut tokens, shape, (b'O', b'#')).unwrap_err();
+    assert_eq!(error.to_string(), "1:3: expected 'O' or '#', found 'x'");
     // A row longer than the bytes a token keeps is still measured whole.
     let long = format!("{}\n", "O".repeat(5000));
     let error =
@@ -246,7 +252,7 @@ fn a_count_line_that_disagrees_with_the_cases_is_an_error_at_its_place() {
         read(b"1\na b\n"),
         [
             "case at 2",
-            "2:3: the first line announces 1 case; the judge never reads this"
+            "2:3: the first line announces 1 case, so the judge never reads from here on"
         ]
     );
     assert_eq!(

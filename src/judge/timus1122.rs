@@ -97,10 +97,12 @@ impl Judge for Timus1122 {
                 let line = tokens.peek().map_or(1, |token| token.line);
                 let board = read_letter_rows(tokens, Shape::FLIP_GAME, (b'B', b'W'));
                 let three = Shape::new(3, 3).unwrap_or(Shape::FLIP_GAME);
-                let pattern = read_letter_rows(tokens, three, (b'1', b'0'))?;
+                let pattern = read_letter_rows(tokens, three, (b'1', b'0'));
+                // The board's mistake first: a board cut short is not a pattern cut short.
+                let (board, pattern) = (board?, pattern?);
                 Ok(Case {
                     puzzle: Timus1122::puzzle_of(&pattern),
-                    board: board?,
+                    board,
                     name: None,
                     line,
                 })

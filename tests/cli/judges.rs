@@ -994,9 +994,25 @@ fn a_bad_case_is_reported_where_it_is_and_the_others_are_answered() {
             "-:8:9: expected 0 or 1, found '11': the judge reads one number per cell, separated \
              by spaces",
         ))
-        .stderr(predicate::str::contains(
-            "-:12:3: the first line announces 2 puzzles; the judge never reads this",
-        ));
+        // What follows a bad last case is the rest of it, not text past the cases.
+        .stderr(predicate::str::contains("announces").not());
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin("1\n3\ny y y\ny y y\ny y y\n")
+        .assert()
+        .code(2)
+        .stderr("error: -:3:2: expected a row of 3 letters, found 1 character\n");
+    // Past a good last case, text is past the cases.
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin("1\n1\ny\nw\n")
+        .assert()
+        .code(2)
+        .stdout("0\n")
+        .stderr(
+            "error: -:4:1: the first line announces 1 case, so the judge never reads from here \
+             on\n",
+        );
 }
 
 #[test]
