@@ -167,14 +167,23 @@ fn check_output_with<K: Kind>(
     if judged == 0 && run_on && status >= Outcome::BadInput {
         report(&format!(
             "no case of {input_source} could be read, and {output_source} has text: are they \
-             swapped? check takes the judge's INPUT first, then the contestant's OUTPUT"
+             swapped (check takes the judge's INPUT first, then the contestant's OUTPUT), or is \
+             {input_source} an input of another judge than --judge {}?",
+            judge.name()
         ));
     }
     status = status.max(reading_ended(&mut tokens, &output_source));
     let rejected = accepted < judged || run_on;
     if args.format == CheckFormat::Text {
         let plural = if judged == 1 { "case" } else { "cases" };
-        writeln!(out, "{accepted} of {judged} {plural} accepted")?;
+        write!(out, "{accepted} of {judged} {plural} accepted")?;
+        // Cases read but not judged (unreadable, or past the statement's promise) are counted
+        // apart, so that the count agrees with the verdicts above it.
+        match cases - judged {
+            0 => writeln!(out)?,
+            1 => writeln!(out, "; 1 case of the input could not be judged")?,
+            unjudged => writeln!(out, "; {unjudged} cases of the input could not be judged")?,
+        }
     }
     if rejected {
         status = status.max(Outcome::Rejected);

@@ -1391,7 +1391,10 @@ fn check_passes_over_the_answer_to_an_unreadable_case() {
         .write_stdin("4\nImpossible\n0\n")
         .assert()
         .code(2)
-        .stdout("case 1: accepted\ncase 3: accepted\n2 of 2 cases accepted\n")
+        .stdout(
+            "case 1: accepted\ncase 3: accepted\n2 of 2 cases accepted; 1 case of the input \
+             could not be judged\n",
+        )
         .stderr("error: in.txt:6:3: expected 'b' or 'w', found 'x'\n");
 }
 
@@ -1413,8 +1416,9 @@ fn check_with_input_and_output_swapped_says_so() {
         .stderr(
             "error: out.txt:1:1: expected a row of 'b' or 'w', found '4': the line is not a row \
              (such as a count or a separator), so it is skipped on its own\nerror: no case of \
-             out.txt could be read, and in.txt has text: are they swapped? check takes the \
-             judge's INPUT first, then the contestant's OUTPUT\n",
+             out.txt could be read, and in.txt has text: are they swapped (check takes the \
+             judge's INPUT first, then the contestant's OUTPUT), or is out.txt an input of \
+             another judge than --judge poj1753?\n",
         );
 }
 
