@@ -20,7 +20,12 @@ pub struct Screen {
 
 /// Runs `program` with `args` and `env` (`None` removes a variable) with standard input,
 /// output and error all on a new terminal, types `input`, and reads the screen until the program
-/// ends. A program still running after 30 seconds is killed and the test fails.
+/// ends. A program still running after [`PATIENCE`] is killed and the test fails.
+/// How long a program on a test's terminal may take before the test calls it hung: far past
+/// what any of them takes, since a CI machine running the slow tests two at a time is slower
+/// by as much again (the 5x5 table took 14 s of work and 29 s of a loaded machine's time).
+const PATIENCE: Duration = Duration::from_secs(120);
+
 pub fn run_on_terminal(
     program: &str,
     args: &[&str],
@@ -61,9 +66,9 @@ pub fn run_on_terminal(
         if let Some(status) = child.try_wait().expect("wait for the program") {
             break status;
         }
-        if started.elapsed() > Duration::from_secs(30) {
+        if started.elapsed() > PATIENCE {
             let _ = child.kill();
-            panic!("the program did not end on its terminal within 30 seconds");
+            panic!("the program did not end on its terminal within {PATIENCE:?}");
         }
         std::thread::sleep(Duration::from_millis(10));
     };
@@ -157,7 +162,7 @@ impl Terminal {
     }
 
     /// Waits until `text` appears in what the program wrote since the last wait, and moves
-    /// past it. Fails the test after 30 seconds, showing what was written.
+    /// past it. Fails the test after [`PATIENCE`], showing what was written.
     pub fn wait_for(&mut self, text: &str) {
         let started = Instant::now();
         loop {
@@ -168,10 +173,12 @@ impl Terminal {
                     self.seen += fresh[..at + text.len()].len();
                     return;
                 }
-                if started.elapsed() > Duration::from_secs(30) {
+                if started.elapsed() > PATIENCE {
                     drop(screen);
                     let _ = self.child.kill();
-                    panic!("'{text}' did not appear within 30 seconds; the screen had: {fresh:?}");
+                    panic!(
+                        "'{text}' did not appear within {PATIENCE:?}; the screen had: {fresh:?}"
+                    );
                 }
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -218,7 +225,7 @@ impl Terminal {
         assert_eq!(sent, 0, "kill: {}", std::io::Error::last_os_error());
     }
 
-    /// Waits (at most 30 seconds) for the program to end; returns how it ended and everything
+    /// Waits (at most [`PATIENCE`]) for the program to end; returns how it ended and everything
     /// it wrote.
     pub fn finish(&mut self) -> Screen {
         let started = Instant::now();
@@ -226,9 +233,9 @@ impl Terminal {
             if let Some(status) = self.child.try_wait().expect("wait for the program") {
                 break status;
             }
-            if started.elapsed() > Duration::from_secs(30) {
+            if started.elapsed() > PATIENCE {
                 let _ = self.child.kill();
-                panic!("the program did not end on its terminal within 30 seconds");
+                panic!("the program did not end on its terminal within {PATIENCE:?}");
             }
             std::thread::sleep(Duration::from_millis(10));
         };
