@@ -201,6 +201,14 @@ mod tests {
         );
         assert_eq!(of("{1: 2}"), "expected a key in double quotes");
         assert_eq!(
+            of("{\"cells\": [1,]}"),
+            "expected another item after the comma, found none"
+        );
+        assert_eq!(
+            of("{\"rows\": null}"),
+            "expected a whole number of 0 or more, found null"
+        );
+        assert_eq!(
             of("{\"rows\": -1}"),
             "expected a whole number of 0 or more, found -1"
         );

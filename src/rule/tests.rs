@@ -251,6 +251,14 @@ fn every_broken_rule_file_says_where_and_what_was_expected() {
             "1:29: expected the field `rows` once, found it a second time",
         ),
         (
+            r#"{"rows": 1, "cols": 1, "cols": 1}"#.to_string(),
+            "1:29: expected the field `cols` once, found it a second time",
+        ),
+        (
+            file(r#""cells": [{"row": 1, "row": 1, "col": 1, "flips": []}]"#),
+            "1:49: expected the field `row` once, found it a second time",
+        ),
+        (
             file(&format!(r#""cells": [{entry}], "cells": []"#)),
             "1:96: expected the field `cells` once, found it a second time",
         ),
