@@ -45,7 +45,6 @@ fn json_words_in_a_sentence(words: &str) -> String {
                 let found = match found {
                     "sequence" => "a list".to_string(),
                     "map" => "an object".to_string(),
-                    "null" => "null".to_string(),
                     _ => match found.split_once(' ') {
                         Some(("string", text)) => format!("the string {text}"),
                         Some(("boolean" | "integer" | "floating", _)) => {

@@ -528,6 +528,12 @@ fn wrong_counts_are_rejected_with_the_reason_and_place() {
             "4\n",
             "OUT:1:1: 4: the board cannot be finished, so the answer is Impossible",
         ),
+        // Another word where only the word is right: no hint of its case.
+        (
+            "timus1122",
+            "three\n",
+            "OUT:1:1: expected a number or 'Impossible', found 'three'\n",
+        ),
         (
             "timus1122",
             "impossible\n",
