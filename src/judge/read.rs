@@ -181,6 +181,9 @@ pub(crate) fn read_state_cells(
     first_error.map_or(Ok(read), Err)
 }
 
+/// The hint for a row of letters written with spaces between them.
+const SPACED_LETTERS: &str = " (a row's letters go together, with no space between them)";
+
 /// What is wrong with a row of letters that is not `shape`'s width: `token`'s whole length,
 /// which its kept bytes may not show.
 fn row_length_words(shape: Shape, token: &Token) -> String {
@@ -236,8 +239,12 @@ pub(crate) fn read_letter_rows(
             }
         }
         if token.text.len() < shape.cols() as usize {
-            first_error
-                .get_or_insert(token.error_at(token.text.len(), row_length_words(shape, &token)));
+            let mut words = row_length_words(shape, &token);
+            // More on the row's line: its letters were spaced apart.
+            if tokens.peek().is_some_and(|next| !next.gap.has_line_break()) {
+                words += SPACED_LETTERS;
+            }
+            first_error.get_or_insert(token.error_at(token.text.len(), words));
         }
     }
     first_error.map_or(Ok(grid), Err)
@@ -420,8 +427,7 @@ pub(crate) fn rows_on_their_lines(
         }
         if token.line < line {
             return Err(token.error(format!(
-                "{expected} on a line of its own, found it on line {} after row {row} (a row's \
-                 letters go together, with no space between them)",
+                "{expected} on a line of its own, found it on line {} after row {row}{SPACED_LETTERS}",
                 token.line
             )));
         }

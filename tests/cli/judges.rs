@@ -1007,7 +1007,17 @@ fn a_bad_case_is_reported_where_it_is_and_the_others_are_answered() {
         .write_stdin("1\n3\ny y y\ny y y\ny y y\n")
         .assert()
         .code(2)
-        .stderr("error: -:3:2: expected a row of 3 letters, found 1 character\n");
+        .stderr(
+            "error: -:3:2: expected a row of 3 letters, found 1 character (a row's letters go \
+             together, with no space between them)\n",
+        );
+    // A row short of a letter, with nothing more on its line, is no spaced row.
+    flipgame()
+        .args(["solve", "--judge", "poj1681"])
+        .write_stdin("1\n3\nyy\nyyy\nyyy\n")
+        .assert()
+        .code(2)
+        .stderr("error: -:3:3: expected a row of 3 letters, found 2 characters\n");
     // Past a good last case, text is past the cases.
     flipgame()
         .args(["solve", "--judge", "poj1681"])
