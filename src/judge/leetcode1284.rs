@@ -35,11 +35,12 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
             format!("expected from 1 to {MAX_SIDE} rows of from 1 to {MAX_SIDE} cells"),
         )
     })?;
+    let (row_columns, cell_columns) = places_in_a_matrix(text);
     let mut grid = Grid::new(shape);
     for (row, cells) in rows.iter().enumerate() {
         if cells.len() != cols {
             return Err(at(
-                1,
+                row_columns.get(row).copied().unwrap_or(1),
                 format!(
                     "row {} has {} but row 1 has {cols}: a matrix is rectangular",
                     row + 1,
@@ -52,8 +53,13 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
                 Some(0) => {}
                 Some(1) => grid.set(row, col, true),
                 _ => {
+                    let column = cell_columns
+                        .get(row)
+                        .and_then(|cells| cells.get(col))
+                        .copied()
+                        .unwrap_or(1);
                     return Err(at(
-                        1,
+                        column,
                         format!("{}: expected 0 or 1, found {cell}", Cell::new(row, col)),
                     ));
                 }
@@ -61,6 +67,47 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
         }
     }
     Ok(grid)
+}
+
+/// Where each row of a matrix's text starts, and each of its cells, in characters from 1:
+/// the JSON reader keeps no places, and a mistake is said where it is. Rows are the lists
+/// inside the outer one, cells what each holds between its commas.
+fn places_in_a_matrix(text: &str) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let (mut rows, mut cells): (Vec<usize>, Vec<Vec<usize>>) = (Vec::new(), Vec::new());
+    let (mut depth, mut in_string, mut escaped, mut cell_next) = (0usize, false, false, false);
+    for (index, ch) in text.chars().enumerate() {
+        let column = index + 1;
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if cell_next && !ch.is_whitespace() && ch != ']' {
+            if let Some(row) = cells.last_mut() {
+                row.push(column);
+            }
+            cell_next = false;
+        }
+        match ch {
+            '"' => in_string = true,
+            '[' => {
+                depth += 1;
+                if depth == 2 {
+                    rows.push(column);
+                    cells.push(Vec::new());
+                    cell_next = true;
+                }
+            }
+            ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 2 => cell_next = true,
+            _ => {}
+        }
+    }
+    (rows, cells)
 }
 
 impl Judge for Leetcode1284 {

@@ -1329,9 +1329,26 @@ fn leetcode_places_count_the_indent_and_the_mat_prefix() {
         .code(2)
         .stdout("1\n")
         .stderr(predicate::str::contains(
-            "-:1:9: row 2 has 1 cell but row 1 has 2",
+            "-:1:16: row 2 has 1 cell but row 1 has 2",
         ))
         .stderr(predicate::str::contains("-:2:7: expected a matrix such as"));
+}
+
+/// A cell that is no 0 or 1 is said at its own column: past strings that hold commas and
+/// brackets, past a tab, at a list that stands for a cell.
+#[test]
+fn a_leetcode_cell_that_is_no_digit_is_said_where_it_is() {
+    flipgame()
+        .args(["solve", "--judge", "leetcode1284"])
+        .write_stdin("[[0,0],[0,2]]\n[[0, \"a,]\"], [0, 0]]\n[[0,0],[0, [1]]]\n[[0,0],[0,\t2]]\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: -:1:11: r2c2: expected 0 or 1, found 2\nerror: -:2:6: r1c2: expected 0 or \
+             1, found \"a,]\"\nerror: -:3:12: r2c2: expected 0 or 1, found [1]\nerror: -:4:12: r2c2: \
+             expected 0 or 1, found 2\n",
+        );
 }
 
 /// Found by the `judges` fuzz target: a name that starts with a byte-order mark in the middle of
@@ -1508,7 +1525,7 @@ fn judge_inputs_that_end_early_or_run_on_say_so() {
         .code(2)
         .stdout("1\n")
         .stderr(predicate::str::contains(
-            "-:1:1: row 2 has 1 cell but row 1 has 2",
+            "-:1:8: row 2 has 1 cell but row 1 has 2",
         ))
         .stderr(predicate::str::contains("-:2:"));
 }
