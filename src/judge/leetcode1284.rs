@@ -71,21 +71,13 @@ fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, Judge
 
 /// Where each row of a matrix's text starts, and each of its cells, in characters from 1:
 /// the JSON reader keeps no places, and a mistake is said where it is. Rows are the lists
-/// inside the outer one, cells what each holds between its commas.
+/// inside the outer one, cells what each holds between its commas. Strings are not followed:
+/// a cell that is one is the first mistake, and no place after it is asked for.
 fn places_in_a_matrix(text: &str) -> (Vec<usize>, Vec<Vec<usize>>) {
     let (mut rows, mut cells): (Vec<usize>, Vec<Vec<usize>>) = (Vec::new(), Vec::new());
-    let (mut depth, mut in_string, mut escaped, mut cell_next) = (0usize, false, false, false);
+    let (mut depth, mut cell_next) = (0usize, false);
     for (index, ch) in text.chars().enumerate() {
         let column = index + 1;
-        if in_string {
-            match ch {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
         if cell_next && !ch.is_whitespace() && ch != ']' {
             if let Some(row) = cells.last_mut() {
                 row.push(column);
@@ -93,7 +85,6 @@ fn places_in_a_matrix(text: &str) -> (Vec<usize>, Vec<Vec<usize>>) {
             cell_next = false;
         }
         match ch {
-            '"' => in_string = true,
             '[' => {
                 depth += 1;
                 if depth == 2 {

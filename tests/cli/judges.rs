@@ -1334,8 +1334,8 @@ fn leetcode_places_count_the_indent_and_the_mat_prefix() {
         .stderr(predicate::str::contains("-:2:7: expected a matrix such as"));
 }
 
-/// A cell that is no 0 or 1 is said at its own column: past strings that hold commas and
-/// brackets, past a tab, at a list that stands for a cell.
+/// A cell that is no 0 or 1 is said at its own column: a string holding commas and brackets,
+/// a list that stands for a cell, a cell after a tab.
 #[test]
 fn a_leetcode_cell_that_is_no_digit_is_said_where_it_is() {
     flipgame()
