@@ -77,11 +77,16 @@ impl<'a> RowLines<'a> {
         } else {
             return None;
         };
-        Some(token.error(format!(
+        Some(self.off_its_line(token, &misplaced))
+    }
+
+    /// The error at `token` for a row not on a line of its own, `misplaced` saying which.
+    fn off_its_line(&self, token: &Token, misplaced: &str) -> JudgeError {
+        token.error(format!(
             "expected each row of {} on a line of its own, as the statement lays them out: \
              {misplaced}",
-            how_many(cols)
-        )))
+            how_many(self.cols as u64, self.what)
+        ))
     }
 
     /// The error for `next`, the token after the board's last cell, when it goes on the last
@@ -92,12 +97,8 @@ impl<'a> RowLines<'a> {
         next: Option<&Token>,
     ) -> Option<JudgeError> {
         let next = next.filter(|next| self.by_lines && Some(next.line) == self.last_line)?;
-        Some(next.error(format!(
-            "expected each row of {} on a line of its own, as the statement lays them out: row \
-             {rows} has more than {}",
-            how_many(self.cols as u64, self.what),
-            how_many(self.cols as u64, self.what)
-        )))
+        let cells = how_many(self.cols as u64, self.what);
+        Some(self.off_its_line(next, &format!("row {rows} has more than {cells}")))
     }
 }
 
