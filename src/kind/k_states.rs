@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{KStates, Kind, SolutionOf, binomial};
+use super::{KStates, Kind, QuietGenerator, SolutionOf, binomial};
 use crate::board::BoardId;
 use crate::grid::{Shape, StateBoard};
 use crate::input::Record;
@@ -87,6 +87,41 @@ impl Kind for KStates {
             .into_iter()
             .map(|(at, _)| Cell::from(at))
             .collect()
+    }
+
+    fn tap_weights(puzzle: &StatePuzzle, cell: Cell) -> Vec<(Cell, u8)> {
+        let presses = puzzle.presses(cell.row, cell.col).into_iter();
+        // A rule's weights are below K (the puzzle refuses others), so each fits a byte.
+        presses
+            .map(|(at, weight)| (Cell::from(at), weight as u8))
+            .collect()
+    }
+
+    fn colors_of(board: &StateBoard) -> Vec<u8> {
+        board.cells().to_vec()
+    }
+
+    fn filled(puzzle: &StatePuzzle, color: u8) -> StateBoard {
+        StateBoard::filled(puzzle.shape(), puzzle.states(), color)
+    }
+
+    fn with_goal_color(puzzle: &StatePuzzle, color: u8) -> StatePuzzle {
+        puzzle.with_goal(StateGoal::Color(color))
+    }
+
+    fn quiet_generators(solver: &StateSolver) -> Vec<QuietGenerator> {
+        let factors = solver.kernel().into_iter();
+        // The kernel's values are taken mod K, below 36: each fits a byte.
+        factors
+            .map(|factor| QuietGenerator {
+                counts: factor.values.iter().map(|&value| value as u8).collect(),
+                order: factor.order,
+            })
+            .collect()
+    }
+
+    fn proof_weights(proof: &StateProof) -> Vec<u8> {
+        proof.weights.clone()
     }
 
     fn tap(puzzle: &StatePuzzle, board: &mut StateBoard, cell: Cell) {

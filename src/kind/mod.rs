@@ -35,6 +35,18 @@ pub enum TwoStates {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KStates {}
 
+/// One generator of a puzzle's quiet taps (the tap counts that change no board): how many times
+/// it taps each cell, row-major, and its order, the fewest times it is repeated before it taps
+/// nothing (2 for two sides; a divisor of K for K colours). Every quiet tap count is a sum of
+/// multiples of the generators, so a board's answers are one answer plus each such sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuietGenerator {
+    /// Taps of each cell, row-major, each below the number of states.
+    pub counts: Vec<u8>,
+    /// The fewest repeats that come round to no taps.
+    pub order: u32,
+}
+
 /// The answer of a kind's solver: its taps, the colour reached, and what is proven.
 pub type SolutionOf<K> = Solution<<K as Kind>::Taps, <K as Kind>::Color>;
 
@@ -91,6 +103,20 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// The cells a tap on `cell` changes, row-major (the tapped cell among them when the rule
     /// reaches it).
     fn reached(puzzle: &Self::Puzzle, cell: Cell) -> Vec<Cell>;
+    /// What one tap of `cell` adds to each cell it reaches, row-major: 1 for two sides (a
+    /// turn), the rule's weight for K colours.
+    fn tap_weights(puzzle: &Self::Puzzle, cell: Cell) -> Vec<(Cell, u8)>;
+    /// The colour number of every piece of `board`, row-major (for two sides 0 is white).
+    fn colors_of(board: &Self::Board) -> Vec<u8>;
+    /// The board of `puzzle`'s shape whose every piece shows colour number `color`.
+    fn filled(puzzle: &Self::Puzzle, color: u8) -> Self::Board;
+    /// `puzzle` with only the finished board of colour number `color` as its goal.
+    fn with_goal_color(puzzle: &Self::Puzzle, color: u8) -> Self::Puzzle;
+    /// Generators of the quiet taps of `solver`'s puzzle (see [`QuietGenerator`]).
+    fn quiet_generators(solver: &Self::Solver) -> Vec<QuietGenerator>;
+    /// The weight a proof gives each cell, row-major: 1 on the cells of a two-sided proof's
+    /// pattern, a number below K for K colours. No tap changes the board's weighted sum.
+    fn proof_weights(proof: &Self::Proof) -> Vec<u8>;
     /// Taps `cell` of `board` once.
     fn tap(puzzle: &Self::Puzzle, board: &mut Self::Board, cell: Cell);
     /// Takes one tap of `cell` back: K - 1 taps more come round to where the board was (for

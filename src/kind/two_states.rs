@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::{Kind, SolutionOf, TwoStates, binomial};
+use super::{Kind, QuietGenerator, SolutionOf, TwoStates, binomial};
 use crate::board::{self, BoardId};
 use crate::grid::{Grid, Shape};
 use crate::input::Record;
@@ -79,6 +79,50 @@ impl Kind for TwoStates {
             .into_iter()
             .map(Cell::from)
             .collect()
+    }
+
+    fn tap_weights(puzzle: &Puzzle, cell: Cell) -> Vec<(Cell, u8)> {
+        let reached = Self::reached(puzzle, cell);
+        reached.into_iter().map(|at| (at, 1)).collect()
+    }
+
+    fn colors_of(board: &Grid) -> Vec<u8> {
+        let shape = board.shape();
+        let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+        (0..rows)
+            .flat_map(|row| (0..cols).map(move |col| u8::from(board.get(row, col))))
+            .collect()
+    }
+
+    fn filled(puzzle: &Puzzle, color: u8) -> Grid {
+        let color = if color == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Grid::filled(puzzle.shape(), color)
+    }
+
+    fn with_goal_color(puzzle: &Puzzle, color: u8) -> Puzzle {
+        let goal = match color {
+            0 => Goal::White,
+            _ => Goal::Black,
+        };
+        puzzle.with_goal(goal)
+    }
+
+    fn quiet_generators(solver: &Solver) -> Vec<QuietGenerator> {
+        let generators = solver.quiet_tap_basis().iter();
+        generators
+            .map(|taps| QuietGenerator {
+                counts: Self::colors_of(taps),
+                order: 2,
+            })
+            .collect()
+    }
+
+    fn proof_weights(proof: &Certificate) -> Vec<u8> {
+        Self::colors_of(&proof.pattern)
     }
 
     fn tap(puzzle: &Puzzle, board: &mut Grid, cell: Cell) {

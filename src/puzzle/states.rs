@@ -168,6 +168,15 @@ impl StatePuzzle {
         self.goal
     }
 
+    /// The same puzzle with another goal (a colour below the number of states).
+    pub fn with_goal(&self, goal: StateGoal) -> StatePuzzle {
+        debug_assert!(!matches!(goal, StateGoal::Color(color) if color >= self.states));
+        StatePuzzle {
+            goal,
+            ..self.clone()
+        }
+    }
+
     /// The cells (row, col from 0) a press at `row`, `col` reaches, with the weight it adds.
     pub fn presses(&self, row: usize, col: usize) -> Vec<((usize, usize), u32)> {
         self.base.presses(row, col)
