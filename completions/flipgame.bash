@@ -224,7 +224,7 @@ _flipgame() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json jsonl svg" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json jsonl svg html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -525,7 +525,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__play)
-            opts="-h -V --board --cells --moves --seed --lines --format --ascii --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --board --cells --moves --seed --lines --format --count --ascii --goal --states --size --rule --wrap --rule-file --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -548,7 +548,11 @@ _flipgame() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text jsonl" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text jsonl html" -- "${cur}"))
+                    return 0
+                    ;;
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --goal)

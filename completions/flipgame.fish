@@ -95,7 +95,8 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l output-dir
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l format -d 'Output format' -r -f -a "text\t'Boards drawn as text for a terminal'
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'
-svg\t'A self-contained SVG picture'"
+svg\t'A self-contained SVG picture'
+html\t'A self-contained web page stepping through each walkthrough'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -241,8 +242,10 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l cells -d 'How
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l moves -d 'Deal puzzles that need exactly K taps (as gen --moves); without it, any board that can be finished' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l seed -d 'Seed of the puzzles dealt: the same seed deals the same puzzles (default: a fresh seed)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'What the line mode writes after each command (jsonl implies --lines)' -r -f -a "text\t'The board\'s rows and a status sentence'
-jsonl\t'One JSON object per command'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'What the line mode writes after each command (jsonl implies --lines); html writes the game as one self-contained web page instead' -r -f -a "text\t'The board\'s rows and a status sentence'
+jsonl\t'One JSON object per command'
+html\t'The game as a self-contained web page, written to standard output'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l count -d 'With --format html: deal this many puzzles into the page, numbered (the same --seed deals the same set)' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'

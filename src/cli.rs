@@ -95,8 +95,8 @@ const EXPLAIN_EXAMPLES: &[Example] = &[
         command: "flipgame explain --board bwwb/bbwb/bwwb/bwww",
     },
     Example {
-        description: "The proof that a board is impossible, in plain ASCII",
-        command: "flipgame explain --board bwbw/wwww/bbwb/bwwb --ascii",
+        description: "The walkthrough as a web page, to step through in a browser",
+        command: "flipgame explain --board bwwb/bbwb/bwwb/bwww --format html >walkthrough.html",
     },
     Example {
         description: "Which cells to tap on a random 9x9 board, as one SVG picture",
@@ -177,8 +177,8 @@ const PLAY_EXAMPLES: &[Example] = &[
         command: "flipgame play --moves 5 --seed 1",
     },
     Example {
-        description: "A 5x5 board where a tap turns over the diagonal neighbours",
-        command: "flipgame play --size 5x5 --rule x --seed 7",
+        description: "Ten 5x5 puzzles where a tap turns over the diagonals, as one web page",
+        command: "flipgame play --size 5x5 --rule x --count 10 --seed 7 --format html >puzzles.html",
     },
     Example {
         description: "Scripted: a tap, then a hint, as JSON Lines",
@@ -768,6 +768,8 @@ pub enum ExplainFormat {
     Jsonl,
     /// A self-contained SVG picture
     Svg,
+    /// A self-contained web page stepping through each walkthrough
+    Html,
 }
 
 /// `graph`: the state graph of a small puzzle.
@@ -958,9 +960,16 @@ pub struct PlayArgs {
     #[arg(long)]
     pub lines: bool,
 
-    /// What the line mode writes after each command (jsonl implies --lines)
+    /// What the line mode writes after each command (jsonl implies --lines); html writes the
+    /// game as one self-contained web page instead
     #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
     pub format: PlayFormat,
+
+    /// With --format html: deal this many puzzles into the page, numbered (the same --seed deals
+    /// the same set)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole_number(1u32, Some(MOST_PAGE_PUZZLES), "a number of puzzles"))]
+    pub count: Option<u32>,
 
     /// Draw pieces as the letters b and w, with ASCII marks only
     #[arg(long)]
@@ -978,7 +987,12 @@ pub enum PlayFormat {
     Text,
     /// One JSON object per command
     Jsonl,
+    /// The game as a self-contained web page, written to standard output
+    Html,
 }
+
+/// The most puzzles `play --format html --count` deals into one page.
+pub const MOST_PAGE_PUZZLES: u32 = 1000;
 
 /// `gen`: random boards.
 #[derive(Args, Debug)]

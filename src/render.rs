@@ -420,6 +420,17 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// from the certificate. `drawn` says whether the pattern is marked on a board the reader sees;
 /// when it is not, the sentence lists its cells.
 pub fn impossibility(puzzle: &Puzzle, certificate: &Certificate, drawn: bool) -> String {
+    impossibility_with(puzzle, certificate, drawn, &certificate.black.to_string())
+}
+
+/// [`impossibility`] with `black` written where the sentence counts the black pieces among the
+/// pattern's (a page writes a mark there that its script fills in after every tap).
+pub fn impossibility_with(
+    puzzle: &Puzzle,
+    certificate: &Certificate,
+    drawn: bool,
+    black: &str,
+) -> String {
     let pattern = &certificate.pattern;
     let shape = pattern.shape();
     let mut evens: Vec<usize> = Vec::new();
@@ -462,7 +473,7 @@ pub fn impossibility(puzzle: &Puzzle, certificate: &Certificate, drawn: bool) ->
          no sequence of taps can {reach}.",
         or_list(&evens),
         pattern.count(),
-        certificate.black,
+        black,
         parity(certificate.black),
         goals.join(" and "),
     );

@@ -13,6 +13,7 @@ pub mod generate;
 pub mod graph;
 pub mod judged;
 pub mod kind;
+pub mod page;
 pub mod play;
 pub mod solve;
 pub mod stats;

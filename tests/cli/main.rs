@@ -16,6 +16,7 @@ mod house;
 mod judges;
 mod k_states;
 mod model;
+mod pages;
 mod pictures;
 mod play;
 mod properties;

@@ -8,16 +8,9 @@ use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::{StateProof, StateSolution};
 use flipgame::words::count_of;
 
-use crate::commands::kind::{Explaining, Noun, taps_in_order};
+use crate::commands::kind::{CommandKind, Explaining, taps_in_order};
 use crate::figure::{Block, Drawing, Figure};
 use crate::render::Mark;
-
-/// How a walkthrough of K colours names a tap.
-const PRESS: Noun = Noun {
-    one: "press",
-    many: "presses",
-    title: "Press",
-};
 
 /// What a heading says of a board: its size, states and rule, and where it was read.
 pub fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: &str) -> String {
@@ -79,7 +72,7 @@ pub fn walkthrough(
             figure.push(Block::Blank);
             figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
         } else {
-            explain.steps(figure, board, &presses, PRESS);
+            explain.steps(figure, board, &presses, KStates::NOUN);
             figure.push(Block::Blank);
             figure.push(Block::StateLegend(
                 vec![Mark::Tapped, Mark::Flipped],
@@ -130,18 +123,25 @@ pub fn proof_figure(
         figure.push(Block::Blank);
         figure.push(Block::StateLegend(vec![Mark::Proof], states));
     }
-    let finished = match explain.puzzle().goal() {
+    figure.push(Block::Text(proof_text(explain.puzzle(), proof)));
+}
+
+/// Why no presses finish a board, from its proof: the weighted sum no press changes.
+pub fn proof_text(puzzle: &StatePuzzle, proof: &StateProof) -> String {
+    let states = puzzle.states();
+    let weighted = proof.weights.iter().filter(|&&weight| weight != 0).count();
+    let finished = match puzzle.goal() {
         StateGoal::Color(color) => format!("the finished board (all {color})"),
         StateGoal::Any => "every board of one colour".to_string(),
     };
-    figure.push(Block::Text(format!(
+    format!(
         "Give each cell the weight drawn ({} weighted) and add weight times colour over the \
          board, mod {states}. A press changes that sum by its weight at each cell it reaches \
          times the cell's weight, added up, and that is 0 mod {states} for every press: no \
          press changes the sum. This board's sum is {}, and {finished} has {}, so no presses \
          finish it.",
-        count_of(weighted.len() as u64, "cell", "cells"),
+        count_of(weighted as u64, "cell", "cells"),
         proof.board_sum,
         proof.finished_sum
-    )));
+    )
 }

@@ -22,6 +22,7 @@ use flipgame::words::{taps, thousands};
 use super::args::{BoardSolver, ForEitherKind, explore, with_puzzle};
 use super::boards::{BoardCommand, Place, SolvedJson, run_boards, solve_board};
 use super::kind::{CommandKind, Explaining, Noun};
+use super::page::Walkthrough;
 use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Figure, Target, svg};
@@ -61,7 +62,7 @@ impl<W: Write> ForEitherKind for ExplainBoards<'_, W> {
         let record_format = match args.format {
             ExplainFormat::Json => RecordFormat::Json,
             ExplainFormat::Jsonl => RecordFormat::Jsonl,
-            ExplainFormat::Text | ExplainFormat::Svg => RecordFormat::Text,
+            ExplainFormat::Text | ExplainFormat::Svg | ExplainFormat::Html => RecordFormat::Text,
         };
         let trace = match (args.trace, K::TRACE_REFUSAL) {
             (false, _) => None,
@@ -104,6 +105,8 @@ struct Presenter {
     output_dir: Option<PathBuf>,
     /// The SVG sections of a single document, written when every board is done.
     figures: Vec<Figure>,
+    /// The web page's walkthroughs, when the format is `html`.
+    page: Option<Walkthrough>,
     files_failed: bool,
     boards_done: u64,
 }
@@ -111,7 +114,8 @@ struct Presenter {
 impl Presenter {
     fn new(args: &ExplainArgs, context: &Context) -> Presenter {
         let target = match args.format {
-            ExplainFormat::Svg => Target::Svg,
+            // A page, like a picture, grows to fit any board.
+            ExplainFormat::Svg | ExplainFormat::Html => Target::Svg,
             _ => Target::Terminal {
                 width: render::output_width(),
             },
@@ -121,6 +125,7 @@ impl Presenter {
             target,
             output_dir: args.output_dir.clone(),
             figures: Vec::new(),
+            page: (args.format == ExplainFormat::Html).then(Walkthrough::default),
             files_failed: false,
             boards_done: 0,
         }
@@ -134,6 +139,11 @@ impl Presenter {
         name: Option<String>,
         figure: Figure,
     ) -> io::Result<()> {
+        if let Some(page) = &mut self.page {
+            page.add(&figure);
+            self.boards_done += 1;
+            return Ok(());
+        }
         match (self.target, &self.output_dir) {
             (Target::Svg, Some(directory)) => {
                 let name = match name {
@@ -166,6 +176,10 @@ impl Presenter {
 
     /// Writes the one SVG document when there is one, and the outcome of the run.
     fn finish(self, status: Outcome, out: &mut impl Write) -> Result<Outcome, Failure> {
+        if let Some(page) = &self.page {
+            out.write_all(page.page()?.as_bytes())?;
+            return Ok(status);
+        }
         if self.target == Target::Svg && self.output_dir.is_none() {
             let title = match self.figures.len() {
                 1 => "flipgame explain".to_string(),
@@ -256,7 +270,10 @@ impl<K: CommandKind> BoardCommand for Explain<K> {
             self.narrate(&mut figure, space, board);
         }
         match (&solution, &proof) {
-            (Some(solution), _) => K::walkthrough(self, &mut figure, board, solution),
+            (Some(solution), _) => {
+                K::walkthrough(self, &mut figure, board, solution);
+                figure.blocks.extend(self.page_map(board, solution));
+            }
             (None, Some(proof)) => K::proof_figure(self, &mut figure, board, proof),
             // Every board no taps finish has a proof (the library's tests check it).
             (None, None) => figure.push(Block::Line("Impossible".to_string())),
@@ -267,6 +284,25 @@ impl<K: CommandKind> BoardCommand for Explain<K> {
 }
 
 impl<K: CommandKind> Explain<K> {
+    /// The tap map a web page shows below the steps it plays (none elsewhere, or where the map
+    /// is drawn already or has no taps).
+    fn page_map(&mut self, board: &K::Board, solution: &SolutionOf<K>) -> Vec<Block> {
+        if self.presenter.page.is_none() || self.map || solution.moves() == 0 {
+            return Vec::new();
+        }
+        self.map = true;
+        let mut map = Figure::default();
+        K::walkthrough(self, &mut map, board, solution);
+        self.map = false;
+        let drawn = |block: &Block| {
+            matches!(
+                block,
+                Block::Boards(_) | Block::Legend(_) | Block::StateLegend(..)
+            )
+        };
+        map.blocks.into_iter().filter(drawn).collect()
+    }
+
     /// The board as a heading: its text where it fits, and what it is.
     fn heading(&self, place: Place<'_>, board: &K::Board) -> Block {
         let text = board.to_string();

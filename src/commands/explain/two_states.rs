@@ -9,16 +9,9 @@ use flipgame::solve::{Certificate, Solution};
 use flipgame::words::taps;
 
 use crate::commands::kind::other_rule_words;
-use crate::commands::kind::{Explaining, Noun, taps_in_order};
+use crate::commands::kind::{CommandKind, Explaining, taps_in_order};
 use crate::figure::{Block, Drawing, Figure};
 use crate::render::{self, Mark};
-
-/// How a walkthrough of two-sided pieces names a tap.
-const TAP: Noun = Noun {
-    one: "tap",
-    many: "taps",
-    title: "Tap",
-};
 
 /// What a heading says of a board: its id on 4x4 (else its size), the rule where it is not the
 /// game's own, and where it was read.
@@ -91,7 +84,7 @@ pub fn walkthrough(
                 figure.push(Block::Legend(vec![Mark::Hint]));
             }
         } else {
-            explain.steps(figure, board, &tapped, TAP);
+            explain.steps(figure, board, &tapped, TwoStates::NOUN);
             if !tapped.is_empty() {
                 figure.push(Block::Blank);
                 figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));

@@ -13,7 +13,7 @@ use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::{StateProof, StateSolution, TooManyStateCells};
 use flipgame::words::{self, thousands};
 
-use super::{CommandKind, Explaining};
+use super::{CommandKind, Explaining, Noun};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
 use crate::commands::{Context, Failure, Outcome, explain, flags, stats, usage};
 use crate::figure::{Figure, Pieces};
@@ -29,6 +29,11 @@ pub struct StateProofJson {
 }
 
 impl CommandKind for KStates {
+    const NOUN: Noun = Noun {
+        one: "press",
+        many: "presses",
+        title: "Press",
+    };
     type ProofJson<'a> = StateProofJson;
 
     const TRACE_REFUSAL: Option<&'static str> = Some(
@@ -122,6 +127,12 @@ impl CommandKind for KStates {
             proof.board_sum,
             proof.finished_sum
         )
+    }
+
+    /// `explain`'s words: no press changes the weighted sum, so they have no number a press
+    /// changes.
+    fn proof_sentence_template(puzzle: &StatePuzzle, proof: &StateProof) -> String {
+        explain::k_states::proof_text(puzzle, proof)
     }
 
     fn proof_json(puzzle: &StatePuzzle, proof: &StateProof) -> StateProofJson {

@@ -33,6 +33,9 @@ pub trait CommandKind: Kind {
     /// breadth-first search, which only two-sided pieces' spaces are explored by.
     const TRACE_REFUSAL: Option<&'static str>;
 
+    /// What a tap is called: `tap`, or `press` for pieces of K colours.
+    const NOUN: Noun;
+
     /// The number of states, for the records that name it: `None` for two-sided pieces.
     fn states_field(puzzle: &Self::Puzzle) -> Option<u8>;
     /// The board's size (and colours) as a title says it: `4x4`, `3x3, 4 colours`.
@@ -55,6 +58,9 @@ pub trait CommandKind: Kind {
     /// The argument of `proof` in a sentence; `drawn` says whether its cells are marked on a
     /// board the reader sees.
     fn proof_sentence(puzzle: &Self::Puzzle, proof: &Self::Proof, drawn: bool) -> String;
+    /// [`CommandKind::proof_sentence`] for a page whose board changes as it is played, with the
+    /// proof's cells marked: `{now}` stands where the sentence gives a number a tap can change.
+    fn proof_sentence_template(puzzle: &Self::Puzzle, proof: &Self::Proof) -> String;
     /// `proof` as the JSON records give it.
     fn proof_json<'a>(puzzle: &Self::Puzzle, proof: &'a Self::Proof) -> Self::ProofJson<'a>;
     /// `board` drawn under `title`, with no marks yet.

@@ -15,7 +15,7 @@ use flipgame::solve::{Certificate, Solution, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
 use flipgame::words::{self, thousands};
 
-use super::{CommandKind, Explaining};
+use super::{CommandKind, Explaining, Noun};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
 use crate::commands::{Context, Failure, Outcome, explain, flags, solve, stats};
 use crate::figure::{Figure, Pieces};
@@ -39,6 +39,11 @@ fn side(color: u8) -> Color {
 }
 
 impl CommandKind for TwoStates {
+    const NOUN: Noun = Noun {
+        one: "tap",
+        many: "taps",
+        title: "Tap",
+    };
     type ProofJson<'a> = CertificateJson<'a>;
 
     const TRACE_REFUSAL: Option<&'static str> = None;
@@ -108,6 +113,11 @@ impl CommandKind for TwoStates {
 
     fn proof_sentence(puzzle: &Puzzle, proof: &Certificate, drawn: bool) -> String {
         render::impossibility(puzzle, proof, drawn)
+    }
+
+    /// The count of black pieces among the pattern's changes; its parity never does.
+    fn proof_sentence_template(puzzle: &Puzzle, proof: &Certificate) -> String {
+        render::impossibility_with(puzzle, proof, true, "{now}")
     }
 
     fn proof_json<'a>(_puzzle: &Puzzle, proof: &'a Certificate) -> CertificateJson<'a> {

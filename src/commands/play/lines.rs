@@ -25,7 +25,8 @@ const LONGEST_LINE: usize = 4096;
 pub struct Session<K: CommandKind> {
     game: Game<K>,
     dealer: Dealer<K>,
-    format: PlayFormat,
+    /// True when each command is answered with a JSON line, else with text.
+    jsonl: bool,
     /// The seed of the puzzle now in play, when it was dealt.
     seed: Option<u64>,
 }
@@ -42,7 +43,7 @@ impl<K: CommandKind> Session<K> {
         Session {
             game,
             dealer,
-            format,
+            jsonl: format == PlayFormat::Jsonl,
             seed,
         }
     }
@@ -149,13 +150,12 @@ impl<K: CommandKind> Session<K> {
         out: &mut impl Write,
     ) -> io::Result<()> {
         let status = self.game.status();
-        match self.format {
-            PlayFormat::Jsonl => {
-                let record = self.record(command, &status, shown, news);
-                serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
-                out.write_all(b"\n")
-            }
-            PlayFormat::Text => self.write_text(command, &status, shown, news, out),
+        if self.jsonl {
+            let record = self.record(command, &status, shown, news);
+            serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        } else {
+            self.write_text(command, &status, shown, news, out)
         }
     }
 

@@ -19,7 +19,7 @@ use flipgame::random::Generator;
 use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
 use super::boards::{board_hint, no_boards};
 use super::kind::{CommandKind, other_rule_words};
-use super::{Context, Failure, Outcome, usage};
+use super::{Context, Failure, Outcome, page, usage};
 use crate::cli::{PlayArgs, PlayFormat};
 use crate::render::Pen;
 use crate::source::{self, Item};
@@ -43,9 +43,17 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
     /// Plays one game of `puzzle`.
     fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
         let Play { args, context, out } = self;
+        if args.count.is_some() && args.format != PlayFormat::Html {
+            return Err(usage(
+                "--count deals puzzles into a web page: add --format html",
+            ));
+        }
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
         let given = first_board::<K>(args, &puzzle)?;
+        if args.format == PlayFormat::Html {
+            return web_page::<K>(args, puzzle, given, dealer, out);
+        }
         let dealt = given.is_none();
         let board = match given {
             Some(board) => board,
@@ -65,6 +73,40 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
             session.run(io::stdin().lock(), out)
         }
     }
+}
+
+/// Writes the game as one web page: the board given, or `--count` puzzles dealt (one when not
+/// given), which the page can deal more of.
+fn web_page<K: CommandKind>(
+    args: &PlayArgs,
+    puzzle: K::Puzzle,
+    given: Option<K::Board>,
+    mut dealer: Dealer<K>,
+    out: &mut impl Write,
+) -> Result<Outcome, Failure> {
+    let (boards, deal) = match given {
+        Some(board) => {
+            if args.count.is_some() {
+                return Err(usage(
+                    "--count deals puzzles, so it cannot be used with a board given: leave out \
+                     one of them",
+                ));
+            }
+            (vec![board], None)
+        }
+        None => {
+            let count = args.count.unwrap_or(1);
+            let boards = (0..count)
+                .map(|_| dealer.deal(&puzzle))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(usage)?;
+            (boards, Some(page::DealData { moves: args.moves }))
+        }
+    };
+    let solver = solver::<K>(puzzle)?;
+    let page = page::puzzle_page::<K>(&solver, &boards, deal)?;
+    out.write_all(page.as_bytes())?;
+    Ok(Outcome::Success)
 }
 
 /// The title line of the full screen: the puzzle's size (and colours), and its rule unless it

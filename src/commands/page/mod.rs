@@ -1,0 +1,371 @@
+//! Web pages: the puzzle to play (`play --format html`) and the walkthrough (`explain --format
+//! html`), each one self-contained HTML file for either kind of piece. A page loads nothing:
+//! its stylesheet, its script and its data are inside it, and its Content-Security-Policy
+//! forbids every fetch, so it works opened from disk with no network.
+//!
+//! The puzzle page is exact without a solver in it. Tapping cell `j` `x_j` times adds `A x` to
+//! the board (mod 2, or mod K), so the tap counts that finish board `b` in colour `t` are the
+//! solutions of `A x = t - b`: one of them plus every quiet tap count (`A q = 0`). After the
+//! player's taps `p` the board is `b + A p`, whose answers in colour `t` are `x_t - p` plus the
+//! quiet counts: the page needs only one answer `x_t` of the starting board and the quiet
+//! group's generators. The answer in another colour `u` is `x_t + s_(u - t)`, where `s_d` turns
+//! the all-0 board all `d`; a colour with no `s` is never reached. The page walks every quiet
+//! count (an odometer over the generators, each step one generator added) and keeps the least
+//! by the tie rule of every answer: fewest taps, then the least counts read row-major. That is
+//! `flipgame solve`'s answer for every board the player can reach, as long as the walk is
+//! short: a puzzle whose walk is longer than [`MOST_SEARCH_STEPS`] is refused, as is a page
+//! larger than [`MOST_PAGE_BYTES`]. A board no taps finish stays so after any taps, and the
+//! proof of the starting board holds for all of them: no tap changes its weighted sum.
+//!
+//! The walkthrough page shows what `explain` shows: the same blocks of words, and each group
+//! of boards as frames to step through (previous, next, play), drawn by the same stylesheet.
+
+mod walkthrough;
+
+use serde::Serialize;
+
+use flipgame::kind::Kind;
+use flipgame::notation::{Cell, Color};
+
+use super::kind::CommandKind;
+use super::{Failure, usage};
+use crate::figure::{Drawing, Pieces};
+use crate::render::{Mark, Piece, mark_name};
+
+pub use walkthrough::Walkthrough;
+
+/// The largest page written, in bytes: past it a page is slow to open and to search, and a
+/// puzzle that large is better played in the terminal.
+pub const MOST_PAGE_BYTES: usize = 1 << 20;
+
+/// The most cell updates one fewest-taps walk of the puzzle page may take (goal colours times
+/// quiet tap counts times cells): about 30 ms of a laptop's browser.
+pub const MOST_SEARCH_STEPS: u64 = 1 << 22;
+
+/// The page's stylesheet, shared by both pages.
+const STYLE: &str = include_str!("page.css");
+/// The page's script: the puzzle's logic as plain functions, then the page's controls.
+const SCRIPT: &str = include_str!("page.js");
+
+/// What a page forbids: everything but its own inline script and styles. The script and the
+/// data are flipgame's own (the data is JSON with every `<` escaped, so no text in it can end
+/// its element), so allowing inline script lets in nothing from outside.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; \
+     style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/// A whole page around `body`, with `data` (JSON) for its script when it has some.
+fn document(title: &str, body: &str, data: Option<&str>) -> String {
+    let data = data.map_or(String::new(), |json| {
+        format!(
+            "<script type=\"application/json\" id=\"flipgame-data\">{}</script>\n",
+            json.replace('<', "\\u003c")
+        )
+    });
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}\n{data}\
+         <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        escape(title)
+    )
+}
+
+/// Refuses a page over [`MOST_PAGE_BYTES`], saying what made it large.
+fn within_size(page: String, what: &str) -> Result<String, Failure> {
+    if page.len() > MOST_PAGE_BYTES {
+        return Err(usage(format!(
+            "the page would be {} bytes, over the limit of {MOST_PAGE_BYTES} ({what}): play or \
+             explain this one in the terminal",
+            page.len()
+        )));
+    }
+    Ok(page)
+}
+
+/// Text with the characters HTML gives a meaning escaped.
+fn escape(text: &str) -> String {
+    crate::figure::svg::escape(text)
+}
+
+/// Colour numbers as one character each, as boards of K states write them (`0`-`9`, `a`-`z`).
+fn digits(values: &[u8]) -> String {
+    values.iter().map(|&value| digit(value)).collect()
+}
+
+/// One colour number as a character.
+fn digit(value: u8) -> char {
+    char::from_digit(u32::from(value), 36).unwrap_or('?')
+}
+
+/// The puzzle page's data: the rule as each cell's taps, the quiet generators and shifts, and
+/// each starting board with one answer or its proof (see the module's documentation).
+#[derive(Serialize)]
+struct PuzzleData {
+    title: String,
+    rows: u32,
+    cols: u32,
+    states: u8,
+    /// How each colour is written in a board's text (`w`, `b`; digits for K colours).
+    letters: Vec<String>,
+    /// What a piece of each colour shows on its face: nothing for two sides, its digit for K.
+    faces: Vec<String>,
+    /// Each colour in words.
+    colors: Vec<String>,
+    /// What one tap is called, and more than one: `tap`, `taps` (`press` for K colours).
+    noun: [&'static str; 2],
+    /// The colours the goal accepts.
+    goal: Vec<u8>,
+    goal_words: String,
+    /// For each cell, row-major, the cells a tap changes and by how much: index, weight, ...
+    taps: Vec<Vec<u32>>,
+    quiet: Vec<GeneratorData>,
+    /// `shifts[d]`: taps that turn the all-0 board all `d`, for each difference `d` between two
+    /// colours the goal accepts; `null` where none do.
+    shifts: Vec<Option<String>>,
+    puzzles: Vec<StartData>,
+    /// How to deal a new puzzle, when the page's puzzles were dealt.
+    deal: Option<DealData>,
+}
+
+/// One quiet generator: its tap counts and its order.
+#[derive(Serialize)]
+struct GeneratorData {
+    counts: String,
+    order: u32,
+}
+
+/// One starting board: an answer in one colour, or a proof that none exists.
+#[derive(Serialize)]
+struct StartData {
+    board: String,
+    color: Option<u8>,
+    answer: Option<String>,
+    proof: Option<ProofData>,
+}
+
+/// A proof of impossibility: each cell's weight, and the sentence with `{now}` for the one
+/// number a tap changes.
+#[derive(Serialize)]
+struct ProofData {
+    weights: String,
+    sentence: String,
+}
+
+/// How the page deals a new puzzle: `moves` taps exactly, or any board that can be finished.
+#[derive(Serialize)]
+pub struct DealData {
+    /// The fewest taps a dealt puzzle needs, when `--moves` chose it.
+    pub moves: Option<u8>,
+}
+
+/// The puzzle page of `puzzle` starting from each of `boards` (numbered in the page when
+/// there are several), dealing new ones as `deal` says when given.
+pub fn puzzle_page<K: CommandKind>(
+    solver: &K::Solver,
+    boards: &[K::Board],
+    deal: Option<DealData>,
+) -> Result<String, Failure> {
+    let puzzle = K::puzzle(solver);
+    let shape = K::shape(puzzle);
+    let cells = shape.cells();
+    let quiet = K::quiet_generators(solver);
+    let group = quiet.iter().try_fold(1u64, |size, generator| {
+        size.checked_mul(u64::from(generator.order))
+    });
+    let colors = K::goal_colors(puzzle).len() as u64;
+    let steps = group.and_then(|size| size.checked_mul(colors * cells));
+    if steps.is_none_or(|steps| steps > MOST_SEARCH_STEPS) {
+        let size = group.map_or("more than 2^64".to_string(), |size| size.to_string());
+        return Err(usage(format!(
+            "a page of this puzzle would walk {size} quiet tap sets of {cells} cells for each \
+             of {colors} goal colour(s) at every tap, over the limit of {MOST_SEARCH_STEPS} \
+             steps: play it in the terminal, or choose a size or rule with fewer quiet tap sets"
+        )));
+    }
+    let data = PuzzleData {
+        title: super::play::title::<K>(puzzle),
+        rows: shape.rows(),
+        cols: shape.cols(),
+        states: K::states(puzzle),
+        letters: letters::<K>(puzzle),
+        faces: (0..K::states(puzzle))
+            .map(|color| match K::piece(&K::filled(puzzle, color), 0, 0) {
+                Piece::Side(_) => String::new(),
+                Piece::State(state) => digit(state).to_string(),
+            })
+            .collect(),
+        colors: (0..K::states(puzzle))
+            .map(|color| K::color_words(color).to_string())
+            .collect(),
+        noun: [K::NOUN.one, K::NOUN.many],
+        goal: K::goal_colors(puzzle)
+            .into_iter()
+            .map(K::color_number)
+            .collect(),
+        goal_words: K::goal_words(puzzle),
+        taps: tap_table::<K>(puzzle),
+        quiet: quiet
+            .iter()
+            .map(|generator| GeneratorData {
+                counts: digits(&generator.counts),
+                order: generator.order,
+            })
+            .collect(),
+        shifts: shifts::<K>(puzzle)?,
+        puzzles: boards
+            .iter()
+            .map(|board| start::<K>(solver, board))
+            .collect(),
+        deal,
+    };
+    let json = serde_json::to_string(&data).map_err(|error| Failure::Output(error.into()))?;
+    let body = format!(
+        "<main id=\"app\" data-page=\"puzzle\">\n<h1>{}</h1>\n<noscript><p>This page plays the \
+         puzzle with its script, which the browser did not run.</p></noscript>\n</main>",
+        escape(&data.title)
+    );
+    within_size(
+        document(&data.title, &body, Some(&json)),
+        "a large board, or many puzzles",
+    )
+}
+
+/// How each colour is written in a board's text.
+fn letters<K: CommandKind>(puzzle: &K::Puzzle) -> Vec<String> {
+    (0..K::states(puzzle))
+        .map(|color| {
+            let board = K::filled(puzzle, color).to_string();
+            board.chars().next().map_or(String::new(), String::from)
+        })
+        .collect()
+}
+
+/// Each cell's tap: the cells it changes and the weight it adds, as flat pairs.
+fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Vec<Vec<u32>> {
+    let cols = K::shape(puzzle).cols() as usize;
+    (0..K::shape(puzzle).cells() as usize)
+        .map(|index| {
+            K::tap_weights(puzzle, Cell::at_index(index, cols))
+                .into_iter()
+                .flat_map(|(cell, weight)| [(cell.row * cols + cell.col) as u32, u32::from(weight)])
+                .collect()
+        })
+        .collect()
+}
+
+/// `s_d` for every difference `d` between two goal colours: the taps that turn the all-0
+/// board all `d`, found by the solver of that one colour.
+fn shifts<K: CommandKind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, Failure> {
+    let states = K::states(puzzle);
+    let goal: Vec<u8> = K::goal_colors(puzzle)
+        .into_iter()
+        .map(K::color_number)
+        .collect();
+    let white = K::filled(puzzle, 0);
+    let mut shifts = Vec::with_capacity(usize::from(states));
+    for difference in 0..states {
+        let needed = goal
+            .iter()
+            .any(|&from| goal.contains(&((from + difference) % states)));
+        if !needed {
+            shifts.push(None);
+            continue;
+        }
+        let one_color = K::with_goal_color(puzzle, difference);
+        let solver = super::args::solver::<K>(one_color)?;
+        let shift = K::solve(&solver, &white);
+        shifts.push(shift.map(|solution| digits(&counts::<K>(puzzle, &solution.taps))));
+    }
+    Ok(shifts)
+}
+
+/// How many times `taps` taps each cell, row-major.
+fn counts<K: Kind>(puzzle: &K::Puzzle, taps: &K::Taps) -> Vec<u8> {
+    let shape = K::shape(puzzle);
+    let cols = shape.cols() as usize;
+    let mut counts = vec![0; shape.cells() as usize];
+    for (cell, times) in K::tapped_cells(taps, cols) {
+        counts[cell.row * cols + cell.col] = times;
+    }
+    counts
+}
+
+/// One starting board with its answer, or its proof.
+fn start<K: CommandKind>(solver: &K::Solver, board: &K::Board) -> StartData {
+    let puzzle = K::puzzle(solver);
+    let mut data = StartData {
+        board: digits(&K::colors_of(board)),
+        color: None,
+        answer: None,
+        proof: None,
+    };
+    match K::solve(solver, board) {
+        Some(solution) => {
+            data.color = Some(K::color_number(solution.color));
+            data.answer = Some(digits(&counts::<K>(puzzle, &solution.taps)));
+        }
+        None => {
+            data.proof = K::proof(solver, board).map(|proof| ProofData {
+                weights: digits(&K::proof_weights(&proof)),
+                sentence: K::proof_sentence_template(puzzle, &proof),
+            });
+        }
+    }
+    data
+}
+
+/// One drawn board as HTML: a grid of cells, each with its piece and its mark, labelled for a
+/// screen reader ("row 1, column 2, black, tapped").
+fn drawing_html(drawing: &Drawing) -> String {
+    let (rows, cols) = drawing.size();
+    let numbered = match &drawing.pieces {
+        Pieces::Sides(_) => String::new(),
+        Pieces::States(board) => format!(" data-states=\"{}\"", board.states()),
+    };
+    let mut html = format!(
+        "<figure class=\"frame\"><figcaption>{}</figcaption><div class=\"board\"{numbered} \
+         role=\"img\" aria-label=\"{}\" style=\"--rows:{rows};--cols:{cols}\">",
+        escape(&drawing.title),
+        escape(&format!(
+            "{}: a board of {rows} rows and {cols} columns",
+            drawing.title
+        ))
+    );
+    for row in 0..rows {
+        for col in 0..cols {
+            // A two-sided piece is known by its colour, one of K colours by its digit too.
+            let (number, words, face) = match drawing.piece(row, col) {
+                Piece::Side(color) => (u8::from(color == Color::Black), color.to_string(), ""),
+                Piece::State(state) => (state, digit(state).to_string(), "digit"),
+            };
+            let mark = drawing.mark(row, col);
+            let (mark_class, mark_words) = match mark {
+                Mark::Plain => (String::new(), String::new()),
+                mark => (
+                    format!(" {}", mark_class(mark)),
+                    format!(", {}", mark_name(mark)),
+                ),
+            };
+            let label = format!("row {}, column {}, {words}{mark_words}", row + 1, col + 1);
+            let shown = if face.is_empty() { "" } else { words.as_str() };
+            html.push_str(&format!(
+                "<span class=\"cell p{number}{mark_class}\" title=\"{}\">{shown}</span>",
+                escape(&label)
+            ));
+        }
+    }
+    html.push_str("</div></figure>");
+    html
+}
+
+/// The class of a mark, which the stylesheet draws as a shape.
+fn mark_class(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Plain => "",
+        Mark::Tapped => "m-tapped",
+        Mark::Flipped => "m-flipped",
+        Mark::Proof => "m-proof",
+        Mark::Hint => "m-hint",
+    }
+}

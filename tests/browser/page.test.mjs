@@ -1,0 +1,274 @@
+// The pages in a real browser: Debian's headless Chromium driven by playwright-core. Each page
+// is written by flipgame, opened from disk, played with the mouse or the keyboard, and what it
+// shows is checked against flipgame's own solve and explain and against the rules' definitions.
+// Screenshots go to target/browser/ for people to look at (not to git).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { CHROMIUM, HAVE_CHROMIUM, colorsOf, flipgame, reachOf, seeded, solveAll } from './support.mjs';
+
+const SHOTS = new URL('../../target/browser/', import.meta.url).pathname;
+
+let chromium = null;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  // Without the driver, every test below is skipped (tests/cli/page.rs says so).
+}
+const skip = chromium === null || !HAVE_CHROMIUM ? 'needs playwright-core (npm ci) and Debian chromium' : false;
+
+let browser;
+let scratch;
+
+before(async () => {
+  if (skip) return;
+  scratch = mkdtempSync(join(tmpdir(), 'flipgame-page-'));
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/**
+ * Opens the page flipgame writes for `args` in a fresh context; every request other than the
+ * page itself, and every console error, is recorded so a test can say there were none.
+ */
+async function open(args, name) {
+  const html = flipgame(args);
+  const path = join(scratch, `${name}.html`);
+  writeFileSync(path, html);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on('request', (request) => {
+    if (request.url() !== `file://${path}`) requests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`file://${path}`);
+  return { page, context, requests, errors, bytes: html.length };
+}
+
+/** What the page says now: its board's text, the fewest taps left, the taps made. */
+async function state(page) {
+  return page.locator('#app').evaluate((app) => ({
+    board: app.dataset.board,
+    fewest: app.dataset.fewest,
+    made: Number(app.dataset.made),
+  }));
+}
+
+/** Clicks the cell at `index` (row-major). */
+async function click(page, index) {
+  await page.locator(`[data-cell="${index}"]`).click();
+}
+
+/** The board `text` after a tap of `cell`, by the rule's definition. */
+function tapped(text, reach, states, cell) {
+  const colors = colorsOf(text);
+  for (const [at, weight] of reach[cell]) colors[at] = (colors[at] + weight) % states;
+  return colors;
+}
+
+/** Asserts that a page made no request and logged no error, then closes it. */
+async function close({ context, requests, errors }) {
+  assert.deepEqual(requests, [], 'the page loads nothing');
+  assert.deepEqual(errors, [], 'no console errors');
+  await context.close();
+}
+
+describe('the puzzle page', { skip }, () => {
+  test('the statement board: the fewest taps, a click, a screenshot', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'statement');
+    const { page } = opened;
+    assert.ok(opened.bytes < 50_000, `a 4x4 page is ${opened.bytes} bytes`);
+    assert.deepEqual(await state(page), { board: 'bwwb/bbwb/bwwb/bwww', fewest: '4', made: 0 });
+    await page.screenshot({ path: join(SHOTS, 'puzzle-4x4.png'), fullPage: true });
+    const reach = reachOf({ rows: 4, cols: 4 });
+    await click(page, 5);
+    const now = await state(page);
+    assert.deepEqual(colorsOf(now.board), tapped('bwwb/bbwb/bwwb/bwww', reach, 2, 5));
+    const [solved] = solveAll([], [now.board]);
+    assert.equal(now.fewest, String(solved.moves));
+    assert.match(await page.locator('#status').textContent(), /^1 tap made\. Fewest taps left: \d+ \(all (white|black)\)\.$/);
+    await close(opened);
+  });
+
+  for (const { args, name, rule, wrap, states, rows, cols } of [
+    { args: ['--size', '5x5'], name: '5x5 plus', rule: 'plus', wrap: false, states: 2, rows: 5, cols: 5 },
+    { args: ['--size', '4x6', '--rule', 'x', '--wrap'], name: '4x6 x torus', rule: 'x', wrap: true, states: 2, rows: 4, cols: 6 },
+    { args: ['--size', '6x6', '--rule', 'sigma'], name: '6x6 sigma', rule: 'sigma', wrap: false, states: 2, rows: 6, cols: 6 },
+    { args: ['--size', '4x4', '--states', '3', '--goal', 'any'], name: 'K=3', rule: 'plus', wrap: false, states: 3, rows: 4, cols: 4 },
+    { args: ['--size', '3x4', '--states', '4', '--wrap'], name: 'K=4 torus', rule: 'plus', wrap: true, states: 4, rows: 3, cols: 4 },
+    { args: ['--size', '3x3', '--states', '6', '--rule', 'x', '--goal', 'any'], name: 'K=6 x', rule: 'x', wrap: false, states: 6, rows: 3, cols: 3 },
+  ]) {
+    test(`random taps on ${name}: the page's fewest taps left equal flipgame solve`, async () => {
+      const opened = await open(['play', '--format', 'html', '--seed', '11', ...args], name.replace(/\W+/g, '-'));
+      const { page } = opened;
+      const reach = reachOf({ rows, cols, rule, wrap });
+      const random = seeded(rows * cols + states);
+      const seen = [await state(page)];
+      for (let step = 0; step < 6; step++) {
+        const cell = random(rows * cols);
+        const before = seen[seen.length - 1].board;
+        await click(page, cell);
+        const now = await state(page);
+        assert.deepEqual(colorsOf(now.board), tapped(before, reach, states, cell), `a tap of cell ${cell}`);
+        seen.push(now);
+      }
+      const solved = solveAll(args, seen.map((s) => s.board));
+      seen.forEach((s, index) => {
+        assert.equal(s.fewest, solved[index].solvable ? String(solved[index].moves) : 'impossible', s.board);
+      });
+      // Undo to the start and redo to the end give back every board exactly.
+      for (let index = seen.length - 2; index >= 0; index--) {
+        await page.locator('[data-action="undo"]').click();
+        assert.deepEqual(await state(page), { ...seen[index], made: index });
+      }
+      for (let index = 1; index < seen.length; index++) {
+        await page.locator('[data-action="redo"]').click();
+        assert.deepEqual(await state(page), { ...seen[index], made: index });
+      }
+      // Following the hints finishes the board in exactly the taps the page said were left.
+      const left = Number((await state(page)).fewest);
+      for (let hint = 0; hint < left; hint++) {
+        await page.locator('[data-action="hint"]').click();
+        const marked = page.locator('.board .m-hint');
+        assert.equal(await marked.count(), 1, 'one tap is hinted');
+        const cell = Number(await marked.getAttribute('data-cell'));
+        const [expected] = solveAll(args, [(await state(page)).board]);
+        const first = expected.taps[0];
+        assert.equal(cell, (first.row - 1) * cols + (first.col - 1), 'the hint is solve\'s first tap');
+        await marked.click();
+      }
+      const end = await state(page);
+      assert.equal(end.fewest, '0');
+      assert.equal(end.made, seen.length - 1 + left);
+      if (name === 'K=3') {
+        await page.screenshot({ path: join(SHOTS, 'puzzle-k3.png'), fullPage: true });
+      }
+      await close(opened);
+    });
+  }
+
+  test('a board no taps finish shows the proof explain gives, before and after taps', async () => {
+    const board = 'bwbw/wwww/bbwb/bwwb';
+    const opened = await open(['play', '--format', 'html', '--board', board], 'impossible');
+    const { page } = opened;
+    const [explained] = JSON.parse(flipgame(['explain', '--format', 'json', '--board', board]));
+    const expected = explained.certificate.cells.map(({ row, col }) => (row - 1) * 4 + (col - 1)).sort((a, b) => a - b);
+    for (const cell of [null, 0, 7]) {
+      if (cell !== null) await click(page, cell);
+      const now = await state(page);
+      assert.equal(now.fewest, 'impossible');
+      const marked = await page.locator('.board .m-proof').evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.cell)));
+      const [again] = JSON.parse(flipgame(['explain', '--format', 'json', '--board', now.board]));
+      const proofNow = again.certificate.cells.map(({ row, col }) => (row - 1) * 4 + (col - 1)).sort((a, b) => a - b);
+      assert.deepEqual(marked, expected);
+      assert.deepEqual(marked, proofNow);
+      const sentence = await page.locator('#proof').textContent();
+      assert.match(sentence, new RegExp(`black pieces among them, ${again.certificate.black} now,`));
+    }
+    assert.ok(await page.locator('[data-action="hint"]').isDisabled());
+    await close(opened);
+  });
+
+  test('a hopeless board of K colours shows its weights and the sentence explain prints', async () => {
+    const args = ['--size', '3x3', '--states', '3', '--rule', 'x'];
+    const board = '012/000/000';
+    const opened = await open(['play', '--format', 'html', '--board', board, ...args], 'impossible-k3');
+    const { page } = opened;
+    const [explained] = JSON.parse(flipgame(['explain', '--format', 'json', '--board', board, ...args]));
+    const weighted = explained.proof.weights.flat().flatMap((w, index) => (w > 0 ? [index] : []));
+    const marked = await page.locator('.board .m-proof').evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.cell)));
+    assert.deepEqual(marked, weighted);
+    const text = flipgame(['explain', '--board', board, ...args]).replace(/\s+/g, ' ');
+    const sentence = (await page.locator('#proof').textContent()).replace(/\s+/g, ' ');
+    assert.ok(text.includes(sentence), `explain says: ${sentence}`);
+    await close(opened);
+  });
+
+  test('keyboard only: arrows move, Space and Enter tap, keys undo and redo', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'wwww/wwww/wwww/wwww', '--goal', 'white'], 'keyboard');
+    const { page } = opened;
+    await page.keyboard.press('Tab'); // the first control the page has: the board's cell
+    let focused = await page.evaluate(() => document.activeElement.dataset.cell);
+    // Tab order reaches the board (its roving cell) before or after the help text's controls.
+    for (let tries = 0; focused === undefined && tries < 10; tries++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement.dataset.cell);
+    }
+    assert.equal(focused, '0');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    const reach = reachOf({ rows: 4, cols: 4 });
+    assert.deepEqual(colorsOf((await state(page)).board), tapped('wwww/wwww/wwww/wwww', reach, 2, 5));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const twice = (await state(page)).board;
+    await page.keyboard.press('u');
+    assert.deepEqual(colorsOf((await state(page)).board), tapped('wwww/wwww/wwww/wwww', reach, 2, 5));
+    await page.keyboard.press('r');
+    assert.equal((await state(page)).board, twice);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, 'none', 'the focused cell is outlined');
+    await close(opened);
+  });
+
+  test('a dealt page deals new puzzles of the same difficulty; a set is numbered', async () => {
+    const opened = await open(['play', '--format', 'html', '--size', '10x10', '--moves', '5', '--count', '3', '--seed', '4'], 'ten');
+    const { page } = opened;
+    assert.equal((await state(page)).fewest, '5');
+    await page.screenshot({ path: join(SHOTS, 'puzzle-10x10.png'), fullPage: true });
+    const options = await page.locator('#puzzle-number option').allTextContents();
+    assert.deepEqual(options, ['Puzzle 1 of 3', 'Puzzle 2 of 3', 'Puzzle 3 of 3']);
+    const first = (await state(page)).board;
+    await page.locator('#puzzle-number').selectOption('2');
+    assert.notEqual((await state(page)).board, first);
+    for (let deal = 0; deal < 3; deal++) {
+      await page.locator('[data-action="new"]').click();
+      const now = await state(page);
+      assert.equal(now.fewest, '5');
+      const [solved] = solveAll(['--size', '10x10'], [now.board]);
+      assert.equal(solved.moves, 5);
+    }
+    await close(opened);
+  });
+});
+
+describe('the walkthrough page', { skip }, () => {
+  test('steps through every board of the walkthrough, and shows the tap map', async () => {
+    const opened = await open(['explain', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'walkthrough');
+    const { page } = opened;
+    const film = page.locator('.film');
+    assert.equal(await film.getAttribute('data-frames'), '5');
+    const visible = () => page.locator('.film .frame:not([hidden]) figcaption').allTextContents();
+    assert.deepEqual(await visible(), ['Start']);
+    await film.locator('[data-step="1"]').click();
+    assert.deepEqual(await visible(), ['Tap 1: r1c1']);
+    await film.locator('[data-step="-1"]').click();
+    assert.deepEqual(await visible(), ['Start']);
+    await film.locator('[data-step="play"]').click();
+    await page.waitForFunction(() => document.querySelector('.film').dataset.shown === '4', null, { timeout: 10_000 });
+    assert.equal((await visible())[0].startsWith('Tap 4:'), true);
+    assert.match(await page.locator('body').textContent(), /Solved in 4 taps: all white\./);
+    assert.equal(await page.locator('figcaption', { hasText: 'Tap map: 4 taps' }).count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'walkthrough-4x4.png'), fullPage: true });
+    await close(opened);
+  });
+});

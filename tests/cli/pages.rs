@@ -1,0 +1,279 @@
+//! The web pages of `play --format html` and `explain --format html`: one self-contained file,
+//! the data the page's script works from (checked here against the rule's definition), and the
+//! refusals. What the pages do in a browser is tested by `tests/browser/` under node and
+//! Debian's Chromium, which the last test here runs.
+
+use std::path::Path;
+use std::process::Command as StdCommand;
+
+use serde_json::Value;
+
+use crate::common::{IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame, optional_tool};
+
+/// The page `flipgame` writes for `args`.
+fn page(args: &[&str]) -> String {
+    let output = flipgame().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The data a puzzle page's script works from.
+fn data(page: &str) -> Value {
+    let start = page
+        .find("id=\"flipgame-data\">")
+        .expect("the page has its data")
+        + 19;
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// Digits as numbers.
+fn numbers(digits: &Value) -> Vec<u32> {
+    let digits = digits.as_str().unwrap();
+    digits.chars().map(|c| c.to_digit(36).unwrap()).collect()
+}
+
+/// A 4x4 board after tapping each cell `taps[cell]` times by the Flip Game's rule, written here
+/// from its definition: the cell and its neighbours above, below, left and right.
+fn tapped_4x4(board: &[u32], taps: &[u32]) -> Vec<u32> {
+    let mut after = board.to_vec();
+    for (cell, &times) in taps.iter().enumerate() {
+        let (row, col) = (cell / 4, cell % 4);
+        let mut turn = |r: usize, c: usize| after[r * 4 + c] = (after[r * 4 + c] + times) % 2;
+        turn(row, col);
+        if row > 0 {
+            turn(row - 1, col);
+        }
+        if row < 3 {
+            turn(row + 1, col);
+        }
+        if col > 0 {
+            turn(row, col - 1);
+        }
+        if col < 3 {
+            turn(row, col + 1);
+        }
+    }
+    after
+}
+
+#[test]
+fn a_puzzle_page_is_one_small_file_that_loads_nothing() {
+    let page = page(&["play", "--format", "html", "--board", SAMPLE_LINE]);
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.len() < 50_000, "a 4x4 page is {} bytes", page.len());
+    assert!(page.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"));
+    for outside in ["http:", "https:", "src=", "href=", "@import", "url("] {
+        assert!(!page.contains(outside), "the page names {outside}");
+    }
+    assert!(page.contains("<title>flipgame play: 4x4</title>"));
+}
+
+#[test]
+fn a_puzzle_page_carries_an_answer_and_quiet_taps_that_hold_by_the_rule() {
+    let data = data(&page(&["play", "--format", "html", "--board", SAMPLE_LINE]));
+    let start = &data["puzzles"][0];
+    let board = numbers(&start["board"]);
+    assert_eq!(board, [1, 0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0]);
+    // The statement's answer: 4 taps, all white.
+    let answer = numbers(&start["answer"]);
+    assert_eq!(answer.iter().sum::<u32>(), 4);
+    assert_eq!(tapped_4x4(&board, &answer), vec![0; 16]);
+    assert_eq!(start["color"], 0);
+    // The 4x4 board's tap matrix has nullity 4 (Anderson and Feil): four quiet generators, each
+    // changing no board.
+    let quiet = data["quiet"].as_array().unwrap();
+    assert_eq!(quiet.len(), 4);
+    for generator in quiet {
+        assert_eq!(generator["order"], 2);
+        let taps = numbers(&generator["counts"]);
+        assert!(taps.iter().any(|&t| t > 0));
+        assert_eq!(tapped_4x4(&board, &taps), board);
+    }
+    // The all-black board is reached from the all-white one: the shift of 1 does it.
+    let shift = numbers(&data["shifts"][1]);
+    assert_eq!(tapped_4x4(&[0; 16], &shift), vec![1; 16]);
+    assert_eq!(data["goal"], serde_json::json!([0, 1]));
+    assert_eq!(data["letters"], serde_json::json!(["w", "b"]));
+    assert_eq!(data["deal"], Value::Null);
+}
+
+#[test]
+fn an_impossible_board_brings_its_proof_with_the_count_left_to_fill_in() {
+    let data = data(&page(&[
+        "play",
+        "--format",
+        "html",
+        "--board",
+        IMPOSSIBLE_LINE,
+    ]));
+    let start = &data["puzzles"][0];
+    assert_eq!(start["answer"], Value::Null);
+    let weights = numbers(&start["proof"]["weights"]);
+    assert_eq!(weights.iter().sum::<u32>(), 8);
+    let sentence = start["proof"]["sentence"].as_str().unwrap();
+    assert!(sentence.contains("black pieces among them, {now} now, always stays odd"));
+}
+
+#[test]
+fn the_same_seed_deals_the_same_set_of_puzzles() {
+    let args = ["play", "--format", "html", "--count", "5", "--moves", "3"];
+    let first = page(&[&args[..], &["--seed", "9"]].concat());
+    assert_eq!(first, page(&[&args[..], &["--seed", "9"]].concat()));
+    assert_ne!(first, page(&[&args[..], &["--seed", "10"]].concat()));
+    let data = data(&first);
+    assert_eq!(data["puzzles"].as_array().unwrap().len(), 5);
+    assert_eq!(data["deal"]["moves"], 3);
+}
+
+#[test]
+fn pages_of_k_colours_say_how_their_pieces_read() {
+    let data = data(&page(&[
+        "play", "--format", "html", "--size", "3x3", "--states", "4", "--goal", "any", "--seed",
+        "1",
+    ]));
+    assert_eq!(data["faces"], serde_json::json!(["0", "1", "2", "3"]));
+    assert_eq!(data["noun"], serde_json::json!(["press", "presses"]));
+    assert_eq!(data["goal"], serde_json::json!([0, 1, 2, 3]));
+    assert_eq!(data["shifts"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn count_is_for_a_page_of_dealt_puzzles() {
+    let refused = |args: &[&str], message: &str| {
+        let output = flipgame().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    };
+    refused(
+        &["play", "--count", "3"],
+        "--count deals puzzles into a web page: add --format html",
+    );
+    refused(
+        &[
+            "play",
+            "--format",
+            "html",
+            "--count",
+            "3",
+            "--board",
+            SAMPLE_LINE,
+        ],
+        "--count deals puzzles, so it cannot be used with a board given",
+    );
+    refused(
+        &["play", "--format", "html", "--count", "0"],
+        "a number of puzzles",
+    );
+}
+
+#[test]
+fn a_page_too_slow_or_too_large_is_refused_with_its_limit() {
+    let output = flipgame()
+        .args(["play", "--format", "html", "--size", "19x19", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // 19x19 Lights Out has nullity 16 (Sutner): 65,536 quiet tap sets.
+    assert!(
+        stderr
+            .contains("would walk 65536 quiet tap sets of 361 cells for each of 2 goal colour(s)")
+            && stderr.contains("over the limit of 4194304 steps"),
+        "{stderr}"
+    );
+    let output = flipgame()
+        .args([
+            "play", "--format", "html", "--size", "25x25", "--count", "1000", "--seed", "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("bytes, over the limit of 1048576 (a large board, or many puzzles)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_walkthrough_page_has_every_step_the_map_and_the_proof() {
+    let page = page(&[
+        "explain",
+        "--format",
+        "html",
+        "--board",
+        SAMPLE_LINE,
+        "--board",
+        IMPOSSIBLE_LINE,
+    ]);
+    assert!(page.contains("<title>flipgame explain: 2 boards</title>"));
+    assert!(page.contains("<div class=\"film\" data-frames=\"5\">"));
+    assert!(page.contains("Solved in 4 taps: all white."));
+    assert!(page.contains("<figcaption>Tap map: 4 taps</figcaption>"));
+    // One tapped piece on each board after the start; eight cells in the proof (the legend's
+    // samples have no title).
+    assert_eq!(page.matches(" m-tapped\" title=").count(), 4);
+    assert_eq!(page.matches(" m-proof\" title=").count(), 8);
+    assert!(page.contains("<p><strong>Impossible</strong></p>"));
+    assert!(page.contains("title=\"row 1, column 1, black, cell of the proof\""));
+    assert!(!page.contains("id=\"flipgame-data\""));
+}
+
+#[test]
+fn a_walkthrough_page_of_k_colours_shows_digits_and_weights() {
+    let page = page(&[
+        "explain",
+        "--format",
+        "html",
+        "--size",
+        "3x3",
+        "--states",
+        "3",
+        "--rule",
+        "x",
+        "--board",
+        "012/000/000",
+    ]);
+    assert!(page.contains("<div class=\"board\" data-states=\"3\""));
+    assert!(page.contains("<figcaption>Weights</figcaption>"));
+    assert!(page.contains("This board&apos;s sum is 1, and the finished board (all 0) has 0"));
+}
+
+/// The page tests under node (`tests/browser/`): the script's logic against a brute force, and
+/// the pages in headless Chromium. Without node, or without Chromium and playwright-core
+/// (`npm ci` in tests/browser), they say so and are skipped, unless FLIPGAME_REQUIRE_TOOLS=1.
+#[test]
+#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+fn the_pages_pass_their_tests_in_node_and_in_chromium() {
+    if !optional_tool("node", &["--version"], "Node.js") {
+        return;
+    }
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let browser = folder.join("node_modules/playwright-core").exists()
+        && Path::new("/usr/bin/chromium").exists();
+    if !browser {
+        let required = std::env::var_os("FLIPGAME_REQUIRE_TOOLS").is_some_and(|v| v == "1");
+        assert!(
+            !required,
+            "FLIPGAME_REQUIRE_TOOLS=1 but Debian's chromium or playwright-core (npm ci in \
+             tests/browser) is missing"
+        );
+        eprintln!(
+            "skipped: the browser tests need chromium and playwright-core; the logic tests run"
+        );
+    }
+    let output = StdCommand::new("node")
+        .args(["--test", "--test-reporter=dot"])
+        .current_dir(&folder)
+        .env("FLIPGAME_BIN", env!("CARGO_BIN_EXE_flipgame"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "node --test in tests/browser failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
