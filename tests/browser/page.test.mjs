@@ -98,6 +98,13 @@ describe('the puzzle page', { skip }, () => {
     assert.ok(opened.bytes < 50_000, `a 4x4 page is ${opened.bytes} bytes`);
     assert.deepEqual(await state(page), { board: 'bwwb/bbwb/bwwb/bwww', fewest: '4', made: 0 });
     await page.screenshot({ path: join(SHOTS, 'puzzle-4x4.png'), fullPage: true });
+    if (process.env.FLIPGAME_UPDATE_GENERATED === '1') {
+      // The README's picture, as the generated documents are remade.
+      const docs = new URL('../../docs/web-page.png', import.meta.url).pathname;
+      await page.setViewportSize({ width: 560, height: 520 });
+      await page.locator('[data-action="hint"]').click();
+      await page.screenshot({ path: docs });
+    }
     const reach = reachOf({ rows: 4, cols: 4 });
     await click(page, 5);
     const now = await state(page);

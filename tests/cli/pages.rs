@@ -180,7 +180,7 @@ fn a_page_too_slow_or_too_large_is_refused_with_its_limit() {
     assert!(
         stderr
             .contains("would walk 65536 quiet tap sets of 361 cells for each of 2 goal colour(s)")
-            && stderr.contains("over the limit of 4194304 steps"),
+            && stderr.contains("over the limit of 2097152 steps"),
         "{stderr}"
     );
     let output = flipgame()
