@@ -168,31 +168,69 @@ fn count_is_for_a_page_of_dealt_puzzles() {
     );
 }
 
+/// The usage error `flipgame` gives for `args`.
+fn refusal(args: &[&str]) -> String {
+    let output = flipgame().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}: no page at all");
+    String::from_utf8(output.stderr).unwrap()
+}
+
 #[test]
 fn a_page_too_slow_or_too_large_is_refused_with_its_limit() {
-    let output = flipgame()
-        .args(["play", "--format", "html", "--size", "19x19", "--seed", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
     // 19x19 Lights Out has nullity 16 (Sutner): 65,536 quiet tap sets.
+    let stderr = refusal(&["play", "--format", "html", "--size", "19x19", "--seed", "1"]);
     assert!(
-        stderr
-            .contains("would walk 65536 quiet tap sets of 361 cells for each of 2 goal colour(s)")
-            && stderr.contains("over the limit of 2097152 steps"),
+        stderr.contains(
+            "would walk 65,536 quiet tap sets of 361 cells for each of 2 goal colours at every \
+             tap, over the limit of 2,097,152 steps: play it in the terminal, or choose a size \
+             or rule with fewer quiet tap sets"
+        ),
         "{stderr}"
     );
+    // A board too large for any page is refused before a board is dealt or a solver made.
+    let stderr = refusal(&["play", "--format", "html", "--size", "10000x10000"]);
+    assert!(
+        stderr.contains("would walk one answer of 100,000,000 cells for each of 2 goal colours")
+            && stderr.contains("or choose a smaller board"),
+        "{stderr}"
+    );
+    let too_large = "over the limit of 1,048,576 bytes (a large board, a rule that reaches far, \
+                     or many puzzles): play this one in the terminal";
+    let stderr = refusal(&[
+        "play", "--format", "html", "--size", "2x5000", "--rule", "lines", "--goal", "white",
+    ]);
+    assert!(
+        stderr.contains(&format!("the page would be {too_large}")),
+        "{stderr}"
+    );
+    let stderr = refusal(&[
+        "play", "--format", "html", "--size", "25x25", "--count", "1000", "--seed", "1",
+    ]);
+    assert!(stderr.contains(&format!("bytes, {too_large}")), "{stderr}");
+}
+
+#[test]
+fn a_walkthrough_page_too_large_is_refused_with_what_to_do() {
+    let stderr = refusal(&["explain", "--format", "html", "--size", "100x100"]);
+    assert!(
+        stderr.contains(
+            "a walkthrough page of boards of 10,000 cells would pass the limit of 1,048,576 \
+             bytes: a page draws boards of at most 5,242 cells (--format svg draws any)"
+        ),
+        "{stderr}"
+    );
+    let boards = crate::common::many_boards(3000);
     let output = flipgame()
-        .args([
-            "play", "--format", "html", "--size", "25x25", "--count", "1000", "--seed", "1",
-        ])
+        .args(["explain", "--format", "html"])
+        .write_stdin(boards)
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("bytes, over the limit of 1048576 (a large board, or many puzzles)"),
+        stderr.contains("bytes, over the limit of 1,048,576 (large boards, many steps or many boards): --max-steps draws fewer steps, --map one map a board, and --format svg has no limit"),
         "{stderr}"
     );
 }

@@ -64,6 +64,9 @@ impl<W: Write> ForEitherKind for ExplainBoards<'_, W> {
             ExplainFormat::Jsonl => RecordFormat::Jsonl,
             ExplainFormat::Text | ExplainFormat::Svg | ExplainFormat::Html => RecordFormat::Text,
         };
+        if args.format == ExplainFormat::Html {
+            Walkthrough::fits(K::shape(&puzzle).cells())?;
+        }
         let trace = match (args.trace, K::TRACE_REFUSAL) {
             (false, _) => None,
             (true, Some(refusal)) => return Err(usage(refusal)),

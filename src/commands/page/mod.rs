@@ -26,6 +26,7 @@ use serde::Serialize;
 
 use flipgame::kind::Kind;
 use flipgame::notation::{Cell, Color};
+use flipgame::words::{count_of, thousands};
 
 use super::kind::CommandKind;
 use super::{Failure, usage};
@@ -42,6 +43,10 @@ pub const MOST_PAGE_BYTES: usize = 1 << 20;
 /// quiet tap counts times cells), so that a tap and a hint stay quick (`bench/page.sh` measures
 /// them).
 pub const MOST_SEARCH_STEPS: u64 = 1 << 21;
+
+/// The most cells a walkthrough page's boards may have: each cell of each board drawn takes
+/// about 60 bytes, and a walkthrough draws at least the start, a step and the map.
+pub const MOST_WALKTHROUGH_CELLS: u64 = (MOST_PAGE_BYTES / 200) as u64;
 
 /// The page's stylesheet, shared by both pages.
 const STYLE: &str = include_str!("page.css");
@@ -72,16 +77,16 @@ fn document(title: &str, body: &str, data: Option<&str>) -> String {
     )
 }
 
-/// Refuses a page over [`MOST_PAGE_BYTES`], saying what made it large.
-fn within_size(page: String, what: &str) -> Result<String, Failure> {
-    if page.len() > MOST_PAGE_BYTES {
-        return Err(usage(format!(
-            "the page would be {} bytes, over the limit of {MOST_PAGE_BYTES} ({what}): play or \
-             explain this one in the terminal",
-            page.len()
-        )));
-    }
-    Ok(page)
+/// Refuses a puzzle page over [`MOST_PAGE_BYTES`], or one that would be.
+fn too_large(bytes: Option<usize>) -> Failure {
+    let size = bytes.map_or("over".to_string(), |bytes| {
+        format!("{} bytes, over", thousands(bytes as u64))
+    });
+    usage(format!(
+        "the page would be {size} the limit of {} bytes (a large board, a rule that reaches far, \
+         or many puzzles): play this one in the terminal",
+        thousands(MOST_PAGE_BYTES as u64)
+    ))
 }
 
 /// Text with the characters HTML gives a meaning escaped.
@@ -160,8 +165,43 @@ pub struct DealData {
     pub moves: Option<u8>,
 }
 
-/// The puzzle page of `puzzle` starting from each of `boards` (numbered in the page when
-/// there are several), dealing new ones as `deal` says when given.
+/// Refuses a puzzle whose page would walk too long even with no quiet tap sets (every goal
+/// colour's answer is updated cell by cell), before its solver is made or a board dealt: a
+/// board of millions of cells is refused at once.
+pub fn puzzle_fits<K: Kind>(puzzle: &K::Puzzle) -> Result<(), Failure> {
+    walk_fits::<K>(puzzle, Some(1))?;
+    tap_table::<K>(puzzle).map(drop)
+}
+
+/// Refuses a puzzle whose walk of `group` quiet tap sets (`None`: past counting) for every goal
+/// colour, cell by cell, would pass [`MOST_SEARCH_STEPS`].
+fn walk_fits<K: Kind>(puzzle: &K::Puzzle, group: Option<u64>) -> Result<(), Failure> {
+    let cells = K::shape(puzzle).cells();
+    let colors = K::goal_colors(puzzle).len() as u64;
+    let steps = group.and_then(|size| size.checked_mul(colors * cells));
+    if steps.is_some_and(|steps| steps <= MOST_SEARCH_STEPS) {
+        return Ok(());
+    }
+    let quiet = match group {
+        Some(1) => "one answer".to_string(),
+        Some(size) => count_of(size, "quiet tap set", "quiet tap sets"),
+        None => "more than 2^64 quiet tap sets".to_string(),
+    };
+    let smaller = match group {
+        Some(1) => "a smaller board",
+        _ => "a size or rule with fewer quiet tap sets",
+    };
+    Err(usage(format!(
+        "a page of this puzzle would walk {quiet} of {} for each of {} at every tap, over the \
+         limit of {} steps: play it in the terminal, or choose {smaller}",
+        count_of(cells, "cell", "cells"),
+        count_of(colors, "goal colour", "goal colours"),
+        thousands(MOST_SEARCH_STEPS)
+    )))
+}
+
+/// The puzzle page of `solver`'s puzzle starting from each of `boards` (numbered in the page
+/// when there are several), dealing new ones as `deal` says when given.
 pub fn puzzle_page<K: CommandKind>(
     solver: &K::Solver,
     boards: &[K::Board],
@@ -169,21 +209,11 @@ pub fn puzzle_page<K: CommandKind>(
 ) -> Result<String, Failure> {
     let puzzle = K::puzzle(solver);
     let shape = K::shape(puzzle);
-    let cells = shape.cells();
     let quiet = K::quiet_generators(solver);
     let group = quiet.iter().try_fold(1u64, |size, generator| {
         size.checked_mul(u64::from(generator.order))
     });
-    let colors = K::goal_colors(puzzle).len() as u64;
-    let steps = group.and_then(|size| size.checked_mul(colors * cells));
-    if steps.is_none_or(|steps| steps > MOST_SEARCH_STEPS) {
-        let size = group.map_or("more than 2^64".to_string(), |size| size.to_string());
-        return Err(usage(format!(
-            "a page of this puzzle would walk {size} quiet tap sets of {cells} cells for each \
-             of {colors} goal colour(s) at every tap, over the limit of {MOST_SEARCH_STEPS} \
-             steps: play it in the terminal, or choose a size or rule with fewer quiet tap sets"
-        )));
-    }
+    walk_fits::<K>(puzzle, group)?;
     let data = PuzzleData {
         title: super::play::title::<K>(puzzle),
         rows: shape.rows(),
@@ -205,7 +235,7 @@ pub fn puzzle_page<K: CommandKind>(
             .map(K::color_number)
             .collect(),
         goal_words: K::goal_words(puzzle),
-        taps: tap_table::<K>(puzzle),
+        taps: tap_table::<K>(puzzle)?,
         quiet: quiet
             .iter()
             .map(|generator| GeneratorData {
@@ -226,10 +256,11 @@ pub fn puzzle_page<K: CommandKind>(
          puzzle with its script, which the browser did not run.</p></noscript>\n</main>",
         escape(&data.title)
     );
-    within_size(
-        document(&data.title, &body, Some(&json)),
-        "a large board, or many puzzles",
-    )
+    let page = document(&data.title, &body, Some(&json));
+    match page.len() {
+        bytes if bytes > MOST_PAGE_BYTES => Err(too_large(Some(bytes))),
+        _ => Ok(page),
+    }
 }
 
 /// How each colour is written in a board's text.
@@ -242,17 +273,25 @@ fn letters<K: CommandKind>(puzzle: &K::Puzzle) -> Vec<String> {
         .collect()
 }
 
-/// Each cell's tap: the cells it changes and the weight it adds, as flat pairs.
-fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Vec<Vec<u32>> {
+/// Each cell's tap: the cells it changes and the weight it adds, as flat pairs; refused as
+/// soon as the pairs alone would pass [`MOST_PAGE_BYTES`] (each number takes at least a digit
+/// and a comma), so a rule that reaches far on a large board is not written out first.
+fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, Failure> {
     let cols = K::shape(puzzle).cols() as usize;
-    (0..K::shape(puzzle).cells() as usize)
-        .map(|index| {
-            K::tap_weights(puzzle, Cell::at_index(index, cols))
-                .into_iter()
-                .flat_map(|(cell, weight)| [(cell.row * cols + cell.col) as u32, u32::from(weight)])
-                .collect()
-        })
-        .collect()
+    let mut numbers = 0;
+    let mut table = Vec::new();
+    for index in 0..K::shape(puzzle).cells() as usize {
+        let weights = K::tap_weights(puzzle, Cell::at_index(index, cols));
+        numbers += 2 * weights.len();
+        if 2 * numbers > MOST_PAGE_BYTES {
+            return Err(too_large(None));
+        }
+        let pairs = weights
+            .into_iter()
+            .flat_map(|(cell, weight)| [(cell.row * cols + cell.col) as u32, u32::from(weight)]);
+        table.push(pairs.collect());
+    }
+    Ok(table)
 }
 
 /// `s_d` for every difference `d` between two goal colours: the taps that turn the all-0

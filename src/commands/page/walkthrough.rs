@@ -1,8 +1,10 @@
 //! The walkthrough page: `explain`'s figures as HTML, each group of boards a strip of frames
 //! that the page's script steps through (previous, next, play).
 
-use super::{document, drawing_html, escape, mark_class, within_size};
-use crate::commands::Failure;
+use flipgame::words::{count_of, thousands};
+
+use super::{MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, document, drawing_html, escape, mark_class};
+use crate::commands::{Failure, usage};
 use crate::figure::{Block, Drawing, Figure};
 use crate::render::{Mark, mark_name, state_mark_name};
 
@@ -10,35 +12,73 @@ use crate::render::{Mark, mark_name, state_mark_name};
 #[derive(Default)]
 pub struct Walkthrough {
     sections: Vec<String>,
+    /// The bytes of the sections, which stop being kept past [`MOST_PAGE_BYTES`] (the page is
+    /// then refused, and a long input is not held whole).
+    bytes: usize,
+    /// How many boards were explained.
+    boards: usize,
 }
 
 impl Walkthrough {
+    /// Refuses boards too large for a walkthrough page before any is explained.
+    pub fn fits(cells: u64) -> Result<(), Failure> {
+        if cells > MOST_WALKTHROUGH_CELLS {
+            return Err(usage(format!(
+                "a walkthrough page of boards of {} would pass the limit of {} bytes: a page \
+                 draws boards of at most {} (--format svg draws any)",
+                count_of(cells, "cell", "cells"),
+                thousands(MOST_PAGE_BYTES as u64),
+                count_of(MOST_WALKTHROUGH_CELLS, "cell", "cells")
+            )));
+        }
+        Ok(())
+    }
+
     /// Adds the walkthrough (or proof) of one board.
     pub fn add(&mut self, figure: &Figure) {
+        self.boards += 1;
         let mut html = String::from("<section class=\"explained\">\n");
         for block in &figure.blocks {
             html.push_str(&block_html(block));
         }
         html.push_str("</section>\n");
-        self.sections.push(html);
+        self.bytes += html.len();
+        if self.bytes <= MOST_PAGE_BYTES {
+            self.sections.push(html);
+        }
     }
 
     /// The whole page, or the refusal of one too large.
     pub fn page(&self) -> Result<String, Failure> {
-        let title = match self.sections.len() {
+        let title = match self.boards {
             1 => "flipgame explain".to_string(),
             boards => format!("flipgame explain: {boards} boards"),
         };
+        if self.bytes > MOST_PAGE_BYTES {
+            return Err(too_large(self.bytes));
+        }
         let body = format!(
             "<main id=\"app\" data-page=\"walkthrough\">\n<h1>{}</h1>\n{}</main>",
             escape(&title),
             self.sections.concat()
         );
-        within_size(
-            document(&title, &body, None),
-            "large boards or many steps: --max-steps draws fewer, --map one map",
-        )
+        let page = document(&title, &body, None);
+        match page.len() {
+            bytes if bytes > MOST_PAGE_BYTES => Err(too_large(bytes)),
+            _ => Ok(page),
+        }
     }
+}
+
+/// The refusal of a walkthrough page of more than `bytes` bytes.
+fn too_large(bytes: usize) -> Failure {
+    usage(format!(
+        "the page would be more than {} bytes, over the limit of {} (large boards, many steps \
+         or many boards): --max-steps draws fewer steps, --map one map a board, and --format \
+         svg has no limit",
+        thousands(bytes as u64),
+        thousands(MOST_PAGE_BYTES as u64)
+    ))
 }
 
 /// One block of a figure as HTML.

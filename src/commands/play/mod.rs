@@ -48,6 +48,10 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
                 "--count deals puzzles into a web page: add --format html",
             ));
         }
+        if args.format == PlayFormat::Html {
+            // Before a board is dealt or a solver made, which a huge board would wait for.
+            page::puzzle_fits::<K>(&puzzle)?;
+        }
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
         let given = first_board::<K>(args, &puzzle)?;
