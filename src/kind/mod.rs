@@ -235,3 +235,6 @@ pub fn binomial(n: u64, k: u64) -> u64 {
         u64::try_from(wide / divisor).unwrap_or(u64::MAX)
     })
 }
+
+#[cfg(test)]
+mod tests;

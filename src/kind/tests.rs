@@ -1,0 +1,203 @@
+//! What a front end builds on, held to the definitions for both kinds: the quiet generators
+//! make exactly the tap counts that change no board (counted by trying every tap count), a
+//! tap's weights are what it does to a board, and a proof's weights sum a board the same way
+//! after any taps and differently from every finished board the goal accepts.
+
+use super::{KStates, Kind, TwoStates};
+use crate::grid::Shape;
+use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
+use crate::random::Generator;
+use crate::rule::Rule;
+
+fn shape(rows: u32, cols: u32) -> Shape {
+    Shape::new(rows, cols).unwrap()
+}
+
+fn two_sided(rows: u32, cols: u32, rule: &str, wrap: bool) -> Puzzle {
+    Puzzle::new(
+        shape(rows, cols),
+        Rule::parse(rule).unwrap(),
+        wrap,
+        Goal::Either,
+    )
+    .unwrap()
+}
+
+fn colours(rows: u32, cols: u32, rule: &str, wrap: bool, states: u32) -> StatePuzzle {
+    let rule = Rule::parse(rule).unwrap();
+    StatePuzzle::new(shape(rows, cols), rule, wrap, states, StateGoal::Any).unwrap()
+}
+
+/// Every tap count vector of `puzzle` (K^cells of them), as counts a cell.
+fn every_tap_count<K: Kind>(puzzle: &K::Puzzle) -> Vec<Vec<u32>> {
+    let cells = K::shape(puzzle).cells() as u32;
+    let states = u32::from(K::states(puzzle));
+    (0..states.pow(cells))
+        .map(|mut number| {
+            (0..cells)
+                .map(|_| {
+                    let digit = number % states;
+                    number /= states;
+                    digit
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// True when tapping `counts` changes no board (tried on the all-0 board, as taps add).
+fn is_quiet<K: Kind>(puzzle: &K::Puzzle, counts: &[u32]) -> bool {
+    let start = K::filled(puzzle, 0);
+    let mut board = start.clone();
+    K::apply(puzzle, &mut board, &K::taps_from_counts(puzzle, counts));
+    board == start
+}
+
+/// The quiet generators are quiet, each of its order, and their multiples' sums are exactly
+/// the quiet tap counts, each once.
+fn quiet_generators_make_the_quiet_taps<K: Kind>(puzzle: K::Puzzle) {
+    let solver = K::solver(puzzle.clone()).unwrap();
+    let generators = K::quiet_generators(&solver);
+    let states = u32::from(K::states(&puzzle));
+    let quiet: Vec<Vec<u32>> = every_tap_count::<K>(&puzzle)
+        .into_iter()
+        .filter(|counts| is_quiet::<K>(&puzzle, counts))
+        .collect();
+    let mut sums = vec![vec![0u32; K::shape(&puzzle).cells() as usize]];
+    for generator in &generators {
+        let counts: Vec<u32> = generator.counts.iter().map(|&c| u32::from(c)).collect();
+        assert!(is_quiet::<K>(&puzzle, &counts), "{puzzle:?}: {generator:?}");
+        for times in 1..generator.order {
+            let multiple: Vec<u32> = counts.iter().map(|c| c * times % states).collect();
+            assert!(
+                multiple.iter().any(|&c| c > 0),
+                "{generator:?} before its order"
+            );
+        }
+        let multiple = |sum: &Vec<u32>, times: u32| -> Vec<u32> {
+            sum.iter()
+                .zip(&counts)
+                .map(|(s, c)| (s + c * times) % states)
+                .collect()
+        };
+        sums = sums
+            .iter()
+            .flat_map(|sum| (0..generator.order).map(move |times| multiple(sum, times)))
+            .collect();
+    }
+    sums.sort();
+    sums.dedup();
+    let mut quiet = quiet;
+    quiet.sort();
+    assert_eq!(sums, quiet, "{puzzle:?}");
+}
+
+#[test]
+fn quiet_generators_make_exactly_the_quiet_taps_of_either_kind() {
+    quiet_generators_make_the_quiet_taps::<TwoStates>(two_sided(4, 4, "plus", false));
+    quiet_generators_make_the_quiet_taps::<TwoStates>(two_sided(3, 3, "x", true));
+    quiet_generators_make_the_quiet_taps::<TwoStates>(two_sided(3, 4, "sigma", false));
+    quiet_generators_make_the_quiet_taps::<TwoStates>(two_sided(2, 3, "plus", false));
+    quiet_generators_make_the_quiet_taps::<KStates>(colours(2, 4, "plus", true, 4));
+    quiet_generators_make_the_quiet_taps::<KStates>(colours(2, 3, "plus", true, 6));
+    quiet_generators_make_the_quiet_taps::<KStates>(colours(3, 3, "x", false, 3));
+    quiet_generators_make_the_quiet_taps::<KStates>(colours(2, 3, "010/121/010", false, 4));
+}
+
+/// A tap's weights are what it adds to the all-0 board, and nothing else changes.
+fn tap_weights_are_what_a_tap_does<K: Kind>(puzzle: K::Puzzle) {
+    let shape = K::shape(&puzzle);
+    let cols = shape.cols() as usize;
+    for index in 0..shape.cells() as usize {
+        let cell = crate::notation::Cell::at_index(index, cols);
+        let mut board = K::filled(&puzzle, 0);
+        K::tap(&puzzle, &mut board, cell);
+        let mut expected = vec![0; shape.cells() as usize];
+        for (at, weight) in K::tap_weights(&puzzle, cell) {
+            expected[at.row * cols + at.col] = weight;
+        }
+        assert_eq!(K::colors_of(&board), expected, "{puzzle:?} at {cell}");
+    }
+}
+
+#[test]
+fn tap_weights_are_what_a_tap_adds_for_either_kind() {
+    tap_weights_are_what_a_tap_does::<TwoStates>(two_sided(3, 4, "x", true));
+    tap_weights_are_what_a_tap_does::<TwoStates>(two_sided(4, 3, "lines", false));
+    tap_weights_are_what_a_tap_does::<KStates>(colours(3, 3, "010/121/010", true, 3));
+    tap_weights_are_what_a_tap_does::<KStates>(colours(2, 5, "plus", false, 6));
+}
+
+#[test]
+fn a_one_colour_goal_accepts_that_colour_alone_and_filled_boards_show_it() {
+    let two = two_sided(3, 3, "plus", false);
+    for color in 0..2 {
+        let one = TwoStates::with_goal_color(&two, color);
+        let accepted: Vec<u8> = TwoStates::goal_colors(&one)
+            .into_iter()
+            .map(TwoStates::color_number)
+            .collect();
+        assert_eq!(accepted, [color]);
+        assert_eq!(
+            TwoStates::colors_of(&TwoStates::filled(&two, color)),
+            [color; 9]
+        );
+    }
+    let many = colours(2, 2, "plus", false, 5);
+    for color in 0..5 {
+        assert_eq!(
+            KStates::goal_colors(&KStates::with_goal_color(&many, color)),
+            [color]
+        );
+        assert_eq!(
+            KStates::colors_of(&KStates::filled(&many, color)),
+            [color; 4]
+        );
+    }
+}
+
+/// Each impossible board's proof weights sum it, mod K, the same way after random taps, and
+/// differently from every finished board the goal accepts.
+fn proof_weights_hold<K: Kind>(puzzle: K::Puzzle) {
+    let solver = K::solver(puzzle.clone()).unwrap();
+    let states = u32::from(K::states(&puzzle));
+    let cells = K::shape(&puzzle).cells() as usize;
+    let cols = K::shape(&puzzle).cols() as usize;
+    let mut generator = Generator::from_seed(5);
+    let mut proofs = 0;
+    for _ in 0..200 {
+        let board = K::random_board(&puzzle, &mut generator);
+        let Some(proof) = K::proof(&solver, &board) else {
+            continue;
+        };
+        proofs += 1;
+        let weights = K::proof_weights(&proof);
+        let sum = |colors: &[u8]| -> u32 {
+            let pairs = weights.iter().zip(colors);
+            pairs
+                .map(|(&w, &c)| u32::from(w) * u32::from(c))
+                .sum::<u32>()
+                % states
+        };
+        let before = sum(&K::colors_of(&board));
+        for color in K::goal_colors(&puzzle).into_iter().map(K::color_number) {
+            assert_ne!(sum(&[color].repeat(cells)), before, "{puzzle:?}");
+        }
+        let mut tapped = board.clone();
+        for _ in 0..5 {
+            let cell =
+                crate::notation::Cell::at_index(generator.below(cells as u64) as usize, cols);
+            K::tap(&puzzle, &mut tapped, cell);
+        }
+        assert_eq!(sum(&K::colors_of(&tapped)), before);
+    }
+    assert!(proofs > 10, "{puzzle:?}: {proofs} impossible boards");
+}
+
+#[test]
+fn proof_weights_sum_every_reachable_board_alike_and_no_finished_one_so() {
+    proof_weights_hold::<TwoStates>(two_sided(4, 4, "plus", false));
+    proof_weights_hold::<TwoStates>(two_sided(5, 5, "x", true));
+    proof_weights_hold::<KStates>(colours(3, 3, "x", false, 3));
+    proof_weights_hold::<KStates>(colours(2, 4, "plus", true, 4));
+}
