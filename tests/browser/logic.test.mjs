@@ -81,6 +81,8 @@ for (const puzzle of PUZZLES) {
             expected,
             `board ${text(puzzle, now)}`,
           );
+          // The hint: the first tap of that answer, row-major (none on a finished board).
+          assert.equal(logic.firstTap(found.taps), expected.taps.findIndex((times) => times > 0));
         }
         // One more tap, by the page's function and by the rule's definition.
         const cell = random(now.length);
@@ -127,7 +129,29 @@ test('a board of the statement reads and writes in flipgame text', () => {
   assert.equal(logic.fewest(prepared, start, new Uint8Array(16)).moves, 4);
 });
 
-test('a deal asking for more taps than the board holds gives up', () => {
+test('a deal asking for more taps than the board holds gives up, and deals at the limit', () => {
   const data = pageData(flipgame(['play', '--format', 'html', '--size', '1x3', '--seed', '1']));
   assert.equal(logic.deal(logic.preparePuzzle(data), 4, seeded(1)), null);
+  // One cell: one tap at most for two sides (the board b), K - 1 for K colours.
+  const one = logic.preparePuzzle(pageData(flipgame(['play', '--format', 'html', '--size', '1x1', '--goal', 'white'])));
+  assert.deepEqual(Array.from(logic.deal(one, 1, seeded(2)).board), [1]);
+  const three = logic.preparePuzzle(pageData(flipgame(['play', '--format', 'html', '--size', '1x1', '--states', '3', '--board', '1'])));
+  assert.deepEqual(Array.from(logic.deal(three, 2, seeded(3)).board), [1]);
+});
+
+test('the proof sentence counts the black pieces among its cells on the board as it is', () => {
+  const board = 'bwbw/wwww/bbwb/bwwb';
+  const data = pageData(flipgame(['play', '--format', 'html', '--board', board]));
+  const prepared = logic.preparePuzzle(data);
+  const start = logic.prepareStart(data.puzzles[0]);
+  const now = start.board.slice();
+  for (const cell of [0, 5, 6, 15]) {
+    logic.tap(prepared, now, cell);
+    const black = Array.from(start.proof.weights).filter((weight, at) => weight > 0 && now[at] === 1).length;
+    const sentence = logic.proofSentence(start.proof, now);
+    assert.ok(!sentence.includes('{now}'));
+    assert.match(sentence, new RegExp(`black pieces among them, ${black} now, always stays odd`));
+    const [explained] = JSON.parse(flipgame(['explain', '--format', 'json', '--board', logic.boardText(prepared, now)]));
+    assert.equal(explained.certificate.black, black, 'as explain counts them');
+  }
 });

@@ -232,6 +232,12 @@ describe('the puzzle page', { skip }, () => {
     assert.deepEqual(colorsOf((await state(page)).board), tapped('wwww/wwww/wwww/wwww', reach, 2, 5));
     await page.keyboard.press('r');
     assert.equal((await state(page)).board, twice);
+    // Capitals (Caps Lock, a held Shift) are the same keys: never a restart.
+    await page.keyboard.press('Shift+U');
+    await page.keyboard.press('Shift+R');
+    assert.deepEqual(await state(page), { board: twice, fewest: '2', made: 2 });
+    await page.keyboard.press('Backspace');
+    assert.deepEqual(await state(page), { board: 'wwww/wwww/wwww/wwww', fewest: '0', made: 0 });
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(outline, 'none', 'the focused cell is outlined');
     await close(opened);
@@ -242,13 +248,14 @@ describe('the puzzle page', { skip }, () => {
     const { page } = opened;
     assert.equal((await state(page)).fewest, '5');
     await page.screenshot({ path: join(SHOTS, 'puzzle-10x10.png'), fullPage: true });
-    const options = await page.locator('#puzzle-number option').allTextContents();
+    const options = await page.locator('#puzzle-number option:not([value="dealt"])').allTextContents();
     assert.deepEqual(options, ['Puzzle 1 of 3', 'Puzzle 2 of 3', 'Puzzle 3 of 3']);
     const first = (await state(page)).board;
     await page.locator('#puzzle-number').selectOption('2');
     assert.notEqual((await state(page)).board, first);
     for (let deal = 0; deal < 3; deal++) {
       await page.locator('[data-action="new"]').click();
+      assert.equal(await page.locator('#puzzle-number').inputValue(), 'dealt', 'the list names no puzzle of its own');
       const now = await state(page);
       assert.equal(now.fewest, '5');
       const [solved] = solveAll(['--size', '10x10'], [now.board]);

@@ -139,7 +139,7 @@ fn pages_of_k_colours_say_how_their_pieces_read() {
 }
 
 #[test]
-fn count_is_for_a_page_of_dealt_puzzles() {
+fn flags_a_page_cannot_use_are_refused() {
     let refused = |args: &[&str], message: &str| {
         let output = flipgame().args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -166,6 +166,12 @@ fn count_is_for_a_page_of_dealt_puzzles() {
         &["play", "--format", "html", "--count", "0"],
         "a number of puzzles",
     );
+    for flag in ["--lines", "--ascii"] {
+        refused(
+            &["play", "--format", "html", flag],
+            "--lines and --ascii are for the game in the terminal: --format html writes a web page",
+        );
+    }
 }
 
 /// The usage error `flipgame` gives for `args`.
@@ -195,10 +201,24 @@ fn a_page_too_slow_or_too_large_is_refused_with_its_limit() {
             && stderr.contains("or choose a smaller board"),
         "{stderr}"
     );
+    // Past the limit only with each goal colour counted: 1,100,000 cells, twice.
+    let stderr = refusal(&["play", "--format", "html", "--size", "1100x1000"]);
+    assert!(
+        stderr.contains("would walk one answer of 1,100,000 cells for each of 2 goal colours"),
+        "{stderr}"
+    );
     let too_large = "over the limit of 1,048,576 bytes (a large board, a rule that reaches far, \
                      or many puzzles): play this one in the terminal";
     let stderr = refusal(&[
         "play", "--format", "html", "--size", "2x5000", "--rule", "lines", "--goal", "white",
+    ]);
+    assert!(
+        stderr.contains(&format!("the page would be {too_large}")),
+        "{stderr}"
+    );
+    // Each of the 2,704 cells' taps reaches 103 cells: over the limit before any is solved.
+    let stderr = refusal(&[
+        "play", "--format", "html", "--size", "52x52", "--rule", "lines",
     ]);
     assert!(
         stderr.contains(&format!("the page would be {too_large}")),
@@ -257,6 +277,17 @@ fn a_walkthrough_page_has_every_step_the_map_and_the_proof() {
     assert!(page.contains("<p><strong>Impossible</strong></p>"));
     assert!(page.contains("title=\"row 1, column 1, black, cell of the proof\""));
     assert!(!page.contains("id=\"flipgame-data\""));
+}
+
+#[test]
+fn a_walkthrough_page_has_one_tap_map_and_none_for_a_finished_board() {
+    let mapped = page(&["explain", "--format", "html", "--map", "--board", SAMPLE_LINE]);
+    assert_eq!(mapped.matches("<figcaption>Tap map: 4 taps</figcaption>").count(), 1);
+    assert!(!mapped.contains("class=\"film\""), "--map draws no steps");
+    let finished = page(&["explain", "--format", "html", "--board", "wwww/wwww/wwww/wwww"]);
+    assert!(finished.contains("Already solved: all white, 0 taps."));
+    assert_eq!(finished.matches("<figure").count(), 1, "the start alone: no steps, no map");
+    assert!(!finished.contains("Tap map") && !finished.contains("Nothing to tap"));
 }
 
 #[test]

@@ -144,7 +144,6 @@ impl Presenter {
     ) -> io::Result<()> {
         if let Some(page) = &mut self.page {
             page.add(&figure);
-            self.boards_done += 1;
             return Ok(());
         }
         match (self.target, &self.output_dir) {

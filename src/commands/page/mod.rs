@@ -116,8 +116,10 @@ struct PuzzleData {
     letters: Vec<String>,
     /// What a piece of each colour shows on its face: nothing for two sides, its digit for K.
     faces: Vec<String>,
-    /// Each colour in words.
+    /// Each colour in words, as a sentence says it (`white`, `2`).
     colors: Vec<String>,
+    /// A piece of each colour in words, as a screen reader reads a cell (`white`, `colour 2`).
+    pieces: Vec<String>,
     /// What one tap is called, and more than one: `tap`, `taps` (`press` for K colours).
     noun: [&'static str; 2],
     /// The colours the goal accepts.
@@ -228,6 +230,9 @@ pub fn puzzle_page<K: CommandKind>(
             .collect(),
         colors: (0..K::states(puzzle))
             .map(|color| K::color_words(color).to_string())
+            .collect(),
+        pieces: (0..K::states(puzzle))
+            .map(|color| piece_words(K::piece(&K::filled(puzzle, color), 0, 0)))
             .collect(),
         noun: [K::NOUN.one, K::NOUN.many],
         goal: K::goal_colors(puzzle)
@@ -374,11 +379,13 @@ fn drawing_html(drawing: &Drawing) -> String {
     );
     for row in 0..rows {
         for col in 0..cols {
+            let piece = drawing.piece(row, col);
             // A two-sided piece is known by its colour, one of K colours by its digit too.
-            let (number, words, face) = match drawing.piece(row, col) {
-                Piece::Side(color) => (u8::from(color == Color::Black), color.to_string(), ""),
-                Piece::State(state) => (state, digit(state).to_string(), "digit"),
+            let (number, shown) = match piece {
+                Piece::Side(color) => (u8::from(color == Color::Black), String::new()),
+                Piece::State(state) => (state, digit(state).to_string()),
             };
+            let words = piece_words(piece);
             let mark = drawing.mark(row, col);
             let (mark_class, mark_words) = match mark {
                 Mark::Plain => (String::new(), String::new()),
@@ -388,7 +395,6 @@ fn drawing_html(drawing: &Drawing) -> String {
                 ),
             };
             let label = format!("row {}, column {}, {words}{mark_words}", row + 1, col + 1);
-            let shown = if face.is_empty() { "" } else { words.as_str() };
             html.push_str(&format!(
                 "<span class=\"cell p{number}{mark_class}\" title=\"{}\">{shown}</span>",
                 escape(&label)
@@ -397,6 +403,14 @@ fn drawing_html(drawing: &Drawing) -> String {
     }
     html.push_str("</div></figure>");
     html
+}
+
+/// A piece in words, as a screen reader reads a cell: `black`, `colour 2`.
+fn piece_words(piece: Piece) -> String {
+    match piece {
+        Piece::Side(color) => color.to_string(),
+        Piece::State(state) => format!("colour {}", digit(state)),
+    }
 }
 
 /// The class of a mark, which the stylesheet draws as a shape.

@@ -312,7 +312,7 @@
     };
     control('undo', 'Undo', 'U', () => undo());
     control('redo', 'Redo', 'R', () => redo());
-    control('restart', 'Restart', 'Shift+R', () => begin(game.start));
+    control('restart', 'Restart', 'Backspace', () => begin(game.start));
     control('hint', 'Hint', 'H', () => hint());
     control('solution', 'Show solution', 'S', () => showSolution());
     if (data.deal !== null) {
@@ -322,14 +322,17 @@
     if (starts.length > 1) {
       chooser = element('select', { id: 'puzzle-number' });
       starts.forEach((_, index) => chooser.append(element('option', { value: String(index), text: `Puzzle ${index + 1} of ${starts.length}` })));
+      // Shown while a puzzle dealt in the page is played, which is none of the list's.
+      chooser.append(element('option', { value: 'dealt', disabled: '', hidden: '', text: 'A new puzzle' }));
       chooser.addEventListener('change', () => {
         game.index = Number(chooser.value);
         begin(starts[game.index]);
       });
       controls.prepend(element('label', { for: 'puzzle-number', class: 'visually-hidden', text: 'Puzzle' }), chooser);
     }
-    const help = element('p', { class: 'help', text: `Goal: ${data.goal_words}. Click or tap a piece, or move with the arrow keys and press Space or Enter. Keys: U undo, R redo, H hint, S solution${data.deal !== null ? ', N new puzzle' : ''}.` });
-    app.append(help, board, status, controls, proof);
+    const help = element('p', { class: 'help', text: `Goal: ${data.goal_words}. Click or touch a piece to ${data.noun[0]} it, or move with the arrow keys and press Space or Enter. Keys: u undo, r redo, Backspace restart, h hint, s solution${data.deal !== null ? ', n new puzzle' : ''}.` });
+    // A board wider than the window scrolls rather than shrinking its pieces to nothing.
+    app.append(help, element('div', { class: 'scroll' }, board), status, controls, proof);
     document.addEventListener('keydown', onPageKey);
     begin(starts[0]);
 
@@ -409,6 +412,7 @@
         status.textContent = 'No new puzzle could be dealt of this kind.';
         return;
       }
+      game.index = -1;
       begin(start);
     }
 
@@ -436,11 +440,13 @@
       if (event.ctrlKey || event.metaKey || event.altKey || event.target instanceof HTMLSelectElement) {
         return;
       }
-      const actions = { u: undo, r: redo, R: () => begin(game.start), h: hint, s: showSolution };
+      // Letters in either case, so Caps Lock changes nothing; restart is Backspace (as in the
+      // terminal), never a letter that a stuck Shift could turn an undo into.
+      const actions = { u: undo, r: redo, h: hint, s: showSolution, backspace: () => begin(game.start) };
       if (data.deal !== null) {
         actions.n = newPuzzle;
       }
-      const action = actions[event.key];
+      const action = actions[event.key.toLowerCase()];
       if (action !== undefined) {
         event.preventDefault();
         action();
@@ -474,7 +480,7 @@
           delete node.dataset.times;
         }
         node.tabIndex = index === game.cursor ? 0 : -1;
-        const words = [`row ${Math.floor(index / puzzle.cols) + 1}, column ${(index % puzzle.cols) + 1}, ${data.colors[color]}`, ...marks];
+        const words = [`row ${Math.floor(index / puzzle.cols) + 1}, column ${(index % puzzle.cols) + 1}, ${data.pieces[color]}`, ...marks];
         node.setAttribute('aria-label', words.join(', '));
       });
       const made = game.done.length;
@@ -497,7 +503,7 @@
       buttons.hint.disabled = found === null || found.moves === 0;
       buttons.solution.disabled = found === null || found.moves === 0;
       if (chooser !== null) {
-        chooser.value = String(game.index);
+        chooser.value = game.index < 0 ? 'dealt' : String(game.index);
       }
     }
   }
@@ -521,7 +527,7 @@
         frames.forEach((frame, at) => {
           frame.hidden = at !== shown;
         });
-        output.textContent = `Board ${shown + 1} of ${frames.length}: ${frames[shown].querySelector('figcaption').textContent}`;
+        output.textContent = `Board ${shown + 1} of ${frames.length}`;
         film.dataset.shown = String(shown);
       };
       const stop = () => {

@@ -49,6 +49,12 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
             ));
         }
         if args.format == PlayFormat::Html {
+            if args.lines || args.ascii {
+                return Err(usage(
+                    "--lines and --ascii are for the game in the terminal: --format html writes \
+                     a web page, which has neither",
+                ));
+            }
             // Before a board is dealt or a solver made, which a huge board would wait for.
             page::puzzle_fits::<K>(&puzzle)?;
         }
