@@ -90,6 +90,26 @@ fn a_puzzle_page_carries_an_answer_and_quiet_taps_that_hold_by_the_rule() {
         assert!(taps.iter().any(|&t| t > 0));
         assert_eq!(tapped_4x4(&board, &taps), board);
     }
+    // Each cell's tap, as index and weight pairs, is the rule's: a tap of the all-white board.
+    for (cell, pairs) in data["taps"].as_array().unwrap().iter().enumerate() {
+        let mut taps = [0; 16];
+        taps[cell] = 1;
+        let pairs: Vec<u64> = pairs
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        let mut reached = vec![0; 16];
+        for pair in pairs.chunks(2) {
+            reached[pair[0] as usize] = pair[1] as u32;
+        }
+        assert_eq!(
+            reached,
+            tapped_4x4(&[0; 16], &taps),
+            "the tap of cell {cell}"
+        );
+    }
     // The all-black board is reached from the all-white one: the shift of 1 does it.
     let shift = numbers(&data["shifts"][1]);
     assert_eq!(tapped_4x4(&[0; 16], &shift), vec![1; 16]);
@@ -136,6 +156,15 @@ fn pages_of_k_colours_say_how_their_pieces_read() {
     assert_eq!(data["noun"], serde_json::json!(["press", "presses"]));
     assert_eq!(data["goal"], serde_json::json!([0, 1, 2, 3]));
     assert_eq!(data["shifts"].as_array().unwrap().len(), 4);
+    // One goal colour needs no shift to another: only the shift of 0, which is no taps.
+    let data = data_of(&["--size", "3x3", "--states", "3", "--seed", "1"]);
+    assert_eq!(data["goal"], serde_json::json!([0]));
+    assert_eq!(data["shifts"], serde_json::json!(["000000000", null, null]));
+}
+
+/// The data of the puzzle page of `flags`.
+fn data_of(flags: &[&str]) -> Value {
+    data(&page(&[&["play", "--format", "html"], flags].concat()))
 }
 
 #[test]
@@ -240,6 +269,33 @@ fn a_walkthrough_page_too_large_is_refused_with_what_to_do() {
         ),
         "{stderr}"
     );
+    // The largest board a page draws is accepted (with no boards to explain, an empty page);
+    // one cell more is refused.
+    flipgame()
+        .args(["explain", "--format", "html", "--size", "2x2621"])
+        .write_stdin("")
+        .assert()
+        .success();
+    let stderr = refusal(&["explain", "--format", "html", "--size", "1x5243"]);
+    assert!(
+        stderr.contains("boards of 5,243 cells would pass the limit"),
+        "{stderr}"
+    );
+    // One board whose steps alone pass the limit: no page, not an empty one.
+    let board = flipgame()
+        .args(["gen", "--size", "70x70", "--count", "1", "--seed", "1"])
+        .output()
+        .unwrap()
+        .stdout;
+    let output = flipgame()
+        .args(["explain", "--format", "html", "--size", "70x70"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "no page, not an empty one");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("the page would be 2"), "{stderr}");
     let boards = crate::common::many_boards(3000);
     let output = flipgame()
         .args(["explain", "--format", "html"])
@@ -276,17 +332,41 @@ fn a_walkthrough_page_has_every_step_the_map_and_the_proof() {
     assert_eq!(page.matches(" m-proof\" title=").count(), 8);
     assert!(page.contains("<p><strong>Impossible</strong></p>"));
     assert!(page.contains("title=\"row 1, column 1, black, cell of the proof\""));
+    assert!(page.contains("<span class=\"cell p1\" title=\"row 1, column 1, black\"></span>"));
+    assert!(page.contains("<span class=\"cell p0\" title=\"row 1, column 2, white\"></span>"));
     assert!(!page.contains("id=\"flipgame-data\""));
 }
 
 #[test]
 fn a_walkthrough_page_has_one_tap_map_and_none_for_a_finished_board() {
-    let mapped = page(&["explain", "--format", "html", "--map", "--board", SAMPLE_LINE]);
-    assert_eq!(mapped.matches("<figcaption>Tap map: 4 taps</figcaption>").count(), 1);
+    let mapped = page(&[
+        "explain",
+        "--format",
+        "html",
+        "--map",
+        "--board",
+        SAMPLE_LINE,
+    ]);
+    assert_eq!(
+        mapped
+            .matches("<figcaption>Tap map: 4 taps</figcaption>")
+            .count(),
+        1
+    );
     assert!(!mapped.contains("class=\"film\""), "--map draws no steps");
-    let finished = page(&["explain", "--format", "html", "--board", "wwww/wwww/wwww/wwww"]);
+    let finished = page(&[
+        "explain",
+        "--format",
+        "html",
+        "--board",
+        "wwww/wwww/wwww/wwww",
+    ]);
     assert!(finished.contains("Already solved: all white, 0 taps."));
-    assert_eq!(finished.matches("<figure").count(), 1, "the start alone: no steps, no map");
+    assert_eq!(
+        finished.matches("<figure").count(),
+        1,
+        "the start alone: no steps, no map"
+    );
     assert!(!finished.contains("Tap map") && !finished.contains("Nothing to tap"));
 }
 
@@ -307,7 +387,28 @@ fn a_walkthrough_page_of_k_colours_shows_digits_and_weights() {
     ]);
     assert!(page.contains("<div class=\"board\" data-states=\"3\""));
     assert!(page.contains("<figcaption>Weights</figcaption>"));
+    assert!(page.contains("Give each cell the weight drawn (4 cells weighted)"));
     assert!(page.contains("This board&apos;s sum is 1, and the finished board (all 0) has 0"));
+    // The game's page says the same of the same board.
+    let data = data(&crate::pages::page(&[
+        "play",
+        "--format",
+        "html",
+        "--size",
+        "3x3",
+        "--states",
+        "3",
+        "--rule",
+        "x",
+        "--board",
+        "012/000/000",
+    ]));
+    let sentence = data["puzzles"][0]["proof"]["sentence"].as_str().unwrap();
+    assert!(
+        sentence.starts_with("Give each cell the weight drawn (4 cells weighted)")
+            && sentence.contains("This board's sum is 1, and the finished board (all 0) has 0"),
+        "{sentence}"
+    );
 }
 
 /// The page tests under node (`tests/browser/`): the script's logic against a brute force, and

@@ -12,8 +12,8 @@ use crate::render::{Mark, mark_name, state_mark_name};
 #[derive(Default)]
 pub struct Walkthrough {
     sections: Vec<String>,
-    /// The bytes of the sections, which stop being kept past [`MOST_PAGE_BYTES`] (the page is
-    /// then refused, and a long input is not held whole).
+    /// The bytes of every section, of which only those within [`MOST_PAGE_BYTES`] are kept (a
+    /// page past it is refused, and a long input is not held whole).
     bytes: usize,
     /// How many boards were explained.
     boards: usize,
@@ -54,28 +54,28 @@ impl Walkthrough {
             1 => "flipgame explain".to_string(),
             boards => format!("flipgame explain: {boards} boards"),
         };
-        if self.bytes > MOST_PAGE_BYTES {
-            return Err(too_large(self.bytes));
+        let body = |sections: &str| {
+            format!(
+                "<main id=\"app\" data-page=\"walkthrough\">\n<h1>{}</h1>\n{sections}</main>",
+                escape(&title)
+            )
+        };
+        // The page is its frame and every board's section: its size is known before it is
+        // written, from the sections counted even where they were not kept.
+        let bytes = document(&title, &body(""), None).len() + self.bytes;
+        if bytes > MOST_PAGE_BYTES {
+            return Err(too_large(bytes));
         }
-        let body = format!(
-            "<main id=\"app\" data-page=\"walkthrough\">\n<h1>{}</h1>\n{}</main>",
-            escape(&title),
-            self.sections.concat()
-        );
-        let page = document(&title, &body, None);
-        match page.len() {
-            bytes if bytes > MOST_PAGE_BYTES => Err(too_large(bytes)),
-            _ => Ok(page),
-        }
+        Ok(document(&title, &body(&self.sections.concat()), None))
     }
 }
 
-/// The refusal of a walkthrough page of more than `bytes` bytes.
+/// The refusal of a walkthrough page of `bytes` bytes.
 fn too_large(bytes: usize) -> Failure {
     usage(format!(
-        "the page would be more than {} bytes, over the limit of {} (large boards, many steps \
-         or many boards): --max-steps draws fewer steps, --map one map a board, and --format \
-         svg has no limit",
+        "the page would be {} bytes, over the limit of {} (large boards, many steps or many \
+         boards): --max-steps draws fewer steps, --map one map a board, and --format svg has no \
+         limit",
         thousands(bytes as u64),
         thousands(MOST_PAGE_BYTES as u64)
     ))
