@@ -156,6 +156,9 @@ pub enum Block {
     Blank,
     /// Boards side by side, as many to a row as fit.
     Boards(Vec<Drawing>),
+    /// Boards in order, each the one before after a tap: side by side as [`Block::Boards`],
+    /// and one at a time on a web page, to step through.
+    Steps(Vec<Drawing>),
     /// What each of these marks means, and the two pieces.
     Legend(Vec<Mark>),
     /// As [`Block::Legend`], for boards of this many colours: the marks, then the colours.

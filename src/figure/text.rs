@@ -26,7 +26,7 @@ impl Figure {
                 Block::Strong(text) => lines.push(pen.strong(text)),
                 Block::Line(text) => lines.push(text.clone()),
                 Block::Blank => lines.push(String::new()),
-                Block::Boards(drawings) => {
+                Block::Boards(drawings) | Block::Steps(drawings) => {
                     let panels: Vec<Panel> = drawings.iter().map(|d| d.panel(pen)).collect();
                     lines.extend(render::side_by_side(&panels, width));
                 }

@@ -331,6 +331,11 @@ fn a_walkthrough_page_has_every_step_the_map_and_the_proof() {
     assert_eq!(page.matches(" m-tapped\" title=").count(), 4);
     assert_eq!(page.matches(" m-proof\" title=").count(), 8);
     assert!(page.contains("<p><strong>Impossible</strong></p>"));
+    assert!(page.contains(
+        "<li><span class=\"cell p0 m-tapped\" aria-hidden=\"true\"></span> tapped</li>\
+         <li><span class=\"cell p0 m-flipped\" aria-hidden=\"true\"></span> turned over</li>\
+         <li><span class=\"cell p1\" aria-hidden=\"true\"></span> black</li>"
+    ));
     assert!(page.contains("title=\"row 1, column 1, black, cell of the proof\""));
     assert!(page.contains("<span class=\"cell p1\" title=\"row 1, column 1, black\"></span>"));
     assert!(page.contains("<span class=\"cell p0\" title=\"row 1, column 2, white\"></span>"));
@@ -368,6 +373,16 @@ fn a_walkthrough_page_has_one_tap_map_and_none_for_a_finished_board() {
         "the start alone: no steps, no map"
     );
     assert!(!finished.contains("Tap map") && !finished.contains("Nothing to tap"));
+    assert!(!finished.contains("class=\"film\""));
+    // One tap: the start and the board after it, to step through.
+    let one = page(&[
+        "explain",
+        "--format",
+        "html",
+        "--board",
+        "bbww/bwww/wwww/wwww",
+    ]);
+    assert!(one.contains("<div class=\"film\" data-frames=\"2\">"));
 }
 
 #[test]
@@ -387,6 +402,17 @@ fn a_walkthrough_page_of_k_colours_shows_digits_and_weights() {
     ]);
     assert!(page.contains("<div class=\"board\" data-states=\"3\""));
     assert!(page.contains("<figcaption>Weights</figcaption>"));
+    assert!(
+        !page.contains("class=\"film\""),
+        "the board and its weights side by side"
+    );
+    assert!(page.contains(
+        "<li><span class=\"cell p0 m-proof\" aria-hidden=\"true\"></span> weighted cell of the \
+         proof</li>"
+    ));
+    assert!(
+        page.contains("<li><span class=\"cell p2\" aria-hidden=\"true\">2</span> colour 2</li>")
+    );
     assert!(page.contains("Give each cell the weight drawn (4 cells weighted)"));
     assert!(page.contains("This board&apos;s sum is 1, and the finished board (all 0) has 0"));
     // The game's page says the same of the same board.

@@ -299,7 +299,7 @@ impl<K: CommandKind> Explain<K> {
         let drawn = |block: &Block| {
             matches!(
                 block,
-                Block::Boards(_) | Block::Legend(_) | Block::StateLegend(..)
+                Block::Boards(_) | Block::Steps(_) | Block::Legend(_) | Block::StateLegend(..)
             )
         };
         map.blocks.into_iter().filter(drawn).collect()
@@ -445,7 +445,7 @@ impl<K: CommandKind> Explaining<K> for Explain<K> {
                     .with_marks([(cell.row, cell.col)], Mark::Tapped),
             );
         }
-        figure.push(Block::Boards(drawings));
+        figure.push(Block::Steps(drawings));
         if taps.len() > self.max_steps {
             figure.push(Block::Line(format!(
                 "(The other {} not drawn (--max-steps {}); --format json has every step.)",

@@ -94,24 +94,32 @@ fn block_html(block: &Block) -> String {
         Block::Line(text) => format!("<pre>{}</pre>\n", escape(text)),
         Block::Blank | Block::Chart(_) => String::new(),
         Block::Boards(drawings) => boards_html(drawings),
+        Block::Steps(drawings) => steps_html(drawings),
         Block::Legend(marks) => legend_html(marks, None),
         Block::StateLegend(marks, states) => legend_html(marks, Some(*states)),
     }
 }
 
-/// Boards side by side: one drawn as it is, several as a strip of frames with its controls.
+/// Boards side by side.
 fn boards_html(drawings: &[Drawing]) -> String {
-    let frames: String = drawings.iter().map(drawing_html).collect();
+    let boards: String = drawings.iter().map(drawing_html).collect();
+    format!("<div class=\"boards\">{boards}</div>\n")
+}
+
+/// Steps as a strip of frames with its controls, which the page's script shows one at a time
+/// (without the script, every frame shows, side by side); the start alone is one board.
+fn steps_html(drawings: &[Drawing]) -> String {
     if drawings.len() < 2 {
-        return format!("<div class=\"boards\">{frames}</div>\n");
+        return boards_html(drawings);
     }
     format!(
         "<div class=\"film\" data-frames=\"{}\">\n<div class=\"controls\" hidden>\
          <button type=\"button\" data-step=\"-1\">Previous</button>\
          <button type=\"button\" data-step=\"1\">Next</button>\
          <button type=\"button\" data-step=\"play\">Play</button>\
-         <output aria-live=\"polite\"></output></div>\n<div class=\"boards\">{frames}</div>\n</div>\n",
-        drawings.len()
+         <output aria-live=\"polite\"></output></div>\n{}</div>\n",
+        drawings.len(),
+        boards_html(drawings)
     )
 }
 

@@ -208,7 +208,7 @@ pub fn document(title: &str, figures: &[Figure]) -> String {
         .flat_map(|figure| &figure.blocks)
         .any(|block| match block {
             Block::StateLegend(..) => true,
-            Block::Boards(drawings) => drawings
+            Block::Boards(drawings) | Block::Steps(drawings) => drawings
                 .iter()
                 .any(|drawing| matches!(drawing.pieces, Pieces::States(_))),
             _ => false,
@@ -237,7 +237,7 @@ pub fn document(title: &str, figures: &[Figure]) -> String {
 /// How wide a block must be drawn, so the page can be made wide enough for it.
 fn block_width(block: &Block) -> f64 {
     match block {
-        Block::Boards(drawings) => drawings
+        Block::Boards(drawings) | Block::Steps(drawings) => drawings
             .iter()
             .map(|d| BoardBox::of(d).width)
             .fold(0.0, f64::max),
@@ -285,7 +285,7 @@ fn draw_block(page: &mut Page, block: &Block) {
             page.y += LINE_HEIGHT;
         }
         Block::Blank => page.y += LINE_HEIGHT / 2.0,
-        Block::Boards(drawings) => draw_boards(page, drawings),
+        Block::Boards(drawings) | Block::Steps(drawings) => draw_boards(page, drawings),
         Block::Legend(marks) => draw_legend(page, marks, None),
         Block::StateLegend(marks, states) => draw_legend(page, marks, Some(*states)),
         Block::Chart(data) => chart::draw(page, data),
