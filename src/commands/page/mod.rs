@@ -202,9 +202,10 @@ fn walk_fits<K: Kind>(puzzle: &K::Puzzle, group: Option<u64>) -> Result<(), Fail
     )))
 }
 
-/// The puzzle page of `solver`'s puzzle starting from each of `boards` (numbered in the page
-/// when there are several), dealing new ones as `deal` says when given.
+/// The puzzle page of `solver`'s puzzle, headed `title`, starting from each of `boards`
+/// (numbered in the page when there are several), dealing new ones as `deal` says when given.
 pub fn puzzle_page<K: CommandKind>(
+    title: String,
     solver: &K::Solver,
     boards: &[K::Board],
     deal: Option<DealData>,
@@ -217,7 +218,7 @@ pub fn puzzle_page<K: CommandKind>(
     });
     walk_fits::<K>(puzzle, group)?;
     let data = PuzzleData {
-        title: super::play::title::<K>(puzzle),
+        title,
         rows: shape.rows(),
         cols: shape.cols(),
         states: K::states(puzzle),

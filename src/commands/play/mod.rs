@@ -114,7 +114,8 @@ fn web_page<K: CommandKind>(
         }
     };
     let solver = solver::<K>(puzzle)?;
-    let page = page::puzzle_page::<K>(&solver, &boards, deal)?;
+    let title = title::<K>(K::puzzle(&solver));
+    let page = page::puzzle_page::<K>(title, &solver, &boards, deal)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
 }
