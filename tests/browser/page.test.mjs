@@ -128,6 +128,9 @@ describe('the puzzle page', { skip }, () => {
       const { page } = opened;
       const reach = reachOf({ rows, cols, rule, wrap });
       const random = seeded(rows * cols + states);
+      if (name === 'K=3') {
+        await page.screenshot({ path: join(SHOTS, 'puzzle-k3.png'), fullPage: true });
+      }
       const seen = [await state(page)];
       for (let step = 0; step < 6; step++) {
         const cell = random(rows * cols);
@@ -165,9 +168,6 @@ describe('the puzzle page', { skip }, () => {
       const end = await state(page);
       assert.equal(end.fewest, '0');
       assert.equal(end.made, seen.length - 1 + left);
-      if (name === 'K=3') {
-        await page.screenshot({ path: join(SHOTS, 'puzzle-k3.png'), fullPage: true });
-      }
       await close(opened);
     });
   }
