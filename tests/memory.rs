@@ -1,9 +1,9 @@
 //! Peak memory of `flipgame solve` stays under 20 MB: on a million boards (text and JSON Lines),
 //! on a 100 MB line, and on large boards with a null space searched exactly or not; and so does
 //! that of the judges' readers and checker, the tap lists, rule files and the game's line
-//! commands, on a 100 MB token and on 200,000 cases. Alone in its own test binary,
-//! so the peak measured (the largest of this process's finished children, from getrusage) is
-//! only ever one of these runs, each held to the same limit.
+//! commands, on a 100 MB token and on 200,000 cases; and the refusal of web pages too large.
+//! Alone in its own test binary, so the peak measured (the largest of this process's finished
+//! children, from getrusage) is only ever one of these runs, each held to the same limit.
 
 mod common;
 
@@ -209,4 +209,27 @@ fn the_judges_read_huge_inputs_in_bounded_memory() {
             .stdin(std::fs::File::open(&huge).unwrap()),
         2,
     );
+}
+
+/// A web page of a board too large for any page is refused before a board is dealt or a solver
+/// made: 100,000,000 cells in bounded memory, and far too many pieces under a far-reaching rule
+/// before their tap table is written.
+#[test]
+fn pages_too_large_are_refused_before_the_work_in_bounded_memory() {
+    for args in [
+        &["--size", "10000x10000"][..],
+        &["--size", "2x5000", "--rule", "lines", "--goal", "white"][..],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_flipgame"))
+            .args(["play", "--format", "html"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let peak = peak_of_children_kb();
+        assert!(
+            peak < LIMIT_KB,
+            "peak memory {peak} KB refusing a page of {args:?}"
+        );
+    }
 }
