@@ -119,6 +119,35 @@ fn a_puzzle_page_carries_an_answer_and_quiet_taps_that_hold_by_the_rule() {
 }
 
 #[test]
+fn every_field_of_a_page_s_data_is_in_the_guide() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GUIDE.md")).unwrap();
+    let dealt = data(&page(&["play", "--format", "html", "--seed", "1"]));
+    let hopeless = data(&page(&[
+        "play",
+        "--format",
+        "html",
+        "--board",
+        IMPOSSIBLE_LINE,
+    ]));
+    let objects = [
+        &dealt,
+        &dealt["quiet"][0],
+        &dealt["puzzles"][0],
+        &dealt["deal"],
+        &hopeless["puzzles"][0]["proof"],
+    ];
+    for object in objects {
+        for field in object.as_object().unwrap().keys() {
+            assert!(
+                guide.contains(&format!("`{field}`")),
+                "GUIDE.md names `{field}`"
+            );
+        }
+    }
+}
+
+#[test]
 fn an_impossible_board_brings_its_proof_with_the_count_left_to_fill_in() {
     let data = data(&page(&[
         "play",
