@@ -1383,3 +1383,34 @@ fn arrows_end_on_frames(root: Node) {
     }
     assert!(straight > 0);
 }
+
+/// The document is as wide as its widest board: a board of 600 columns, wider than the
+/// narrowest document, is drawn whole, every piece and mark inside the page.
+#[test]
+fn a_board_wider_than_the_page_widens_it_to_fit() {
+    let board = run(&["gen", "--size", "2x600", "--count", "1", "--seed", "1"]);
+    let output = flipgame()
+        .args(["explain", "--size", "2x600", "--map", "--format", "svg"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let document = parse(&text);
+    let width = number(&document.root_element(), "width");
+    assert!(width > 960.0, "the page widens past its narrowest: {width}");
+    let mut rightmost: f64 = 0.0;
+    for node in document.descendants() {
+        let right = match node.tag_name().name() {
+            "circle" => number(&node, "cx") + number(&node, "r"),
+            "rect" => number(&node, "x") + number(&node, "width"),
+            _ => continue,
+        };
+        rightmost = rightmost.max(right);
+    }
+    assert!(
+        rightmost <= width,
+        "a shape reaches {rightmost} on a page {width} wide"
+    );
+    assert!(rightmost > 960.0, "the board is drawn whole: {rightmost}");
+}
