@@ -25,11 +25,12 @@ mod walkthrough;
 use serde::Serialize;
 
 use flipgame::kind::Kind;
-use flipgame::notation::{Cell, Color};
+use flipgame::notation::{Cell, Color, state_digit};
 use flipgame::words::{count_of, thousands};
 
 use super::kind::CommandKind;
 use super::{Failure, usage};
+use crate::figure::svg::escape;
 use crate::figure::{Drawing, Pieces};
 use crate::render::{Mark, Piece, mark_name};
 
@@ -89,19 +90,9 @@ fn too_large(bytes: Option<usize>) -> Failure {
     ))
 }
 
-/// Text with the characters HTML gives a meaning escaped.
-fn escape(text: &str) -> String {
-    crate::figure::svg::escape(text)
-}
-
 /// Colour numbers as one character each, as boards of K states write them (`0`-`9`, `a`-`z`).
 fn digits(values: &[u8]) -> String {
-    values.iter().map(|&value| digit(value)).collect()
-}
-
-/// One colour number as a character.
-fn digit(value: u8) -> char {
-    char::from_digit(u32::from(value), 36).unwrap_or('?')
+    values.iter().map(|&value| state_digit(value)).collect()
 }
 
 /// The puzzle page's data: the rule as each cell's taps, the quiet generators and shifts, and
@@ -217,24 +208,27 @@ pub fn puzzle_page<K: CommandKind>(
         size.checked_mul(u64::from(generator.order))
     });
     walk_fits::<K>(puzzle, group)?;
+    // Each colour's piece, as a board of that colour shows it.
+    let pieces: Vec<Piece> = (0..K::states(puzzle))
+        .map(|color| K::piece(&K::filled(puzzle, color), 0, 0))
+        .collect();
     let data = PuzzleData {
         title,
         rows: shape.rows(),
         cols: shape.cols(),
         states: K::states(puzzle),
         letters: letters::<K>(puzzle),
-        faces: (0..K::states(puzzle))
-            .map(|color| match K::piece(&K::filled(puzzle, color), 0, 0) {
+        faces: pieces
+            .iter()
+            .map(|piece| match piece {
                 Piece::Side(_) => String::new(),
-                Piece::State(state) => digit(state).to_string(),
+                Piece::State(state) => state_digit(*state).to_string(),
             })
             .collect(),
         colors: (0..K::states(puzzle))
             .map(|color| K::color_words(color).to_string())
             .collect(),
-        pieces: (0..K::states(puzzle))
-            .map(|color| piece_words(K::piece(&K::filled(puzzle, color), 0, 0)))
-            .collect(),
+        pieces: pieces.into_iter().map(piece_words).collect(),
         noun: [K::NOUN.one, K::NOUN.many],
         goal: K::goal_colors(puzzle)
             .into_iter()
@@ -384,7 +378,7 @@ fn drawing_html(drawing: &Drawing) -> String {
             // A two-sided piece is known by its colour, one of K colours by its digit too.
             let (number, shown) = match piece {
                 Piece::Side(color) => (u8::from(color == Color::Black), String::new()),
-                Piece::State(state) => (state, digit(state).to_string()),
+                Piece::State(state) => (state, state_digit(state).to_string()),
             };
             let words = piece_words(piece);
             let mark = drawing.mark(row, col);
@@ -410,7 +404,7 @@ fn drawing_html(drawing: &Drawing) -> String {
 fn piece_words(piece: Piece) -> String {
     match piece {
         Piece::Side(color) => color.to_string(),
-        Piece::State(state) => format!("colour {}", digit(state)),
+        Piece::State(state) => format!("colour {}", state_digit(state)),
     }
 }
 

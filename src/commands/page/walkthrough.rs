@@ -1,6 +1,7 @@
 //! The walkthrough page: `explain`'s figures as HTML, each group of boards a strip of frames
 //! that the page's script steps through (previous, next, play).
 
+use flipgame::notation::state_digit;
 use flipgame::words::{count_of, thousands};
 
 use super::{MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, document, drawing_html, escape, mark_class};
@@ -141,7 +142,7 @@ fn legend_html(marks: &[Mark], states: Option<u8>) -> String {
         .collect();
     match states {
         Some(states) => items.extend((0..states).map(|state| {
-            let shown = super::digit(state);
+            let shown = state_digit(state);
             format!(
                 "<li><span class=\"cell p{state}\" aria-hidden=\"true\">{shown}</span> \
                  colour {shown}</li>"
