@@ -1,6 +1,5 @@
 //! `flipgame gen`: random boards of a chosen distance, reproducible from a seed.
 
-use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
@@ -95,22 +94,15 @@ fn write_boards<K: CommandKind>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let shape = K::shape(puzzle);
-    let mut generator = Generator::from_seed(seed);
-    let mut seen: HashSet<K::Board> = HashSet::new();
     let rule = RuleFields::of::<K>(puzzle);
     let mut json = json_stream(args.format);
-    for index in 1..=args.count {
+    let dealt = pool.deal(seed, args.unique);
+    for (index, drawn) in (1..=args.count).zip(dealt) {
         let Drawn {
             board,
             moves,
             optimal,
-        } = loop {
-            let drawn = pool.draw(&mut generator);
-            // Distinct boards are drawn by rejection, which keeps every choice uniform.
-            if !args.unique || seen.insert(drawn.board.clone()) {
-                break drawn;
-            }
-        };
+        } = drawn;
         match json.as_mut() {
             Some(json) => json.write(
                 out,

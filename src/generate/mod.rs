@@ -11,6 +11,8 @@
 //! ([`Kind::solvable_board`]). A pool of a small space picks uniformly among its candidates;
 //! the larger pools draw by rejection, which keeps every accepted board as likely as any other.
 
+use std::collections::HashSet;
+
 use crate::grid::Shape;
 use crate::kind::{Kind, TwoStates};
 use crate::random::Generator;
@@ -209,6 +211,23 @@ impl<K: Kind> Pool<K> {
                 }
             },
         }
+    }
+
+    /// The boards `flipgame gen --seed SEED` writes, in order and without end: each drawn by
+    /// [`Pool::draw`] from one generator of `seed`, and with `unique` a board drawn before is
+    /// drawn again (rejection keeps every choice uniform). Ask [`Pool::distinct_boards`]
+    /// first: past that many, `unique` waits for ever.
+    pub fn deal(&self, seed: u64, unique: bool) -> impl Iterator<Item = Drawn<K>> + '_ {
+        let mut generator = Generator::from_seed(seed);
+        let mut seen: HashSet<K::Board> = HashSet::new();
+        std::iter::repeat_with(move || {
+            loop {
+                let drawn = self.draw(&mut generator);
+                if !unique || seen.insert(drawn.board.clone()) {
+                    return drawn;
+                }
+            }
+        })
     }
 
     /// How many distinct boards the pool can give (saturating at `u64::MAX`).

@@ -24,7 +24,7 @@ use crate::input::Record;
 use crate::notation::{BoardTextError, Cell, Cells};
 use crate::random::Generator;
 use crate::rule::Rule;
-use crate::solve::{Solution, Stage, Taps};
+use crate::solve::{Solution, Stage, Taps, threads};
 use crate::space::Space;
 
 /// Two-sided pieces: black and white, a tap turning pieces over (bits over GF(2)).
@@ -61,9 +61,9 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// Which finished boards count.
     type Goal: Copy + fmt::Debug + Eq;
     /// The colour every piece of a finished board shows.
-    type Color: Copy + fmt::Debug + Eq;
+    type Color: Copy + fmt::Debug + Eq + Send;
     /// The taps of an answer: a set of cells, or how many times each cell is tapped.
-    type Taps: Taps + Clone + fmt::Debug + Eq;
+    type Taps: Taps + Clone + fmt::Debug + Eq + Send;
     /// The exact solver of a puzzle.
     type Solver: Send + Sync;
     /// A solver whose puzzle is known to fit, before the preparation that may take long.
@@ -224,6 +224,18 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// (saturating at `u64::MAX`): every board a scramble of that many makes is one of them
     /// applied to a finished board.
     fn tap_sets(puzzle: &Self::Puzzle, moves: u64) -> u64;
+}
+
+/// The answers of `boards` in order, as [`Kind::solve`] gives them one by one, the boards
+/// shared out over the threads the long searches use: for a caller with a batch of boards
+/// (the Python module's `solve_many`) rather than a stream.
+pub fn solve_all<K: Kind>(solver: &K::Solver, boards: &[K::Board]) -> Vec<Option<SolutionOf<K>>> {
+    let mut answers: Vec<(&K::Board, Option<SolutionOf<K>>)> =
+        boards.iter().map(|board| (board, None)).collect();
+    threads::split_mut(&mut answers, threads::available(), |(board, answer)| {
+        *answer = K::solve(solver, board);
+    });
+    answers.into_iter().map(|(_, answer)| answer).collect()
 }
 
 /// `n` choose `k`, saturating at `u64::MAX`.

@@ -201,3 +201,26 @@ fn proof_weights_sum_every_reachable_board_alike_and_no_finished_one_so() {
     proof_weights_hold::<KStates>(colours(3, 3, "x", false, 3));
     proof_weights_hold::<KStates>(colours(2, 4, "plus", true, 4));
 }
+
+/// `solve_all` gives each board the answer `solve` gives it alone, in the boards' order,
+/// whatever the threads do: more boards than threads, impossible boards among them.
+fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
+    let solver = K::solver(puzzle.clone()).unwrap();
+    let mut generator = Generator::from_seed(7);
+    let boards: Vec<K::Board> = (0..97)
+        .map(|_| K::random_board(&puzzle, &mut generator))
+        .collect();
+    let answers = super::solve_all::<K>(&solver, &boards);
+    assert_eq!(answers.len(), boards.len());
+    for (board, answer) in boards.iter().zip(&answers) {
+        assert_eq!(answer, &K::solve(&solver, board), "{board}");
+    }
+    assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
+    assert!(super::solve_all::<K>(&solver, &[]).is_empty());
+}
+
+#[test]
+fn solve_all_answers_each_board_as_solve_does_for_either_kind() {
+    solve_all_answers_each_board_as_solve_does::<TwoStates>(two_sided(4, 4, "plus", false));
+    solve_all_answers_each_board_as_solve_does::<KStates>(colours(2, 3, "plus", false, 3));
+}

@@ -43,6 +43,8 @@ pub use coset::graycode::all_sums;
 pub use coset::shard::{MOST_SHARDS, MergeError, Shard, ShardError, SweepPart};
 pub use engines::elimination::ELIMINATION_MEMORY_BYTES;
 pub use engines::table::{self, DistanceTable};
+// The threads long searches use serve a batch of boards too (`kind::solve_all`).
+pub(crate) use kernels::threads;
 pub use search::{
     ENUMERATION_LIMIT, LARGE_BOARD_ENUMERATION_LIMIT, SHARDED_ENUMERATION_LIMIT, SWEPT_CELLS,
 };
