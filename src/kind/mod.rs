@@ -16,6 +16,7 @@ mod two_states;
 use std::error::Error;
 use std::fmt;
 use std::hash::Hash;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::board::BoardId;
@@ -226,16 +227,38 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn tap_sets(puzzle: &Self::Puzzle, moves: u64) -> u64;
 }
 
-/// The answers of `boards` in order, as [`Kind::solve`] gives them one by one, the boards
-/// shared out over the threads the long searches use: for a caller with a batch of boards
-/// (the Python module's `solve_many`) rather than a stream.
-pub fn solve_all<K: Kind>(solver: &K::Solver, boards: &[K::Board]) -> Vec<Option<SolutionOf<K>>> {
-    let mut answers: Vec<(&K::Board, Option<SolutionOf<K>>)> =
-        boards.iter().map(|board| (board, None)).collect();
-    threads::split_mut(&mut answers, threads::available(), |(board, answer)| {
-        *answer = K::solve(solver, board);
+/// What `keep` makes of the answer of each board `0..count`, in order, each board made by
+/// `board_at` (which may refuse it) and solved by [`Kind::solve`] on the threads the long
+/// searches use: for a caller with a batch of boards (the Python module's `solve_many`, which
+/// reads them from an array on those threads too, and keeps a few numbers of each answer)
+/// rather than a stream. A refusal ends the batch: the one of the first board refused.
+pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
+    solver: &K::Solver,
+    count: usize,
+    board_at: impl Fn(usize) -> Result<K::Board, E> + Sync,
+    keep: impl Fn(Option<SolutionOf<K>>) -> T + Sync,
+) -> Result<Vec<T>, E> {
+    let mut kept: Vec<T> = std::iter::repeat_with(T::default).take(count).collect();
+    let refused: Mutex<Option<(usize, E)>> = Mutex::new(None);
+    threads::split_mut(&mut kept, threads::available(), |index, slot| {
+        match board_at(index) {
+            Ok(board) => *slot = keep(K::solve(solver, &board)),
+            Err(error) => {
+                // A poisoned lock only means another refusal panicked: keep the first.
+                let mut first = refused.lock().unwrap_or_else(|poison| poison.into_inner());
+                if first.as_ref().is_none_or(|&(earlier, _)| index < earlier) {
+                    *first = Some((index, error));
+                }
+            }
+        }
     });
-    answers.into_iter().map(|(_, answer)| answer).collect()
+    match refused
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+    {
+        Some((_, error)) => Err(error),
+        None => Ok(kept),
+    }
 }
 
 /// `n` choose `k`, saturating at `u64::MAX`.

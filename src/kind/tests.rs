@@ -210,13 +210,32 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
     let boards: Vec<K::Board> = (0..97)
         .map(|_| K::random_board(&puzzle, &mut generator))
         .collect();
-    let answers = super::solve_all::<K>(&solver, &boards);
+    let board_at = |index: usize| Ok(boards[index].clone());
+    let all = super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| answer);
+    let answers = all.unwrap();
     assert_eq!(answers.len(), boards.len());
     for (board, answer) in boards.iter().zip(&answers) {
         assert_eq!(answer, &K::solve(&solver, board), "{board}");
     }
     assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
-    assert!(super::solve_all::<K>(&solver, &[]).is_empty());
+    let none = super::solve_all::<K, (), _>(&solver, 0, |_| unreachable!(), |answer| answer);
+    assert!(none.unwrap().is_empty());
+    // The first board refused is the one reported, whichever thread met it first.
+    let some_refused = |index: usize| match index % 40 {
+        39 => Err(index),
+        _ => Ok(boards[index].clone()),
+    };
+    let refused = super::solve_all::<K, usize, _>(&solver, boards.len(), some_refused, |a| a);
+    assert_eq!(refused, Err(39));
+    // What is kept of each answer is what `keep` makes of it.
+    let moves = super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| {
+        answer.map(|solution| solution.moves())
+    });
+    let expected: Vec<Option<u64>> = answers
+        .iter()
+        .map(|a| a.as_ref().map(|s| s.moves()))
+        .collect();
+    assert_eq!(moves, Ok(expected));
 }
 
 #[test]

@@ -188,7 +188,7 @@ impl Chase {
             if panel.is_empty() {
                 break;
             }
-            threads::split_mut(&mut panel, threads, |column| column.clear(&reduced));
+            threads::split_mut(&mut panel, threads, |_, column| column.clear(&reduced));
             let mut fresh: Vec<Reduced> = Vec::new();
             for mut column in panel {
                 column.clear(&fresh);
@@ -203,7 +203,7 @@ impl Chase {
                     }
                 }
             }
-            threads::split_mut(&mut reduced, threads, |row| row.clear(&fresh));
+            threads::split_mut(&mut reduced, threads, |_, row| row.clear(&fresh));
             reduced.extend(fresh);
             if wide {
                 reduced_columns += PANEL_COLUMNS as u64;

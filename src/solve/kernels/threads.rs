@@ -12,16 +12,30 @@ pub(crate) fn available() -> usize {
     *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Runs `work` on every item, the items split into one run of neighbours per thread.
-pub(crate) fn split_mut<T: Send>(items: &mut [T], threads: usize, work: impl Fn(&mut T) + Sync) {
+/// Runs `work` on every item and its index, the items split into one run of neighbours per
+/// thread.
+pub(crate) fn split_mut<T: Send>(
+    items: &mut [T],
+    threads: usize,
+    work: impl Fn(usize, &mut T) + Sync,
+) {
     if threads < 2 || items.len() < 2 {
-        items.iter_mut().for_each(work);
+        items
+            .iter_mut()
+            .enumerate()
+            .for_each(|(index, item)| work(index, item));
         return;
     }
     let chunk = items.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        for part in items.chunks_mut(chunk) {
-            scope.spawn(|| part.iter_mut().for_each(&work));
+        for (part, items) in items.chunks_mut(chunk).enumerate() {
+            let work = &work;
+            scope.spawn(move || {
+                let first = part * chunk;
+                for (offset, item) in items.iter_mut().enumerate() {
+                    work(first + offset, item);
+                }
+            });
         }
     });
 }
@@ -127,9 +141,12 @@ mod tests {
     #[test]
     fn a_split_gives_every_item_its_work_once() {
         for threads in [1, 2, 3, 8] {
-            let mut items: Vec<u32> = (0..10).collect();
-            split_mut(&mut items, threads, |item| *item *= 2);
-            assert_eq!(items, (0..10).map(|n| n * 2).collect::<Vec<_>>());
+            let mut items: Vec<(usize, u32)> = (0..10).map(|n| (0, n)).collect();
+            split_mut(&mut items, threads, |index, item| {
+                *item = (index, item.1 * 2)
+            });
+            let expected: Vec<(usize, u32)> = (0..10).map(|n| (n as usize, n * 2)).collect();
+            assert_eq!(items, expected);
         }
         assert!(available() >= 1);
     }
