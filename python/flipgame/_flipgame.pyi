@@ -1,0 +1,170 @@
+"""Types of flipgame's native module (re-exported by ``flipgame``)."""
+
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+Board = Union[str, List[List[int]], npt.NDArray[Any]]
+"""A board: flipgame's text (``"bwwb/bbwb/bwwb/bwww"``, digits for K colours), rows of colour
+numbers, or a 2-D numpy array of them (0 white and 1 black; 0 to K - 1)."""
+
+Boards = Union[npt.NDArray[Any], Iterable[Board]]
+"""Many boards: a 3-D numpy array (boards, rows, columns), or an iterable of boards."""
+
+Goal = Union[str, int, None]
+"""``"either"``, ``"white"`` or ``"black"``; for K colours a colour number or ``"any"``."""
+
+class FlipgameError(ValueError):
+    """A puzzle, board or request flipgame cannot use; the message says where and why."""
+
+class Puzzle:
+    """A puzzle of the Flip Game's family (size, rule, wrap, goal, states) and its solver."""
+
+    def __init__(
+        self,
+        size: Union[int, Tuple[int, int], str, None] = None,
+        rule: Optional[str] = None,
+        *,
+        wrap: bool = False,
+        goal: Goal = None,
+        states: int = 2,
+        rule_json: Optional[str] = None,
+        search_time: Optional[float] = None,
+    ) -> None:
+        """Makes a puzzle: ``size`` is ``n``, ``(rows, cols)`` or ``"RxC"`` (4x4 by default);
+        ``rule`` a named rule (``plus``, ``x``, ``box``, ``sigma``, ``lines``) or a stencil such
+        as ``"010/111/010"``; ``rule_json`` a rule file's JSON instead; ``search_time`` the
+        seconds one board's search may take past the exact limit."""
+    @staticmethod
+    def from_lists(
+        taps: List[List[int]],
+        *,
+        goal: Goal = None,
+        states: int = 2,
+        search_time: Optional[float] = None,
+    ) -> "Puzzle":
+        """A puzzle on a graph: ``taps[i]`` lists the vertices a tap on ``i`` changes besides
+        ``i`` (the board is one row, a cell a vertex)."""
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+    @property
+    def cols(self) -> int:
+        """The number of columns."""
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """``(rows, cols)``, as a board array's shape."""
+    @property
+    def states(self) -> int:
+        """The colours a piece has: 2 for two-sided pieces."""
+    @property
+    def rule(self) -> str:
+        """The rule's label: its name, its stencil, ``rule_json`` or ``graph``."""
+    @property
+    def wrap(self) -> bool:
+        """Whether the edges wrap around."""
+    @property
+    def goal(self) -> Union[str, int]:
+        """The goal, as given to the constructor."""
+    @property
+    def search_time(self) -> Optional[float]:
+        """The seconds one board's search may take past the exact limit, or ``None``."""
+    def board(self, board: Board) -> npt.NDArray[np.uint8]:
+        """The board as a 2-D ``uint8`` array of colour numbers."""
+    def text(self, board: Board) -> str:
+        """The board in flipgame's text form."""
+    def tap(self, board: Board, row: int, col: int) -> npt.NDArray[np.uint8]:
+        """The board after a tap at ``row``, ``col`` (both from 1)."""
+    def solve(self, board: Board) -> "Solution":
+        """The fewest taps that finish ``board``, or the proof that none do."""
+    def solve_many(self, boards: Boards, *, taps: bool = False) -> "ManySolutions":
+        """The fewest taps of many boards at once, on every core, the GIL let go."""
+    def random_boards(
+        self,
+        count: int = 1,
+        *,
+        seed: Optional[int] = None,
+        moves: Optional[int] = None,
+        impossible: bool = False,
+        unique: bool = False,
+    ) -> npt.NDArray[np.uint8]:
+        """``count`` random boards (3-D array), the very boards ``flipgame gen --seed`` writes."""
+    @property
+    def rank(self) -> int:
+        """The rank of the tap matrix (over GF(2), or Z_K for a prime K)."""
+    @property
+    def nullity(self) -> int:
+        """The nullity of the tap matrix (over GF(2), or Z_K for a prime K)."""
+    def quiet_tap_sets(self) -> npt.NDArray[np.uint8]:
+        """Generators of the tap sets that change no piece, as a 3-D array of tap counts."""
+    def quiet_orders(self) -> List[int]:
+        """The order of each of ``quiet_tap_sets()``."""
+    def quiet_patterns(self) -> npt.NDArray[np.uint8]:
+        """Generators of the quiet patterns (weights no tap changes the sum of), 3-D."""
+    def stats(self) -> Dict[str, Any]:
+        """Every board explored: ``positions``, ``solvable``, ``impossible``, ``histogram``,
+        ``max_moves`` (God's number), ``mean_moves``, ``hardest``."""
+    def svg(self, board: Board) -> str:
+        """The board drawn as an SVG document."""
+
+class Solution:
+    """The fewest taps that finish a board, or the proof that none do."""
+
+    @property
+    def solvable(self) -> bool:
+        """True when some taps finish the board."""
+    @property
+    def moves(self) -> Optional[int]:
+        """The fewest taps, or ``None`` when no taps finish the board."""
+    @property
+    def goal(self) -> Union[str, int, None]:
+        """The colour the taps finish the board in."""
+    @property
+    def optimal(self) -> bool:
+        """True when ``moves`` is proven the fewest."""
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """No taps fewer than this finish the board."""
+    @property
+    def taps(self) -> Optional[List[Dict[str, int]]]:
+        """The taps as ``solve --format json`` lists them (``row``, ``col`` from 1; ``times``)."""
+    @property
+    def tap_counts(self) -> npt.NDArray[np.uint8]:
+        """How many times each cell is tapped, as a 2-D array."""
+    @property
+    def board(self) -> npt.NDArray[np.uint8]:
+        """The board solved, as a 2-D array."""
+    @property
+    def proof(self) -> Optional[Dict[str, Any]]:
+        """Why no taps finish the board, as the command line's JSON gives it, or ``None``."""
+    @property
+    def proof_weights(self) -> Optional[npt.NDArray[np.uint8]]:
+        """The proof's cell weights as a 2-D array, or ``None``."""
+    @property
+    def proof_text(self) -> Optional[str]:
+        """The proof's argument in words, as ``explain`` gives it, or ``None``."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The record ``solve --format json`` writes, without ``index`` and ``source``."""
+    def walkthrough(self) -> List[Dict[str, Any]]:
+        """Every step as ``explain --format json`` gives it."""
+    def boards(self) -> npt.NDArray[np.uint8]:
+        """The board and the board after each tap, as a 3-D array."""
+    def svg(self, map: bool = False) -> str:
+        """The walkthrough (or the tap map), or the proof, as ``explain --format svg`` draws it."""
+    def _repr_svg_(self) -> str: ...
+
+class ManySolutions:
+    """The answers of a batch of boards as arrays, in the boards' order."""
+
+    moves: npt.NDArray[np.int64]
+    """The fewest taps of each board, -1 where no taps finish it."""
+    goal: npt.NDArray[np.int16]
+    """The colour each board is finished in (0 white, 1 black, or a colour number), or -1."""
+    optimal: npt.NDArray[np.bool_]
+    """True where the count is proven the fewest."""
+    taps: Optional[npt.NDArray[np.uint8]]
+    """With ``taps=True``, each board's tap counts as a 3-D array; else ``None``."""
+    def __len__(self) -> int: ...

@@ -1,0 +1,447 @@
+//! What a solve gives Python: a [`Solution`] of one board (its taps as an array and as the
+//! JSON fields `solve --format json` writes, its proof when no taps finish it, its walkthrough),
+//! and [`ManySolutions`], the answers of a batch as arrays.
+
+use std::sync::Arc;
+
+use numpy::ndarray::Array1;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use serde_json::{Map, Value, json};
+
+use flipgame::grid::Shape;
+use flipgame::kind::{KStates, Kind, SolutionOf, TwoStates};
+use flipgame::notation::Cell;
+use flipgame::solve::Taps;
+
+use crate::boards::{board_array, grid_array, stack_arrays};
+use crate::errors::flip_error;
+use crate::kinds::{Kinded, PyKind, by_kind};
+use crate::puzzle::Core;
+
+/// The most cells a walkthrough gives (boards times cells): a board of a million cells and a
+/// thousand taps, 1 GB of arrays, is past what a notebook can show.
+pub const MOST_WALKTHROUGH_CELLS: u64 = 1 << 26;
+
+/// One board's answer: the fewest taps, or the proof that none finish it.
+pub struct Answer<K: Kind> {
+    core: Arc<Core<K>>,
+    board: K::Board,
+    solution: Option<SolutionOf<K>>,
+    proof: Option<K::Proof>,
+}
+
+impl<K: PyKind> Answer<K> {
+    /// Solves `board`, and proves it impossible when no taps finish it.
+    pub fn new(core: Arc<Core<K>>, board: K::Board) -> Answer<K> {
+        let solution = K::solve(&core.solver, &board);
+        let proof = match solution {
+            Some(_) => None,
+            None => K::proof(&core.solver, &board),
+        };
+        Answer {
+            core,
+            board,
+            solution,
+            proof,
+        }
+    }
+
+    fn puzzle(&self) -> &K::Puzzle {
+        self.core.puzzle()
+    }
+
+    fn shape(&self) -> Shape {
+        K::shape(self.puzzle())
+    }
+
+    /// The taps, each cell with how many times.
+    fn tapped(&self) -> Vec<(Cell, u8)> {
+        let cols = self.shape().cols() as usize;
+        match &self.solution {
+            Some(solution) => K::tapped_cells(&solution.taps, cols).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The taps as JSON: `{"row", "col"}`, with `times` for pieces of K colours.
+    fn taps_json(&self) -> Value {
+        let taps = self.tapped().into_iter().map(|(cell, times)| {
+            let mut tap = json!({"row": cell.row + 1, "col": cell.col + 1});
+            if K::COUNTED {
+                tap["times"] = Value::from(times);
+            }
+            tap
+        });
+        Value::Array(taps.collect())
+    }
+
+    /// The record `solve --format json` writes of the board, but its `index` and `source`.
+    fn record(&self) -> Value {
+        let (puzzle, shape) = (self.puzzle(), self.shape());
+        let solution = self.solution.as_ref();
+        let mut record = Map::new();
+        record.insert("board".into(), Value::from(self.board.to_string()));
+        record.insert("rows".into(), Value::from(shape.rows()));
+        record.insert("cols".into(), Value::from(shape.cols()));
+        if let Some(id) = K::board_id(&self.board) {
+            record.insert("id".into(), Value::from(id.to_string()));
+        }
+        record.insert("rule".into(), Value::from(K::rule(puzzle).label()));
+        record.insert("wrap".into(), Value::from(K::wrap(puzzle)));
+        if K::COUNTED {
+            record.insert("states".into(), Value::from(K::states(puzzle)));
+        }
+        record.insert("solvable".into(), Value::from(solution.is_some()));
+        record.insert("moves".into(), json!(solution.map(|s| s.moves())));
+        let goal = solution.map(|s| K::color_json(K::color_number(s.color)));
+        record.insert("goal".into(), goal.unwrap_or(Value::Null));
+        let optimal = solution.is_none_or(|s| s.optimal);
+        record.insert("optimal".into(), Value::from(optimal));
+        record.insert("lower_bound".into(), json!(solution.map(|s| s.lower_bound)));
+        let taps = solution.map(|_| self.taps_json());
+        record.insert("taps".into(), taps.unwrap_or(Value::Null));
+        if K::COUNTED {
+            record.insert("proof".into(), self.proof_json());
+        }
+        Value::Object(record)
+    }
+
+    /// The proof as the command line's JSON gives it, or `null`.
+    fn proof_json(&self) -> Value {
+        let proof = self.proof.as_ref();
+        proof.map_or(Value::Null, |proof| K::proof_json(self.puzzle(), proof))
+    }
+
+    /// The error when a walkthrough of `boards` boards would be too large to give.
+    fn walkthrough_fits(&self, boards: u64) -> PyResult<()> {
+        let cells = boards.saturating_mul(self.shape().cells());
+        if cells <= MOST_WALKTHROUGH_CELLS {
+            return Ok(());
+        }
+        Err(flip_error(format!(
+            "a walkthrough of {boards} boards of {} cells is more than the \
+             {MOST_WALKTHROUGH_CELLS} cells flipgame gives: the taps are in taps and tap_counts",
+            self.shape().cells()
+        )))
+    }
+
+    /// Every step of the walkthrough as `explain --format json` gives it: the cell tapped, the
+    /// cells it changes, the board after it.
+    fn steps_json(&self) -> PyResult<Value> {
+        let moves = self.solution.as_ref().map_or(0, |s| s.moves());
+        self.walkthrough_fits(moves)?;
+        let (tap, changed) = K::STEP_FIELDS;
+        let mut board = self.board.clone();
+        let mut steps = Vec::new();
+        for (cell, times) in self.tapped() {
+            for _ in 0..times {
+                K::tap(self.puzzle(), &mut board, cell);
+                let mut step = Map::new();
+                step.insert(tap.into(), json!(cell));
+                step.insert(changed.into(), json!(K::reached(self.puzzle(), cell)));
+                step.insert("board".into(), Value::from(board.to_string()));
+                steps.push(Value::Object(step));
+            }
+        }
+        Ok(Value::Array(steps))
+    }
+
+    /// The board and the board after each tap of the walkthrough, as colour numbers.
+    fn boards(&self) -> PyResult<Vec<Vec<u8>>> {
+        let moves = self.solution.as_ref().map_or(0, |s| s.moves());
+        self.walkthrough_fits(moves.saturating_add(1))?;
+        let mut board = self.board.clone();
+        let mut boards = vec![K::colors_of(&board)];
+        for (cell, times) in self.tapped() {
+            for _ in 0..times {
+                K::tap(self.puzzle(), &mut board, cell);
+                boards.push(K::colors_of(&board));
+            }
+        }
+        Ok(boards)
+    }
+
+    /// The board as a 2-D array.
+    fn board_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
+        board_array::<K>(py, &self.board)
+    }
+
+    /// How many times each cell is tapped, row-major.
+    fn tap_counts(&self) -> Vec<u8> {
+        let cols = self.shape().cols() as usize;
+        let mut counts = vec![0; self.shape().cells() as usize];
+        for (cell, times) in self.tapped() {
+            counts[cell.row * cols + cell.col] = times;
+        }
+        counts
+    }
+}
+
+/// A board's answer, of either kind of piece.
+type AnyAnswer = Kinded<Answer<TwoStates>, Answer<KStates>>;
+
+/// The fewest taps that finish a board, or the proof that none do.
+#[pyclass(frozen, module = "flipgame")]
+pub struct Solution {
+    answer: AnyAnswer,
+}
+
+impl From<Answer<TwoStates>> for Solution {
+    fn from(answer: Answer<TwoStates>) -> Solution {
+        Solution {
+            answer: Kinded::Two(answer),
+        }
+    }
+}
+
+impl From<Answer<KStates>> for Solution {
+    fn from(answer: Answer<KStates>) -> Solution {
+        Solution {
+            answer: Kinded::Many(answer),
+        }
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// True when some taps finish the board.
+    #[getter]
+    fn solvable(&self) -> bool {
+        by_kind!(&self.answer, answer => answer.solution.is_some())
+    }
+
+    /// The fewest taps (presses for K colours), or `None` when no taps finish the board.
+    #[getter]
+    fn moves(&self) -> Option<u64> {
+        by_kind!(&self.answer, answer => answer.solution.as_ref().map(|s| s.moves()))
+    }
+
+    /// The colour the taps finish the board in (`"white"`, `"black"`, or a colour number).
+    #[getter]
+    fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.field("goal"))
+    }
+
+    /// True when `moves` is proven the fewest (always, but past the exact limit).
+    #[getter]
+    fn optimal(&self) -> bool {
+        by_kind!(&self.answer, answer => answer.solution.as_ref().is_none_or(|s| s.optimal))
+    }
+
+    /// No taps fewer than this finish the board: `moves` itself when `optimal`.
+    #[getter]
+    fn lower_bound(&self) -> Option<u64> {
+        by_kind!(&self.answer, answer => answer.solution.as_ref().map(|s| s.lower_bound))
+    }
+
+    /// The taps as `solve --format json` lists them: `{"row", "col"}` from 1, with `"times"`
+    /// for pieces of K colours; `None` when no taps finish the board.
+    #[getter]
+    fn taps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.field("taps"))
+    }
+
+    /// How many times each cell is tapped, as a 2-D `uint8` array.
+    #[getter]
+    fn tap_counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
+        by_kind!(&self.answer, answer => grid_array(py, answer.shape(), answer.tap_counts()))
+    }
+
+    /// The board solved, as a 2-D `uint8` array.
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
+        by_kind!(&self.answer, answer => answer.board_array(py))
+    }
+
+    /// Why no taps finish the board, as the command line's JSON gives it (`cells` and `black`
+    /// for two-sided pieces; `weights`, `board_sum` and `finished_sum` for K colours), or
+    /// `None` when some taps do.
+    #[getter]
+    fn proof<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &by_kind!(&self.answer, answer => answer.proof_json()))
+    }
+
+    /// The proof's cell weights as a 2-D `uint8` array (1 on the cells of a two-sided proof),
+    /// or `None`.
+    #[getter]
+    fn proof_weights<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u8>>> {
+        by_kind!(&self.answer, answer => answer
+            .proof
+            .as_ref()
+            .map(|proof| grid_array(py, answer.shape(), proof_weights_of(answer, proof))))
+    }
+
+    /// The record `solve --format json` writes of this board, without `index` and `source`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &by_kind!(&self.answer, answer => answer.record()))
+    }
+
+    /// Every step of the walkthrough as `explain --format json` gives it (`tap`, `flipped`,
+    /// `board`; `press`, `changed`, `board` for K colours); empty when no taps finish it.
+    fn walkthrough<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let steps = by_kind!(&self.answer, answer => answer.steps_json())?;
+        json_to_py(py, &steps)
+    }
+
+    /// The board and the board after each tap, as a 3-D `uint8` array (`moves + 1` boards).
+    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        by_kind!(&self.answer, answer => Ok(stack_arrays(py, answer.shape(), answer.boards()?)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let record = by_kind!(&self.answer, answer => answer.record());
+        let repr = |name: &str| -> PyResult<String> {
+            Ok(json_to_py(py, &record[name])?.repr()?.to_string())
+        };
+        Ok(match self.moves() {
+            Some(moves) => format!(
+                "Solution(board={}, moves={moves}, goal={}, optimal={})",
+                repr("board")?,
+                repr("goal")?,
+                repr("optimal")?
+            ),
+            None => format!("Solution(board={}, solvable=False)", repr("board")?),
+        })
+    }
+}
+
+impl Solution {
+    /// One field of the record.
+    fn field(&self, name: &str) -> Value {
+        let record = by_kind!(&self.answer, answer => answer.record());
+        record.get(name).cloned().unwrap_or(Value::Null)
+    }
+}
+
+/// The proof's weights, row-major.
+fn proof_weights_of<K: PyKind>(_answer: &Answer<K>, proof: &K::Proof) -> Vec<u8> {
+    K::proof_weights(proof)
+}
+
+/// The answers of a batch of boards as arrays, in the boards' order.
+#[pyclass(frozen, module = "flipgame")]
+pub struct ManySolutions {
+    /// The fewest taps of each board, -1 where no taps finish it.
+    #[pyo3(get)]
+    moves: Py<PyArray1<i64>>,
+    /// The colour each board is finished in (0 white, 1 black, or K's colour number), -1
+    /// where no taps finish it.
+    #[pyo3(get)]
+    goal: Py<PyArray1<i16>>,
+    /// True where the count is proven the fewest (and for impossible boards).
+    #[pyo3(get)]
+    optimal: Py<PyArray1<bool>>,
+    /// With `taps=True`, each board's tap counts as a 3-D `uint8` array; else `None`.
+    #[pyo3(get)]
+    taps: Option<Py<PyArray3<u8>>>,
+}
+
+/// What a batch keeps of one board's answer: its fewest taps (-1 for none), the colour reached
+/// (-1 for none) and whether the count is proven. Small, as a million of them are written by
+/// the solving threads.
+#[derive(Clone, Copy, Default)]
+pub struct Kept {
+    moves: i64,
+    goal: i16,
+    optimal: bool,
+}
+
+impl Kept {
+    /// What is kept of `answer`.
+    pub fn of<K: PyKind>(answer: Option<&SolutionOf<K>>) -> Kept {
+        match answer {
+            Some(solution) => Kept {
+                moves: solution.taps.tap_count() as i64,
+                goal: i16::from(K::color_number(solution.color)),
+                optimal: solution.optimal,
+            },
+            None => Kept {
+                moves: -1,
+                goal: -1,
+                optimal: true,
+            },
+        }
+    }
+
+    /// What is kept of `answer` and its tap counts on a board of `cells` cells, `cols` wide.
+    pub fn with_taps<K: PyKind>(
+        answer: Option<SolutionOf<K>>,
+        cells: usize,
+        cols: usize,
+    ) -> (Kept, Vec<u8>) {
+        let mut taps = vec![0; cells];
+        if let Some(solution) = &answer {
+            for (cell, times) in K::tapped_cells(&solution.taps, cols) {
+                taps[cell.row * cols + cell.col] = times;
+            }
+        }
+        (Kept::of::<K>(answer.as_ref()), taps)
+    }
+}
+
+impl ManySolutions {
+    /// The arrays of what was `kept` of the answers of boards of `shape`, and of their tap
+    /// counts when they were kept.
+    pub fn new(
+        py: Python<'_>,
+        shape: Shape,
+        kept: &[Kept],
+        taps: Option<Vec<Vec<u8>>>,
+    ) -> ManySolutions {
+        let moves: Array1<i64> = kept.iter().map(|k| k.moves).collect();
+        let goal: Array1<i16> = kept.iter().map(|k| k.goal).collect();
+        let optimal: Array1<bool> = kept.iter().map(|k| k.optimal).collect();
+        ManySolutions {
+            moves: moves.into_pyarray(py).unbind(),
+            goal: goal.into_pyarray(py).unbind(),
+            optimal: optimal.into_pyarray(py).unbind(),
+            taps: taps.map(|taps| stack_arrays(py, shape, taps).unbind()),
+        }
+    }
+}
+
+#[pymethods]
+impl ManySolutions {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        use numpy::PyUntypedArrayMethods;
+        self.moves.bind(py).len()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("ManySolutions(boards={})", self.__len__(py))
+    }
+}
+
+/// A JSON value as the Python value `json.loads` would give.
+pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(number) => match (number.as_u64(), number.as_i64()) {
+            (Some(whole), _) => whole.into_pyobject(py)?.into_any(),
+            (None, Some(negative)) => negative.into_pyobject(py)?.into_any(),
+            (None, None) => number
+                .as_f64()
+                .unwrap_or(f64::NAN)
+                .into_pyobject(py)?
+                .into_any(),
+        },
+        Value::String(text) => text.into_pyobject(py)?.into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(json_to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(fields) => {
+            let dict = PyDict::new(py);
+            for (name, item) in fields {
+                dict.set_item(name, json_to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}

@@ -1,0 +1,290 @@
+//! Boards in and out: a board is read from flipgame's text (`bwwb/bbwb/bwwb/bwww`, digits for
+//! K colours), from rows of numbers, or from a numpy array of rows and columns, and given back
+//! as a 2-D `uint8` array of colour numbers (0 white, 1 black; 0 to K - 1).
+//!
+//! A `uint8` array is read where it lies, without a copy; an array of another integer or bool
+//! dtype is widened to `int64` first, so a value out of range is reported as it is, never
+//! wrapped into range. Every mistake names the board (`board`, `boards[3]`) and the place.
+
+use numpy::ndarray::{Array2, Array3, ArrayViewD, Axis, Ix3};
+use numpy::{
+    IntoPyArray, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods,
+    PyReadonlyArrayDyn, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use flipgame::grid::Shape;
+use flipgame::kind::{SolutionOf, solve_all};
+use flipgame::notation::Cells;
+
+use crate::errors::flip_error;
+use crate::kinds::PyKind;
+
+/// Reads one board of `puzzle`, named `what` in errors, from whatever Python gave.
+pub fn read_board<K: PyKind>(
+    puzzle: &K::Puzzle,
+    value: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<K::Board> {
+    let shape = K::shape(puzzle);
+    if let Ok(text) = value.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let cells = K::cells(puzzle, Cells::default());
+        // The command line names a board by where it was read, and the column in that line.
+        return K::parse_board(&text, shape, cells)
+            .map_err(|error| flip_error(format!("{what}:1:{}: {error}", error.column)));
+    }
+    if let Ok(array) = value.cast::<PyUntypedArray>() {
+        let numbers = Numbers::of(array, what)?;
+        return match &numbers {
+            Numbers::Bytes(array) => one_board::<K, _>(puzzle, array.as_array(), what),
+            Numbers::Wide(array) => one_board::<K, _>(puzzle, array.as_array(), what),
+        };
+    }
+    let rows: Vec<Vec<i64>> = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what}: a board is text such as 'bwwb/bbwb/bwwb/bwww', a list of rows of numbers, \
+             or a 2-D numpy array, not {}",
+            type_name(value)
+        ))
+    })?;
+    check_rows(&rows, shape, what)?;
+    colors_to_board::<K>(puzzle, rows.iter().flatten().copied(), shape, what)
+}
+
+/// The answers of many boards: a 3-D numpy array (boards, rows, columns), read on the solving
+/// threads with the interpreter lock let go, or any iterable of boards, read first.
+pub fn solve_boards<K: PyKind, T: Default + Send>(
+    py: Python<'_>,
+    solver: &K::Solver,
+    value: &Bound<'_, PyAny>,
+    keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
+) -> PyResult<Vec<T>> {
+    let puzzle = K::puzzle(solver);
+    if value.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "boards: one text is one board: give a list of boards (or use solve)",
+        ));
+    }
+    if let Ok(array) = value.cast::<PyUntypedArray>() {
+        if array.ndim() != 3 {
+            return Err(flip_error(format!(
+                "boards: an array of boards has 3 dimensions (boards, rows, columns), not {}",
+                array.ndim()
+            )));
+        }
+        let shape = K::shape(puzzle);
+        let dims = array.shape();
+        check_dims(dims[1], dims[2], shape, "boards")?;
+        let numbers = Numbers::of(array, "boards")?;
+        return match &numbers {
+            Numbers::Bytes(array) => solve_array::<K, _, T>(py, solver, array.as_array(), keep),
+            Numbers::Wide(array) => solve_array::<K, _, T>(py, solver, array.as_array(), keep),
+        };
+    }
+    let items = value.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "boards: give a 3-D numpy array or an iterable of boards, not {}",
+            type_name(value)
+        ))
+    })?;
+    let boards = items
+        .enumerate()
+        .map(|(index, item)| read_board::<K>(puzzle, &item?, &format!("boards[{index}]")))
+        .collect::<PyResult<Vec<K::Board>>>()?;
+    let board_at = |index: usize| Ok(boards[index].clone());
+    py.detach(|| solve_all::<K, PyErr, T>(solver, boards.len(), board_at, keep))
+}
+
+/// The answers of the boards of a 3-D array of the puzzle's shape, each read and solved on
+/// the library's threads.
+fn solve_array<K: PyKind, N: Number, T: Default + Send>(
+    py: Python<'_>,
+    solver: &K::Solver,
+    view: ArrayViewD<'_, N>,
+    keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
+) -> PyResult<Vec<T>> {
+    let puzzle = K::puzzle(solver);
+    let shape = K::shape(puzzle);
+    // Three dimensions, checked by the caller: indexed as such, not dimension by dimension.
+    let view = view
+        .into_dimensionality::<Ix3>()
+        .map_err(|error| flip_error(format!("boards: {error}")))?;
+    py.detach(|| {
+        let board_at = |index: usize| {
+            let board = view.index_axis(Axis(0), index);
+            let what = || format!("boards[{index}]");
+            if let Some(colors) = board.as_slice().and_then(N::as_bytes) {
+                return K::board_of_colors(puzzle, colors)
+                    .map_err(|at| bad_color::<K>(puzzle, at, colors[at].into(), shape, &what()));
+            }
+            let values = board.iter().map(|&value| value.into());
+            colors_to_board::<K>(puzzle, values, shape, &what())
+        };
+        solve_all::<K, PyErr, T>(solver, view.shape()[0], board_at, keep)
+    })
+}
+
+/// The board as a 2-D `uint8` array of colour numbers.
+pub fn board_array<'py, K: PyKind>(py: Python<'py>, board: &K::Board) -> Bound<'py, PyArray2<u8>> {
+    let shape = K::board_shape(board);
+    grid_array(py, shape, K::colors_of(board))
+}
+
+/// Colour numbers, row-major, as a 2-D array of `shape`.
+pub fn grid_array(py: Python<'_>, shape: Shape, colors: Vec<u8>) -> Bound<'_, PyArray2<u8>> {
+    let dims = (shape.rows() as usize, shape.cols() as usize);
+    // The length is rows times columns by construction: every caller gives a whole board.
+    Array2::from_shape_vec(dims, colors)
+        .unwrap_or_else(|_| Array2::zeros(dims))
+        .into_pyarray(py)
+}
+
+/// Boards of one shape, each as row-major colour numbers, as a 3-D array.
+pub fn stack_arrays(py: Python<'_>, shape: Shape, boards: Vec<Vec<u8>>) -> Bound<'_, PyArray3<u8>> {
+    let dims = (boards.len(), shape.rows() as usize, shape.cols() as usize);
+    let flat: Vec<u8> = boards.into_iter().flatten().collect();
+    Array3::from_shape_vec(dims, flat)
+        .unwrap_or_else(|_| Array3::zeros(dims))
+        .into_pyarray(py)
+}
+
+/// A numpy array of whole numbers, borrowed as `uint8` or widened to `int64`.
+enum Numbers<'py> {
+    Bytes(PyReadonlyArrayDyn<'py, u8>),
+    Wide(PyReadonlyArrayDyn<'py, i64>),
+}
+
+impl<'py> Numbers<'py> {
+    /// The numbers of `array`, or why its dtype holds no colours.
+    fn of(array: &Bound<'py, PyUntypedArray>, what: &str) -> PyResult<Numbers<'py>> {
+        let dtype = array.dtype();
+        let borrowed = |error| flip_error(format!("{what}: {error}"));
+        if dtype.is_equiv_to(&numpy::dtype::<u8>(array.py())) {
+            let bytes = array.cast::<PyArrayDyn<u8>>()?;
+            return Ok(Numbers::Bytes(bytes.try_readonly().map_err(borrowed)?));
+        }
+        match dtype.kind() {
+            b'b' | b'i' | b'u' => {
+                let wide = array.call_method1("astype", ("int64",))?;
+                let wide = wide.cast_into::<PyArrayDyn<i64>>()?;
+                Ok(Numbers::Wide(wide.try_readonly().map_err(borrowed)?))
+            }
+            _ => Err(flip_error(format!(
+                "{what}: an array of dtype {dtype} holds no colours: pieces are whole numbers \
+                 (dtype uint8 is read without a copy)"
+            ))),
+        }
+    }
+}
+
+/// The numbers an array of boards is read in: `uint8`, read in place, or `int64`.
+trait Number: Copy + Into<i64> + Sync {
+    /// The numbers as colour bytes, when they are bytes already.
+    fn as_bytes(values: &[Self]) -> Option<&[u8]>;
+}
+
+impl Number for u8 {
+    fn as_bytes(values: &[u8]) -> Option<&[u8]> {
+        Some(values)
+    }
+}
+
+impl Number for i64 {
+    fn as_bytes(_values: &[i64]) -> Option<&[u8]> {
+        None
+    }
+}
+
+/// One board from a 2-D view of numbers.
+fn one_board<K: PyKind, T: Number>(
+    puzzle: &K::Puzzle,
+    view: ArrayViewD<'_, T>,
+    what: &str,
+) -> PyResult<K::Board> {
+    if view.ndim() != 2 {
+        let many = if view.ndim() == 3 {
+            ": for many boards use solve_many"
+        } else {
+            ""
+        };
+        return Err(flip_error(format!(
+            "{what}: a board is a 2-D array (rows, columns), not {}-D{many}",
+            view.ndim()
+        )));
+    }
+    let shape = K::shape(puzzle);
+    check_dims(view.shape()[0], view.shape()[1], shape, what)?;
+    colors_to_board::<K>(puzzle, view.iter().map(|&value| value.into()), shape, what)
+}
+
+/// The board of the colour numbers `values` (row-major), every one checked.
+fn colors_to_board<K: PyKind>(
+    puzzle: &K::Puzzle,
+    values: impl Iterator<Item = i64>,
+    shape: Shape,
+    what: &str,
+) -> PyResult<K::Board> {
+    let mut colors = Vec::with_capacity(shape.cells() as usize);
+    for (at, value) in values.enumerate() {
+        match u8::try_from(value) {
+            Ok(color) => colors.push(color),
+            Err(_) => return Err(bad_color::<K>(puzzle, at, value, shape, what)),
+        }
+    }
+    K::board_of_colors(puzzle, &colors)
+        .map_err(|at| bad_color::<K>(puzzle, at, colors[at].into(), shape, what))
+}
+
+/// The error of a number that is no colour of the puzzle, at row-major position `at`.
+fn bad_color<K: PyKind>(
+    puzzle: &K::Puzzle,
+    at: usize,
+    value: i64,
+    shape: Shape,
+    what: &str,
+) -> PyErr {
+    let cols = shape.cols() as usize;
+    flip_error(format!(
+        "{what}: row {}, column {} holds {value}: a piece is {}",
+        at / cols + 1,
+        at % cols + 1,
+        K::colors_words(puzzle)
+    ))
+}
+
+/// Checks that rows of numbers are a board of `shape`.
+fn check_rows(rows: &[Vec<i64>], shape: Shape, what: &str) -> PyResult<()> {
+    if let Some((index, row)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, row)| row.len() != shape.cols() as usize)
+    {
+        return Err(flip_error(format!(
+            "{what}: row {} has {} numbers, but the puzzle's board is {shape}",
+            index + 1,
+            row.len()
+        )));
+    }
+    check_dims(rows.len(), shape.cols() as usize, shape, what)
+}
+
+/// Checks that `rows` x `cols` is the puzzle's shape.
+fn check_dims(rows: usize, cols: usize, shape: Shape, what: &str) -> PyResult<()> {
+    if (rows, cols) == (shape.rows() as usize, shape.cols() as usize) {
+        return Ok(());
+    }
+    Err(flip_error(format!(
+        "{what}: a board of {rows} rows and {cols} columns, but the puzzle's board is {shape}"
+    )))
+}
+
+/// The name of a Python value's type, for an error.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "this".to_string(), |name| name.to_string())
+}

@@ -1,0 +1,131 @@
+//! The library's errors in a Python user's words: what went wrong, said with the argument that
+//! set it (where the command line names a flag), and the place in a text where there is one.
+//! Every mistake in what a caller gives is a [`FlipgameError`], which is a `ValueError`.
+
+use pyo3::PyErr;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+
+use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::kind::Kind;
+use flipgame::notation::MOST_STATES;
+use flipgame::puzzle::{PuzzleError, StatePuzzleError};
+use flipgame::rule::{NAMED_STENCILS, RuleError, RuleFileError};
+use flipgame::words::count_of;
+
+create_exception!(
+    flipgame,
+    FlipgameError,
+    PyValueError,
+    "A puzzle, board or request flipgame cannot use; the message says where and why."
+);
+
+/// A [`FlipgameError`] with this message.
+pub fn flip_error(message: impl Into<String>) -> PyErr {
+    FlipgameError::new_err(message.into())
+}
+
+/// A puzzle of two-sided pieces whose arguments do not hold together.
+pub fn puzzle_error(error: &PuzzleError) -> PyErr {
+    flip_error(match error {
+        PuzzleError::RuleFileShape { file, .. } => {
+            format!("{error}: give size='{file}' or no size")
+        }
+        PuzzleError::WrapWithRuleFile { label } => format!(
+            "wrap=True does not apply to a rule file ({label}): list the wrapped neighbours in \
+             the file itself"
+        ),
+        PuzzleError::WeightedRule { label, weight } => format!(
+            "the rule {label} adds {weight} at a cell, which needs states={} or more: a \
+             two-sided piece is turned over or not",
+            weight + 1
+        ),
+    })
+}
+
+/// A puzzle of K states whose arguments do not hold together.
+pub fn state_puzzle_error(error: &StatePuzzleError) -> PyErr {
+    match error {
+        StatePuzzleError::States(states) => flip_error(format!(
+            "states={states}: a piece has from 2 to {MOST_STATES} states"
+        )),
+        StatePuzzleError::Weight {
+            rule,
+            weight,
+            states,
+        } => flip_error(format!(
+            "the rule {rule} adds {weight} at a cell, which is not below states={states}: \
+             weights go from 1 to {}",
+            states - 1
+        )),
+        StatePuzzleError::Goal { color, states } => flip_error(format!(
+            "goal={color}: the colours of states={states} go from 0 to {}",
+            states - 1
+        )),
+        StatePuzzleError::Puzzle(error) => puzzle_error(error),
+    }
+}
+
+/// A rule that is none, given as `rule={given}` (already in Python's quotes).
+pub fn rule_error(given: &str, error: &RuleError) -> PyErr {
+    flip_error(match error {
+        RuleError::Unknown { text } => {
+            let names: Vec<&str> = NAMED_STENCILS.iter().map(|(name, ..)| *name).collect();
+            format!(
+                "rule={given}: unknown rule '{text}': expected {}, lines, or a stencil of 0/1 \
+                 rows joined by '/' such as 010/111/010 (a rule per cell goes in rule_json, and \
+                 a graph's in from_edges)",
+                names.join(", ")
+            )
+        }
+        other => format!("rule={given}: {other}"),
+    })
+}
+
+/// A rule file's JSON that is not one, at `rule_json:LINE:COLUMN` as the command line gives a
+/// file's place.
+pub fn rule_file_error(error: &RuleFileError) -> PyErr {
+    flip_error(match error.place {
+        Some((line, column)) => format!("rule_json:{line}:{column}: {error}"),
+        None => format!("rule_json: {error}"),
+    })
+}
+
+/// Why no boards of the kind asked for can be drawn.
+pub fn pool_error<K: Kind>(
+    error: &PoolError<K>,
+    too_large: impl Fn(&K::TooLarge) -> String,
+) -> PyErr
+where
+    K::Goal: std::fmt::Debug,
+{
+    flip_error(match error {
+        PoolError::Space(error) => error.to_string(),
+        PoolError::Solver(error) => too_large(error),
+        PoolError::NoSuchBoard {
+            wanted,
+            shape,
+            largest,
+            ..
+        } => match wanted {
+            Wanted::Moves(moves) => format!(
+                "moves={moves}: no {shape} board needs exactly {} for this goal: the most any \
+                 needs is {largest}",
+                count_of(u64::from(*moves), "tap", "taps"),
+            ),
+            Wanted::Impossible | Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
+        },
+        PoolError::MovesPastCells { moves, shape, most } => {
+            format!("moves={moves}: no {shape} board needs more than {most} taps")
+        }
+        PoolError::NoScramble { moves, shape } => format!(
+            "moves={moves}: no {shape} board made by {moves} random taps needed exactly \
+             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; on a board too large to explore a \
+             scramble is kept only when its minimum is proven, which holds when random taps \
+             rarely undo each other (fewer moves)"
+        ),
+        PoolError::NoImpossibleBoard { shape, .. } => {
+            format!("impossible=True: every {shape} board can be finished for this goal")
+        }
+    })
+}

@@ -1,0 +1,660 @@
+//! `flipgame.Puzzle`: a puzzle (size, rule, wrap, goal, states) with its exact solver, made once
+//! and shared by every answer it gives. The one place the module chooses the kind of piece is
+//! [`Puzzle::new`] (with [`Puzzle::from_lists`]): `states=2` is two-sided pieces, more is K
+//! colours; every method after it is written once, through [`by_kind`].
+
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::sync::Arc;
+use std::time::Duration;
+
+use numpy::PyArray3;
+use pyo3::IntoPyObjectExt;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use flipgame::generate::{Pool, Wanted};
+use flipgame::grid::{MAX_SIDE, Shape};
+use flipgame::kind::{KStates, Kind, TwoStates};
+use flipgame::notation::MOST_STATES;
+use flipgame::puzzle::{Goal, Puzzle as TwoPuzzle, StateGoal, StatePuzzle};
+use flipgame::rule::{Graph, Rule};
+use flipgame::stats::Explored;
+
+use crate::answer::{Answer, Kept, ManySolutions, Solution};
+use crate::boards::{board_array, read_board, solve_boards, stack_arrays};
+use crate::errors::{
+    flip_error, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
+};
+use crate::facts;
+use crate::kinds::{Kinded, PyKind, by_kind};
+
+/// Two-sided pieces, the Flip Game's own.
+const DEFAULT_STATES: u32 = 2;
+
+/// The most cells `random_boards` deals in one call (boards times cells): 256 MB of arrays.
+const MOST_DEALT_CELLS: u64 = 1 << 28;
+
+/// A puzzle's solver, made once and shared by the answers it gives.
+pub struct Core<K: Kind> {
+    /// The exact solver, which knows its puzzle.
+    pub solver: K::Solver,
+    /// The time limit of one board's search past the exact limit, as given.
+    pub search_time: Option<f64>,
+}
+
+impl<K: Kind> Core<K> {
+    /// The puzzle.
+    pub fn puzzle(&self) -> &K::Puzzle {
+        K::puzzle(&self.solver)
+    }
+}
+
+/// A puzzle's core, of either kind of piece.
+pub type AnyCore = Kinded<Arc<Core<TwoStates>>, Arc<Core<KStates>>>;
+
+/// A puzzle of the Flip Game's family and its exact solver.
+#[pyclass(frozen, module = "flipgame")]
+pub struct Puzzle {
+    core: AnyCore,
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Makes a puzzle: `size` is `n`, `(rows, cols)` or `"RxC"` (4x4 when neither it nor a rule
+    /// file says); `rule` a named rule (`plus`, `x`, `box`, `sigma`, `lines`) or a stencil such
+    /// as `"010/111/010"`; `rule_json` a rule file's JSON instead; `goal` `"either"`, `"white"`
+    /// or `"black"`, or for `states` K a colour number or `"any"`; `search_time` the seconds
+    /// one board's search may take past the exact limit.
+    #[new]
+    #[pyo3(signature = (size=None, rule=None, *, wrap=false, goal=None, states=None, rule_json=None, search_time=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        size: Option<&Bound<'_, PyAny>>,
+        rule: Option<&str>,
+        wrap: bool,
+        goal: Option<&Bound<'_, PyAny>>,
+        states: Option<&Bound<'_, PyAny>>,
+        rule_json: Option<&str>,
+        search_time: Option<f64>,
+    ) -> PyResult<Puzzle> {
+        let states = read_states(states)?;
+        let size = size.map(read_size).transpose()?;
+        let (shape, rule) = match (rule, rule_json) {
+            (Some(_), Some(_)) => {
+                return Err(flip_error(
+                    "give rule or rule_json, not both: a rule file lists every cell's taps itself",
+                ));
+            }
+            (_, Some(text)) => {
+                let graph = Graph::from_json(text, "rule_json").map_err(|e| rule_file_error(&e))?;
+                (size.unwrap_or(graph.shape()), Rule::Graph(graph))
+            }
+            (rule, None) => {
+                let text = rule.unwrap_or("plus");
+                let rule = Rule::parse(text)
+                    .map_err(|error| rule_error(&python_repr(py, text), &error))?;
+                (size.unwrap_or(Shape::FLIP_GAME), rule)
+            }
+        };
+        Puzzle::of_kind(py, (shape, rule, wrap), goal, states, search_time)
+    }
+
+    /// A puzzle on a graph given as lists: `taps[i]` lists the vertices a tap on vertex `i`
+    /// changes besides itself (the board is one row, a cell a vertex). `flipgame.from_edges`,
+    /// `from_adjacency` and `from_networkx` build these lists.
+    #[staticmethod]
+    #[pyo3(signature = (taps, *, goal=None, states=None, search_time=None))]
+    fn from_lists(
+        py: Python<'_>,
+        taps: Vec<Vec<i64>>,
+        goal: Option<&Bound<'_, PyAny>>,
+        states: Option<&Bound<'_, PyAny>>,
+        search_time: Option<f64>,
+    ) -> PyResult<Puzzle> {
+        let states = read_states(states)?;
+        let vertices = taps.len();
+        let shape = u32::try_from(vertices)
+            .ok()
+            .and_then(|cols| Shape::new(1, cols))
+            .ok_or_else(|| {
+                flip_error(format!(
+                    "a graph of {vertices} vertices: flipgame's boards have from 1 to {MAX_SIDE} \
+                     cells in a row"
+                ))
+            })?;
+        let mut lists = Vec::with_capacity(vertices);
+        for (vertex, changed) in taps.into_iter().enumerate() {
+            let mut list = vec![vertex as u32];
+            for other in changed {
+                match u32::try_from(other) {
+                    Ok(other) if (other as usize) < vertices && other as usize != vertex => {
+                        list.push(other)
+                    }
+                    _ if other == vertex as i64 => {
+                        return Err(flip_error(format!(
+                            "vertex {vertex} lists itself: a tap always changes its own vertex, \
+                             so leave it out (an adjacency matrix's diagonal is 0)"
+                        )));
+                    }
+                    _ => {
+                        return Err(flip_error(format!(
+                            "vertex {vertex} lists {other}: the vertices are 0 to {}",
+                            vertices - 1
+                        )));
+                    }
+                }
+            }
+            lists.push(list);
+        }
+        let graph = Graph::new(shape, lists, "graph".to_string())
+            .map_err(|error| flip_error(error.to_string()))?;
+        Puzzle::of_kind(
+            py,
+            (shape, Rule::Graph(graph), false),
+            goal,
+            states,
+            search_time,
+        )
+    }
+
+    /// The number of rows.
+    #[getter]
+    fn rows(&self) -> u32 {
+        by_kind!(&self.core, core => shape_of(core).rows())
+    }
+
+    /// The number of columns.
+    #[getter]
+    fn cols(&self) -> u32 {
+        by_kind!(&self.core, core => shape_of(core).cols())
+    }
+
+    /// `(rows, cols)`, as a board array's shape.
+    #[getter]
+    fn shape(&self) -> (u32, u32) {
+        (self.rows(), self.cols())
+    }
+
+    /// The colours a piece has: 2 for two-sided pieces.
+    #[getter]
+    fn states(&self) -> u8 {
+        by_kind!(&self.core, core => states_of(core))
+    }
+
+    /// The rule's label: its name, its stencil, or `rule_json` / `graph`.
+    #[getter]
+    fn rule(&self) -> String {
+        by_kind!(&self.core, core => rule_of(core).label())
+    }
+
+    /// Whether the edges wrap around.
+    #[getter]
+    fn wrap(&self) -> bool {
+        by_kind!(&self.core, core => wrap_of(core))
+    }
+
+    /// The goal: `"either"`, `"white"` or `"black"`; for K colours a colour number or `"any"`.
+    #[getter]
+    fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        by_kind!(&self.core, core => goal_object(py, core))
+    }
+
+    /// The seconds one board's search may take past the exact limit, or `None`.
+    #[getter]
+    fn search_time(&self) -> Option<f64> {
+        by_kind!(&self.core, core => core.search_time)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let goal = self.goal(py)?.repr()?.to_string();
+        let rule = python_repr(py, self.rule());
+        let states = match self.states() {
+            2 => String::new(),
+            states => format!(", states={states}"),
+        };
+        let wrap = if self.wrap() { ", wrap=True" } else { "" };
+        Ok(format!(
+            "Puzzle(size=({}, {}), rule={rule}{wrap}, goal={goal}{states})",
+            self.rows(),
+            self.cols(),
+        ))
+    }
+
+    /// The board as a 2-D `uint8` array of colour numbers (from text, rows, or an array).
+    fn board<'py>(
+        &self,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        by_kind!(&self.core, core => {
+            let board = read_board_of(core, board, "board")?;
+            Ok(board_array_of(py, core, &board).into_any())
+        })
+    }
+
+    /// The board in flipgame's text form (`bwwb/bbwb/bwwb/bwww`, digits for K colours).
+    fn text(&self, board: &Bound<'_, PyAny>) -> PyResult<String> {
+        by_kind!(&self.core, core => Ok(read_board_of(core, board, "board")?.to_string()))
+    }
+
+    /// The board after a tap at `row`, `col` (both from 1, as flipgame writes `r3c1`).
+    fn tap<'py>(
+        &self,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
+        row: usize,
+        col: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        by_kind!(&self.core, core => {
+            let mut board = read_board_of(core, board, "board")?;
+            let cell = cell_of(core, row, col)?;
+            tap_of(core, &mut board, cell);
+            Ok(board_array_of(py, core, &board).into_any())
+        })
+    }
+
+    /// The fewest taps that finish `board`, or the proof that none do. The interpreter lock is
+    /// let go while it solves.
+    fn solve(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        by_kind!(&self.core, core => {
+            let board = read_board_of(core, board, "board")?;
+            let core = Arc::clone(core);
+            let answer = py.detach(move || Answer::new(core, board));
+            Ok(Solution::from(answer))
+        })
+    }
+
+    /// The fewest taps of many boards (a 3-D array or an iterable of boards) at once, shared
+    /// out over every core with the interpreter lock let go; `taps=True` keeps each board's
+    /// tap counts too.
+    #[pyo3(signature = (boards, *, taps=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        taps: bool,
+    ) -> PyResult<ManySolutions> {
+        by_kind!(&self.core, core => {
+            let (kept, taps) = solve_boards_of(py, core, boards, taps)?;
+            Ok(ManySolutions::new(py, shape_of(core), &kept, taps))
+        })
+    }
+
+    /// `count` random boards as a 3-D array, the very boards `flipgame gen --seed SEED` writes
+    /// with the same puzzle: any board, or with `moves` those needing exactly that many taps,
+    /// with `impossible=True` those none finish; `unique=True` draws no board twice.
+    #[pyo3(signature = (count=1, *, seed=None, moves=None, impossible=false, unique=false))]
+    fn random_boards<'py>(
+        &self,
+        py: Python<'py>,
+        count: u64,
+        seed: Option<u64>,
+        moves: Option<u64>,
+        impossible: bool,
+        unique: bool,
+    ) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let cells = self.rows() as u64 * self.cols() as u64;
+        if count.saturating_mul(cells) > MOST_DEALT_CELLS {
+            return Err(flip_error(format!(
+                "count={count}: {count} boards of {cells} cells are more than the \
+                 {MOST_DEALT_CELLS} cells random_boards gives at once: ask in parts"
+            )));
+        }
+        let moves = moves
+            .map(|moves| {
+                u8::try_from(moves).map_err(|_| {
+                    flip_error(format!(
+                        "moves={moves}: boards are drawn by their fewest taps up to {}",
+                        u8::MAX
+                    ))
+                })
+            })
+            .transpose()?;
+        let wanted = match (moves, impossible) {
+            (Some(_), true) => {
+                return Err(flip_error(
+                    "moves and impossible=True ask for different boards: give one of them",
+                ));
+            }
+            (Some(moves), false) => Wanted::Moves(moves),
+            (None, true) => Wanted::Impossible,
+            (None, false) => Wanted::Any,
+        };
+        let seed = seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
+        by_kind!(&self.core, core => {
+            let boards = py.detach(|| deal(core, wanted, seed, count as usize, unique))?;
+            Ok(stack_arrays(py, shape_of(core), boards))
+        })
+    }
+
+    /// The rank of the tap matrix: over GF(2) for two-sided pieces, over Z_K for a prime K.
+    #[getter]
+    fn rank(&self, py: Python<'_>) -> PyResult<u64> {
+        by_kind!(&self.core, core => Ok(py.detach(|| facts::rank_nullity(core))?.0))
+    }
+
+    /// The nullity of the tap matrix: `2 ** nullity` tap sets change nothing (K ** nullity for
+    /// a prime K).
+    #[getter]
+    fn nullity(&self, py: Python<'_>) -> PyResult<u64> {
+        by_kind!(&self.core, core => Ok(py.detach(|| facts::rank_nullity(core))?.1))
+    }
+
+    /// Generators of the quiet tap sets (taps that change no piece) as a 3-D array of tap
+    /// counts; `quiet_orders()` gives each one's order.
+    fn quiet_tap_sets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        by_kind!(&self.core, core => {
+            let generators = py.detach(|| facts::quiet_taps(core))?;
+            Ok(stack_arrays(py, shape_of(core), generators.into_iter().map(|g| g.counts).collect()))
+        })
+    }
+
+    /// How many repeats of each of `quiet_tap_sets()` come round to no taps (2 for every one
+    /// of two-sided pieces).
+    fn quiet_orders(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        by_kind!(&self.core, core => {
+            let generators = py.detach(|| facts::quiet_taps(core))?;
+            Ok(generators.into_iter().map(|g| g.order).collect())
+        })
+    }
+
+    /// Generators of the quiet patterns (weights of cells whose weighted sum no tap changes:
+    /// the proofs of impossibility are made of them) as a 3-D array.
+    fn quiet_patterns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        by_kind!(&self.core, core => {
+            let patterns = py.detach(|| facts::quiet_patterns(core))?;
+            Ok(stack_arrays(py, shape_of(core), patterns))
+        })
+    }
+
+    /// The fewest taps of every board, explored whole as `flipgame stats` does: `positions`,
+    /// `solvable`, `impossible`, `histogram` (boards by fewest taps), `max_moves` (God's
+    /// number), `mean_moves` and `hardest` (a board that needs `max_moves`).
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        by_kind!(&self.core, core => {
+            let puzzle = core.puzzle();
+            let explored = py
+                .detach(|| explore(core, puzzle))
+                .map_err(|error| flip_error(error.to_string()))?;
+            let dict = PyDict::new(py);
+            dict.set_item("positions", explored.positions)?;
+            dict.set_item("solvable", explored.solvable)?;
+            dict.set_item("impossible", explored.impossible)?;
+            dict.set_item("histogram", explored.histogram.clone())?;
+            dict.set_item("max_moves", explored.max_moves)?;
+            dict.set_item("mean_moves", explored.mean_moves)?;
+            dict.set_item("hardest", board_array_of(py, core, &explored.hardest_example))?;
+            Ok(dict)
+        })
+    }
+}
+
+impl Puzzle {
+    /// The puzzle of `states` from its shape, rule and wrap, the goal read for that kind.
+    fn of_kind(
+        py: Python<'_>,
+        (shape, rule, wrap): (Shape, Rule, bool),
+        goal: Option<&Bound<'_, PyAny>>,
+        states: u32,
+        search_time: Option<f64>,
+    ) -> PyResult<Puzzle> {
+        let limit = search_time.map(read_seconds).transpose()?;
+        let core = if states == 2 {
+            let goal = two_goal(goal)?;
+            let puzzle = TwoPuzzle::new(shape, rule, wrap, goal).map_err(|e| puzzle_error(&e))?;
+            Kinded::Two(prepare::<TwoStates>(py, puzzle, (limit, search_time))?)
+        } else {
+            let goal = state_goal(goal)?;
+            let puzzle = StatePuzzle::new(shape, rule, wrap, states, goal)
+                .map_err(|e| state_puzzle_error(&e))?;
+            Kinded::Many(prepare::<KStates>(py, puzzle, (limit, search_time))?)
+        };
+        Ok(Puzzle { core })
+    }
+
+    /// The puzzle's core, for the answers.
+    pub fn core(&self) -> &AnyCore {
+        &self.core
+    }
+}
+
+/// The solver of `puzzle`, prepared with the interpreter lock let go (a large board's rows are
+/// chased first), with its search time.
+fn prepare<K: PyKind>(
+    py: Python<'_>,
+    puzzle: K::Puzzle,
+    (limit, seconds): (Option<Duration>, Option<f64>),
+) -> PyResult<Arc<Core<K>>> {
+    let solver = py.detach(|| K::solver(puzzle));
+    let mut solver = solver.map_err(|error| flip_error(K::too_large(&error)))?;
+    K::set_search_time(&mut solver, limit);
+    Ok(Arc::new(Core {
+        solver,
+        search_time: seconds,
+    }))
+}
+
+/// The boards a seeded pool deals, as colour numbers.
+fn deal<K: PyKind>(
+    core: &Core<K>,
+    wanted: Wanted,
+    seed: u64,
+    count: usize,
+    unique: bool,
+) -> PyResult<Vec<Vec<u8>>> {
+    let puzzle = core.puzzle();
+    let pool = Pool::<K>::new(puzzle, wanted, &mut |_, _| {})
+        .map_err(|error| pool_error::<K>(&error, K::too_large))?;
+    if unique && count as u64 > pool.distinct_boards() {
+        return Err(flip_error(format!(
+            "unique=True: only {} distinct {} boards fit, fewer than count={count}",
+            pool.distinct_boards(),
+            K::shape(puzzle)
+        )));
+    }
+    Ok(pool
+        .deal(seed, unique)
+        .take(count)
+        .map(|drawn| K::colors_of(&drawn.board))
+        .collect())
+}
+
+/// Every board of the puzzle explored.
+fn explore<K: PyKind>(
+    _core: &Core<K>,
+    puzzle: &K::Puzzle,
+) -> Result<Explored<K::Board>, K::TooManyBoards> {
+    Explored::explore::<K>(puzzle, &mut |_, _| {})
+}
+
+/// `size` as `n`, `(rows, cols)` or `"RxC"`.
+fn read_size(size: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    let (rows, cols) = if let Ok(text) = size.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let parsed = text.split_once(['x', 'X']).and_then(|(rows, cols)| {
+            Some((
+                rows.trim().parse::<i64>().ok()?,
+                cols.trim().parse::<i64>().ok()?,
+            ))
+        });
+        parsed.ok_or_else(|| {
+            flip_error(format!(
+                "size={text:?}: write a size as \"RxC\", such as \"4x4\""
+            ))
+        })?
+    } else if let Ok(side) = size.extract::<i64>() {
+        (side, side)
+    } else if let Ok(pair) = size.extract::<(i64, i64)>() {
+        pair
+    } else {
+        return Err(PyTypeError::new_err(
+            "size: give n, (rows, cols) or \"RxC\"",
+        ));
+    };
+    u32::try_from(rows)
+        .ok()
+        .zip(u32::try_from(cols).ok())
+        .and_then(|(rows, cols)| Shape::new(rows, cols))
+        .ok_or_else(|| {
+            flip_error(format!(
+                "size=({rows}, {cols}): rows and columns go from 1 to {MAX_SIDE}"
+            ))
+        })
+}
+
+/// The number of states, or why it is none (the puzzle checks the range).
+fn read_states(states: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    let Some(states) = states else {
+        return Ok(DEFAULT_STATES);
+    };
+    states
+        .extract::<i64>()
+        .ok()
+        .and_then(|states| u32::try_from(states).ok())
+        .ok_or_else(|| {
+            flip_error(format!(
+                "states={}: a piece has from 2 to {MOST_STATES} states",
+                python_repr(states.py(), states)
+            ))
+        })
+}
+
+/// A search time in seconds as a duration.
+fn read_seconds(seconds: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        // Python's own spelling of the number: -1.0, nan, inf.
+        let given = Python::attach(|py| python_repr(py, seconds));
+        flip_error(format!(
+            "search_time={given}: give the seconds one board's search may take, 0 or more"
+        ))
+    })
+}
+
+/// `value` as Python's `repr` writes it.
+fn python_repr<'py>(py: Python<'py>, value: impl IntoPyObject<'py>) -> String {
+    value
+        .into_bound_py_any(py)
+        .and_then(|value| Ok(value.repr()?.to_string()))
+        .unwrap_or_default()
+}
+
+/// The goal of two-sided pieces.
+fn two_goal(goal: Option<&Bound<'_, PyAny>>) -> PyResult<Goal> {
+    let Some(goal) = goal else {
+        return Ok(Goal::Either);
+    };
+    let name = goal.extract::<String>().ok();
+    Goal::ALL
+        .into_iter()
+        .find(|known| name.as_deref() == Some(known.name()))
+        .ok_or_else(|| {
+            flip_error(format!(
+                "goal={}: the goals of two-sided pieces are 'either', 'white' and 'black'",
+                goal.repr()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string())
+            ))
+        })
+}
+
+/// The goal of pieces of K colours (checked against K by the puzzle).
+fn state_goal(goal: Option<&Bound<'_, PyAny>>) -> PyResult<StateGoal> {
+    let Some(goal) = goal else {
+        return Ok(StateGoal::Color(0));
+    };
+    if goal.extract::<String>().ok().as_deref() == Some("any") {
+        return Ok(StateGoal::Any);
+    }
+    match goal.extract::<i64>().ok().map(u8::try_from) {
+        Some(Ok(color)) => Ok(StateGoal::Color(color)),
+        _ => Err(flip_error(format!(
+            "goal={}: the goal of pieces of K colours is a colour number, or 'any' (one colour, \
+             whichever takes the fewest presses)",
+            goal.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))),
+    }
+}
+
+// The generic steps of the methods above, one each, so `by_kind!` bodies stay one line.
+
+fn shape_of<K: Kind>(core: &Core<K>) -> Shape {
+    K::shape(core.puzzle())
+}
+
+fn states_of<K: Kind>(core: &Core<K>) -> u8 {
+    K::states(core.puzzle())
+}
+
+fn rule_of<K: Kind>(core: &Core<K>) -> &Rule {
+    K::rule(core.puzzle())
+}
+
+fn wrap_of<K: Kind>(core: &Core<K>) -> bool {
+    K::wrap(core.puzzle())
+}
+
+fn goal_object<'py, K: PyKind>(py: Python<'py>, core: &Core<K>) -> PyResult<Bound<'py, PyAny>> {
+    crate::answer::json_to_py(py, &K::goal_json(core.puzzle()))
+}
+
+fn read_board_of<K: PyKind>(
+    core: &Core<K>,
+    board: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<K::Board> {
+    read_board::<K>(core.puzzle(), board, what)
+}
+
+/// Each board's tap counts, row-major.
+type TapCounts = Vec<Vec<u8>>;
+
+fn solve_boards_of<K: PyKind>(
+    py: Python<'_>,
+    core: &Core<K>,
+    boards: &Bound<'_, PyAny>,
+    taps: bool,
+) -> PyResult<(Vec<Kept>, Option<TapCounts>)> {
+    if !taps {
+        let kept = solve_boards::<K, Kept>(py, &core.solver, boards, |answer| {
+            Kept::of::<K>(answer.as_ref())
+        })?;
+        return Ok((kept, None));
+    }
+    let shape = shape_of(core);
+    let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
+    let both = solve_boards::<K, (Kept, Vec<u8>)>(py, &core.solver, boards, |answer| {
+        Kept::with_taps::<K>(answer, cells, cols)
+    })?;
+    let (kept, taps) = both.into_iter().unzip();
+    Ok((kept, Some(taps)))
+}
+
+fn board_array_of<'py, K: PyKind>(
+    py: Python<'py>,
+    _core: &Core<K>,
+    board: &K::Board,
+) -> Bound<'py, numpy::PyArray2<u8>> {
+    board_array::<K>(py, board)
+}
+
+fn cell_of<K: Kind>(core: &Core<K>, row: usize, col: usize) -> PyResult<flipgame::notation::Cell> {
+    let shape = K::shape(core.puzzle());
+    let fits =
+        (1..=shape.rows() as usize).contains(&row) && (1..=shape.cols() as usize).contains(&col);
+    if !fits {
+        return Err(flip_error(format!(
+            "row {row}, column {col}: the rows of a {shape} board go from 1 to {} and its \
+             columns from 1 to {}",
+            shape.rows(),
+            shape.cols()
+        )));
+    }
+    Ok(flipgame::notation::Cell::new(row - 1, col - 1))
+}
+
+fn tap_of<K: Kind>(core: &Core<K>, board: &mut K::Board, cell: flipgame::notation::Cell) {
+    K::tap(core.puzzle(), board, cell);
+}
