@@ -743,7 +743,7 @@ pub struct ExplainArgs {
     pub trace: bool,
 
     /// Draw at most N boards after taps; the rest are listed (JSON always has every step)
-    #[arg(long, value_name = "N", default_value_t = 64, allow_negative_numbers = true,
+    #[arg(long, value_name = "N", default_value_t = flipgame::figure::explain::DRAWN_STEPS, allow_negative_numbers = true,
           value_parser = whole_number(0usize, None, "a number of boards"))]
     pub max_steps: usize,
 

@@ -62,6 +62,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod figure;
 pub mod game;
 pub mod generate;
 pub mod grid;
@@ -71,6 +72,7 @@ pub mod kind;
 pub mod notation;
 pub mod puzzle;
 pub mod random;
+pub mod render;
 pub mod rule;
 pub mod solve;
 pub mod space;

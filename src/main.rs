@@ -2,16 +2,18 @@
 
 mod cli;
 mod commands;
-mod figure;
 mod output;
 mod progress;
-mod render;
 #[cfg(test)]
 #[path = "../tests/common/snapshot.rs"]
 mod snapshot;
 mod source;
 
 use std::process::ExitCode;
+
+// The drawings are the library's, shared with the Python module; named here so the commands
+// reach them as `crate::figure` and `crate::render` like the rest of the front end.
+use flipgame::{figure, render};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};

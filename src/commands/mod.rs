@@ -26,7 +26,6 @@ use std::process::ExitCode;
 use crate::cli::{self, Cli, ColorChoice, Command};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
-use crate::render;
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status (the
 /// statuses and their words are [`cli::EXIT_STATUS`]).
@@ -95,7 +94,9 @@ pub fn run(cli: Cli) -> ExitCode {
         ColorChoice::Never => Some(false),
     };
     let context = Context {
-        color: render::color_enabled(choice, is_terminal, |name| std::env::var(name).ok()),
+        color: crate::output::terminal::color_enabled(choice, is_terminal, |name| {
+            std::env::var(name).ok()
+        }),
     };
     let mut out = Output::new(stdout.lock(), is_terminal);
     let result = match cli.command {

@@ -6,9 +6,9 @@
 //! (the barycentre heuristic), which keeps most edges short; ties go by board bits, so the
 //! picture is the same on every run.
 
-use flipgame::notation::Cell;
-use flipgame::space::Space;
-use flipgame::words::taps;
+use crate::notation::Cell;
+use crate::space::Space;
+use crate::words::taps;
 
 /// The most boards drawn side by side; a larger layer takes several rows.
 const ROW_LENGTH: usize = 40;

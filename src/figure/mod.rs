@@ -7,12 +7,13 @@
 
 use std::collections::HashMap;
 
-use flipgame::grid::Grid;
-use flipgame::grid::StateBoard;
-use flipgame::notation::Color;
+use crate::grid::Grid;
+use crate::grid::StateBoard;
+use crate::notation::Color;
 
 use crate::render::{self, Mark, Piece};
 
+pub mod explain;
 pub mod layout;
 pub mod svg;
 pub mod text;
@@ -184,7 +185,7 @@ impl Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flipgame::grid::Shape;
+    use crate::grid::Shape;
 
     #[test]
     fn a_drawing_keeps_its_marks_and_pieces() {

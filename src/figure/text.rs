@@ -3,7 +3,7 @@
 
 use owo_colors::Style;
 
-use flipgame::words::{percent, thousands};
+use crate::words::{percent, thousands};
 
 use super::{Block, Chart, Drawing, Figure};
 use crate::render::{self, Panel, Pen};

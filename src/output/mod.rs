@@ -2,6 +2,7 @@
 
 pub mod file;
 pub mod json;
+pub mod terminal;
 
 use std::io::{self, BufWriter, Write};
 

@@ -2,12 +2,9 @@
 //! impossibility, drawn as terminal text or as SVG, or given as JSON, for either kind of piece.
 //!
 //! Every board goes through one presentation: its answer becomes one [`Figure`], which either
-//! renderer draws. What differs between the kinds (the words of a walkthrough, the picture of a
-//! proof) is in `two_states.rs` and `k_states.rs`, reached through
-//! [`CommandKind::walkthrough`] and [`CommandKind::proof_figure`].
-
-pub(in crate::commands) mod k_states;
-pub(in crate::commands) mod two_states;
+//! renderer draws. The figure is the library's ([`flipgame::figure::explain`], which the Python
+//! module draws too); this command says what fits its terminal or picture, through
+//! [`Explaining`].
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -27,7 +24,8 @@ use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Figure, Target, svg};
 use crate::output::json::{JsonStream, RuleFields};
-use crate::render::{self, Mark, Pen};
+use crate::render::Pen;
+use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
 
 /// Explains every board of the inputs.
 pub fn run(
@@ -120,7 +118,7 @@ impl Presenter {
             // A page, like a picture, grows to fit any board.
             ExplainFormat::Svg | ExplainFormat::Html => Target::Svg,
             _ => Target::Terminal {
-                width: render::output_width(),
+                width: crate::output::terminal::output_width(),
             },
         };
         Presenter {
@@ -305,16 +303,10 @@ impl<K: CommandKind> Explain<K> {
         map.blocks.into_iter().filter(drawn).collect()
     }
 
-    /// The board as a heading: its text where it fits, and what it is.
+    /// The board as a heading: its text where it fits, what it is, and where it was read.
     fn heading(&self, place: Place<'_>, board: &K::Board) -> Block {
-        let text = board.to_string();
-        let title = if text.len() <= self.presenter.target.columns() {
-            text
-        } else {
-            format!("A {} board", K::board_shape(board))
-        };
-        let detail = K::heading_detail(self.puzzle(), board, &place.to_string());
-        Block::Heading { title, detail }
+        let columns = self.presenter.target.columns();
+        heading::<K>(self.puzzle(), board, columns, Some(&place.to_string()))
     }
 
     /// The breadth-first search from the finished boards told layer by layer, up to the layer
@@ -418,44 +410,11 @@ impl<K: CommandKind> Explaining<K> for Explain<K> {
         } else {
             taps.len()
         };
-        let mut listed: Vec<String> = taps.iter().take(shown).map(Cell::to_string).collect();
-        if taps.len() > shown {
-            listed.push(format!(
-                "and {} more, {rest}",
-                thousands((taps.len() - shown) as u64)
-            ));
-        }
-        listed.join(" ")
+        listed(taps, shown, rest)
     }
 
     fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun) {
-        let puzzle = self.puzzle();
-        let mut drawings = vec![K::drawing("Start".to_string(), board)];
-        let mut current = board.clone();
-        for (number, &cell) in taps.iter().enumerate().take(self.max_steps) {
-            K::tap(puzzle, &mut current, cell);
-            let changed = K::reached(puzzle, cell)
-                .into_iter()
-                .filter(|&at| at != cell)
-                .map(|at| (at.row, at.col));
-            let title = format!("{} {}: {cell}", noun.title, number + 1);
-            drawings.push(
-                K::drawing(title, &current)
-                    .with_marks(changed, Mark::Flipped)
-                    .with_marks([(cell.row, cell.col)], Mark::Tapped),
-            );
-        }
-        figure.push(Block::Steps(drawings));
-        if taps.len() > self.max_steps {
-            figure.push(Block::Line(format!(
-                "(The other {} not drawn (--max-steps {}); --format json has every step.)",
-                match taps.len() - self.max_steps {
-                    1 => format!("{} is", noun.one),
-                    others => format!("{others} {} are", noun.many),
-                },
-                self.max_steps
-            )));
-        }
+        steps::<K>(self.puzzle(), figure, (board, taps), noun, self.max_steps);
     }
 }
 
@@ -541,9 +500,6 @@ enum StepJson {
         board: String,
     },
 }
-
-/// Taps listed in words above a tap map before the rest are left to the map.
-const MAPPED_TAPS_LISTED: usize = 20;
 
 /// What the layers say of the board: found in layer `found` (its fewest taps), or in none of
 /// them after `reached` of the `positions` boards.

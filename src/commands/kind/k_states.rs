@@ -10,13 +10,12 @@ use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
 use flipgame::notation::Cell;
 use flipgame::puzzle::{StateGoal, StatePuzzle};
-use flipgame::solve::states::{StateProof, StateSolution, TooManyStateCells};
+use flipgame::solve::states::{StateProof, TooManyStateCells};
 use flipgame::words::{self, thousands};
 
-use super::{CommandKind, Explaining, Noun};
+use super::CommandKind;
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, explain, flags, stats, usage};
-use crate::figure::{Figure, Pieces};
+use crate::commands::{Context, Failure, Outcome, flags, stats, usage};
 use crate::render::Piece;
 
 /// A proof for pieces of K colours in JSON: a weight a cell and the two sums.
@@ -29,39 +28,12 @@ pub struct StateProofJson {
 }
 
 impl CommandKind for KStates {
-    const NOUN: Noun = Noun {
-        one: "press",
-        many: "presses",
-        title: "Press",
-    };
     type ProofJson<'a> = StateProofJson;
 
     const TRACE_REFUSAL: Option<&'static str> = Some(
         "--trace tells the breadth-first search of black and white boards: leave it out with \
          --states",
     );
-
-    fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: &str) -> String {
-        explain::k_states::heading_detail(puzzle, board, place)
-    }
-
-    fn walkthrough(
-        explain: &dyn Explaining<KStates>,
-        figure: &mut Figure,
-        board: &StateBoard,
-        solution: &StateSolution,
-    ) {
-        explain::k_states::walkthrough(explain, figure, board, solution)
-    }
-
-    fn proof_figure(
-        explain: &dyn Explaining<KStates>,
-        figure: &mut Figure,
-        board: &StateBoard,
-        proof: &StateProof,
-    ) {
-        explain::k_states::proof_figure(explain, figure, board, proof)
-    }
 
     fn states_field(puzzle: &StatePuzzle) -> Option<u8> {
         Some(puzzle.states())
@@ -88,10 +60,6 @@ impl CommandKind for KStates {
 
     fn piece(board: &StateBoard, row: usize, col: usize) -> Piece {
         Piece::State(board.get(row, col))
-    }
-
-    fn pieces(board: &StateBoard) -> Pieces {
-        Pieces::States(board.clone())
     }
 
     fn row_text(board: &StateBoard, row: usize) -> String {
@@ -132,7 +100,7 @@ impl CommandKind for KStates {
     /// `explain`'s words: no press changes the weighted sum, so they have no number a press
     /// changes.
     fn proof_sentence_template(puzzle: &StatePuzzle, proof: &StateProof) -> String {
-        explain::k_states::proof_text(puzzle, proof)
+        flipgame::figure::explain::k_states::proof_text(puzzle, proof)
     }
 
     fn proof_json(puzzle: &StatePuzzle, proof: &StateProof) -> StateProofJson {

@@ -14,16 +14,14 @@ use serde::Serialize;
 use serde_json::Value;
 
 use flipgame::generate::PoolError;
-use flipgame::kind::{Kind, SolutionOf};
-use flipgame::notation::Cell;
 
 use super::{Context, Failure, Outcome};
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::figure::{Block, Drawing, Figure, Pieces};
 use crate::render::Piece;
 
-/// A kind of piece as the commands show it.
-pub trait CommandKind: Kind {
+/// A kind of piece as the commands show it (and as `explain` draws it, the library's
+/// [`ExplainKind`]).
+pub trait CommandKind: ExplainKind {
     /// A proof as the JSON records give it.
     type ProofJson<'a>: Serialize
     where
@@ -32,9 +30,6 @@ pub trait CommandKind: Kind {
     /// Why `explain --trace` is refused for this kind, if it is: the trace tells a
     /// breadth-first search, which only two-sided pieces' spaces are explored by.
     const TRACE_REFUSAL: Option<&'static str>;
-
-    /// What a tap is called: `tap`, or `press` for pieces of K colours.
-    const NOUN: Noun;
 
     /// The number of states, for the records that name it: `None` for two-sided pieces.
     fn states_field(puzzle: &Self::Puzzle) -> Option<u8>;
@@ -49,8 +44,6 @@ pub trait CommandKind: Kind {
     fn color_json(color: u8) -> Value;
     /// The piece at `row`, `col` of `board`.
     fn piece(board: &Self::Board, row: usize, col: usize) -> Piece;
-    /// The pieces of `board`, for a drawing.
-    fn pieces(board: &Self::Board) -> Pieces;
     /// Row `row` of `board` in its text form.
     fn row_text(board: &Self::Board, row: usize) -> String;
     /// True when the cell at `row`, `col` is part of `proof`.
@@ -63,26 +56,6 @@ pub trait CommandKind: Kind {
     fn proof_sentence_template(puzzle: &Self::Puzzle, proof: &Self::Proof) -> String;
     /// `proof` as the JSON records give it.
     fn proof_json<'a>(puzzle: &Self::Puzzle, proof: &'a Self::Proof) -> Self::ProofJson<'a>;
-    /// `board` drawn under `title`, with no marks yet.
-    fn drawing(title: String, board: &Self::Board) -> Drawing {
-        Drawing::of(title, Self::pieces(board))
-    }
-    /// What `explain`'s heading says of `board`, read at `place`.
-    fn heading_detail(puzzle: &Self::Puzzle, board: &Self::Board, place: &str) -> String;
-    /// `explain`'s walkthrough of `solution`.
-    fn walkthrough(
-        explain: &dyn Explaining<Self>,
-        figure: &mut Figure,
-        board: &Self::Board,
-        solution: &SolutionOf<Self>,
-    );
-    /// `explain`'s picture and argument of `proof`.
-    fn proof_figure(
-        explain: &dyn Explaining<Self>,
-        figure: &mut Figure,
-        board: &Self::Board,
-        proof: &Self::Proof,
-    );
     /// Why a puzzle is too large to solve here, in the flags' words.
     fn too_large(error: &Self::TooLarge) -> String;
     /// Why no pool of boards can be made for a request, in the flags' words.
@@ -108,51 +81,4 @@ pub trait CommandKind: Kind {
     ) -> Result<Outcome, Failure>;
 }
 
-/// The rule in words for a header: `rule x, wrapping`, `rule 010/121/010`.
-pub fn rule_words<K: Kind>(puzzle: &K::Puzzle) -> String {
-    let wrapping = if K::wrap(puzzle) { ", wrapping" } else { "" };
-    format!("rule {}{wrapping}", K::rule(puzzle).label())
-}
-
-/// [`rule_words`], unless the rule is the game's own: `plus` without wrap.
-pub fn other_rule_words<K: Kind>(puzzle: &K::Puzzle) -> Option<String> {
-    (!K::rule(puzzle).is_plus() || K::wrap(puzzle)).then(|| rule_words::<K>(puzzle))
-}
-
-/// What a walkthrough asks of the `explain` command it is part of.
-pub trait Explaining<K: Kind> {
-    /// The puzzle explained.
-    fn puzzle(&self) -> &K::Puzzle;
-    /// The solver, once a board has needed it.
-    fn prepared(&self) -> Option<&K::Solver>;
-    /// Boards can be drawn when asked for and when one fits the target.
-    fn boards_fit(&self, board: &K::Board) -> bool;
-    /// The note that a board too wide to draw is not drawn, when it is not.
-    fn too_wide_note(&self, board: &K::Board) -> Option<Block>;
-    /// True when the taps are drawn as one map rather than step by step.
-    fn map(&self) -> bool;
-    /// The taps listed in words: under a map that is drawn the map is the list, and a long one
-    /// is cut short with `rest` words for the others.
-    fn listed(&self, board: &K::Board, taps: &[Cell], rest: &str) -> String;
-    /// The start board and the board after each tap (`noun` names one), at most `--max-steps`
-    /// of them, each with the tapped cell and the others it changes marked.
-    fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun);
-}
-
-/// How a walkthrough names one tap: `tap`, `press`.
-#[derive(Clone, Copy)]
-pub struct Noun {
-    /// One, in a sentence.
-    pub one: &'static str,
-    /// More than one, in a sentence.
-    pub many: &'static str,
-    /// One, as a drawing's title begins.
-    pub title: &'static str,
-}
-
-/// The taps of `solution` one at a time, row-major, a cell tapped j times j times.
-pub fn taps_in_order<K: Kind>(solution: &SolutionOf<K>, cols: usize) -> Vec<Cell> {
-    K::tapped_cells(&solution.taps, cols)
-        .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
-        .collect()
-}
+pub use flipgame::figure::explain::{ExplainKind, Explaining, Noun, other_rule_words, rule_words};

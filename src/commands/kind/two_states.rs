@@ -11,14 +11,13 @@ use flipgame::grid::Grid;
 use flipgame::kind::TwoStates;
 use flipgame::notation::Color;
 use flipgame::puzzle::{Goal, Puzzle};
-use flipgame::solve::{Certificate, Solution, TooLargeToSolve};
+use flipgame::solve::{Certificate, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
 use flipgame::words::{self, thousands};
 
-use super::{CommandKind, Explaining, Noun};
+use super::CommandKind;
 use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, explain, flags, solve, stats};
-use crate::figure::{Figure, Pieces};
+use crate::commands::{Context, Failure, Outcome, flags, solve, stats};
 use crate::output::json::CellsJson;
 use crate::render::{self, Piece};
 
@@ -39,36 +38,9 @@ fn side(color: u8) -> Color {
 }
 
 impl CommandKind for TwoStates {
-    const NOUN: Noun = Noun {
-        one: "tap",
-        many: "taps",
-        title: "Tap",
-    };
     type ProofJson<'a> = CertificateJson<'a>;
 
     const TRACE_REFUSAL: Option<&'static str> = None;
-
-    fn heading_detail(puzzle: &Puzzle, board: &Grid, place: &str) -> String {
-        explain::two_states::heading_detail(puzzle, board, place)
-    }
-
-    fn walkthrough(
-        explain: &dyn Explaining<TwoStates>,
-        figure: &mut Figure,
-        board: &Grid,
-        solution: &Solution,
-    ) {
-        explain::two_states::walkthrough(explain, figure, board, solution)
-    }
-
-    fn proof_figure(
-        explain: &dyn Explaining<TwoStates>,
-        figure: &mut Figure,
-        board: &Grid,
-        proof: &Certificate,
-    ) {
-        explain::two_states::proof_figure(explain, figure, board, proof)
-    }
 
     fn states_field(_puzzle: &Puzzle) -> Option<u8> {
         None
@@ -97,10 +69,6 @@ impl CommandKind for TwoStates {
 
     fn piece(board: &Grid, row: usize, col: usize) -> Piece {
         Piece::Side(side(u8::from(board.get(row, col))))
-    }
-
-    fn pieces(board: &Grid) -> Pieces {
-        Pieces::Sides(board.clone())
     }
 
     fn row_text(board: &Grid, row: usize) -> String {

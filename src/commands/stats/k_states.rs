@@ -22,7 +22,7 @@ use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Figure, svg};
 use crate::output::json::{RuleFields, as_text};
 use crate::progress::Progress;
-use crate::render::{self, Pen};
+use crate::render::Pen;
 
 /// The most cells of a board whose generators the text report writes out, one line each.
 const LISTED_CELLS: u64 = 64;
@@ -55,7 +55,7 @@ pub fn run(
         }
         StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
-            let width = render::output_width();
+            let width = crate::output::terminal::output_width();
             for line in figure(puzzle, &facts, report.as_ref()).lines(&pen, width) {
                 writeln!(out, "{line}")?;
             }

@@ -21,7 +21,7 @@ use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::progress::{Progress, Stages};
-use crate::render::{self, Pen};
+use crate::render::Pen;
 use flipgame::words::{count_of, percent, taps, thousands};
 
 /// Computes the facts of `puzzle` and prints them.
@@ -46,7 +46,7 @@ pub fn run(
         }
         StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
-            let width = render::output_width();
+            let width = crate::output::terminal::output_width();
             for line in report_figure(&puzzle, &space, &pen).lines(&pen, width) {
                 writeln!(out, "{line}")?;
             }
@@ -84,7 +84,7 @@ fn large(
         }
         StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
-            let width = render::output_width();
+            let width = crate::output::terminal::output_width();
             let target = Target::Terminal { width };
             for line in large_figure(solver.puzzle(), &facts, target).lines(&pen, width) {
                 writeln!(out, "{line}")?;

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{MARGIN, Page, escape, num};
-use flipgame::words::thousands;
+use crate::words::thousands;
 
 use crate::figure::Chart;
 

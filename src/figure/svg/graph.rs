@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use flipgame::space::Space;
+use crate::space::Space;
 
 use super::{MARGIN, Page, escape, num, palette, piece, state_piece};
 use crate::figure::layout::{GraphLayout, path_edges, tap_name};

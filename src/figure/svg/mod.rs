@@ -106,7 +106,7 @@ pub(crate) fn num(value: f64) -> String {
 }
 
 /// Text with the five XML special characters escaped.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -383,8 +383,8 @@ fn draw_board(out: &mut String, drawing: &Drawing, size: &BoardBox, x: f64, y: f
         for col in 0..cols {
             let (x, y) = (left + col as f64 * cell, top + row as f64 * cell);
             match drawing.piece(row, col) {
-                Piece::Side(flipgame::notation::Color::Black) => piece(out, "b", x, y, cell),
-                Piece::Side(flipgame::notation::Color::White) => piece(out, "w", x, y, cell),
+                Piece::Side(crate::notation::Color::Black) => piece(out, "b", x, y, cell),
+                Piece::Side(crate::notation::Color::White) => piece(out, "w", x, y, cell),
                 Piece::State(state) => state_piece(out, state, x, y, cell),
             }
         }
@@ -467,7 +467,7 @@ pub(crate) fn state_piece(out: &mut String, state: u8, x: f64, y: f64, cell: f64
             num(x + cell / 2.0),
             num(y + cell / 2.0 + cell * 0.16),
             num(cell * 0.45),
-            flipgame::notation::state_digit(state)
+            crate::notation::state_digit(state)
         );
     }
 }

@@ -1,31 +1,65 @@
 //! What `explain` says of pieces of K colours: the taps in words, each step or the map of tap
 //! counts, and the weights that prove a board impossible.
 
-use flipgame::grid::StateBoard;
-use flipgame::kind::KStates;
-use flipgame::notation::Cell;
-use flipgame::puzzle::{StateGoal, StatePuzzle};
-use flipgame::solve::states::{StateProof, StateSolution};
-use flipgame::words::count_of;
-
-use crate::commands::kind::{CommandKind, Explaining, taps_in_order};
-use crate::figure::{Block, Drawing, Figure};
+use super::{ExplainKind, Explaining, Noun, taps_in_order};
+use crate::figure::{Block, Drawing, Figure, Pieces};
+use crate::grid::StateBoard;
+use crate::kind::KStates;
+use crate::notation::Cell;
+use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::render::Mark;
+use crate::solve::states::{StateProof, StateSolution};
+use crate::words::count_of;
 
-/// What a heading says of a board: its size, states and rule, and where it was read.
-pub fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: &str) -> String {
+impl ExplainKind for KStates {
+    const NOUN: Noun = Noun {
+        one: "press",
+        many: "presses",
+        title: "Press",
+    };
+
+    fn pieces(board: &StateBoard) -> Pieces {
+        Pieces::States(board.clone())
+    }
+
+    fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: Option<&str>) -> String {
+        heading_detail(puzzle, board, place)
+    }
+
+    fn walkthrough(
+        explain: &dyn Explaining<KStates>,
+        figure: &mut Figure,
+        board: &StateBoard,
+        solution: &StateSolution,
+    ) {
+        walkthrough(explain, figure, board, solution)
+    }
+
+    fn proof_figure(
+        explain: &dyn Explaining<KStates>,
+        figure: &mut Figure,
+        board: &StateBoard,
+        proof: &StateProof,
+    ) {
+        proof_figure(explain, figure, board, proof)
+    }
+}
+
+/// What a heading says of a board: its size, states and rule, and where it was read, if it was.
+fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: Option<&str>) -> String {
     format!(
-        "({}, {} states, rule {}{}, {place})",
+        "({}, {} states, rule {}{}{})",
         board.shape(),
         puzzle.states(),
         puzzle.rule().label(),
-        if puzzle.wrap() { ", wrapped" } else { "" }
+        if puzzle.wrap() { ", wrapped" } else { "" },
+        place.map_or(String::new(), |place| format!(", {place}"))
     )
 }
 
 /// The walkthrough of `solution`: the presses in words, each step (or the map of counts), and
 /// the end.
-pub fn walkthrough(
+fn walkthrough(
     explain: &dyn Explaining<KStates>,
     figure: &mut Figure,
     board: &StateBoard,
@@ -72,7 +106,7 @@ pub fn walkthrough(
             figure.push(Block::Blank);
             figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
         } else {
-            explain.steps(figure, board, &presses, KStates::NOUN);
+            explain.steps(figure, board, &presses, <KStates as ExplainKind>::NOUN);
             figure.push(Block::Blank);
             figure.push(Block::StateLegend(
                 vec![Mark::Tapped, Mark::Flipped],
@@ -91,7 +125,7 @@ pub fn walkthrough(
 }
 
 /// Why `board` can never be finished: the weights drawn beside it, and the sum no press changes.
-pub fn proof_figure(
+fn proof_figure(
     explain: &dyn Explaining<KStates>,
     figure: &mut Figure,
     board: &StateBoard,

@@ -1,27 +1,63 @@
 //! What `explain` says of two-sided pieces: the taps in words, each step or the tap map, and
 //! the parity argument of an impossible board with its quiet pattern drawn.
 
-use flipgame::grid::Grid;
-use flipgame::kind::TwoStates;
-use flipgame::notation::Cell;
-use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, Solution};
-use flipgame::words::taps;
-
-use crate::commands::kind::other_rule_words;
-use crate::commands::kind::{CommandKind, Explaining, taps_in_order};
-use crate::figure::{Block, Drawing, Figure};
+use super::{ExplainKind, Explaining, Noun, other_rule_words, taps_in_order};
+use crate::figure::{Block, Drawing, Figure, Pieces};
+use crate::grid::Grid;
+use crate::kind::TwoStates;
+use crate::notation::Cell;
+use crate::puzzle::Puzzle;
 use crate::render::{self, Mark};
+use crate::solve::{Certificate, Solution};
+use crate::words::taps;
+
+impl ExplainKind for TwoStates {
+    const NOUN: Noun = Noun {
+        one: "tap",
+        many: "taps",
+        title: "Tap",
+    };
+
+    fn pieces(board: &Grid) -> Pieces {
+        Pieces::Sides(board.clone())
+    }
+
+    fn heading_detail(puzzle: &Puzzle, board: &Grid, place: Option<&str>) -> String {
+        heading_detail(puzzle, board, place)
+    }
+
+    fn walkthrough(
+        explain: &dyn Explaining<TwoStates>,
+        figure: &mut Figure,
+        board: &Grid,
+        solution: &Solution,
+    ) {
+        walkthrough(explain, figure, board, solution)
+    }
+
+    fn proof_figure(
+        explain: &dyn Explaining<TwoStates>,
+        figure: &mut Figure,
+        board: &Grid,
+        proof: &Certificate,
+    ) {
+        proof_figure(explain, figure, board, proof)
+    }
+}
 
 /// What a heading says of a board: its id on 4x4 (else its size), the rule where it is not the
-/// game's own, and where it was read.
-pub fn heading_detail(puzzle: &Puzzle, board: &Grid, place: &str) -> String {
-    let rule =
-        other_rule_words::<TwoStates>(puzzle).map_or(String::new(), |words| format!("{words}, "));
-    match flipgame::board::BoardId::of(board) {
-        Some(id) => format!("(id {id}, {rule}{place})"),
-        None => format!("({}, {rule}{place})", board.shape()),
-    }
+/// game's own, and where it was read, if it was.
+fn heading_detail(puzzle: &Puzzle, board: &Grid, place: Option<&str>) -> String {
+    let about = match crate::board::BoardId::of(board) {
+        Some(id) => format!("id {id}"),
+        None => board.shape().to_string(),
+    };
+    let parts: Vec<String> = [Some(about), other_rule_words::<TwoStates>(puzzle)]
+        .into_iter()
+        .chain([place.map(str::to_string)])
+        .flatten()
+        .collect();
+    format!("({})", parts.join(", "))
 }
 
 /// The taps in words, and whether they are proven the fewest.
@@ -55,7 +91,7 @@ fn tap_sentence(explain: &dyn Explaining<TwoStates>, board: &Grid, solution: &So
 }
 
 /// The walkthrough of `solution`: the taps in words, each step (or the tap map), and the end.
-pub fn walkthrough(
+fn walkthrough(
     explain: &dyn Explaining<TwoStates>,
     figure: &mut Figure,
     board: &Grid,
@@ -84,7 +120,7 @@ pub fn walkthrough(
                 figure.push(Block::Legend(vec![Mark::Hint]));
             }
         } else {
-            explain.steps(figure, board, &tapped, TwoStates::NOUN);
+            explain.steps(figure, board, &tapped, <TwoStates as ExplainKind>::NOUN);
             if !tapped.is_empty() {
                 figure.push(Block::Blank);
                 figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
@@ -100,7 +136,7 @@ pub fn walkthrough(
 }
 
 /// Why `board` can never be finished: the quiet pattern drawn on it, and the parity argument.
-pub fn proof_figure(
+fn proof_figure(
     explain: &dyn Explaining<TwoStates>,
     figure: &mut Figure,
     board: &Grid,
