@@ -145,7 +145,7 @@ class Solution:
         """The proof's cell weights as a 2-D array, or ``None``."""
     @property
     def proof_text(self) -> Optional[str]:
-        """The proof's argument in words, as ``explain`` gives it, or ``None``."""
+        """The proof's argument in words, its cells listed, or ``None``."""
     def to_dict(self) -> Dict[str, Any]:
         """The record ``solve --format json`` writes, without ``index`` and ``source``."""
     def walkthrough(self) -> List[Dict[str, Any]]:
@@ -154,7 +154,8 @@ class Solution:
         """The board and the board after each tap, as a 3-D array."""
     def svg(self, map: bool = False) -> str:
         """The walkthrough (or the tap map), or the proof, as ``explain --format svg`` draws it."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]:
+        """The picture Jupyter shows, or ``None`` when it would be too large."""
 
 class ManySolutions:
     """The answers of a batch of boards as arrays, in the boards' order."""

@@ -10,6 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{Map, Value, json};
 
+use flipgame::figure::explain::{DRAWN_STEPS, Sketch};
+use flipgame::figure::svg;
 use flipgame::grid::Shape;
 use flipgame::kind::{KStates, Kind, SolutionOf, TwoStates};
 use flipgame::notation::Cell;
@@ -19,6 +21,14 @@ use crate::boards::{board_array, grid_array, stack_arrays};
 use crate::errors::flip_error;
 use crate::kinds::{Kinded, PyKind, by_kind};
 use crate::puzzle::Core;
+
+/// The most cells `svg()` draws (boards times cells): a picture of a million cells is some
+/// hundred megabytes of SVG.
+pub const MOST_DRAWN_CELLS: u64 = 1 << 20;
+
+/// The most cells a notebook draws by itself: past it a solution shows as text, and `svg()`
+/// draws it when asked.
+pub const MOST_SHOWN_CELLS: u64 = 1 << 16;
 
 /// The most cells a walkthrough gives (boards times cells): a board of a million cells and a
 /// thousand taps, 1 GB of arrays, is past what a notebook can show.
@@ -163,6 +173,27 @@ impl<K: PyKind> Answer<K> {
         Ok(boards)
     }
 
+    /// How many cells the picture of the answer draws: the start and each step drawn, the map,
+    /// or the board and its proof.
+    fn drawn_cells(&self, map: bool) -> u64 {
+        let boards = match &self.solution {
+            Some(_) if map => 1,
+            Some(solution) => 1 + solution.moves().min(DRAWN_STEPS as u64),
+            None => 2,
+        };
+        boards * self.shape().cells()
+    }
+
+    /// The answer drawn as `explain --format svg` draws it (with `--map` when `map`).
+    fn svg(&self, map: bool) -> String {
+        let sketch = Sketch::<K> {
+            solver: &self.core.solver,
+            map,
+        };
+        let figure = sketch.figure(&self.board, self.solution.as_ref(), self.proof.as_ref());
+        svg::document("flipgame explain", &[figure])
+    }
+
     /// The board as a 2-D array.
     fn board_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
         board_array::<K>(py, &self.board)
@@ -290,6 +321,35 @@ impl Solution {
         by_kind!(&self.answer, answer => Ok(stack_arrays(py, answer.shape(), answer.boards()?)))
     }
 
+    /// The proof's argument in words, as `explain` says it (its cells listed), or `None`.
+    #[getter]
+    fn proof_text(&self) -> Option<String> {
+        by_kind!(&self.answer, answer => answer.proof.as_ref().map(|proof| {
+            proof_sentence_of(answer, proof)
+        }))
+    }
+
+    /// The walkthrough (with `map=True` the tap map) or the proof, drawn as an SVG document
+    /// the way `explain --format svg` draws it.
+    #[pyo3(signature = (map=false))]
+    fn svg(&self, map: bool) -> PyResult<String> {
+        let drawn = by_kind!(&self.answer, answer => answer.drawn_cells(map));
+        if drawn > MOST_DRAWN_CELLS {
+            return Err(flip_error(format!(
+                "a picture of {drawn} cells is more than the {MOST_DRAWN_CELLS} flipgame draws: \
+                 the boards are in boards() and the taps in tap_counts"
+            )));
+        }
+        Ok(by_kind!(&self.answer, answer => answer.svg(map)))
+    }
+
+    /// The picture Jupyter shows: the walkthrough or the proof, unless it would be too large
+    /// (then the text form).
+    fn _repr_svg_(&self) -> Option<String> {
+        let drawn = by_kind!(&self.answer, answer => answer.drawn_cells(false));
+        (drawn <= MOST_SHOWN_CELLS).then(|| by_kind!(&self.answer, answer => answer.svg(false)))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let record = by_kind!(&self.answer, answer => answer.record());
         let repr = |name: &str| -> PyResult<String> {
@@ -313,6 +373,11 @@ impl Solution {
         let record = by_kind!(&self.answer, answer => answer.record());
         record.get(name).cloned().unwrap_or(Value::Null)
     }
+}
+
+/// The proof's argument in words, its cells listed (no board is drawn beside it).
+fn proof_sentence_of<K: PyKind>(answer: &Answer<K>, proof: &K::Proof) -> String {
+    K::proof_sentence(answer.puzzle(), proof, false)
 }
 
 /// The proof's weights, row-major.

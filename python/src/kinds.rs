@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use flipgame::figure::explain::ExplainKind;
 use flipgame::grid::{Grid, StateBoard};
 use flipgame::kind::{KStates, Kind, QuietGenerator, TwoStates};
 use flipgame::notation::{Cell, Color};
@@ -32,8 +33,8 @@ macro_rules! by_kind {
 }
 pub(crate) use by_kind;
 
-/// A kind of piece as the Python module reads and gives it.
-pub trait PyKind: Kind {
+/// A kind of piece as the Python module reads and gives it (and draws it, as `explain` does).
+pub trait PyKind: ExplainKind {
     /// The board of `puzzle` whose pieces are the colour numbers `colors` (row-major), or the
     /// index of the first number that is no colour of the puzzle.
     fn board_of_colors(puzzle: &Self::Puzzle, colors: &[u8]) -> Result<Self::Board, usize>;

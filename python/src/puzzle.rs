@@ -14,6 +14,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use flipgame::figure::explain::heading;
+use flipgame::figure::{Block, Figure, Target, svg};
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::kind::{KStates, Kind, TwoStates};
@@ -22,7 +24,7 @@ use flipgame::puzzle::{Goal, Puzzle as TwoPuzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::stats::Explored;
 
-use crate::answer::{Answer, Kept, ManySolutions, Solution};
+use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, ManySolutions, Solution};
 use crate::boards::{board_array, read_board, solve_boards, stack_arrays};
 use crate::errors::{
     flip_error, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
@@ -238,6 +240,20 @@ impl Puzzle {
     /// The board in flipgame's text form (`bwwb/bbwb/bwwb/bwww`, digits for K colours).
     fn text(&self, board: &Bound<'_, PyAny>) -> PyResult<String> {
         by_kind!(&self.core, core => Ok(read_board_of(core, board, "board")?.to_string()))
+    }
+
+    /// The board drawn as an SVG document, as `explain --format svg` draws boards.
+    fn svg(&self, board: &Bound<'_, PyAny>) -> PyResult<String> {
+        by_kind!(&self.core, core => {
+            let board = read_board_of(core, board, "board")?;
+            let cells = shape_of(core).cells();
+            if cells > MOST_DRAWN_CELLS {
+                return Err(flip_error(format!(
+                    "a picture of {cells} cells is more than the {MOST_DRAWN_CELLS} flipgame draws"
+                )));
+            }
+            Ok(board_svg(core, &board))
+        })
     }
 
     /// The board after a tap at `row`, `col` (both from 1, as flipgame writes `r3c1`).
@@ -653,6 +669,13 @@ fn cell_of<K: Kind>(core: &Core<K>, row: usize, col: usize) -> PyResult<flipgame
         )));
     }
     Ok(flipgame::notation::Cell::new(row - 1, col - 1))
+}
+
+fn board_svg<K: PyKind>(core: &Core<K>, board: &K::Board) -> String {
+    let mut figure = Figure::default();
+    figure.push(heading::<K>(core.puzzle(), board, Target::SVG_COLUMNS, None));
+    figure.push(Block::Boards(vec![K::drawing("Board".to_string(), board)]));
+    svg::document("flipgame", &[figure])
 }
 
 fn tap_of<K: Kind>(core: &Core<K>, board: &mut K::Board, cell: flipgame::notation::Cell) {

@@ -8,7 +8,6 @@ use serde_json::Value;
 use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
-use flipgame::notation::Cell;
 use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::{StateProof, TooManyStateCells};
 use flipgame::words::{self, thousands};
@@ -70,31 +69,6 @@ impl CommandKind for KStates {
     fn in_proof(puzzle: &StatePuzzle, proof: &StateProof, row: usize, col: usize) -> bool {
         let cols = puzzle.shape().cols() as usize;
         proof.weights[row * cols + col] != 0
-    }
-
-    fn proof_sentence(puzzle: &StatePuzzle, proof: &StateProof, drawn: bool) -> String {
-        let states = puzzle.states();
-        let cols = puzzle.shape().cols() as usize;
-        // The weights are numbers a drawn board does not show: they are always listed.
-        let weighted: Vec<String> = proof
-            .weights
-            .iter()
-            .enumerate()
-            .filter(|&(_, &weight)| weight != 0)
-            .map(|(index, &weight)| format!("{} by {weight}", Cell::at_index(index, cols)))
-            .collect();
-        let marked = if drawn { " (the cells marked)" } else { "" };
-        let finished = match puzzle.goal() {
-            StateGoal::Color(color) => format!("the finished board (all {color}) has"),
-            StateGoal::Any => "every board of one colour has".to_string(),
-        };
-        format!(
-            "Weigh {}{marked} and add weight times colour, mod {states}: no tap changes that \
-             sum; this board's is {} and {finished} {}.",
-            weighted.join(", "),
-            proof.board_sum,
-            proof.finished_sum
-        )
     }
 
     /// `explain`'s words: no press changes the weighted sum, so they have no number a press

@@ -48,10 +48,7 @@ pub trait CommandKind: ExplainKind {
     fn row_text(board: &Self::Board, row: usize) -> String;
     /// True when the cell at `row`, `col` is part of `proof`.
     fn in_proof(puzzle: &Self::Puzzle, proof: &Self::Proof, row: usize, col: usize) -> bool;
-    /// The argument of `proof` in a sentence; `drawn` says whether its cells are marked on a
-    /// board the reader sees.
-    fn proof_sentence(puzzle: &Self::Puzzle, proof: &Self::Proof, drawn: bool) -> String;
-    /// [`CommandKind::proof_sentence`] for a page whose board changes as it is played, with the
+    /// [`ExplainKind::proof_sentence`] for a page whose board changes as it is played, with the
     /// proof's cells marked: `{now}` stands where the sentence gives a number a tap can change.
     fn proof_sentence_template(puzzle: &Self::Puzzle, proof: &Self::Proof) -> String;
     /// `proof` as the JSON records give it.

@@ -79,10 +79,6 @@ impl CommandKind for TwoStates {
         proof.pattern.get(row, col)
     }
 
-    fn proof_sentence(puzzle: &Puzzle, proof: &Certificate, drawn: bool) -> String {
-        render::impossibility(puzzle, proof, drawn)
-    }
-
     /// The count of black pieces among the pattern's changes; its parity never does.
     fn proof_sentence_template(puzzle: &Puzzle, proof: &Certificate) -> String {
         render::impossibility_with(puzzle, proof, true, "{now}")

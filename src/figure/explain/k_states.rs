@@ -35,6 +35,31 @@ impl ExplainKind for KStates {
         walkthrough(explain, figure, board, solution)
     }
 
+    fn proof_sentence(puzzle: &StatePuzzle, proof: &StateProof, drawn: bool) -> String {
+        let states = puzzle.states();
+        let cols = puzzle.shape().cols() as usize;
+        // The weights are numbers a drawn board does not show: they are always listed.
+        let weighted: Vec<String> = proof
+            .weights
+            .iter()
+            .enumerate()
+            .filter(|&(_, &weight)| weight != 0)
+            .map(|(index, &weight)| format!("{} by {weight}", Cell::at_index(index, cols)))
+            .collect();
+        let marked = if drawn { " (the cells marked)" } else { "" };
+        let finished = match puzzle.goal() {
+            StateGoal::Color(color) => format!("the finished board (all {color}) has"),
+            StateGoal::Any => "every board of one colour has".to_string(),
+        };
+        format!(
+            "Weigh {}{marked} and add weight times colour, mod {states}: no tap changes that \
+             sum; this board's is {} and {finished} {}.",
+            weighted.join(", "),
+            proof.board_sum,
+            proof.finished_sum
+        )
+    }
+
     fn proof_figure(
         explain: &dyn Explaining<KStates>,
         figure: &mut Figure,

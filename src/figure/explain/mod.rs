@@ -35,6 +35,9 @@ pub trait ExplainKind: Kind {
         board: &Self::Board,
         solution: &SolutionOf<Self>,
     );
+    /// The argument of `proof` in a sentence; `drawn` says whether its cells are marked on a
+    /// board the reader sees.
+    fn proof_sentence(puzzle: &Self::Puzzle, proof: &Self::Proof, drawn: bool) -> String;
     /// The picture and argument of `proof`.
     fn proof_figure(
         explain: &dyn Explaining<Self>,

@@ -35,6 +35,10 @@ impl ExplainKind for TwoStates {
         walkthrough(explain, figure, board, solution)
     }
 
+    fn proof_sentence(puzzle: &Puzzle, proof: &Certificate, drawn: bool) -> String {
+        render::impossibility(puzzle, proof, drawn)
+    }
+
     fn proof_figure(
         explain: &dyn Explaining<TwoStates>,
         figure: &mut Figure,

@@ -1,0 +1,90 @@
+"""Puzzles on graphs: an edge list, an adjacency matrix and a networkx graph of the same graph
+make the same puzzle, and its answers are the oracle's."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import flipgame
+
+OUTER = [(i, (i + 1) % 5) for i in range(5)]
+PETERSEN = OUTER + [(i, i + 5) for i in range(5)] + [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+
+
+class Graph:
+    """What from_networkx reads of a graph, without networkx: nodes, edges, is_directed."""
+
+    def __init__(self, nodes, edges, directed=False):
+        self.nodes, self.edges, self._directed = nodes, edges, directed
+
+    def is_directed(self):
+        return self._directed
+
+
+def closed_neighbourhoods(vertices, edges, directed=False):
+    taps = [{v} for v in range(vertices)]
+    for a, b in edges:
+        taps[a].add(b)
+        if not directed:
+            taps[b].add(a)
+    return taps
+
+
+def fewest(taps, board, colours=(0, 1)):
+    """Every set of vertices tapped: the fewest that make the board all one of `colours`."""
+    best = None
+    n = len(taps)
+    for chosen in itertools.product((0, 1), repeat=n):
+        after = list(board)
+        for vertex in (v for v in range(n) if chosen[v]):
+            for other in taps[vertex]:
+                after[other] ^= 1
+        if len(set(after)) == 1 and after[0] in colours:
+            best = sum(chosen) if best is None else min(best, sum(chosen))
+    return best
+
+
+def test_the_petersen_graph_is_the_same_puzzle_however_it_is_given():
+    matrix = np.zeros((10, 10), dtype=np.uint8)
+    for a, b in PETERSEN:
+        matrix[a, b] = matrix[b, a] = 1
+    named = [f"v{i}" for i in range(10)]
+    puzzles = [
+        flipgame.from_edges(PETERSEN),
+        flipgame.from_adjacency(matrix),
+        flipgame.from_networkx(Graph(named, [(f"v{a}", f"v{b}") for a, b in PETERSEN])),
+    ]
+    taps = closed_neighbourhoods(10, PETERSEN)
+    for board in itertools.islice(itertools.product((0, 1), repeat=10), 0, 1024, 7):
+        expected = fewest(taps, board)
+        for puzzle in puzzles:
+            assert puzzle.solve([list(board)]).moves == expected, board
+
+
+def test_a_directed_graph_taps_along_its_edges():
+    edges = [(0, 1), (1, 2), (2, 0), (2, 3)]
+    puzzle = flipgame.from_networkx(Graph([0, 1, 2, 3], edges, directed=True), goal="white")
+    taps = closed_neighbourhoods(4, edges, directed=True)
+    for board in itertools.product((0, 1), repeat=4):
+        assert puzzle.solve([list(board)]).moves == fewest(taps, board, (0,)), board
+
+
+def test_a_graph_of_k_colours_presses_round_the_cycle():
+    puzzle = flipgame.from_edges(OUTER, states=3, goal=0)
+    assert puzzle.states == 3 and puzzle.rule == "graph"
+    board = puzzle.random_boards(1, seed=4, moves=3)[0][0].astype(int)
+    solution = puzzle.solve([board])
+    assert solution.moves == 3
+    for tap in solution.taps:
+        v = tap["col"] - 1
+        for other in (v, (v + 1) % 5, (v - 1) % 5):
+            board[other] = (board[other] + tap["times"]) % 3
+    assert not board.any()
+
+
+def test_networkx_itself_when_it_is_installed():
+    networkx = pytest.importorskip("networkx")
+    puzzle = flipgame.from_networkx(networkx.petersen_graph(), goal="white")
+    assert puzzle.nullity == flipgame.from_edges(PETERSEN).nullity
+    assert puzzle.solve(np.ones((1, 10), np.uint8)).moves == 3

@@ -1,0 +1,64 @@
+"""Pictures: a solution draws itself as `explain --format svg` draws the same board, and a
+notebook is never handed a picture too large to show."""
+
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+import pytest
+
+import flipgame
+
+CASES = [
+    # (constructor arguments, the same puzzle's flags, a board)
+    (dict(), [], "bwwb/bbwb/bwwb/bwww"),
+    (dict(), [], "bwbw/wwww/bbwb/bwwb"),
+    (dict(size=5, rule="x", wrap=True), ["--size", "5x5", "--rule", "x", "--wrap"], "bwwww/wwwww/wwbww/wwwww/wwwwb"),
+    (dict(size=3, states=3), ["--size", "3x3", "--states", "3"], "012/120/201"),
+    (dict(size=2, rule="010/121/010", states=4), ["--size", "2x2", "--rule", "010/121/010", "--states", "4"], "01/00"),
+]
+
+
+@pytest.mark.parametrize("arguments, flags, board", CASES)
+@pytest.mark.parametrize("tap_map", [False, True])
+def test_a_solution_is_drawn_as_explain_draws_it(flipgame_bin, arguments, flags, board, tap_map):
+    extra = ["--map"] if tap_map else []
+    drawn = subprocess.run(
+        [flipgame_bin, "explain", "--format", "svg", *flags, *extra, "--board", board],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    # The command line's heading says where the board was read; the module's has no place.
+    expected = drawn.replace(", --board[1]:1)", ")")
+    assert expected != drawn
+    solution = flipgame.Puzzle(**arguments).solve(board)
+    assert solution.svg(map=tap_map) == expected
+    if not tap_map:
+        assert solution._repr_svg_() == expected
+    ElementTree.fromstring(expected.encode())
+
+
+def test_a_proof_says_in_words_why_no_taps_finish_the_board():
+    hopeless = flipgame.Puzzle().solve("bwbw/wwww/bbwb/bwwb")
+    assert hopeless.proof_text.startswith("Every tap turns over an even number")
+    assert "r1c1 r1c2 r1c4 r2c4 r3c1 r3c2 r3c3 r4c2" in hopeless.proof_text
+    weighed = flipgame.Puzzle(2, rule="010/121/010", states=4).solve("01/00")
+    assert weighed.proof_text.startswith("Weigh r1c1 by 2, r1c2 by 3, r2c1 by 1")
+    assert flipgame.Puzzle().solve("bwwb/bbwb/bwwb/bwww").proof_text is None
+
+
+def test_a_board_is_drawn_with_its_heading():
+    picture = flipgame.Puzzle().svg("bwwb/bbwb/bwwb/bwww")
+    root = ElementTree.fromstring(picture.encode())
+    texts = "".join(root.itertext())
+    assert "bwwb/bbwb/bwwb/bwww" in texts and "(id 9d98)" in texts and "Board" in texts
+    assert picture.count('class="b"') + picture.count("class='b'") >= 1
+
+
+def test_a_large_picture_is_text_in_a_notebook_and_refused_past_the_limit():
+    puzzle = flipgame.Puzzle(300, goal="white")
+    solution = puzzle.solve(np.ones((300, 300), dtype=np.uint8))
+    assert solution._repr_svg_() is None
+    with pytest.raises(flipgame.FlipgameError, match=r"a picture of \d+ cells is more than"):
+        solution.svg()
+    with pytest.raises(flipgame.FlipgameError, match=r"more than the 1048576 flipgame draws"):
+        flipgame.Puzzle(1100).svg(np.zeros((1100, 1100), dtype=np.uint8))
