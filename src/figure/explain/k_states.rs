@@ -22,17 +22,83 @@ impl ExplainKind for KStates {
         Pieces::States(board.clone())
     }
 
+    /// What a heading says of a board: its size, states and rule, and where it was read, if it was.
     fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: Option<&str>) -> String {
-        heading_detail(puzzle, board, place)
+        format!(
+            "({}, {} states, rule {}{}{})",
+            board.shape(),
+            puzzle.states(),
+            puzzle.rule().label(),
+            if puzzle.wrap() { ", wrapped" } else { "" },
+            place.map_or(String::new(), |place| format!(", {place}"))
+        )
     }
 
+    /// The walkthrough of `solution`: the presses in words, each step (or the map of counts), and
+    /// the end.
     fn walkthrough(
         explain: &dyn Explaining<KStates>,
         figure: &mut Figure,
         board: &StateBoard,
         solution: &StateSolution,
     ) {
-        walkthrough(explain, figure, board, solution)
+        figure.blocks.extend(explain.too_wide_note(board));
+        let (color, moves) = (solution.color, solution.moves());
+        let cols = board.shape().cols() as usize;
+        if moves == 0 {
+            figure.push(Block::Line(format!(
+                "Already solved: all {color}, 0 presses."
+            )));
+            return;
+        }
+        let presses: Vec<Cell> = taps_in_order::<KStates>(solution, cols);
+        let mut text = format!(
+            "{} to all {color}: {}. Presses commute, so any order works.",
+            count_of(moves, "press", "presses"),
+            explain.listed(board, &presses, "counted on the map")
+        );
+        if !solution.optimal {
+            text.push_str(&format!(
+                " These are the fewest presses found, not proven minimal: no presses fewer than {} \
+                 finish the board, and the search of the quiet press counts stopped before it \
+                 could tell.",
+                solution.lower_bound
+            ));
+        }
+        figure.push(Block::Text(text));
+        if explain.boards_fit(board) {
+            figure.push(Block::Blank);
+            if explain.map() {
+                let mut counts = StateBoard::new(board.shape(), board.states());
+                for (cell, times) in solution.tapped(cols) {
+                    counts.set(cell.row, cell.col, times);
+                }
+                let pressed = solution.tapped(cols).map(|(cell, _)| (cell.row, cell.col));
+                let title = format!(
+                    "Press map: {} (each digit the presses there)",
+                    count_of(moves, "press", "presses")
+                );
+                let drawing = Drawing::of_states(title, counts).with_marks(pressed, Mark::Hint);
+                figure.push(Block::Boards(vec![drawing]));
+                figure.push(Block::Blank);
+                figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
+            } else {
+                explain.steps(figure, board, &presses, <KStates as ExplainKind>::NOUN);
+                figure.push(Block::Blank);
+                figure.push(Block::StateLegend(
+                    vec![Mark::Tapped, Mark::Flipped],
+                    board.states(),
+                ));
+            }
+        }
+        let goal = match explain.puzzle().goal() {
+            StateGoal::Any => format!("all {color} (of any colour, the fewest)"),
+            StateGoal::Color(_) => format!("all {color}"),
+        };
+        figure.push(Block::Strong(format!(
+            "Solved in {}: {goal}.",
+            count_of(moves, "press", "presses")
+        )));
     }
 
     fn proof_sentence(puzzle: &StatePuzzle, proof: &StateProof, drawn: bool) -> String {
@@ -60,129 +126,42 @@ impl ExplainKind for KStates {
         )
     }
 
+    /// Why `board` can never be finished: the weights drawn beside it, and the sum no press
+    /// changes.
     fn proof_figure(
         explain: &dyn Explaining<KStates>,
         figure: &mut Figure,
         board: &StateBoard,
         proof: &StateProof,
     ) {
-        proof_figure(explain, figure, board, proof)
-    }
-}
-
-/// What a heading says of a board: its size, states and rule, and where it was read, if it was.
-fn heading_detail(puzzle: &StatePuzzle, board: &StateBoard, place: Option<&str>) -> String {
-    format!(
-        "({}, {} states, rule {}{}{})",
-        board.shape(),
-        puzzle.states(),
-        puzzle.rule().label(),
-        if puzzle.wrap() { ", wrapped" } else { "" },
-        place.map_or(String::new(), |place| format!(", {place}"))
-    )
-}
-
-/// The walkthrough of `solution`: the presses in words, each step (or the map of counts), and
-/// the end.
-fn walkthrough(
-    explain: &dyn Explaining<KStates>,
-    figure: &mut Figure,
-    board: &StateBoard,
-    solution: &StateSolution,
-) {
-    figure.blocks.extend(explain.too_wide_note(board));
-    let (color, moves) = (solution.color, solution.moves());
-    let cols = board.shape().cols() as usize;
-    if moves == 0 {
-        figure.push(Block::Line(format!(
-            "Already solved: all {color}, 0 presses."
-        )));
-        return;
-    }
-    let presses: Vec<Cell> = taps_in_order::<KStates>(solution, cols);
-    let mut text = format!(
-        "{} to all {color}: {}. Presses commute, so any order works.",
-        count_of(moves, "press", "presses"),
-        explain.listed(board, &presses, "counted on the map")
-    );
-    if !solution.optimal {
-        text.push_str(&format!(
-            " These are the fewest presses found, not proven minimal: no presses fewer than {} \
-             finish the board, and the search of the quiet press counts stopped before it \
-             could tell.",
-            solution.lower_bound
-        ));
-    }
-    figure.push(Block::Text(text));
-    if explain.boards_fit(board) {
-        figure.push(Block::Blank);
-        if explain.map() {
-            let mut counts = StateBoard::new(board.shape(), board.states());
-            for (cell, times) in solution.tapped(cols) {
-                counts.set(cell.row, cell.col, times);
+        figure.blocks.extend(explain.too_wide_note(board));
+        let (shape, states) = (board.shape(), board.states());
+        let cols = shape.cols() as usize;
+        let weighted: Vec<(usize, usize)> = proof
+            .weights
+            .iter()
+            .enumerate()
+            .filter(|&(_, &weight)| weight != 0)
+            .map(|(index, _)| (index / cols, index % cols))
+            .collect();
+        figure.push(Block::Strong("Impossible".to_string()));
+        if explain.boards_fit(board) {
+            figure.push(Block::Blank);
+            let mut weights = StateBoard::new(shape, states);
+            for (index, &weight) in proof.weights.iter().enumerate() {
+                weights.set(index / cols, index % cols, weight);
             }
-            let pressed = solution.tapped(cols).map(|(cell, _)| (cell.row, cell.col));
-            let title = format!(
-                "Press map: {} (each digit the presses there)",
-                count_of(moves, "press", "presses")
-            );
-            let drawing = Drawing::of_states(title, counts).with_marks(pressed, Mark::Hint);
-            figure.push(Block::Boards(vec![drawing]));
+            figure.push(Block::Boards(vec![
+                Drawing::of_states("Board".to_string(), board.clone())
+                    .with_marks(weighted.iter().copied(), Mark::Proof),
+                Drawing::of_states("Weights".to_string(), weights)
+                    .with_marks(weighted.iter().copied(), Mark::Proof),
+            ]));
             figure.push(Block::Blank);
-            figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
-        } else {
-            explain.steps(figure, board, &presses, <KStates as ExplainKind>::NOUN);
-            figure.push(Block::Blank);
-            figure.push(Block::StateLegend(
-                vec![Mark::Tapped, Mark::Flipped],
-                board.states(),
-            ));
+            figure.push(Block::StateLegend(vec![Mark::Proof], states));
         }
+        figure.push(Block::Text(proof_text(explain.puzzle(), proof)));
     }
-    let goal = match explain.puzzle().goal() {
-        StateGoal::Any => format!("all {color} (of any colour, the fewest)"),
-        StateGoal::Color(_) => format!("all {color}"),
-    };
-    figure.push(Block::Strong(format!(
-        "Solved in {}: {goal}.",
-        count_of(moves, "press", "presses")
-    )));
-}
-
-/// Why `board` can never be finished: the weights drawn beside it, and the sum no press changes.
-fn proof_figure(
-    explain: &dyn Explaining<KStates>,
-    figure: &mut Figure,
-    board: &StateBoard,
-    proof: &StateProof,
-) {
-    figure.blocks.extend(explain.too_wide_note(board));
-    let (shape, states) = (board.shape(), board.states());
-    let cols = shape.cols() as usize;
-    let weighted: Vec<(usize, usize)> = proof
-        .weights
-        .iter()
-        .enumerate()
-        .filter(|&(_, &weight)| weight != 0)
-        .map(|(index, _)| (index / cols, index % cols))
-        .collect();
-    figure.push(Block::Strong("Impossible".to_string()));
-    if explain.boards_fit(board) {
-        figure.push(Block::Blank);
-        let mut weights = StateBoard::new(shape, states);
-        for (index, &weight) in proof.weights.iter().enumerate() {
-            weights.set(index / cols, index % cols, weight);
-        }
-        figure.push(Block::Boards(vec![
-            Drawing::of_states("Board".to_string(), board.clone())
-                .with_marks(weighted.iter().copied(), Mark::Proof),
-            Drawing::of_states("Weights".to_string(), weights)
-                .with_marks(weighted.iter().copied(), Mark::Proof),
-        ]));
-        figure.push(Block::Blank);
-        figure.push(Block::StateLegend(vec![Mark::Proof], states));
-    }
-    figure.push(Block::Text(proof_text(explain.puzzle(), proof)));
 }
 
 /// Why no presses finish a board, from its proof: the weighted sum no press changes.

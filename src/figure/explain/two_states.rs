@@ -22,46 +22,93 @@ impl ExplainKind for TwoStates {
         Pieces::Sides(board.clone())
     }
 
+    /// What a heading says of a board: its id on 4x4 (else its size), the rule where it is not
+    /// the game's own, and where it was read, if it was.
     fn heading_detail(puzzle: &Puzzle, board: &Grid, place: Option<&str>) -> String {
-        heading_detail(puzzle, board, place)
+        let about = match crate::board::BoardId::of(board) {
+            Some(id) => format!("id {id}"),
+            None => board.shape().to_string(),
+        };
+        let parts: Vec<String> = [Some(about), other_rule_words::<TwoStates>(puzzle)]
+            .into_iter()
+            .chain([place.map(str::to_string)])
+            .flatten()
+            .collect();
+        format!("({})", parts.join(", "))
     }
 
+    /// The walkthrough of `solution`: the taps in words, each step (or the tap map), and the end.
     fn walkthrough(
         explain: &dyn Explaining<TwoStates>,
         figure: &mut Figure,
         board: &Grid,
         solution: &Solution,
     ) {
-        walkthrough(explain, figure, board, solution)
+        let (goal, moves) = (solution.color, solution.moves());
+        if moves == 0 {
+            figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
+        } else {
+            figure.push(Block::Text(tap_sentence(explain, board, solution)));
+        }
+        figure.blocks.extend(explain.too_wide_note(board));
+        if explain.boards_fit(board) {
+            figure.push(Block::Blank);
+            let tapped: Vec<Cell> =
+                taps_in_order::<TwoStates>(solution, board.shape().cols() as usize);
+            if explain.map() {
+                let title = match moves {
+                    0 => "Nothing to tap".to_string(),
+                    _ => format!("Tap map: {}", taps(moves)),
+                };
+                let marks = tapped.iter().map(|cell| (cell.row, cell.col));
+                let drawing = Drawing::new(title, board.clone()).with_marks(marks, Mark::Hint);
+                figure.push(Block::Boards(vec![drawing]));
+                if moves > 0 {
+                    figure.push(Block::Blank);
+                    figure.push(Block::Legend(vec![Mark::Hint]));
+                }
+            } else {
+                explain.steps(figure, board, &tapped, <TwoStates as ExplainKind>::NOUN);
+                if !tapped.is_empty() {
+                    figure.push(Block::Blank);
+                    figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
+                }
+            }
+        }
+        if moves > 0 {
+            figure.push(Block::Strong(format!(
+                "Solved in {}: all {goal}.",
+                taps(moves)
+            )));
+        }
     }
 
     fn proof_sentence(puzzle: &Puzzle, proof: &Certificate, drawn: bool) -> String {
         render::impossibility(puzzle, proof, drawn)
     }
 
+    /// Why `board` can never be finished: the quiet pattern drawn on it, and the parity argument.
     fn proof_figure(
         explain: &dyn Explaining<TwoStates>,
         figure: &mut Figure,
         board: &Grid,
-        proof: &Certificate,
+        certificate: &Certificate,
     ) {
-        proof_figure(explain, figure, board, proof)
+        let pattern = &certificate.pattern;
+        figure.push(Block::Strong("Impossible".to_string()));
+        figure.blocks.extend(explain.too_wide_note(board));
+        if explain.boards_fit(board) {
+            figure.push(Block::Blank);
+            let drawing = Drawing::new("Proof".to_string(), board.clone())
+                .with_marks(pattern.cells(), Mark::Proof);
+            figure.push(Block::Boards(vec![drawing]));
+            figure.push(Block::Blank);
+            figure.push(Block::Legend(vec![Mark::Proof]));
+        }
+        let drawn = explain.boards_fit(pattern);
+        let reason = render::impossibility(explain.puzzle(), certificate, drawn);
+        figure.push(Block::Text(reason));
     }
-}
-
-/// What a heading says of a board: its id on 4x4 (else its size), the rule where it is not the
-/// game's own, and where it was read, if it was.
-fn heading_detail(puzzle: &Puzzle, board: &Grid, place: Option<&str>) -> String {
-    let about = match crate::board::BoardId::of(board) {
-        Some(id) => format!("id {id}"),
-        None => board.shape().to_string(),
-    };
-    let parts: Vec<String> = [Some(about), other_rule_words::<TwoStates>(puzzle)]
-        .into_iter()
-        .chain([place.map(str::to_string)])
-        .flatten()
-        .collect();
-    format!("({})", parts.join(", "))
 }
 
 /// The taps in words, and whether they are proven the fewest.
@@ -92,72 +139,4 @@ fn tap_sentence(explain: &dyn Explaining<TwoStates>, board: &Grid, solution: &So
         });
     }
     text
-}
-
-/// The walkthrough of `solution`: the taps in words, each step (or the tap map), and the end.
-fn walkthrough(
-    explain: &dyn Explaining<TwoStates>,
-    figure: &mut Figure,
-    board: &Grid,
-    solution: &Solution,
-) {
-    let (goal, moves) = (solution.color, solution.moves());
-    if moves == 0 {
-        figure.push(Block::Line(format!("Already solved: all {goal}, 0 taps.")));
-    } else {
-        figure.push(Block::Text(tap_sentence(explain, board, solution)));
-    }
-    figure.blocks.extend(explain.too_wide_note(board));
-    if explain.boards_fit(board) {
-        figure.push(Block::Blank);
-        let tapped: Vec<Cell> = taps_in_order::<TwoStates>(solution, board.shape().cols() as usize);
-        if explain.map() {
-            let title = match moves {
-                0 => "Nothing to tap".to_string(),
-                _ => format!("Tap map: {}", taps(moves)),
-            };
-            let marks = tapped.iter().map(|cell| (cell.row, cell.col));
-            let drawing = Drawing::new(title, board.clone()).with_marks(marks, Mark::Hint);
-            figure.push(Block::Boards(vec![drawing]));
-            if moves > 0 {
-                figure.push(Block::Blank);
-                figure.push(Block::Legend(vec![Mark::Hint]));
-            }
-        } else {
-            explain.steps(figure, board, &tapped, <TwoStates as ExplainKind>::NOUN);
-            if !tapped.is_empty() {
-                figure.push(Block::Blank);
-                figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
-            }
-        }
-    }
-    if moves > 0 {
-        figure.push(Block::Strong(format!(
-            "Solved in {}: all {goal}.",
-            taps(moves)
-        )));
-    }
-}
-
-/// Why `board` can never be finished: the quiet pattern drawn on it, and the parity argument.
-fn proof_figure(
-    explain: &dyn Explaining<TwoStates>,
-    figure: &mut Figure,
-    board: &Grid,
-    certificate: &Certificate,
-) {
-    let pattern = &certificate.pattern;
-    figure.push(Block::Strong("Impossible".to_string()));
-    figure.blocks.extend(explain.too_wide_note(board));
-    if explain.boards_fit(board) {
-        figure.push(Block::Blank);
-        let drawing = Drawing::new("Proof".to_string(), board.clone())
-            .with_marks(pattern.cells(), Mark::Proof);
-        figure.push(Block::Boards(vec![drawing]));
-        figure.push(Block::Blank);
-        figure.push(Block::Legend(vec![Mark::Proof]));
-    }
-    let drawn = explain.boards_fit(pattern);
-    let reason = render::impossibility(explain.puzzle(), certificate, drawn);
-    figure.push(Block::Text(reason));
 }
