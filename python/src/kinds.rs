@@ -92,6 +92,11 @@ impl PyKind for TwoStates {
             return Err(colors.iter().position(|&color| color > 1).unwrap_or(0));
         }
         let shape = puzzle.shape();
+        if shape.is_flip_game() {
+            // The game's own board, a million at a time: its 16 bits at once.
+            let bits = colors.iter().fold(0, |bits, &color| bits << 1 | u16::from(color));
+            return Ok(Grid::from_bits16(bits));
+        }
         let cols = shape.cols() as usize;
         let mut board = Grid::new(shape);
         for (row, pieces) in colors.chunks(cols.max(1)).enumerate() {

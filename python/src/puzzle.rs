@@ -673,7 +673,12 @@ fn cell_of<K: Kind>(core: &Core<K>, row: usize, col: usize) -> PyResult<flipgame
 
 fn board_svg<K: PyKind>(core: &Core<K>, board: &K::Board) -> String {
     let mut figure = Figure::default();
-    figure.push(heading::<K>(core.puzzle(), board, Target::SVG_COLUMNS, None));
+    figure.push(heading::<K>(
+        core.puzzle(),
+        board,
+        Target::SVG_COLUMNS,
+        None,
+    ));
     figure.push(Block::Boards(vec![K::drawing("Board".to_string(), board)]));
     svg::document("flipgame", &[figure])
 }
