@@ -17,7 +17,7 @@ use flipgame::kind::{KStates, Kind, SolutionOf, TwoStates};
 use flipgame::notation::Cell;
 use flipgame::solve::Taps;
 
-use crate::boards::{board_array, grid_array, stack_arrays};
+use crate::boards::{board_array, flat_array, grid_array, stack_arrays};
 use crate::errors::flip_error;
 use crate::kinds::{Kinded, PyKind, by_kind};
 use crate::puzzle::Core;
@@ -430,30 +430,21 @@ impl Kept {
         }
     }
 
-    /// What is kept of `answer` and its tap counts on a board of `cells` cells, `cols` wide.
-    pub fn with_taps<K: PyKind>(
-        answer: Option<SolutionOf<K>>,
-        cells: usize,
-        cols: usize,
-    ) -> (Kept, Vec<u8>) {
-        let mut taps = vec![0; cells];
-        if let Some(solution) = &answer {
-            for (cell, times) in K::tapped_cells(&solution.taps, cols) {
-                taps[cell.row * cols + cell.col] = times;
-            }
-        }
-        (Kept::of::<K>(answer.as_ref()), taps)
+    /// What is kept of `answer`, and its taps.
+    pub fn with_taps<K: PyKind>(answer: Option<SolutionOf<K>>) -> (Kept, Option<K::Taps>) {
+        let kept = Kept::of::<K>(answer.as_ref());
+        (kept, answer.map(|solution| solution.taps))
     }
 }
 
 impl ManySolutions {
     /// The arrays of what was `kept` of the answers of boards of `shape`, and of their tap
-    /// counts when they were kept.
+    /// counts (row-major, board after board) when they were kept.
     pub fn new(
         py: Python<'_>,
         shape: Shape,
         kept: &[Kept],
-        taps: Option<Vec<Vec<u8>>>,
+        taps: Option<Vec<u8>>,
     ) -> ManySolutions {
         let moves: Array1<i64> = kept.iter().map(|k| k.moves).collect();
         let goal: Array1<i16> = kept.iter().map(|k| k.goal).collect();
@@ -462,7 +453,7 @@ impl ManySolutions {
             moves: moves.into_pyarray(py).unbind(),
             goal: goal.into_pyarray(py).unbind(),
             optimal: optimal.into_pyarray(py).unbind(),
-            taps: taps.map(|taps| stack_arrays(py, shape, taps).unbind()),
+            taps: taps.map(|taps| flat_array(py, shape, kept.len(), taps).unbind()),
         }
     }
 }

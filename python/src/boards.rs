@@ -144,8 +144,20 @@ pub fn grid_array(py: Python<'_>, shape: Shape, colors: Vec<u8>) -> Bound<'_, Py
 
 /// Boards of one shape, each as row-major colour numbers, as a 3-D array.
 pub fn stack_arrays(py: Python<'_>, shape: Shape, boards: Vec<Vec<u8>>) -> Bound<'_, PyArray3<u8>> {
-    let dims = (boards.len(), shape.rows() as usize, shape.cols() as usize);
-    let flat: Vec<u8> = boards.into_iter().flatten().collect();
+    let count = boards.len();
+    flat_array(py, shape, count, boards.into_iter().flatten().collect())
+}
+
+/// `count` boards of `shape` as a 3-D array, from their colour numbers row-major one after
+/// another.
+pub fn flat_array(
+    py: Python<'_>,
+    shape: Shape,
+    count: usize,
+    flat: Vec<u8>,
+) -> Bound<'_, PyArray3<u8>> {
+    let dims = (count, shape.rows() as usize, shape.cols() as usize);
+    // The length is boards times cells by construction: every caller gives whole boards.
     Array3::from_shape_vec(dims, flat)
         .unwrap_or_else(|_| Array3::zeros(dims))
         .into_pyarray(py)

@@ -94,7 +94,9 @@ impl PyKind for TwoStates {
         let shape = puzzle.shape();
         if shape.is_flip_game() {
             // The game's own board, a million at a time: its 16 bits at once.
-            let bits = colors.iter().fold(0, |bits, &color| bits << 1 | u16::from(color));
+            let bits = colors
+                .iter()
+                .fold(0, |bits, &color| bits << 1 | u16::from(color));
             return Ok(Grid::from_bits16(bits));
         }
         let cols = shape.cols() as usize;

@@ -624,8 +624,8 @@ fn read_board_of<K: PyKind>(
     read_board::<K>(core.puzzle(), board, what)
 }
 
-/// Each board's tap counts, row-major.
-type TapCounts = Vec<Vec<u8>>;
+/// Each board's tap counts, row-major, board after board.
+type TapCounts = Vec<u8>;
 
 fn solve_boards_of<K: PyKind>(
     py: Python<'_>,
@@ -639,12 +639,19 @@ fn solve_boards_of<K: PyKind>(
         })?;
         return Ok((kept, None));
     }
+    let both = solve_boards::<K, (Kept, Option<K::Taps>)>(py, &core.solver, boards, |answer| {
+        Kept::with_taps::<K>(answer)
+    })?;
     let shape = shape_of(core);
     let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
-    let both = solve_boards::<K, (Kept, Vec<u8>)>(py, &core.solver, boards, |answer| {
-        Kept::with_taps::<K>(answer, cells, cols)
-    })?;
-    let (kept, taps) = both.into_iter().unzip();
+    let mut taps = vec![0; both.len() * cells];
+    let mut kept = Vec::with_capacity(both.len());
+    for ((answer, tapped), counts) in both.into_iter().zip(taps.chunks_mut(cells.max(1))) {
+        kept.push(answer);
+        for (cell, times) in tapped.iter().flat_map(|taps| K::tapped_cells(taps, cols)) {
+            counts[cell.row * cols + cell.col] = times;
+        }
+    }
     Ok((kept, Some(taps)))
 }
 
