@@ -112,6 +112,8 @@ fn solve_array<K: PyKind, N: Number, T: Default + Send>(
     let view = view
         .into_dimensionality::<Ix3>()
         .map_err(|error| flip_error(format!("boards: {error}")))?;
+    let count = view.shape()[0];
+    room_for::<T>(count, "boards")?;
     py.detach(|| {
         let board_at = |index: usize| {
             let board = view.index_axis(Axis(0), index);
@@ -123,7 +125,18 @@ fn solve_array<K: PyKind, N: Number, T: Default + Send>(
             let values = board.iter().map(|&value| value.into());
             colors_to_board::<K>(puzzle, values, shape, &what())
         };
-        solve_all::<K, PyErr, T>(solver, view.shape()[0], board_at, keep)
+        solve_all::<K, PyErr, T>(solver, count, board_at, keep)
+    })
+}
+
+/// The error when `count` values of `T` do not fit in this machine's memory: an array can
+/// stand for more boards than it holds (a broadcast view), and their answers must not abort the
+/// interpreter.
+pub fn room_for<T>(count: usize, what: &str) -> PyResult<()> {
+    Vec::<T>::new().try_reserve_exact(count).map_err(|_| {
+        flip_error(format!(
+            "{what}: the answers of {count} boards do not fit in memory: solve them in parts"
+        ))
     })
 }
 

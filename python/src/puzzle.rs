@@ -25,7 +25,7 @@ use flipgame::rule::{Graph, Rule};
 use flipgame::stats::Explored;
 
 use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, ManySolutions, Solution};
-use crate::boards::{board_array, read_board, solve_boards, stack_arrays};
+use crate::boards::{board_array, read_board, room_for, solve_boards, stack_arrays};
 use crate::errors::{
     flip_error, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
 };
@@ -644,7 +644,9 @@ fn solve_boards_of<K: PyKind>(
     })?;
     let shape = shape_of(core);
     let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
-    let mut taps = vec![0; both.len() * cells];
+    let total = both.len().checked_mul(cells).unwrap_or(usize::MAX);
+    room_for::<u8>(total, "boards")?;
+    let mut taps = vec![0; total];
     let mut kept = Vec::with_capacity(both.len());
     for ((answer, tapped), counts) in both.into_iter().zip(taps.chunks_mut(cells.max(1))) {
         kept.push(answer);

@@ -3,6 +3,9 @@
 //! tap's weights are what it does to a board, and a proof's weights sum a board the same way
 //! after any taps and differently from every finished board the goal accepts.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use super::{KStates, Kind, TwoStates};
 use crate::grid::Shape;
 use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
@@ -202,6 +205,9 @@ fn proof_weights_sum_every_reachable_board_alike_and_no_finished_one_so() {
     proof_weights_hold::<KStates>(colours(2, 4, "plus", true, 4));
 }
 
+/// How long a board of `solve_all`'s test waits for another thread.
+const WAIT: Duration = Duration::from_secs(1);
+
 /// `solve_all` gives each board the answer `solve` gives it alone, in the boards' order,
 /// whatever the threads do: more boards than threads, impossible boards among them.
 fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
@@ -220,13 +226,26 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
     assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
     let none = super::solve_all::<K, (), _>(&solver, 0, |_| unreachable!(), |answer| answer);
     assert!(none.unwrap().is_empty());
-    // The first board refused is the one reported, whichever thread met it first.
-    let some_refused = |index: usize| match index % 40 {
-        39 => Err(index),
+    // The first board refused is the one reported, whichever thread met it first: board 0
+    // waits (a moment at most) until the other thread has refused board 90.
+    let later_refused = AtomicBool::new(false);
+    let some_refused = |index: usize| match index {
+        0 => {
+            let start = Instant::now();
+            while !later_refused.load(Ordering::SeqCst) && start.elapsed() < WAIT {
+                std::thread::yield_now();
+            }
+            std::thread::sleep(WAIT / 20);
+            Err(index)
+        }
+        90 => {
+            later_refused.store(true, Ordering::SeqCst);
+            Err(index)
+        }
         _ => Ok(boards[index].clone()),
     };
     let refused = super::solve_all::<K, usize, _>(&solver, boards.len(), some_refused, |a| a);
-    assert_eq!(refused, Err(39));
+    assert_eq!(refused, Err(0));
     // What is kept of each answer is what `keep` makes of it.
     let moves = super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| {
         answer.map(|solution| solution.moves())

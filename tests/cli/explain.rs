@@ -27,6 +27,16 @@ fn walkthrough_of_the_sample_without_colour() {
 }
 
 #[test]
+fn a_width_of_zero_columns_is_no_width_and_the_default_is_used() {
+    // COLUMNS=0 (as some shells export it) says nothing: the walkthrough is laid out as
+    // without it, in 80 columns when the output is no terminal.
+    assert_eq!(
+        explain(&["--board", SAMPLE_LINE], "0"),
+        explain(&["--board", SAMPLE_LINE], "80")
+    );
+}
+
+#[test]
 fn walkthrough_of_the_sample_in_ascii_wrapped_to_forty_columns() {
     let text = explain(&["--board", SAMPLE_LINE, "--ascii"], "40");
     assert!(
