@@ -644,7 +644,7 @@ fn solve_boards_of<K: PyKind>(
     })?;
     let shape = shape_of(core);
     let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
-    let total = both.len().checked_mul(cells).unwrap_or(usize::MAX);
+    let total = both.len().saturating_mul(cells);
     room_for::<u8>(total, "boards")?;
     let mut taps = vec![0; total];
     let mut kept = Vec::with_capacity(both.len());
