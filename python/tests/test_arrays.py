@@ -68,6 +68,7 @@ def test_k_colour_boards_are_digits_lists_or_arrays():
         (np.full((4, 4), -1, dtype=np.int64), "row 1, column 1 holds -1"),
         (np.full((4, 4), 257, dtype=np.int32), "holds 257"),
         (np.zeros((3, 4), dtype=np.uint8), "a board of 3 rows and 4 columns, but the puzzle's board is 4x4"),
+        (np.zeros((4, 5), dtype=np.uint8), "a board of 4 rows and 5 columns, but the puzzle's board is 4x4"),
         (np.zeros((4,), dtype=np.uint8), "a board is a 2-D array (rows, columns), not 1-D"),
         (np.zeros((2, 4, 4), dtype=np.uint8), "for many boards use solve_many"),
         ([[0, 0, 0, 0]] * 3 + [[0, 0, 0]], "row 4 has 3 numbers"),
@@ -107,6 +108,8 @@ def test_bad_boards_among_many_say_which():
         puzzle.solve_many(np.zeros((4, 4), dtype=np.uint8))
     with pytest.raises(FlipgameError, match=r"boards: a board of 3 rows"):
         puzzle.solve_many(np.zeros((2, 3, 4), dtype=np.uint8))
+    with pytest.raises(FlipgameError, match=r"boards: a board of 4 rows and 3 columns"):
+        puzzle.solve_many(np.zeros((2, 4, 3), dtype=np.uint8))
     with pytest.raises(TypeError, match="one text is one board"):
         puzzle.solve_many(STATEMENT)
     with pytest.raises(TypeError, match="iterable of boards"):

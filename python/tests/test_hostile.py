@@ -116,6 +116,9 @@ def test_a_search_past_the_limit_stops_at_its_time_and_says_it_is_not_proven():
     assert solution.solvable
     assert solution.optimal is False and solution.to_dict()["optimal"] is False
     assert solution.lower_bound <= solution.moves
+    many = puzzle.solve_many(np.ones((2, 39, 39), np.uint8))
+    assert many.optimal.tolist() == [False, False]
+    assert many.moves.tolist() == [solution.moves] * 2
 
 
 def test_more_boards_than_memory_holds_is_an_error_not_an_abort():

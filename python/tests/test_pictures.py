@@ -54,6 +54,31 @@ def test_a_board_is_drawn_with_its_heading():
     assert picture.count('class="b"') + picture.count("class='b'") >= 1
 
 
+def test_a_notebook_draws_a_picture_of_up_to_65536_cells_by_itself():
+    # A 100x100 board: the start and 5 steps are 60,000 cells, 6 steps 70,000.
+    puzzle = flipgame.Puzzle(100, goal="white")
+    for moves, shown in [(5, True), (6, False)]:
+        board = puzzle.random_boards(1, seed=1, moves=moves)[0]
+        solution = puzzle.solve(board)
+        assert solution.moves == moves
+        assert (solution._repr_svg_() is not None) == shown
+        assert solution.svg().startswith("<?xml")
+
+
+def test_a_long_walkthrough_draws_its_first_64_steps():
+    # A random 50x50 board needs hundreds of taps: the picture draws the start and 64 steps
+    # (162,500 cells, within the limit) and says the rest are not drawn.
+    puzzle = flipgame.Puzzle(50, goal="white")
+    taps = np.random.default_rng(2).integers(0, 2, size=(50, 50), dtype=np.uint8)
+    board = np.zeros((50, 50), dtype=np.uint8)
+    for r, c in zip(*np.nonzero(taps)):
+        board = puzzle.tap(board, int(r) + 1, int(c) + 1)
+    solution = puzzle.solve(board)
+    assert solution.moves > 500
+    picture = solution.svg()
+    assert f"The other {solution.moves - 64} taps are not drawn (--max-steps 64)" in picture
+
+
 def test_a_large_picture_is_text_in_a_notebook_and_refused_past_the_limit():
     puzzle = flipgame.Puzzle(300, goal="white")
     solution = puzzle.solve(np.ones((300, 300), dtype=np.uint8))
