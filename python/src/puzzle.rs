@@ -391,9 +391,8 @@ impl Puzzle {
     /// number), `mean_moves` and `hardest` (a board that needs `max_moves`).
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         by_kind!(&self.core, core => {
-            let puzzle = core.puzzle();
             let explored = py
-                .detach(|| explore(core, puzzle))
+                .detach(|| explore(core))
                 .map_err(|error| flip_error(error.to_string()))?;
             let dict = PyDict::new(py);
             dict.set_item("positions", explored.positions)?;
@@ -479,11 +478,8 @@ fn deal<K: PyKind>(
 }
 
 /// Every board of the puzzle explored.
-fn explore<K: PyKind>(
-    _core: &Core<K>,
-    puzzle: &K::Puzzle,
-) -> Result<Explored<K::Board>, K::TooManyBoards> {
-    Explored::explore::<K>(puzzle, &mut |_, _| {})
+fn explore<K: PyKind>(core: &Core<K>) -> Result<Explored<K::Board>, K::TooManyBoards> {
+    Explored::explore::<K>(core.puzzle(), &mut |_, _| {})
 }
 
 /// `size` as `n`, `(rows, cols)` or `"RxC"`.
@@ -657,6 +653,7 @@ fn solve_boards_of<K: PyKind>(
     Ok((kept, Some(taps)))
 }
 
+/// The board as an array; the core names the kind, which a `by_kind!` body cannot.
 fn board_array_of<'py, K: PyKind>(
     py: Python<'py>,
     _core: &Core<K>,
