@@ -1,8 +1,7 @@
 //! flipgame: the Flip Game (POJ 1753) and its Lights Out family, as a library.
 //!
 //! The core knows nothing of command lines, terminals or files; it takes and returns values
-//! (the drawings give text and SVG as strings: whether to colour them, how wide a terminal is
-//! and where they go are the front end's).
+//! (a picture is an SVG string; drawing for a terminal is the binary's).
 //! Two kinds of piece share it: two-sided pieces (black and white, bits over GF(2)) and pieces
 //! of K colours (bytes over Z_K, a tap adding its weights mod K). [`kind`] says what a kind is;
 //! everything but the two algebras is written once, generic over it. From the bottom floor up:
@@ -27,9 +26,9 @@
 //!   reads its input, writes its exact output, and checks a contestant's); [`stats`]: the facts
 //!   of a puzzle (histogram, God's number, the algebra of its taps);
 //! - [`figure`]: what a board's answer looks like to people, decided once for every front end
-//!   (`explain`'s walkthroughs and proofs, in [`figure::explain`]) and drawn as SVG or terminal
-//!   text with [`render`]'s pieces and marks: the command line and the Python module (`python/`
-//!   in the repository) draw the same pictures from it.
+//!   (`explain`'s walkthroughs and proofs, in [`figure::explain`]) and drawn as SVG with
+//!   [`render`]'s pieces and marks: the command line (which also draws figures as terminal
+//!   text) and the Python module (`python/` in the repository) draw the same pictures from it.
 //!
 //! # Example
 //!

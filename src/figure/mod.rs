@@ -1,5 +1,5 @@
-//! What a command shows people, decided once and drawn by either renderer: as terminal text
-//! ([`text`], [`Figure::lines`]) or as an SVG document ([`svg`]).
+//! What a command shows people, decided once and drawn by either renderer: as an SVG document
+//! ([`svg`]) here, or as terminal text by the binary, which owns the terminal.
 //!
 //! A command builds a [`Figure`] of blocks (headings, paragraphs, boards with their marks, a
 //! legend, a bar chart) and knows only where it will be drawn through a [`Target`]; which marks a
@@ -16,7 +16,6 @@ use crate::render::{self, Mark, Piece};
 pub mod explain;
 pub mod layout;
 pub mod svg;
-pub mod text;
 
 /// Where a figure will be drawn, so its author can choose what fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

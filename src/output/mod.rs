@@ -3,6 +3,7 @@
 pub mod file;
 pub mod json;
 pub mod terminal;
+pub mod text;
 
 use std::io::{self, BufWriter, Write};
 

@@ -24,7 +24,7 @@ use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
 use crate::figure::{Block, Figure, Target, svg};
 use crate::output::json::{JsonStream, RuleFields};
-use crate::render::Pen;
+use crate::output::text::{Pen, figure_lines};
 use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
 
 /// Explains every board of the inputs.
@@ -165,7 +165,7 @@ impl Presenter {
                 if self.boards_done > 0 {
                     out.write_all(b"\n")?;
                 }
-                for line in figure.lines(&self.pen, width) {
+                for line in figure_lines(&figure, &self.pen, width) {
                     writeln!(out, "{line}")?;
                 }
             }

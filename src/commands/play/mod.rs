@@ -21,7 +21,7 @@ use super::boards::{board_hint, no_boards};
 use super::kind::{CommandKind, other_rule_words};
 use super::{Context, Failure, Outcome, page, usage};
 use crate::cli::{PlayArgs, PlayFormat};
-use crate::render::Pen;
+use crate::output::text::Pen;
 use crate::source::{self, Item};
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.

@@ -8,7 +8,8 @@ use flipgame::words::taps;
 
 use super::title;
 use crate::commands::kind::CommandKind;
-use crate::render::{self, Mark, Panel, Pen, View};
+use crate::output::text::{self, Panel, Pen, View};
+use crate::render::{self, Mark};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[
@@ -166,7 +167,7 @@ pub fn frame<K: CommandKind>(
     // The board's first row comes after the lines above it; its first piece after the label,
     // a space and the cell's opening bracket.
     let first_piece = (label_width + 2, LINES_ABOVE);
-    lines.extend(render::side_by_side(&[panel], width));
+    lines.extend(text::side_by_side(&[panel], width));
     lines.push(String::new());
     lines.extend(below);
     let on_screen = (
@@ -234,7 +235,7 @@ fn board_panel<K: CommandKind>(game: &Game<K>, pen: &Pen, view: &View) -> Panel 
         }
     };
     let piece = |row, col| K::piece(board, row, col);
-    render::grid_view(pen, &title, view, piece, mark)
+    text::grid_view(pen, &title, view, piece, mark)
 }
 
 /// The lines under the board: the status and any message, then (when `keys`) the legend and
@@ -266,7 +267,7 @@ fn below_the_board<K: CommandKind>(
         .iter()
         .map(|item| (item.to_string(), item.len()))
         .collect();
-    lines.extend(render::join_to_width(&help, "  ", width));
+    lines.extend(text::join_to_width(&help, "  ", width));
     lines
 }
 

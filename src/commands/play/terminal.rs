@@ -19,7 +19,7 @@ use super::Dealer;
 use super::screen::{self, Frame, Ui};
 use crate::commands::Outcome;
 use crate::commands::kind::CommandKind;
-use crate::render::Pen;
+use crate::output::text::Pen;
 
 /// Exit status after a signal, as shells report a death by SIGINT.
 const INTERRUPTED: i32 = 130;

@@ -21,8 +21,8 @@ use crate::commands::kind::CommandKind;
 use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Figure, svg};
 use crate::output::json::{RuleFields, as_text};
+use crate::output::text::{Pen, figure_lines};
 use crate::progress::Progress;
-use crate::render::Pen;
 
 /// The most cells of a board whose generators the text report writes out, one line each.
 const LISTED_CELLS: u64 = 64;
@@ -56,7 +56,8 @@ pub fn run(
         StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
             let width = crate::output::terminal::output_width();
-            for line in figure(puzzle, &facts, report.as_ref()).lines(&pen, width) {
+            let drawn = figure(puzzle, &facts, report.as_ref());
+            for line in figure_lines(&drawn, &pen, width) {
                 writeln!(out, "{line}")?;
             }
         }

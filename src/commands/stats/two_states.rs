@@ -20,8 +20,8 @@ use crate::commands::kind::CommandKind;
 use crate::commands::{Context, Failure, Outcome, usage};
 use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
+use crate::output::text::{Pen, figure_lines};
 use crate::progress::{Progress, Stages};
-use crate::render::Pen;
 use flipgame::words::{count_of, percent, taps, thousands};
 
 /// Computes the facts of `puzzle` and prints them.
@@ -47,7 +47,8 @@ pub fn run(
         StatsFormat::Text => {
             let pen = Pen::new(context.color, args.ascii);
             let width = crate::output::terminal::output_width();
-            for line in report_figure(&puzzle, &space, &pen).lines(&pen, width) {
+            let drawn = report_figure(&puzzle, &space, &pen);
+            for line in figure_lines(&drawn, &pen, width) {
                 writeln!(out, "{line}")?;
             }
         }
@@ -86,7 +87,8 @@ fn large(
             let pen = Pen::new(context.color, args.ascii);
             let width = crate::output::terminal::output_width();
             let target = Target::Terminal { width };
-            for line in large_figure(solver.puzzle(), &facts, target).lines(&pen, width) {
+            let drawn = large_figure(solver.puzzle(), &facts, target);
+            for line in figure_lines(&drawn, &pen, width) {
                 writeln!(out, "{line}")?;
             }
         }
