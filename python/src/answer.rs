@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyList};
 use serde_json::{Map, Value, json};
 
 use flipgame::figure::explain::{DRAWN_STEPS, Sketch};
-use flipgame::figure::svg;
+use flipgame::figure::{Target, svg};
 use flipgame::grid::Shape;
 use flipgame::kind::{KStates, Kind, SolutionOf, TwoStates};
 use flipgame::notation::Cell;
@@ -87,6 +87,29 @@ impl<K: PyKind> Answer<K> {
         Value::Array(taps.collect())
     }
 
+    /// The colour the taps finish the board in, as the record gives it, or `null`.
+    fn goal_json(&self) -> Value {
+        let solution = self.solution.as_ref();
+        solution.map_or(Value::Null, |s| K::color_json(K::color_number(s.color)))
+    }
+
+    /// The taps as the record gives them, or `null` when none finish the board.
+    fn taps_field(&self) -> Value {
+        self.solution
+            .as_ref()
+            .map_or(Value::Null, |_| self.taps_json())
+    }
+
+    /// The board as `repr` shows it: its text, or its size where the text is long.
+    fn board_words(&self) -> String {
+        let text = self.board.to_string();
+        if text.len() <= Target::SVG_COLUMNS {
+            format!("'{text}'")
+        } else {
+            format!("'a {} board'", self.shape())
+        }
+    }
+
     /// The record `solve --format json` writes of the board, but its `index` and `source`.
     fn record(&self) -> Value {
         let (puzzle, shape) = (self.puzzle(), self.shape());
@@ -105,13 +128,11 @@ impl<K: PyKind> Answer<K> {
         }
         record.insert("solvable".into(), Value::from(solution.is_some()));
         record.insert("moves".into(), json!(solution.map(|s| s.moves())));
-        let goal = solution.map(|s| K::color_json(K::color_number(s.color)));
-        record.insert("goal".into(), goal.unwrap_or(Value::Null));
+        record.insert("goal".into(), self.goal_json());
         let optimal = solution.is_none_or(|s| s.optimal);
         record.insert("optimal".into(), Value::from(optimal));
         record.insert("lower_bound".into(), json!(solution.map(|s| s.lower_bound)));
-        let taps = solution.map(|_| self.taps_json());
-        record.insert("taps".into(), taps.unwrap_or(Value::Null));
+        record.insert("taps".into(), self.taps_field());
         if K::COUNTED {
             record.insert("proof".into(), self.proof_json());
         }
@@ -252,7 +273,7 @@ impl Solution {
     /// The colour the taps finish the board in (`"white"`, `"black"`, or a colour number).
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.field("goal"))
+        json_to_py(py, &by_kind!(&self.answer, answer => answer.goal_json()))
     }
 
     /// True when `moves` is proven the fewest (always, but past the exact limit).
@@ -271,7 +292,7 @@ impl Solution {
     /// for pieces of K colours; `None` when no taps finish the board.
     #[getter]
     fn taps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.field("taps"))
+        json_to_py(py, &by_kind!(&self.answer, answer => answer.taps_field()))
     }
 
     /// How many times each cell is tapped, as a 2-D `uint8` array.
@@ -351,27 +372,15 @@ impl Solution {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let record = by_kind!(&self.answer, answer => answer.record());
-        let repr = |name: &str| -> PyResult<String> {
-            Ok(json_to_py(py, &record[name])?.repr()?.to_string())
-        };
+        let board = by_kind!(&self.answer, answer => answer.board_words());
         Ok(match self.moves() {
             Some(moves) => format!(
-                "Solution(board={}, moves={moves}, goal={}, optimal={})",
-                repr("board")?,
-                repr("goal")?,
-                repr("optimal")?
+                "Solution(board={board}, moves={moves}, goal={}, optimal={})",
+                self.goal(py)?.repr()?,
+                if self.optimal() { "True" } else { "False" }
             ),
-            None => format!("Solution(board={}, solvable=False)", repr("board")?),
+            None => format!("Solution(board={board}, solvable=False)"),
         })
-    }
-}
-
-impl Solution {
-    /// One field of the record.
-    fn field(&self, name: &str) -> Value {
-        let record = by_kind!(&self.answer, answer => answer.record());
-        record.get(name).cloned().unwrap_or(Value::Null)
     }
 }
 

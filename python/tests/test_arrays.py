@@ -114,3 +114,10 @@ def test_bad_boards_among_many_say_which():
         puzzle.solve_many(STATEMENT)
     with pytest.raises(TypeError, match="iterable of boards"):
         puzzle.solve_many(7)
+
+
+def test_a_solution_shows_its_board_by_text_or_by_size():
+    assert repr(flipgame.Puzzle().solve(STATEMENT)).startswith(f"Solution(board='{STATEMENT}'")
+    large = flipgame.Puzzle(60, goal="white").solve(np.ones((60, 60), dtype=np.uint8))
+    assert repr(large) == "Solution(board='a 60x60 board', moves=1832, goal='white', optimal=True)"
+    assert repr(flipgame.Puzzle().solve("bwbw/wwww/bbwb/bwwb")).endswith("solvable=False)")
