@@ -1431,6 +1431,31 @@ fn check_passes_over_the_answer_to_an_unreadable_case() {
         .stderr("error: in.txt:6:3: expected 'b' or 'w', found 'x'\n");
 }
 
+/// One case judged (and rejected) beside two unreadable ones: each count takes its own number,
+/// so "0 of 1 case" and "2 cases ... could not be judged" agree with the verdicts above them.
+#[test]
+fn check_counts_one_case_judged_and_two_unreadable_in_words_that_agree() {
+    let scratch = Scratch::new();
+    scratch.file(
+        "in.txt",
+        "bwwb\nbbwb\nbwwb\nbwww\n\nbwxb\nbbwb\nbwwb\nbwww\n\nbbbb\nbbbb\nbbxb\nbbbb\n",
+    );
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj1753", "in.txt", "-"])
+        .write_stdin("5\nImpossible\n0\n")
+        .assert()
+        .code(2)
+        .stdout(
+            "case 1: rejected: -:1:1: 5 is not the fewest: the fewest is 4\n0 of 1 case \
+             accepted; 2 cases of the input could not be judged\n",
+        )
+        .stderr(
+            "error: in.txt:6:3: expected 'b' or 'w', found 'x'\n\
+             error: in.txt:13:3: expected 'b' or 'w', found 'x'\n",
+        );
+}
+
 /// INPUT and OUTPUT given the other way round: no case read, and a hint of the swap.
 #[test]
 fn check_with_input_and_output_swapped_says_so() {
