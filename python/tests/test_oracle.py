@@ -78,3 +78,38 @@ def test_a_graph_puzzle_is_the_oracle_of_its_closed_neighbourhoods():
     oracle = Oracle(1, 5, "000/111/000", True, 2)
     for board in oracle.boards():
         assert puzzle.solve([list(board)]).moves == oracle.moves(list(board), (0, 1)), board
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 4), (4, 3)])
+def test_boards_given_column_major_are_read_by_row_and_column(rows, cols):
+    # A batch handed over column-contiguous (Fortran order, or a transposed view) is still read
+    # row by row: its memory order is not the board's.
+    oracle = Oracle(rows, cols, "plus", False, 2)
+    rng = np.random.default_rng(1753)
+    boards = rng.integers(0, 2, size=(200, rows, cols), dtype=np.uint8)
+    expected = [oracle.moves(board.ravel().tolist(), (0, 1)) for board in boards]
+    puzzle = flipgame.Puzzle((rows, cols))
+    transposed = np.ascontiguousarray(boards.transpose(0, 2, 1)).transpose(0, 2, 1)
+    for given in [np.asfortranarray(boards), transposed]:
+        assert not given.flags.c_contiguous
+        got = [None if moves < 0 else int(moves) for moves in puzzle.solve_many(given).moves]
+        assert got == expected
+
+
+@pytest.mark.parametrize("rows, cols, rule", [(2, 3, "plus"), (3, 2, "plus"), (2, 3, "110/011/000")])
+def test_a_tap_on_a_board_wider_or_taller_than_square_changes_the_cells_of_its_row_and_column(
+    rows, cols, rule
+):
+    oracle = Oracle(rows, cols, rule, False, 2)
+    puzzle = flipgame.Puzzle((rows, cols), rule)
+    empty = np.zeros((rows, cols), dtype=np.uint8)
+    for row in range(1, rows + 1):
+        for col in range(1, cols + 1):
+            counts = [0] * (rows * cols)
+            counts[(row - 1) * cols + (col - 1)] = 1
+            expected = oracle.apply(empty.ravel().tolist(), counts)
+            assert puzzle.tap(empty, row, col).ravel().tolist() == expected, (row, col)
+    with pytest.raises(ValueError):
+        puzzle.tap(empty, rows + 1, 1)
+    with pytest.raises(ValueError):
+        puzzle.tap(empty, 1, cols + 1)

@@ -310,9 +310,14 @@ impl Solver {
                 (deadline, proof_deadline),
                 &mut part,
             );
+            // A shard's sweep is the least of its share only. Without a deadline every share is
+            // searched to its end, so a share's proof holds for the merge as well; with one,
+            // other shares may be cut short, and the merge then needs every colour this shard
+            // would skip (asking to run it again could not help).
+            let share_only = deadline.is_some() && matches!(part, coset::Part::Shard(_, Some(_)));
             sweeping.keep(color, part);
             match found {
-                Some(found) => found,
+                Some((taps, optimal)) => (taps, optimal && !share_only),
                 // Nothing in this shard's share.
                 None if matches!(sweeping, Sweeping::Shard(..)) => return Ok(None),
                 None => return Err(MergeError::Mixed { color }),

@@ -37,6 +37,13 @@ fn one_runs_lines(scratch: &Scratch, args: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// Each line of `lines` read as a JSON record.
+fn records<S: AsRef<str>>(lines: impl Iterator<Item = S>) -> Vec<Value> {
+    lines
+        .map(|line| serde_json::from_str(line.as_ref()).unwrap())
+        .collect()
+}
+
 /// `--merge` of each file in `files`, then `args`.
 fn merge_args<'a>(files: &'a [String], args: &[&'a str]) -> Vec<&'a str> {
     let mut full = vec!["solve"];
@@ -499,6 +506,75 @@ fn a_merge_names_the_shards_to_run_again() {
             "error: binary.jsonl:2:6: not a shard record of solve --shard: found byte 0xff, \
              which is not UTF-8 text\n",
         );
+}
+
+/// A shard whose share was not searched to its end (here its records edited to say so, as a
+/// shard cut short by --search-time writes them): the merge claims no proof, wherever that
+/// shard stands among the others, and its counts are still one run's.
+#[test]
+fn a_merge_with_one_share_cut_short_claims_no_proof() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 150, 4, 7));
+    let input = ["--size", "30x30", "boards.txt"];
+    let jsonl = [&["--format", "jsonl"][..], &input].concat();
+    let single = records(one_runs_lines(&scratch, &jsonl).iter());
+    assert!(single.iter().all(|answer| answer["optimal"] == true));
+    let files = run_shards(&scratch, 3, &input);
+    for cut_short in 0..files.len() {
+        let text = std::fs::read_to_string(scratch.path().join(&files[cut_short])).unwrap();
+        assert!(text.contains("\"complete\":true"));
+        scratch.file(
+            "cut.jsonl",
+            text.replace("\"complete\":true", "\"complete\":false"),
+        );
+        let mut given = files.clone();
+        given[cut_short] = "cut.jsonl".to_string();
+        let merged = run(&scratch, &merge_args(&given, &jsonl));
+        let stderr = String::from_utf8_lossy(&merged.stderr);
+        assert_eq!(merged.status.code(), Some(0), "{stderr}");
+        let merged = records(String::from_utf8(merged.stdout).unwrap().lines());
+        assert_eq!(merged.len(), single.len());
+        for (merged, single) in merged.iter().zip(&single) {
+            assert_eq!(
+                merged["optimal"],
+                false,
+                "shard {} cut short",
+                cut_short + 1
+            );
+            assert_eq!(merged["moves"], single["moves"]);
+            assert!(merged["lower_bound"].as_u64() < single["moves"].as_u64());
+        }
+    }
+}
+
+/// Shards cut short by a search time already past: whichever shards finish their share, the
+/// merge answers every board (no shard to run again: running one again would write the same
+/// record), never with a count below the minimum, and calls it proven only when it is.
+#[test]
+fn shards_cut_short_by_the_search_time_merge_without_a_false_proof() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 39, 59));
+    let input = ["--size", "30x30", "boards.txt"];
+    let minimums =
+        records(one_runs_lines(&scratch, &[&["--format", "jsonl"][..], &input].concat()).iter());
+    let timed = [&["--search-time", "0.000001"][..], &input].concat();
+    let files = run_shards(&scratch, 6, &timed);
+    let merged = run(
+        &scratch,
+        &merge_args(&files, &[&["--format", "jsonl"][..], &timed].concat()),
+    );
+    let stderr = String::from_utf8_lossy(&merged.stderr);
+    assert_eq!(merged.status.code(), Some(0), "{stderr}");
+    let merged = records(String::from_utf8(merged.stdout).unwrap().lines());
+    assert_eq!(merged.len(), minimums.len());
+    for (merged, least) in merged.iter().zip(&minimums) {
+        let (moves, least) = (merged["moves"].as_u64(), least["moves"].as_u64());
+        assert!(moves >= least, "{merged}");
+        assert!(merged["lower_bound"].as_u64() <= least, "{merged}");
+        if merged["optimal"] == true {
+            assert_eq!(moves, least, "{merged}");
+        }
+    }
 }
 
 /// Every option a shard's search depends on is in its record, and a merge with other options

@@ -872,6 +872,25 @@ mod tests {
         assert_eq!(last, (4, 256));
     }
 
+    /// Shards' parts put together are complete only when every one of them is: one shard cut
+    /// short, wherever it stands, leaves the merged search unproven.
+    #[test]
+    fn merged_parts_are_complete_only_when_every_part_is() {
+        let part = |best: Option<Best>, complete| Found {
+            best,
+            ties: Vec::new(),
+            complete,
+        };
+        for cut_short in 0..3_u64 {
+            let parts = (0..3_u64).map(|at| part(Some((10 + at as i64, at)), at != cut_short));
+            let found = Found::merge(parts);
+            assert!(!found.complete, "part {cut_short} cut short");
+            assert_eq!(found.best, Some((10, 0)));
+        }
+        assert!(Found::merge((0..3).map(|_| part(None, true))).complete);
+        assert!(!Found::merge([part(Some((4, 1)), true), part(None, false)]).complete);
+    }
+
     /// With orbits every key of the fewest taps is kept, and past [`MOST_TIES`] of them in one
     /// thread the search gives up (its caller searches again without orbits): here no cell
     /// ever changes, so every one of the 2^count points ties. Two threads share the slices
