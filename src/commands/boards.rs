@@ -13,7 +13,7 @@ use crate::output::json::{BoardFields, JsonStream, RuleFields, TapsJson, as_text
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::Shape;
-use flipgame::input::{InputError, Record};
+use flipgame::input::{InputError, LineTooLong, Record};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::{Cells, state_digit};
 use flipgame::solve::Stage;
@@ -130,7 +130,13 @@ pub fn run_boards<C: BoardCommand, W: Write>(
                     "{source}: {error}{}",
                     board_hint::<C::Kind>(source, (shape, cells), &error)
                 ));
-                status = status.max(Outcome::IoError);
+                // A line too long is the input's content, not a failure to read it.
+                let outcome = if LineTooLong::of(&error).is_some() {
+                    Outcome::BadInput
+                } else {
+                    Outcome::IoError
+                };
+                status = status.max(outcome);
             }
             Item::NoBoards { source } => {
                 report(&no_boards(source, shape));

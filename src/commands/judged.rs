@@ -6,7 +6,7 @@ use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use flipgame::judge::{self, AnyJudge, Case, Judge, JudgeError, Tokens};
+use flipgame::judge::{self, AnyJudge, Case, Judge, JudgeError, StretchTooLong, Tokens};
 use flipgame::kind::Kind;
 use flipgame::random::Generator;
 
@@ -47,6 +47,11 @@ pub fn open_source(source: &Source) -> Result<Box<dyn BufRead>, Failure> {
 /// Reports the error that ended the reading of `source` early, if there was one.
 pub fn reading_ended(tokens: &mut Tokens<'_>, source: &Source) -> Outcome {
     match tokens.take_read_error() {
+        // A token that never ends is the input's content, not a failure to read it.
+        Some(error) if StretchTooLong::of(&error).is_some() => {
+            report(&format!("{source}:{error}"));
+            Outcome::BadInput
+        }
         Some(error) => {
             report(&format!("{source}: {error}"));
             Outcome::IoError

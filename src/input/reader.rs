@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::io::{self, Read};
 
-use memchr::memchr;
+use memchr::{memchr, memrchr};
 
 use super::{BoardParser, Record};
 
@@ -19,6 +19,41 @@ const READ_BYTES: usize = 256 * 1024;
 /// Bytes handed to the parser at a time at most: its records are held until taken, so this
 /// bounds them.
 const SLICE_BYTES: usize = 16 * 1024;
+/// The longest line read: far past any real board's row (the widest board, 10,000 columns, is
+/// some 40 kB a row in any notation), so that a device or a pipe of bytes with no line end
+/// (`/dev/zero`) is refused at once, in bounded time as well as memory.
+pub const LONGEST_LINE: u64 = 16 << 20;
+
+/// The error that ends an input with a line longer than [`LONGEST_LINE`] (or the reader's own
+/// limit), carried in an [`io::Error`] of kind `InvalidData`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineTooLong {
+    /// The line's number, from 1.
+    pub line: u64,
+    /// The most bytes a line may hold.
+    pub longest: u64,
+}
+
+impl std::fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {} is longer than {} bytes, which no real input comes near: the rest of the \
+             input is not read (is it a binary file or a device?)",
+            self.line,
+            crate::words::thousands(self.longest)
+        )
+    }
+}
+
+impl std::error::Error for LineTooLong {}
+
+impl LineTooLong {
+    /// The line too long that ended a read, when that is what `error` is.
+    pub fn of(error: &io::Error) -> Option<&LineTooLong> {
+        error.get_ref()?.downcast_ref()
+    }
+}
 
 /// Reads the records of one input, in order: `for record in BoardReader::new(file, parser)`.
 ///
@@ -37,6 +72,11 @@ pub struct BoardReader<R> {
     ready: VecDeque<Record>,
     /// The input has ended (or failed): nothing more is read.
     ended: bool,
+    /// Bytes of the current line given to the parser so far, and the most it may have.
+    line_bytes: u64,
+    longest_line: u64,
+    /// The line too long that ended the input, until it is handed out.
+    failure: Option<io::Error>,
 }
 
 impl<R: Read> BoardReader<R> {
@@ -50,7 +90,17 @@ impl<R: Read> BoardReader<R> {
             parsed: 0,
             ready: VecDeque::new(),
             ended: false,
+            line_bytes: 0,
+            longest_line: LONGEST_LINE,
+            failure: None,
         }
+    }
+
+    /// The same reader with lines of at most `longest` bytes (a test's small limit); never
+    /// less than a slice, which is checked whole.
+    pub fn with_longest_line(mut self, longest: u64) -> BoardReader<R> {
+        self.longest_line = longest.max(SLICE_BYTES as u64);
+        self
     }
 
     /// True when the next record needs a read from the input, which may wait (on a terminal or
@@ -68,6 +118,8 @@ impl<R: Read> BoardReader<R> {
         };
         if self.parsed < self.filled {
             let unparsed = &self.buffer[self.parsed..self.filled];
+            // No slice is longer than SLICE_BYTES, so no line end past it is looked for.
+            let unparsed = &unparsed[..unparsed.len().min(SLICE_BYTES)];
             // 4x4 boards go back to the whole-board road after each line; other shapes, whose
             // records are fewer a byte, in slices.
             let line_end = memchr(b'\n', unparsed).map_or(unparsed.len(), |at| at + 1);
@@ -77,7 +129,26 @@ impl<R: Read> BoardReader<R> {
                 unparsed.len()
             };
             let end = self.parsed + slice.min(SLICE_BYTES);
-            let Ok(()) = self.parser.feed(&self.buffer[self.parsed..end], &mut keep);
+            let fed = &self.buffer[self.parsed..end];
+            // The line going on from the last slice, up to its end here or to the slice's end;
+            // a line wholly inside a slice is shorter than the longest.
+            let going_on = self.line_bytes + memchr(b'\n', fed).unwrap_or(fed.len()) as u64;
+            if going_on > self.longest_line {
+                // The records before the line are handed out first; then this ends the input.
+                self.ended = true;
+                let too_long = LineTooLong {
+                    line: self.parser.line,
+                    longest: self.longest_line,
+                };
+                self.failure = Some(io::Error::new(io::ErrorKind::InvalidData, too_long));
+                self.parsed = self.filled;
+                return Ok(());
+            }
+            self.line_bytes = match memrchr(b'\n', fed) {
+                Some(at) => (fed.len() - at - 1) as u64,
+                None => going_on,
+            };
+            let Ok(()) = self.parser.feed(fed, &mut keep);
             self.parsed = end;
             return Ok(());
         }
@@ -115,10 +186,12 @@ impl<R: Read> Iterator for BoardReader<R> {
             let unparsed = &self.buffer[self.parsed..self.filled];
             if let Some((record, used)) = self.parser.whole_board(unparsed) {
                 self.parsed += used;
+                // A whole board ends with its last row's line.
+                self.line_bytes = 0;
                 return Some(Ok(record));
             }
             if self.ended {
-                return None;
+                return self.failure.take().map(Err);
             }
             if let Err(error) = self.advance() {
                 return Some(Err(error));
@@ -256,6 +329,56 @@ mod tests {
         assert_eq!(lines, [1, 5]);
         assert!(reader.next().is_none());
         assert!(!reader.needs_read());
+    }
+
+    /// A line past the longest ends the input, after the records before it, in both roads
+    /// (whole 4x4 boards and slices of other shapes), however the input is read; a line just
+    /// under it is read, found wrong and passed over.
+    #[test]
+    fn a_line_past_the_longest_ends_the_input_after_the_records_before_it() {
+        const LONGEST: u64 = 40_000;
+        for (shape, board) in [
+            (Shape::FLIP_GAME, board_text(0x1234)),
+            (Shape::new(2, 3).unwrap(), "bwb\nwbw\n".to_string()),
+        ] {
+            let rows = u64::from(shape.rows());
+            for (length, answered) in [(LONGEST, 3), (LONGEST + 1, 1)] {
+                let mut text = board.clone().into_bytes();
+                text.extend(std::iter::repeat_n(b'x', length as usize));
+                text.push(b'\n');
+                text.extend((board.clone() + "\n" + &board).into_bytes());
+                for most in [1000, 300_000] {
+                    let reader = BoardReader::new(
+                        Trickle::new(text.clone(), most),
+                        BoardParser::with_shape(shape),
+                    )
+                    .with_longest_line(LONGEST);
+                    let items: Vec<io::Result<Record>> = reader.collect();
+                    let boards = items
+                        .iter()
+                        .filter(|item| matches!(item, Ok(Record::Board { .. })))
+                        .count();
+                    assert_eq!(boards, answered, "{shape}, a line of {length}");
+                    let too_long = items.iter().find_map(|item| item.as_ref().err());
+                    if length > LONGEST {
+                        let too_long = LineTooLong::of(too_long.unwrap()).unwrap();
+                        assert_eq!(
+                            too_long,
+                            &LineTooLong {
+                                line: rows + 1,
+                                longest: LONGEST
+                            }
+                        );
+                        assert!(items.last().unwrap().is_err());
+                    } else {
+                        assert!(too_long.is_none());
+                    }
+                }
+            }
+        }
+        // A limit below a slice would refuse lines the slices hold whole: it is raised to one.
+        let reader = BoardReader::new(&b""[..], BoardParser::new()).with_longest_line(1);
+        assert_eq!(reader.longest_line, SLICE_BYTES as u64);
     }
 
     #[test]

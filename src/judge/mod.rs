@@ -36,7 +36,10 @@ use crate::kind::{KStates, Kind, SolutionOf, TwoStates};
 use crate::random::Generator;
 
 pub use check::{TapFacts, judge_case};
-pub use tokens::{Gap, KEPT_BYTES, Layout, Line, Mark, Token, Tokens, without_byte_order_mark};
+pub use tokens::{
+    Gap, KEPT_BYTES, LONGEST_STRETCH, Layout, Line, Mark, StretchTooLong, Token, Tokens,
+    without_byte_order_mark,
+};
 pub use write::write_digit_rows;
 
 pub(crate) use check::{check_count, check_taps, verdict};

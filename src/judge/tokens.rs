@@ -17,6 +17,47 @@ pub const KEPT_BYTES: usize = 1024;
 /// The most bytes of a gap between tokens kept to describe it.
 const KEPT_GAP_BYTES: usize = 64;
 
+/// The longest token, or run of whitespace, read: far past any judge's input (the widest
+/// board's row is 10,000 pieces), so that a device or a pipe that never ends (`/dev/zero`) is
+/// refused at once.
+pub const LONGEST_STRETCH: u64 = 16 << 20;
+
+/// The error that ends the tokens at a token or a run of whitespace longer than
+/// [`LONGEST_STRETCH`], carried in an [`io::Error`] of kind `InvalidData`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StretchTooLong {
+    /// Line and column (from 1) where it starts.
+    pub place: (u64, u64),
+    /// What is too long: `a token`, `a line` or `a run of whitespace`.
+    pub what: &'static str,
+    /// The most bytes it may have.
+    pub longest: u64,
+}
+
+impl std::fmt::Display for StretchTooLong {
+    /// `LINE:COLUMN: words`, so that the reporter puts the source's name before it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}: {} longer than {} bytes, which no judge's input comes near: the rest \
+             is not read (is it a binary file or a device?)",
+            self.place.0,
+            self.place.1,
+            self.what,
+            crate::words::thousands(self.longest)
+        )
+    }
+}
+
+impl std::error::Error for StretchTooLong {}
+
+impl StretchTooLong {
+    /// The stretch too long that ended the tokens, when that is what `error` is.
+    pub fn of(error: &io::Error) -> Option<&StretchTooLong> {
+        error.get_ref()?.downcast_ref()
+    }
+}
+
 /// Where a token should stand in the judge's own layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -261,6 +302,8 @@ pub struct Tokens<'a> {
     judged_until: u64,
     /// The tokens taken since [`Tokens::mark`], to give back on [`Tokens::rewind`].
     taken: Option<Vec<Token>>,
+    /// The longest token or run of whitespace read.
+    longest: u64,
 }
 
 impl<'a> Tokens<'a> {
@@ -284,7 +327,26 @@ impl<'a> Tokens<'a> {
             spacing: None,
             judged_until: 0,
             taken: None,
+            longest: LONGEST_STRETCH,
         }
+    }
+
+    /// The same tokens with tokens and runs of whitespace of at most `longest` bytes (a test's
+    /// small limit).
+    pub fn with_longest(mut self, longest: u64) -> Tokens<'a> {
+        self.longest = longest;
+        self
+    }
+
+    /// Ends the tokens at a stretch past the longest, starting at `place`.
+    fn past_the_longest(&mut self, place: (u64, u64), what: &'static str) {
+        let too_long = StretchTooLong {
+            place,
+            what,
+            longest: self.longest,
+        };
+        self.read_error = Some(io::Error::new(io::ErrorKind::InvalidData, too_long));
+        self.ending = Some((Gap::default(), place));
     }
 
     /// The tokens of a judge's input: as [`Tokens::new`], past a UTF-8 byte-order mark at the
@@ -381,6 +443,10 @@ impl<'a> Tokens<'a> {
             if found {
                 break;
             }
+            if gap.length > self.longest {
+                self.past_the_longest(gap_place, "a run of whitespace");
+                return None;
+            }
         }
         let (line, column, offset) = (self.line, self.column, self.offset);
         let mut text = Vec::new();
@@ -400,6 +466,10 @@ impl<'a> Tokens<'a> {
             self.offset += end as u64;
             if finished {
                 break;
+            }
+            if length as u64 > self.longest {
+                self.past_the_longest((line, column), "a token");
+                return None;
             }
         }
         let characters = counter.finish();
@@ -608,6 +678,10 @@ impl<'a> Tokens<'a> {
             if finished {
                 break;
             }
+            if length as u64 > self.longest {
+                self.past_the_longest((number, self.column), "a line");
+                return None;
+            }
         }
         let characters = counter.finish();
         // Past the line's break, or at its end when the input ends without one.
@@ -706,6 +780,53 @@ mod tests {
             let pieces = seen(&mut Tokens::from_reader(Pieces { bytes: &text, piece }));
             prop_assert_eq!(whole, pieces);
         }
+    }
+
+    /// A token, a run of whitespace or a line past the longest ends the tokens in bounded
+    /// memory, after the tokens before it, with its place; one of the longest is read.
+    #[test]
+    fn a_stretch_past_the_longest_ends_the_tokens_with_its_place() {
+        const LONGEST: u64 = 100_000;
+        let endless =
+            |start: &'static [u8], byte: u8| io::BufReader::new(start.chain(io::repeat(byte)));
+        let mut zeros = Tokens::from_reader(endless(b"4 5\n ", 0)).with_longest(LONGEST);
+        assert_eq!(zeros.next().unwrap().text, b"4");
+        assert_eq!(zeros.next().unwrap().text, b"5");
+        assert!(zeros.next().is_none());
+        let error = zeros.take_read_error().unwrap();
+        let expected = StretchTooLong {
+            place: (2, 2),
+            what: "a token",
+            longest: LONGEST,
+        };
+        assert_eq!(StretchTooLong::of(&error), Some(&expected));
+        assert_eq!(
+            error.to_string(),
+            "2:2: a token longer than 100,000 bytes, which no judge's input comes near: the \
+             rest is not read (is it a binary file or a device?)"
+        );
+        let mut blank = Tokens::from_reader(endless(b"7", b'\n')).with_longest(LONGEST);
+        assert_eq!(blank.next().unwrap().text, b"7");
+        assert!(blank.next().is_none());
+        let error = blank.take_read_error().unwrap();
+        assert_eq!(
+            StretchTooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
+            Some(((1, 2), "a run of whitespace"))
+        );
+        let mut lines = Tokens::from_reader(endless(b"[[1]]\n", b'x')).with_longest(LONGEST);
+        assert_eq!(lines.next_line().unwrap().text, b"[[1]]");
+        assert!(lines.next_line().is_none());
+        let error = lines.take_read_error().unwrap();
+        assert_eq!(
+            StretchTooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
+            Some(((2, 1), "a line"))
+        );
+        // Up to the longest, a token is read whole.
+        let longest = vec![b'y'; LONGEST as usize];
+        let mut tokens = Tokens::new(&longest).with_longest(LONGEST);
+        assert_eq!(tokens.next().unwrap().characters, LONGEST);
+        assert!(tokens.next().is_none());
+        assert!(tokens.take_read_error().is_none());
     }
 
     /// A token longer than is kept keeps its first bytes and a byte no reader takes, and tells

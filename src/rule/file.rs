@@ -53,7 +53,7 @@ impl Graph {
 
     /// [`Graph::from_json`] for a file read as it goes: memory holds the rule, not the file.
     pub fn from_json_reader(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
-        read(source, label)
+        read(source, label, LARGEST_RULE_FILE)
     }
 }
 
@@ -64,10 +64,29 @@ const LONGEST_STRING: u64 = 4096;
 /// The longest number a rule file may hold, in characters: far past any side or count.
 const LONGEST_NUMBER: u64 = 40;
 
+/// The most bytes a rule file may hold: far past any board's (a 1000x1000 board's rule, every
+/// cell listed with its turns, is near 100 MB), so that a device or a pipe that never ends is
+/// refused in bounded memory.
+const LARGEST_RULE_FILE: usize = 1 << 30;
+
+/// Why the reading of a rule file stopped before its end.
+#[derive(Clone, Copy)]
+enum Refusal {
+    /// A string or a number (which) longer than a rule file ever needs.
+    TooLong(&'static str),
+    /// A byte that JSON text never holds: a control character other than whitespace.
+    Byte(u8),
+    /// More bytes than [`LARGEST_RULE_FILE`].
+    TooLarge,
+}
+
 /// A source that notes whether it held anything but whitespace, and refuses a string or a
-/// number longer than a rule file ever needs, noting where it starts.
+/// number longer than a rule file ever needs, a byte JSON never holds and a file larger than
+/// any rule, noting where.
 struct Guarded<R> {
     source: R,
+    /// The most bytes read before the file is refused.
+    largest: usize,
     something: bool,
     /// Line and column of the next byte, and its offset.
     place: (usize, usize),
@@ -77,8 +96,9 @@ struct Guarded<R> {
     escaped: bool,
     /// Outside strings, a run of a number's characters: where it started and its length.
     number: Option<(Start, u64)>,
-    /// The start of a string or number found too long, and which.
-    too_long: Option<(Start, &'static str)>,
+    /// Where the reading stopped (the start of a string or number found too long, or the
+    /// byte refused), and why.
+    refused: Option<(Start, Refusal)>,
 }
 
 /// Where a string or a number starts: line and column, and byte offset.
@@ -86,12 +106,24 @@ type Start = ((usize, usize), usize);
 
 impl<R: io::Read> io::Read for Guarded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.too_long.is_some() {
-            return Err(io::Error::other("a string or number too long"));
+        if self.refused.is_some() {
+            return Err(io::Error::other("the rule file was refused"));
         }
         let read = self.source.read(buf)?;
         for (at, &byte) in buf[..read].iter().enumerate() {
-            self.something |= !byte.is_ascii_whitespace();
+            let json_whitespace = matches!(byte, b' ' | b'\t' | b'\n' | b'\r');
+            let refusal = if self.offset >= self.largest {
+                Some(Refusal::TooLarge)
+            } else if byte < 0x20 && !json_whitespace {
+                Some(Refusal::Byte(byte))
+            } else {
+                None
+            };
+            if let Some(refusal) = refusal {
+                self.refused = Some(((self.place, self.offset), refusal));
+                return Ok(at);
+            }
+            self.something |= !json_whitespace;
             let in_number = self.string.is_none() && b"0123456789+-.eE".contains(&byte);
             self.number = match (self.number, in_number) {
                 (_, false) => None,
@@ -101,7 +133,7 @@ impl<R: io::Read> io::Read for Guarded<R> {
             if let Some((start, length)) = self.number
                 && length > LONGEST_NUMBER
             {
-                self.too_long = Some((start, "a number"));
+                self.refused = Some((start, Refusal::TooLong("a number")));
                 // What came before is read first: an earlier mistake is reported before this.
                 return Ok(at);
             }
@@ -114,7 +146,7 @@ impl<R: io::Read> io::Read for Guarded<R> {
                     self.escaped = byte == b'\\';
                     *length += 1;
                     if *length > LONGEST_STRING {
-                        self.too_long = Some((*start, "a string"));
+                        self.refused = Some((*start, Refusal::TooLong("a string")));
                         return Ok(at);
                     }
                 }
@@ -130,21 +162,23 @@ impl<R: io::Read> io::Read for Guarded<R> {
     }
 }
 
-/// Reads a rule file from `source` into a graph called `label`.
-fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
+/// Reads a rule file from `source` into a graph called `label`, refusing one of more than
+/// `largest` bytes.
+fn read(source: impl io::Read, label: &str, largest: usize) -> Result<Graph, RuleFileError> {
     let mut guarded = Guarded {
         source,
+        largest,
         something: false,
         place: (1, 1),
         offset: 0,
         string: None,
         escaped: false,
         number: None,
-        too_long: None,
+        refused: None,
     };
     let mut bytes = Vec::new();
     let read = io::Read::read_to_end(&mut guarded, &mut bytes);
-    if let Some(((place, offset), what)) = guarded.too_long {
+    if let Some(((place, offset), refusal)) = guarded.refused {
         // Read up to it: a mistake before it is the one to report.
         if let Ok(text) = std::str::from_utf8(&bytes[..offset.min(bytes.len())])
             && let Err(error) = parse(text)
@@ -152,18 +186,32 @@ fn read(source: impl io::Read, label: &str) -> Result<Graph, RuleFileError> {
         {
             return Err(located(error));
         }
-        let most = if what == "a number" {
-            LONGEST_NUMBER
-        } else {
-            LONGEST_STRING
+        let message = match refusal {
+            Refusal::TooLong(what) => {
+                let most = if what == "a number" {
+                    LONGEST_NUMBER
+                } else {
+                    LONGEST_STRING
+                };
+                format!(
+                    "expected a rule file's short keys, texts and numbers, found {what} of more \
+                     than {most} characters"
+                )
+            }
+            Refusal::Byte(byte) => format!(
+                "expected a rule file's JSON text, found byte 0x{byte:02x}, which JSON text never \
+                 holds (is it a binary file or a device?)"
+            ),
+            Refusal::TooLarge => format!(
+                "expected a rule file, found more than {} bytes, which no rule file comes near: \
+                 the rest is not read (is it a device, or a pipe that never ends?)",
+                crate::words::thousands(guarded.largest as u64)
+            ),
         };
         return Err(RuleFileError {
             unreadable: false,
             place: Some(place),
-            message: format!(
-                "expected a rule file's short keys, texts and numbers, found {what} of more \
-                 than {most} characters"
-            ),
+            message,
         });
     }
     read.map_err(|error| RuleFileError {
@@ -531,3 +579,42 @@ fn one() -> u32 {
 
 /// The largest weight a rule file may give: one less than the most states.
 const MOST_WEIGHT: u32 = crate::notation::MOST_STATES - 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place_and_words(result: Result<Graph, RuleFileError>) -> String {
+        let error = result.expect_err("a refused rule file");
+        let (line, column) = error.place.expect("a place");
+        format!("{line}:{column}: {error}")
+    }
+
+    /// A source that never ends is refused in bounded memory: at its first byte JSON never
+    /// holds, or past the largest rule file when it is all whitespace.
+    #[test]
+    fn endless_sources_are_refused() {
+        let zeros = place_and_words(Graph::from_json_reader(io::repeat(0), "zero"));
+        assert_eq!(
+            zeros,
+            "1:1: expected a rule file's JSON text, found byte 0x00, which JSON text never holds \
+             (is it a binary file or a device?)"
+        );
+        let spaces = place_and_words(read(io::repeat(b' '), "spaces", 1 << 20));
+        assert_eq!(
+            spaces,
+            "1:1048577: expected a rule file, found more than 1,048,576 bytes, which no rule \
+             file comes near: the rest is not read (is it a device, or a pipe that never ends?)"
+        );
+        // Up to the limit a file is read, and whitespace of every kind JSON allows is taken.
+        let text = "{\"rows\":\t1,\r\n \"cols\": 1, \"cells\": [{\"row\": 1, \"col\": 1, \
+                    \"flips\": []}]}";
+        assert!(read(text.as_bytes(), "one", text.len()).is_ok());
+        assert!(read(text.as_bytes(), "one", text.len() - 1).is_err());
+        // A mistake before the byte refused is the one reported.
+        let early = place_and_words(Graph::from_json("{\"rows\": x\n\u{0}", "early"));
+        assert!(early.starts_with("1:10: "), "{early}");
+        let in_string = place_and_words(Graph::from_json("{\"na\u{1}me\": 1}", "string"));
+        assert!(in_string.starts_with("1:5: expected a rule file's JSON text, found byte 0x01"));
+    }
+}

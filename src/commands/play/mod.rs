@@ -12,6 +12,7 @@ use std::path::Path;
 use flipgame::game::Game;
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::Shape;
+use flipgame::input::LineTooLong;
 use flipgame::kind::Kind;
 use flipgame::notation::Cells;
 use flipgame::random::Generator;
@@ -173,10 +174,18 @@ fn first_board_of<K: CommandKind>(
                 Some((board, _)) => Ok(board.clone()),
                 None => unreachable!("the file is read in the game's own cells"),
             },
-            Item::Unreadable { source, error } => Err(Failure::File(format!(
-                "{source}: {error}{}",
-                board_hint::<K>(source, (shape, cells), &error)
-            ))),
+            Item::Unreadable { source, error } => {
+                let message = format!(
+                    "{source}: {error}{}",
+                    board_hint::<K>(source, (shape, cells), &error)
+                );
+                // A line too long is the file's content, not a failure to read it.
+                Err(if LineTooLong::of(&error).is_some() {
+                    usage(message)
+                } else {
+                    Failure::File(message)
+                })
+            }
             Item::NoBoards { source } => Err(usage(no_boards(source, shape))),
         };
     }
