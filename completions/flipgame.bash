@@ -587,7 +587,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --shard --merge --color --help --version"
+            opts="-o -h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --shard --merge --output --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -638,6 +638,14 @@ _flipgame() {
                     return 0
                     ;;
                 --merge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

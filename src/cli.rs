@@ -680,11 +680,16 @@ pub struct SolveArgs {
     pub shard: Option<flipgame::solve::Shard>,
 
     /// Answer each board from the parts its N shards found (the JSON lines of --shard, in any
-    /// order, one --merge for each FILE), exactly as one run would; the boards and options must
-    /// be the shards'. A board some shard has no record of is an error, and the shards to run
-    /// again are named last (exit status 4)
-    #[arg(long, value_name = "FILE", conflicts_with = "judge")]
+    /// order: one --merge for each file, or a folder for every *.jsonl file in it), exactly as
+    /// one run would; the boards and options must be the shards'. A board some shard has no
+    /// record of is an error, and the shards to run again are named last (exit status 4)
+    #[arg(long, value_name = "PATH", conflicts_with = "judge")]
     pub merge: Vec<PathBuf>,
+
+    /// Write to FILE instead of standard output, atomically: the file appears only once every
+    /// board is answered (a shard's records, whole or not at all)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Reads `K/N`, shard K of N.

@@ -165,16 +165,27 @@ pub fn write_to(
         write(stdout)?;
         return Ok(Outcome::Success);
     };
-    let result = AtomicFile::create(path).and_then(|file| {
-        let mut out = Output::new(file, false);
-        write(&mut out)?;
-        out.into_inner()?.commit()
-    });
-    match result {
+    match write_file(path, |out| Ok(write(out)?)) {
         Ok(()) => Ok(Outcome::Success),
-        Err(error) => {
-            report(&format!("{}: {error}", path.display()));
-            Ok(Outcome::IoError)
-        }
+        Err(failure) => reported(failure),
     }
+}
+
+/// Runs `write` on a file at `path` that appears only when `write` has run to its end, whatever
+/// the status it gives (see [`AtomicFile`]); a failure leaves no file. A file that cannot be
+/// written is a failure that names it.
+pub fn write_file<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    let unwritable = |error: io::Error| Failure::File(format!("{}: {error}", path.display()));
+    let mut out = Output::new(AtomicFile::create(path).map_err(unwritable)?, false);
+    let value = write(&mut out).map_err(|failure| match failure {
+        Failure::Output(error) => unwritable(error),
+        other => other,
+    })?;
+    out.into_inner()
+        .and_then(AtomicFile::commit)
+        .map_err(unwritable)?;
+    Ok(value)
 }

@@ -204,6 +204,44 @@ fn every_file_argument_keeps_one_rule_for_its_exit_status() {
     }
 }
 
+/// A file that never ends (`/dev/zero`, as a device or a pipe that never closes would be) is
+/// refused at once and in bounded memory by every command that reads a file, with status 2
+/// and the limit no real input comes near.
+#[test]
+fn a_file_that_never_ends_is_refused_at_once() {
+    let scratch = Scratch::new();
+    scratch.file("in.txt", "bwwb\nbbwb\nbwwb\nbwww\n");
+    let line = "/dev/zero: line 1 is longer than 16,777,216 bytes, which no real input comes near";
+    let token = "/dev/zero:1:1: a token longer than 16,777,216 bytes";
+    let cases: [(&[&str], &str); 7] = [
+        (&["solve", "/dev/zero"], line),
+        (&["explain", "/dev/zero"], line),
+        (&["play", "--format", "html", "/dev/zero"], line),
+        (&["solve", "--judge", "poj1753", "/dev/zero"], token),
+        (
+            &["check", "--judge", "poj1753", "in.txt", "/dev/zero"],
+            token,
+        ),
+        (
+            &["solve", "--rule-file", "/dev/zero", "--board", "0"],
+            "/dev/zero:1:1: expected a rule file's JSON text, found byte 0x00",
+        ),
+        (
+            &["solve", "--merge", "/dev/zero", "in.txt"],
+            "/dev/zero:1: not a shard record of solve --shard: a line longer than",
+        ),
+    ];
+    for (args, message) in cases {
+        scratch
+            .flipgame()
+            .args(args)
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .code(2)
+            .stderr(contains(format!("error: {message}")));
+    }
+}
+
 /// Rust's runtime reopens a closed standard stream on /dev/null before `main`, so a closed
 /// standard input reads as empty and a closed standard output discards: no panic, status 0.
 #[test]
@@ -339,8 +377,23 @@ fn a_write_error_midway_under_output_is_loud_and_leaves_no_file() {
     for args in [
         &["gen", "--count", "50000", "--seed", "1"][..],
         &["table"][..],
+        &["solve", "--taps", "boards.txt"][..],
     ] {
         let scratch = Scratch::new();
+        // 50,000 boards (800 kB; not limited, it is read) whose answers pass 64 KiB.
+        let boards = (0..50_000_u32)
+            .map(|id| {
+                (0..16)
+                    .map(|bit| if id >> bit & 1 == 1 { "b" } else { "w" })
+                    .collect::<Vec<_>>()
+                    .chunks(4)
+                    .map(|row| row.concat() + "\n")
+                    .collect::<String>()
+            })
+            .collect::<String>();
+        if args[0] == "solve" {
+            scratch.file("boards.txt", boards);
+        }
         let output = limit_file_size(
             StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
                 .args(args)
@@ -352,7 +405,8 @@ fn a_write_error_midway_under_output_is_loud_and_leaves_no_file() {
         .output()
         .unwrap();
         assert_loud_error(&output, args, &["out.txt", "File too large"]);
-        let names = names_in(scratch.path());
+        let mut names = names_in(scratch.path());
+        names.retain(|name| name != "boards.txt");
         assert!(names.is_empty(), "{args:?} left behind: {names:?}");
         // The same run with room enough writes the file: the limit made the difference.
         let written = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))

@@ -482,23 +482,27 @@ fn a_merge_names_the_shards_to_run_again() {
         );
     // A file that is there but cannot be read is not a lost shard: exit 1, as for any file.
     let mut unreadable = again.clone();
-    unreadable[4] = ".".to_string();
+    // (/proc/self/mem opens, and its first page, never mapped, fails to read.)
+    unreadable[4] = "/proc/self/mem".to_string();
     scratch
         .flipgame()
         .args(merge_args(&unreadable, &input))
         .assert()
         .code(1)
         .stdout("")
-        .stderr(contains("error: .: cannot read shard records: "));
-    // A file read whole whose text is not UTF-8: exit 2, at the byte.
+        .stderr(contains(
+            "error: /proc/self/mem: cannot read shard records: ",
+        ));
+    // A line whose text is not UTF-8: exit 2, at the byte.
     let mut binary = std::fs::read(scratch.path().join(&files[3])).unwrap();
     let second_line = binary.iter().position(|&byte| byte == b'\n').unwrap() + 1;
     binary[second_line + 5] = 0xff;
     scratch.file("binary.jsonl", binary);
-    unreadable[4] = "binary.jsonl".to_string();
+    let mut binary_files = again[..4].to_vec();
+    binary_files[3] = "binary.jsonl".to_string();
     scratch
         .flipgame()
-        .args(merge_args(&unreadable, &input))
+        .args(merge_args(&binary_files, &input))
         .assert()
         .code(2)
         .stdout("")
@@ -575,6 +579,81 @@ fn shards_cut_short_by_the_search_time_merge_without_a_false_proof() {
             assert_eq!(moves, least, "{merged}");
         }
     }
+}
+
+/// Shards written with --output (each file whole or absent) and merged from their folder: N
+/// comes from the records, files that are not shard records (hidden, or not *.jsonl) are left
+/// alone, and a shard whose file is missing is named to run again.
+#[test]
+fn shards_written_with_output_merge_from_their_folder() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 11));
+    let input = ["--size", "30x30", "boards.txt"];
+    let answers = one_runs_lines(&scratch, &input);
+    std::fs::create_dir(scratch.path().join("shards")).unwrap();
+    for index in 1..=3 {
+        let shard = format!("{index}/3");
+        let file = format!("shards/shard-{index}.jsonl");
+        let printed = run(
+            &scratch,
+            &[&["solve", "--shard", &shard][..], &input].concat(),
+        );
+        scratch
+            .flipgame()
+            .args(["solve", "--shard", &shard, "--output", &file])
+            .args(input)
+            .assert()
+            .success()
+            .stdout("");
+        let written = std::fs::read(scratch.path().join(&file)).unwrap();
+        assert_eq!(written, printed.stdout, "shard {shard}");
+    }
+    scratch.file("shards/.shard-4.jsonl.part", "not a record\n");
+    scratch.file("shards/notes.txt", "not a record either\n");
+    let merge = [&["solve", "--merge", "shards"][..], &input].concat();
+    scratch
+        .flipgame()
+        .args(&merge)
+        .assert()
+        .success()
+        .stdout(format!("{}\n", answers.join("\n")))
+        .stderr("");
+    std::fs::remove_file(scratch.path().join("shards/shard-2.jsonl")).unwrap();
+    let output = run(&scratch, &merge);
+    assert_eq!(output.status.code(), Some(4));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.ends_with("error: shards to run again: 2/3\n"),
+        "{stderr}"
+    );
+    // A run that fails before its first board leaves no file; nor does one that is no shard's
+    // folder or file end anywhere but in a clear error.
+    scratch.file("rule.json", "{\"rows\": 30,");
+    scratch
+        .flipgame()
+        .args([
+            "solve",
+            "--shard",
+            "2/3",
+            "--output",
+            "shards/shard-2.jsonl",
+        ])
+        .args(["--rule-file", "rule.json", "boards.txt"])
+        .assert()
+        .code(2);
+    assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
+    std::fs::create_dir(scratch.path().join("empty")).unwrap();
+    scratch.file("empty/notes.txt", "");
+    scratch
+        .flipgame()
+        .args(["solve", "--merge", "empty"])
+        .args(input)
+        .assert()
+        .code(2)
+        .stderr(
+            "error: the --merge files hold no shard record: give them the output of solve \
+             --shard\n",
+        );
 }
 
 /// Every option a shard's search depends on is in its record, and a merge with other options

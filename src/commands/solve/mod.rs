@@ -22,8 +22,17 @@ fn not_proven(lower_bound: u64) -> String {
     format!("(at least {lower_bound}; not proven minimal)")
 }
 
-/// Solves every board of the inputs and writes one answer per board.
+/// Solves every board of the inputs and writes one answer per board, to standard output or,
+/// atomically, to `--output`.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
+    match &args.output {
+        None => answer_to(args, out),
+        Some(path) => super::write_file(path, |mut file| answer_to(args, &mut file)),
+    }
+}
+
+/// [`run`] with its output chosen.
+fn answer_to(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     if let Some(name) = &args.judge {
         return super::judged::solve(args, name, out);
     }

@@ -3,17 +3,17 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, BufRead, Read as _, Write};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use flipgame::grid::Grid;
+use flipgame::grid::{Grid, Shape};
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::Rule;
 use flipgame::solve::{Shard, Solution, Solver, SweepPart};
-use flipgame::words::{count_of, json_error_words, line_and_column};
+use flipgame::words::{count_of, json_error_words, line_and_column, thousands};
 
 use super::super::args::BoardSolver;
 use super::super::boards::{Place, with_stages};
@@ -167,6 +167,7 @@ pub(in crate::commands) fn solve_split(
     mut out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let options = Options::of(&puzzle, args.input.search_time);
+    let puzzle_shape = puzzle.shape();
     let solver = BoardSolver::<TwoStates>::new(puzzle, &args.input)?;
     Ok(match (args.shard, &args.merge[..]) {
         (Some(shard), _) => {
@@ -174,7 +175,7 @@ pub(in crate::commands) fn solve_split(
             answer_all(args, RecordFormat::Jsonl, &mut out, &mut command)?
         }
         (None, files) => {
-            let merged = Merged::read(files, &options)?;
+            let merged = Merged::read(files, &options, puzzle_shape)?;
             let mut command = Solve::new(solver, merged, args.taps, matrix);
             answer_all(args, format, &mut out, &mut command)?
         }
@@ -301,6 +302,8 @@ struct Read {
 /// for.
 pub(super) struct Merged {
     count: u32,
+    /// Where the first record was read, which set the count.
+    first: Option<Origin>,
     records: HashMap<(u64, u32), Read>,
     asked: HashSet<u64>,
     /// The shards some board asked for has no record from.
@@ -309,114 +312,37 @@ pub(super) struct Merged {
     absent: Vec<PathBuf>,
 }
 
+/// Bytes a shard record may hold besides its board's text (the source, the parts, every key
+/// of a tie: some 5 MB at most): a longer line is no shard's, and is refused as it is read.
+const RECORD_BESIDES_BOARD: u64 = 16 << 20;
+
 impl Merged {
-    /// Reads the shard records of `files`, made with `options`. A record that cannot be read,
-    /// or that cannot be one of the shards of this merge, is a usage error naming its place; a
-    /// file's last line cut short (a shard stopped as it wrote) is left out, and the boards it
-    /// would have answered name that shard to run again.
-    fn read(files: &[PathBuf], options: &Options) -> Result<Merged, Failure> {
+    /// Reads the shard records of `given` (files, and folders of them), made with `options`
+    /// for boards of `shape`. A record that cannot be read, or that cannot be one of the shards
+    /// of this merge, is a usage error naming its place; a file's last line cut short (a shard
+    /// stopped as it wrote) is left out, and the boards it would have answered name that shard
+    /// to run again.
+    fn read(given: &[PathBuf], options: &Options, shape: Shape) -> Result<Merged, Failure> {
         let mut merged = Merged {
             count: 0,
+            first: None,
             records: HashMap::new(),
             asked: HashSet::new(),
             missing: BTreeSet::new(),
             absent: Vec::new(),
         };
-        let mut first: Option<Origin> = None;
-        for file in files {
-            let bytes = match std::fs::read(file) {
-                Ok(bytes) => bytes,
-                // A shard not run yet, or lost: the boards that lack it say so, and name it.
-                Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                    merged.absent.push(file.clone());
-                    continue;
-                }
-                Err(error) => {
-                    return Err(Failure::File(format!(
-                        "{}: cannot read shard records: {error}",
-                        file.display()
-                    )));
-                }
-            };
-            let text = String::from_utf8(bytes).map_err(|error| {
-                let at = error.utf8_error().valid_up_to();
-                let (line, column) = line_and_column(error.as_bytes(), at);
-                usage(format!(
-                    "{}:{line}:{column}: not a shard record of solve --shard: found byte \
-                     0x{:02x}, which is not UTF-8 text",
-                    file.display(),
-                    error.as_bytes()[at]
-                ))
+        // The board's text (a row a line, with a `/` between) and the rest of the record.
+        let longest = shape.cells() + u64::from(shape.rows()) + RECORD_BESIDES_BOARD;
+        for file in shard_files(given)? {
+            let found = each_line(&file, longest, |origin, line, ended| {
+                merged.take(origin, line, ended, options)
             })?;
-            let lines = text.lines().count();
-            for (number, line) in text.lines().enumerate() {
-                let origin = Origin {
-                    file: file.clone(),
-                    line: number as u64 + 1,
-                };
-                if line.trim().is_empty() || is_error_record(line) {
-                    // A board the shard could not read: the merge reads it again, and says so.
-                    continue;
-                }
-                let record: ShardRecord = match serde_json::from_str(line) {
-                    Ok(record) => record,
-                    // The last line, with no end: the shard stopped as it wrote it.
-                    Err(_) if number + 1 == lines && !text.ends_with('\n') => continue,
-                    Err(error) => {
-                        return Err(usage(format!(
-                            "{origin}:{}: not a shard record of solve --shard: {}",
-                            error.column().max(1),
-                            json_error_words(&error)
-                        )));
-                    }
-                };
-                if let Some(message) = options.differs_from(&record, &origin) {
-                    return Err(usage(message));
-                }
-                let shard: Shard = record
-                    .shard
-                    .parse()
-                    .map_err(|error| usage(format!("{origin}: {error}")))?;
-                match &first {
-                    None => {
-                        merged.count = shard.count();
-                        first = Some(origin.clone());
-                    }
-                    Some(earlier) if shard.count() != merged.count => {
-                        return Err(usage(format!(
-                            "{origin}: shard {shard} is of a search split {} ways, but \
-                             {earlier} is of one split {} ways: merge the shards of one split",
-                            shard.count(),
-                            merged.count
-                        )));
-                    }
-                    Some(_) => {}
-                }
-                let parts = record
-                    .parts
-                    .iter()
-                    .map(|part| {
-                        sweep_part(part).map_err(|error| usage(format!("{origin}: {error}")))
-                    })
-                    .collect::<Result<Vec<SweepPart>, Failure>>()?;
-                let key = (record.index, shard.index());
-                if let Some(earlier) = merged.records.get(&key) {
-                    return Err(usage(format!(
-                        "{origin}: board {} of shard {shard} is given a second time (first at \
-                         {}): give each shard's output once",
-                        record.index, earlier.origin
-                    )));
-                }
-                let read = Read {
-                    origin,
-                    source: record.source,
-                    board: record.board,
-                    parts,
-                };
-                merged.records.insert(key, read);
+            if !found {
+                // A shard not run yet, or lost: the boards that lack it say so, and name it.
+                merged.absent.push(file);
             }
         }
-        if first.is_none() {
+        if merged.first.is_none() {
             if let Some(file) = merged.absent.first() {
                 // Nothing to merge at all: the file that is not there is the mistake.
                 return Err(Failure::File(format!(
@@ -429,6 +355,76 @@ impl Merged {
             ));
         }
         Ok(merged)
+    }
+
+    /// Takes the shard record `line`, read at `origin`; `ended` is false for a file's last line
+    /// with no line end, which is left out when it is not a whole record (the shard stopped as
+    /// it wrote it).
+    fn take(
+        &mut self,
+        origin: Origin,
+        line: &str,
+        ended: bool,
+        options: &Options,
+    ) -> Result<(), Failure> {
+        if line.trim().is_empty() || is_error_record(line) {
+            // A board the shard could not read: the merge reads it again, and says so.
+            return Ok(());
+        }
+        let record: ShardRecord = match serde_json::from_str(line) {
+            Ok(record) => record,
+            Err(_) if !ended => return Ok(()),
+            Err(error) => {
+                return Err(usage(format!(
+                    "{origin}:{}: not a shard record of solve --shard: {}",
+                    error.column().max(1),
+                    json_error_words(&error)
+                )));
+            }
+        };
+        if let Some(message) = options.differs_from(&record, &origin) {
+            return Err(usage(message));
+        }
+        let shard: Shard = record
+            .shard
+            .parse()
+            .map_err(|error| usage(format!("{origin}: {error}")))?;
+        match &self.first {
+            None => {
+                self.count = shard.count();
+                self.first = Some(origin.clone());
+            }
+            Some(earlier) if shard.count() != self.count => {
+                return Err(usage(format!(
+                    "{origin}: shard {shard} is of a search split {} ways, but {earlier} is of \
+                     one split {} ways: merge the shards of one split",
+                    shard.count(),
+                    self.count
+                )));
+            }
+            Some(_) => {}
+        }
+        let parts = record
+            .parts
+            .iter()
+            .map(|part| sweep_part(part).map_err(|error| usage(format!("{origin}: {error}"))))
+            .collect::<Result<Vec<SweepPart>, Failure>>()?;
+        let key = (record.index, shard.index());
+        if let Some(earlier) = self.records.get(&key) {
+            return Err(usage(format!(
+                "{origin}: board {} of shard {shard} is given a second time (first at {}): \
+                 give each shard's output once",
+                record.index, earlier.origin
+            )));
+        }
+        let read = Read {
+            origin,
+            source: record.source,
+            board: record.board,
+            parts,
+        };
+        self.records.insert(key, read);
+        Ok(())
     }
 
     /// The parts every shard found for board `index`, `board`, in order of the shards; or what
@@ -523,6 +519,96 @@ impl Merged {
         }
         Some(message)
     }
+}
+
+/// The files `--merge` names: each FILE as given, and each folder's shard record files (its
+/// `*.jsonl` files, in the order of their names; hidden ones, such as a shard's file still
+/// being written, are left out).
+fn shard_files(given: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut files = Vec::new();
+    for path in given {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let unreadable = |error: io::Error| {
+            Failure::File(format!(
+                "{}: cannot read the folder of shard records: {error}",
+                path.display()
+            ))
+        };
+        let mut inside = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(unreadable)? {
+            let entry = entry.map_err(unreadable)?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".jsonl") && !name.starts_with('.') && entry.path().is_file() {
+                inside.push(entry.path());
+            }
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
+}
+
+/// Calls `each` with every line of `file` (without its line end), where it was read, and
+/// whether it ended with a line end; false when the file does not exist. A line of more than
+/// `longest` bytes is refused as it is read, so that no file (`/dev/zero`) is held whole.
+fn each_line(
+    file: &Path,
+    longest: u64,
+    mut each: impl FnMut(Origin, &str, bool) -> Result<(), Failure>,
+) -> Result<bool, Failure> {
+    let unreadable = |error: io::Error| {
+        Failure::File(format!(
+            "{}: cannot read shard records: {error}",
+            file.display()
+        ))
+    };
+    let mut reader = match std::fs::File::open(file) {
+        Ok(opened) => io::BufReader::new(opened),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(error) => return Err(unreadable(error)),
+    };
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        let read = (&mut reader)
+            .take(longest + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(unreadable)?;
+        if read == 0 {
+            break;
+        }
+        let ended = bytes.last() == Some(&b'\n');
+        if ended {
+            bytes.pop();
+        } else if bytes.len() as u64 > longest {
+            return Err(usage(format!(
+                "{}:{number}: not a shard record of solve --shard: a line longer than {} bytes, \
+                 which no shard record of this puzzle comes near",
+                file.display(),
+                thousands(longest)
+            )));
+        }
+        let text = std::str::from_utf8(&bytes).map_err(|error| {
+            let at = error.valid_up_to();
+            let (_, column) = line_and_column(&bytes, at);
+            usage(format!(
+                "{}:{number}:{column}: not a shard record of solve --shard: found byte 0x{:02x}, \
+                 which is not UTF-8 text",
+                file.display(),
+                bytes[at]
+            ))
+        })?;
+        let origin = Origin {
+            file: file.to_path_buf(),
+            line: number,
+        };
+        each(origin, text, ended)?;
+    }
+    Ok(true)
 }
 
 /// Whether `line` is the record of a board the shard could not read (`{"index": .., "source":
