@@ -12,13 +12,13 @@
 # $JOBS shards run at once (default: one a core); parallel's --sshloginfile spreads them over
 # machines that share the folder.
 #
-# The shards are one line of parallel. A shard whose flipgame cannot read or write (status
-# 1) or is killed is retried; if it still fails this script stops with parallel's status (how
-# many shards failed), and the same command again runs only the shards the job log says
-# failed (--resume-failed). Status 2 is a malformed board or a usage error, which running
-# again cannot mend: the shard's records stand, and the merge reports it in its place. A
-# shard's file appears only when the shard is done (it is written under another name first),
-# so a shard cut short is one the merge names to run again.
+# The shards are one line of parallel, each writing its file with --output, which appears
+# only when the shard is done. A shard is done when its status is 0 or 2 (2: a board it could
+# not read, recorded in its place for the merge to report; or a usage error, which leaves no
+# file and which running again cannot mend); any other status (1: a file not read or
+# written, or killed) is retried, and if it still fails this script stops with parallel's
+# status (how many shards failed): the same command again runs only the shards the job log
+# says failed (--resume-failed). The merge reads every shard-K.jsonl of the folder.
 set -euo pipefail
 usage="usage: examples/cluster/parallel.sh N BOARDS [OPTION...] [-- MERGE_OPTION...]"
 count=${1:?$usage}
@@ -35,14 +35,9 @@ dir=${SHARDS_DIR:-shards}
 mkdir -p "$dir"
 
 # {} is the shard's number, 1 to N; the rest is quoted for the shell parallel starts.
-shard="$(printf '%q ' "$flipgame" solve "${search[@]}" "$boards") --shard {}/$count"
-part="$(printf '%q' "$dir")/shard-{}"
+shard="$(printf '%q ' "$flipgame" solve "${search[@]}" "$boards")--shard {}/$count"
+output="$(printf '%q' "$dir")/shard-{}.jsonl"
 parallel --jobs "${JOBS:-100%}" --joblog "$dir/joblog" --resume-failed --retries 3 \
-    "$shard > $part.part; s=\$?; { [ \$s = 0 ] || [ \$s = 2 ]; } && mv $part.part $part.jsonl" \
-    ::: $(seq "$count")
+    "$shard --output $output || [ \$? -eq 2 ]" ::: $(seq "$count")
 
-merge=()
-for index in $(seq "$count"); do
-    merge+=(--merge "$dir/shard-$index.jsonl")
-done
-exec "$flipgame" solve "${merge[@]}" "${search[@]}" "$@" "$boards"
+exec "$flipgame" solve --merge "$dir" "${search[@]}" "$@" "$boards"

@@ -8,14 +8,14 @@
 #
 # OPTIONs are `flipgame solve`'s search options, the same for every shard and the merge;
 # MERGE_OPTIONs are how the merge prints (--taps, --format). Run it from a folder every node
-# sees; the shards write $SHARDS_DIR/shard-K.jsonl (default shards/), their messages
-# shard-K.err. Each task asks for one core (slurm-shard.sbatch); add sbatch's own options
+# sees; the shards write $SHARDS_DIR/shard-K.jsonl (default shards/; each appears only when
+# its shard is done), their messages shard-K.err. Each task asks for one core (slurm-shard.sbatch); add sbatch's own options
 # (--partition, --time, --mem) in SBATCH_OPTIONS, such as SBATCH_OPTIONS="--time=2:00:00".
 #
 # A shard that fails, times out or is preempted holds the merge back (it waits for every
 # shard to succeed): `sacct -j JOB` shows which; run those shards again as a smaller array
-# with the same N (`sbatch --array=3,5 ... slurm-shard.sbatch N ...`, as the merge prints when
-# it is run and finds shards missing), then submit the merge again.
+# with the same N (`sbatch --array=3,5 ... slurm-shard.sbatch N DIR ...`, as the merge prints
+# when it is run and finds shards missing), then submit the merge again.
 set -euo pipefail
 usage="usage: examples/cluster/slurm.sh N BOARDS [OPTION...] [-- MERGE_OPTION...]"
 count=${1:?$usage}
@@ -34,12 +34,12 @@ mkdir -p "$dir"
 export SHARD_SCRIPT="$here/slurm-shard.sbatch"
 # shellcheck disable=SC2086 # sbatch's own options, split into words on purpose
 shards=$(sbatch --parsable ${SBATCH_OPTIONS:-} --job-name=flipgame-shards \
-    --array="1-$count" --output="$dir/shard-%a.jsonl" --error="$dir/shard-%a.err" \
-    "$here/slurm-shard.sbatch" "$count" "${search[@]}" "$boards")
+    --array="1-$count" --output="$dir/shard-%a.err" \
+    "$here/slurm-shard.sbatch" "$count" "$dir" "${search[@]}" "$boards")
 shards=${shards%%;*}
 # shellcheck disable=SC2086
 merge=$(sbatch --parsable ${SBATCH_OPTIONS:-} --job-name=flipgame-merge \
     --dependency="afterok:$shards" --output="$dir/merged.out" --error="$dir/merged.log" \
-    "$here/slurm-merge.sbatch" "$count" "$dir" "${search[@]}" "$boards" -- "$@")
+    "$here/slurm-merge.sbatch" "$dir" "${search[@]}" "$boards" -- "$@")
 merge=${merge%%;*}
 echo "shards: job array $shards; merge: job $merge, into $dir/merged.out"

@@ -222,7 +222,7 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     // Shard 2's file lost: the merge names it and says how to run it again.
     std::fs::remove_file(scratch.path().join("shards/shard-2.jsonl")).unwrap();
     let merge = format!(
-        "FLIPGAME=flipgame SHARD_SCRIPT={0}/slurm-shard.sbatch bash {0}/slurm-merge.sbatch 3 \
+        "FLIPGAME=flipgame SHARD_SCRIPT={0}/slurm-shard.sbatch bash {0}/slurm-merge.sbatch \
          shards --size 30x30 boards.txt -- --taps",
         recipes().display()
     );
@@ -235,7 +235,7 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
         .find_map(|line| line.strip_prefix("run them again, then this merge: "))
         .unwrap_or_else(|| panic!("{advice}"));
     assert!(
-        line.starts_with("sbatch --array=2 --output=shards/shard-%a.jsonl"),
+        line.starts_with("sbatch --array=2 --output=shards/shard-%a.err"),
         "{line}"
     );
     let rerun = shell(line);
@@ -320,7 +320,7 @@ fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
     let (shard_container, merge_container) =
         (&shard_pod["containers"][0], &merge_pod["containers"][0]);
     assert_eq!(env_value(shard_container, "SHARDS"), count.to_string());
-    for name in ["SHARDS", "OPTIONS", "DATA"] {
+    for name in ["OPTIONS", "DATA"] {
         assert_eq!(
             env_value(shard_container, name),
             env_value(merge_container, name),
