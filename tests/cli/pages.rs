@@ -455,12 +455,41 @@ fn a_walkthrough_page_of_k_colours_shows_digits_and_weights() {
     );
 }
 
-/// The page tests under node (`tests/browser/`): the script's logic against a brute force, and
-/// the pages in headless Chromium. Without node, or without Chromium and playwright-core
-/// (`npm ci` in tests/browser), they say so and are skipped, unless FLIPGAME_REQUIRE_TOOLS=1.
+/// Runs `node --test` on `files` of `tests/browser/` with this flipgame, and fails with what
+/// node printed when a test fails.
+fn node_tests(files: &[&str]) {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let output = StdCommand::new("node")
+        .args(["--test", "--test-reporter=dot"])
+        .args(files)
+        .current_dir(&folder)
+        .env("FLIPGAME_BIN", env!("CARGO_BIN_EXE_flipgame"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "node --test {files:?} in tests/browser failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The page script's logic against a brute force under node (`tests/browser/logic.test.mjs`),
+/// in the usual loop: a broken page is caught by `cargo test`. Without node it says so and is
+/// skipped, unless FLIPGAME_REQUIRE_TOOLS=1.
+#[test]
+fn the_page_script_passes_its_logic_tests_in_node() {
+    if optional_tool("node", &["--version"], "Node.js") {
+        node_tests(&["logic.test.mjs"]);
+    }
+}
+
+/// The pages in headless Chromium (`tests/browser/page.test.mjs`). Without Chromium and
+/// playwright-core (`npm ci` in tests/browser) it says so and is skipped, unless
+/// FLIPGAME_REQUIRE_TOOLS=1.
 #[test]
 #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
-fn the_pages_pass_their_tests_in_node_and_in_chromium() {
+fn the_pages_pass_their_tests_in_chromium() {
     if !optional_tool("node", &["--version"], "Node.js") {
         return;
     }
@@ -474,20 +503,8 @@ fn the_pages_pass_their_tests_in_node_and_in_chromium() {
             "FLIPGAME_REQUIRE_TOOLS=1 but Debian's chromium or playwright-core (npm ci in \
              tests/browser) is missing"
         );
-        eprintln!(
-            "skipped: the browser tests need chromium and playwright-core; the logic tests run"
-        );
+        eprintln!("skipped: the browser tests need chromium and playwright-core");
+        return;
     }
-    let output = StdCommand::new("node")
-        .args(["--test", "--test-reporter=dot"])
-        .current_dir(&folder)
-        .env("FLIPGAME_BIN", env!("CARGO_BIN_EXE_flipgame"))
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "node --test in tests/browser failed:\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    node_tests(&["page.test.mjs"]);
 }
