@@ -1,5 +1,51 @@
 //! The words flipgame's messages and pictures share: a count with its noun (`1 tap`, `4 taps`),
-//! numbers with thousands separators, shares as percentages, a JSON reader's complaint.
+//! numbers with thousands separators, shares as percentages, a JSON reader's complaint, an
+//! input that never ends.
+
+use std::fmt;
+use std::io;
+
+/// The error that ends the reading of an input at a stretch no real input comes near (a line,
+/// a token, a run of whitespace), carried in an [`io::Error`] of kind `InvalidData`: so that a
+/// device or a pipe that never ends (`/dev/zero`) is refused at once, in bounded memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLong {
+    /// Line and column (from 1) where the stretch starts.
+    pub place: (u64, u64),
+    /// What is too long: `a line`, `a token`, `a run of whitespace`.
+    pub what: &'static str,
+    /// The most bytes it may have.
+    pub longest: u64,
+}
+
+impl fmt::Display for TooLong {
+    /// `LINE:COLUMN: words`, so that the reporter puts the input's name before it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {} longer than {} bytes, which no real input comes near: the rest of the \
+             input is not read (is it a binary file or a device?)",
+            self.place.0,
+            self.place.1,
+            self.what,
+            thousands(self.longest)
+        )
+    }
+}
+
+impl std::error::Error for TooLong {}
+
+impl TooLong {
+    /// The stretch too long that ended a read, when that is what `error` is.
+    pub fn of(error: &io::Error) -> Option<&TooLong> {
+        error.get_ref()?.downcast_ref()
+    }
+
+    /// This, as the error of the read it ends.
+    pub fn into_error(self) -> io::Error {
+        io::Error::new(io::ErrorKind::InvalidData, self)
+    }
+}
 
 /// What a JSON reader's `error` says, without the ` at line L column C` serde_json ends it with
 /// when it knows the place: the caller says the place its own way (FILE:LINE:COL).

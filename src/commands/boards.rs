@@ -13,10 +13,11 @@ use crate::output::json::{BoardFields, JsonStream, RuleFields, TapsJson, as_text
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::Shape;
-use flipgame::input::{InputError, LineTooLong, Record};
+use flipgame::input::{InputError, Record};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::{Cells, state_digit};
 use flipgame::solve::Stage;
+use flipgame::words::TooLong;
 
 use super::kind::CommandKind;
 use super::{Outcome, report};
@@ -126,12 +127,9 @@ pub fn run_boards<C: BoardCommand, W: Write>(
                 }
             }
             Item::Unreadable { source, error } => {
-                report(&format!(
-                    "{source}: {error}{}",
-                    board_hint::<C::Kind>(source, (shape, cells), &error)
-                ));
+                report(&unreadable_words::<C::Kind>(source, (shape, cells), &error));
                 // A line too long is the input's content, not a failure to read it.
-                let outcome = if LineTooLong::of(&error).is_some() {
+                let outcome = if TooLong::of(&error).is_some() {
                     Outcome::BadInput
                 } else {
                     Outcome::IoError
@@ -206,6 +204,22 @@ pub fn no_boards(source: &Source, shape: Shape) -> String {
         "{source}: no board in it (a {shape} board is {} lines)",
         shape.rows()
     )
+}
+
+/// What went wrong reading `source`: a line too long at its place, any other error with the
+/// hint [`board_hint`] gives.
+pub fn unreadable_words<K: Kind>(
+    source: &Source,
+    (shape, cells): (Shape, Cells),
+    error: &io::Error,
+) -> String {
+    match TooLong::of(error) {
+        Some(too_long) => format!("{source}:{too_long}"),
+        None => format!(
+            "{source}: {error}{}",
+            board_hint::<K>(source, (shape, cells), error)
+        ),
+    }
 }
 
 /// For a FILE that does not exist but reads as a board of the shape (a board typed where a file

@@ -6,9 +6,10 @@ use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use flipgame::judge::{self, AnyJudge, Case, Judge, JudgeError, StretchTooLong, Tokens};
+use flipgame::judge::{self, AnyJudge, Case, Judge, JudgeError, Tokens};
 use flipgame::kind::Kind;
 use flipgame::random::Generator;
+use flipgame::words::TooLong;
 
 use super::kind::CommandKind;
 use super::{Failure, Outcome, note, report, reported, usage};
@@ -48,7 +49,7 @@ pub fn open_source(source: &Source) -> Result<Box<dyn BufRead>, Failure> {
 pub fn reading_ended(tokens: &mut Tokens<'_>, source: &Source) -> Outcome {
     match tokens.take_read_error() {
         // A token that never ends is the input's content, not a failure to read it.
-        Some(error) if StretchTooLong::of(&error).is_some() => {
+        Some(error) if TooLong::of(&error).is_some() => {
             report(&format!("{source}:{error}"));
             Outcome::BadInput
         }

@@ -28,7 +28,7 @@ use crate::notation::{Cells, Expected, Found, state_of_digit};
 
 mod reader;
 
-pub use reader::{BoardReader, LONGEST_LINE, LineTooLong};
+pub use reader::{BoardReader, LONGEST_LINE};
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@ use std::io::{self, Read};
 use memchr::{memchr, memrchr};
 
 use super::{BoardParser, Record};
+use crate::words::TooLong;
 
 /// Bytes asked of the reader at a time: big enough that a large file takes few system calls.
 const READ_BYTES: usize = 256 * 1024;
@@ -23,37 +24,6 @@ const SLICE_BYTES: usize = 16 * 1024;
 /// some 40 kB a row in any notation), so that a device or a pipe of bytes with no line end
 /// (`/dev/zero`) is refused at once, in bounded time as well as memory.
 pub const LONGEST_LINE: u64 = 16 << 20;
-
-/// The error that ends an input with a line longer than [`LONGEST_LINE`] (or the reader's own
-/// limit), carried in an [`io::Error`] of kind `InvalidData`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineTooLong {
-    /// The line's number, from 1.
-    pub line: u64,
-    /// The most bytes a line may hold.
-    pub longest: u64,
-}
-
-impl std::fmt::Display for LineTooLong {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {} is longer than {} bytes, which no real input comes near: the rest of the \
-             input is not read (is it a binary file or a device?)",
-            self.line,
-            crate::words::thousands(self.longest)
-        )
-    }
-}
-
-impl std::error::Error for LineTooLong {}
-
-impl LineTooLong {
-    /// The line too long that ended a read, when that is what `error` is.
-    pub fn of(error: &io::Error) -> Option<&LineTooLong> {
-        error.get_ref()?.downcast_ref()
-    }
-}
 
 /// Reads the records of one input, in order: `for record in BoardReader::new(file, parser)`.
 ///
@@ -75,7 +45,7 @@ pub struct BoardReader<R> {
     /// Bytes of the current line given to the parser so far, and the most it may have.
     line_bytes: u64,
     longest_line: u64,
-    /// The line too long that ended the input, until it is handed out.
+    /// The line too long ([`TooLong`]) that ended the input, until it is handed out.
     failure: Option<io::Error>,
 }
 
@@ -136,11 +106,12 @@ impl<R: Read> BoardReader<R> {
             if going_on > self.longest_line {
                 // The records before the line are handed out first; then this ends the input.
                 self.ended = true;
-                let too_long = LineTooLong {
-                    line: self.parser.line,
+                let too_long = TooLong {
+                    place: (self.parser.line, 1),
+                    what: "a line",
                     longest: self.longest_line,
                 };
-                self.failure = Some(io::Error::new(io::ErrorKind::InvalidData, too_long));
+                self.failure = Some(too_long.into_error());
                 self.parsed = self.filled;
                 return Ok(());
             }
@@ -361,11 +332,12 @@ mod tests {
                     assert_eq!(boards, answered, "{shape}, a line of {length}");
                     let too_long = items.iter().find_map(|item| item.as_ref().err());
                     if length > LONGEST {
-                        let too_long = LineTooLong::of(too_long.unwrap()).unwrap();
+                        let too_long = TooLong::of(too_long.unwrap()).unwrap();
                         assert_eq!(
                             too_long,
-                            &LineTooLong {
-                                line: rows + 1,
+                            &TooLong {
+                                place: (rows + 1, 1),
+                                what: "a line",
                                 longest: LONGEST
                             }
                         );

@@ -37,8 +37,7 @@ use crate::random::Generator;
 
 pub use check::{TapFacts, judge_case};
 pub use tokens::{
-    Gap, KEPT_BYTES, LONGEST_STRETCH, Layout, Line, Mark, StretchTooLong, Token, Tokens,
-    without_byte_order_mark,
+    Gap, KEPT_BYTES, LONGEST_STRETCH, Layout, Line, Mark, Token, Tokens, without_byte_order_mark,
 };
 pub use write::write_digit_rows;
 

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Cursor, Read};
 
 use super::JudgeError;
+use crate::words::TooLong;
 
 /// The most bytes of one token kept: past them the token keeps its first bytes and a last byte
 /// no reader takes (0xFF is never UTF-8), so it is never read as something else.
@@ -21,42 +22,6 @@ const KEPT_GAP_BYTES: usize = 64;
 /// board's row is 10,000 pieces), so that a device or a pipe that never ends (`/dev/zero`) is
 /// refused at once.
 pub const LONGEST_STRETCH: u64 = 16 << 20;
-
-/// The error that ends the tokens at a token or a run of whitespace longer than
-/// [`LONGEST_STRETCH`], carried in an [`io::Error`] of kind `InvalidData`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StretchTooLong {
-    /// Line and column (from 1) where it starts.
-    pub place: (u64, u64),
-    /// What is too long: `a token`, `a line` or `a run of whitespace`.
-    pub what: &'static str,
-    /// The most bytes it may have.
-    pub longest: u64,
-}
-
-impl std::fmt::Display for StretchTooLong {
-    /// `LINE:COLUMN: words`, so that the reporter puts the source's name before it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}: {} longer than {} bytes, which no judge's input comes near: the rest \
-             is not read (is it a binary file or a device?)",
-            self.place.0,
-            self.place.1,
-            self.what,
-            crate::words::thousands(self.longest)
-        )
-    }
-}
-
-impl std::error::Error for StretchTooLong {}
-
-impl StretchTooLong {
-    /// The stretch too long that ended the tokens, when that is what `error` is.
-    pub fn of(error: &io::Error) -> Option<&StretchTooLong> {
-        error.get_ref()?.downcast_ref()
-    }
-}
 
 /// Where a token should stand in the judge's own layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,12 +305,12 @@ impl<'a> Tokens<'a> {
 
     /// Ends the tokens at a stretch past the longest, starting at `place`.
     fn past_the_longest(&mut self, place: (u64, u64), what: &'static str) {
-        let too_long = StretchTooLong {
+        let too_long = TooLong {
             place,
             what,
             longest: self.longest,
         };
-        self.read_error = Some(io::Error::new(io::ErrorKind::InvalidData, too_long));
+        self.read_error = Some(too_long.into_error());
         self.ending = Some((Gap::default(), place));
     }
 
@@ -794,23 +759,23 @@ mod tests {
         assert_eq!(zeros.next().unwrap().text, b"5");
         assert!(zeros.next().is_none());
         let error = zeros.take_read_error().unwrap();
-        let expected = StretchTooLong {
+        let expected = TooLong {
             place: (2, 2),
             what: "a token",
             longest: LONGEST,
         };
-        assert_eq!(StretchTooLong::of(&error), Some(&expected));
+        assert_eq!(TooLong::of(&error), Some(&expected));
         assert_eq!(
             error.to_string(),
-            "2:2: a token longer than 100,000 bytes, which no judge's input comes near: the \
-             rest is not read (is it a binary file or a device?)"
+            "2:2: a token longer than 100,000 bytes, which no real input comes near: the rest \
+             of the input is not read (is it a binary file or a device?)"
         );
         let mut blank = Tokens::from_reader(endless(b"7", b'\n')).with_longest(LONGEST);
         assert_eq!(blank.next().unwrap().text, b"7");
         assert!(blank.next().is_none());
         let error = blank.take_read_error().unwrap();
         assert_eq!(
-            StretchTooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
+            TooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
             Some(((1, 2), "a run of whitespace"))
         );
         let mut lines = Tokens::from_reader(endless(b"[[1]]\n", b'x')).with_longest(LONGEST);
@@ -818,7 +783,7 @@ mod tests {
         assert!(lines.next_line().is_none());
         let error = lines.take_read_error().unwrap();
         assert_eq!(
-            StretchTooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
+            TooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
             Some(((2, 1), "a line"))
         );
         // Up to the longest, a token is read whole.

@@ -12,13 +12,13 @@ use std::path::Path;
 use flipgame::game::Game;
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::Shape;
-use flipgame::input::LineTooLong;
 use flipgame::kind::Kind;
 use flipgame::notation::Cells;
 use flipgame::random::Generator;
+use flipgame::words::TooLong;
 
 use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
-use super::boards::{board_hint, no_boards};
+use super::boards::{no_boards, unreadable_words};
 use super::kind::{CommandKind, other_rule_words};
 use super::{Context, Failure, Outcome, page, usage};
 use crate::cli::{PlayArgs, PlayFormat};
@@ -175,12 +175,9 @@ fn first_board_of<K: CommandKind>(
                 None => unreachable!("the file is read in the game's own cells"),
             },
             Item::Unreadable { source, error } => {
-                let message = format!(
-                    "{source}: {error}{}",
-                    board_hint::<K>(source, (shape, cells), &error)
-                );
+                let message = unreadable_words::<K>(source, (shape, cells), &error);
                 // A line too long is the file's content, not a failure to read it.
-                Err(if LineTooLong::of(&error).is_some() {
+                Err(if TooLong::of(&error).is_some() {
                     usage(message)
                 } else {
                     Failure::File(message)
