@@ -172,7 +172,14 @@ fn check_output_with<K: Kind>(
             judge.name()
         ));
     }
-    status = status.max(reading_ended(&mut tokens, &output_source));
+    // An output that never ends (the one content a read of it refuses) is the contestant's:
+    // its verdict rejects it, having met the token cut short, and the error says why it was
+    // read no further.
+    let output_ended = match reading_ended(&mut tokens, &output_source) {
+        Outcome::BadInput => Outcome::Rejected,
+        other => other,
+    };
+    status = status.max(output_ended);
     let rejected = accepted < judged || run_on;
     if args.format == CheckFormat::Text {
         let plural = if judged == 1 { "case" } else { "cases" };

@@ -433,8 +433,10 @@ impl<'a> Tokens<'a> {
                 break;
             }
             if length as u64 > self.longest {
+                // The token is handed out cut (below), so that a reader names it where it
+                // stands; then the tokens end.
                 self.past_the_longest((line, column), "a token");
-                return None;
+                break;
             }
         }
         let characters = counter.finish();
@@ -757,6 +759,11 @@ mod tests {
         let mut zeros = Tokens::from_reader(endless(b"4 5\n ", 0)).with_longest(LONGEST);
         assert_eq!(zeros.next().unwrap().text, b"4");
         assert_eq!(zeros.next().unwrap().text, b"5");
+        // The token too long comes cut, as a token past the kept bytes does; then the end.
+        let cut = zeros.next().unwrap();
+        assert_eq!((cut.line, cut.column), (2, 2));
+        assert_eq!(cut.text.len(), KEPT_BYTES + 1);
+        assert_eq!(cut.text.last(), Some(&0xFF));
         assert!(zeros.next().is_none());
         let error = zeros.take_read_error().unwrap();
         let expected = TooLong {

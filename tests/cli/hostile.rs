@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
 use assert_cmd::assert::OutputAssertExt;
+use predicates::prelude::*;
 use predicates::str::contains;
 
 /// A panic exits with 101 and says "panicked" on stderr: neither may ever happen.
@@ -214,33 +215,50 @@ fn a_file_that_never_ends_is_refused_at_once() {
     let line = "/dev/zero:1:1: a line longer than 16,777,216 bytes, which no real input comes \
                 near: the rest of the input is not read (is it a binary file or a device?)";
     let token = "/dev/zero:1:1: a token longer than 16,777,216 bytes";
-    let cases: [(&[&str], &str); 7] = [
-        (&["solve", "/dev/zero"], line),
-        (&["explain", "/dev/zero"], line),
-        (&["play", "--format", "html", "/dev/zero"], line),
-        (&["solve", "--judge", "poj1753", "/dev/zero"], token),
+    // A contestant's output that never ends is theirs: rejected (3), at the token.
+    let cases: [(&[&str], i32, &str); 8] = [
+        (&["solve", "/dev/zero"], 2, line),
+        (&["explain", "/dev/zero"], 2, line),
+        (&["play", "--format", "html", "/dev/zero"], 2, line),
+        (&["solve", "--judge", "poj1753", "/dev/zero"], 2, token),
+        (
+            &["check", "--judge", "poj1753", "/dev/zero", "in.txt"],
+            2,
+            token,
+        ),
         (
             &["check", "--judge", "poj1753", "in.txt", "/dev/zero"],
+            3,
             token,
         ),
         (
             &["solve", "--rule-file", "/dev/zero", "--board", "0"],
+            2,
             "/dev/zero:1:1: expected a rule file's JSON text, found byte 0x00",
         ),
         (
             &["solve", "--merge", "/dev/zero", "in.txt"],
+            2,
             "/dev/zero:1: not a shard record of solve --shard: a line longer than",
         ),
     ];
-    for (args, message) in cases {
+    for (args, status, message) in cases {
         scratch
             .flipgame()
             .args(args)
             .timeout(Duration::from_secs(120))
             .assert()
-            .code(2)
+            .code(status)
             .stderr(contains(format!("error: {message}")));
     }
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "poj1753", "in.txt", "/dev/zero"])
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .stdout(
+            contains("case 1: rejected: /dev/zero:1:1: ").and(contains("0 of 1 case accepted")),
+        );
 }
 
 /// Rust's runtime reopens a closed standard stream on /dev/null before `main`, so a closed
