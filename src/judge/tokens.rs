@@ -793,7 +793,27 @@ mod tests {
             TooLong::of(&error).map(|too_long| (too_long.place, too_long.what)),
             Some(((2, 1), "a line"))
         );
-        // Up to the longest, a token is read whole.
+        // Up to the longest, whitespace and a token are read whole: here whitespace of exactly
+        // the longest, handed out in pieces that end where it does.
+        let mut spaced = vec![b' '; 4096];
+        spaced.push(b'7');
+        let mut tokens = Tokens::from_reader(Pieces {
+            bytes: &spaced,
+            piece: 1024,
+        })
+        .with_longest(4096);
+        assert_eq!(tokens.next().unwrap().text, b"7");
+        assert!(tokens.take_read_error().is_none());
+        let mut lined = vec![b'x'; 4096];
+        lined.extend_from_slice(b"\n[[1]]\n");
+        let mut lines = Tokens::from_reader(Pieces {
+            bytes: &lined,
+            piece: 1024,
+        })
+        .with_longest(4096);
+        assert_eq!(lines.next_line().unwrap().characters, 4096);
+        assert_eq!(lines.next_line().unwrap().text, b"[[1]]");
+        assert!(lines.take_read_error().is_none());
         let longest = vec![b'y'; LONGEST as usize];
         let mut tokens = Tokens::new(&longest).with_longest(LONGEST);
         assert_eq!(tokens.next().unwrap().characters, LONGEST);
