@@ -239,7 +239,9 @@ fn a_file_that_never_ends_is_refused_at_once() {
         (
             &["solve", "--merge", "/dev/zero", "in.txt"],
             2,
-            "/dev/zero:1: not a shard record of solve --shard: a line longer than",
+            // 4x4: the board's 16 cells and 4 rows, and 16 MiB for the rest of a record.
+            "/dev/zero:1: not a shard record of solve --shard: a line longer than 16,777,236 \
+             bytes",
         ),
     ];
     for (args, status, message) in cases {
@@ -251,6 +253,16 @@ fn a_file_that_never_ends_is_refused_at_once() {
             .code(status)
             .stderr(contains(format!("error: {message}")));
     }
+    // An input that fails to read is not one that never ends: status 1. (/proc/self/mem
+    // opens, and its first page, never mapped, fails to read.)
+    scratch
+        .flipgame()
+        .args(["solve", "--judge", "poj1753", "/proc/self/mem"])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "error: /proc/self/mem: Input/output error (os error 5)",
+        ));
     scratch
         .flipgame()
         .args(["check", "--judge", "poj1753", "in.txt", "/dev/zero"])

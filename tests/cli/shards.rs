@@ -656,6 +656,47 @@ fn shards_written_with_output_merge_from_their_folder() {
         );
 }
 
+/// A record line of exactly the longest a 4x4 puzzle's record may have (its 16 cells, 4 rows
+/// and 16 MiB for the rest) is read, even as a file's last line without its end; one byte more
+/// is refused with the limit. A file that cannot be opened (its folder is a file) is not a
+/// lost shard: status 1, with the system's words.
+#[test]
+fn a_record_line_of_the_longest_is_read_and_one_byte_more_refused() {
+    let scratch = Scratch::new();
+    scratch.file("in.txt", "bwwb\nbbwb\nbwwb\nbwww\n");
+    let shard = run(&scratch, &["solve", "--shard", "1/1", "in.txt"]);
+    let record = String::from_utf8(shard.stdout).unwrap();
+    let record = record.trim_end().strip_suffix('}').unwrap();
+    let longest = 16 + 4 + (16 << 20);
+    let padded = |length: usize| format!("{record}{}}}", " ".repeat(length - record.len() - 1));
+    scratch.file("exact.jsonl", padded(longest));
+    scratch
+        .flipgame()
+        .args(["solve", "--merge", "exact.jsonl", "in.txt"])
+        .assert()
+        .success()
+        .stdout("4\n");
+    scratch.file("over.jsonl", padded(longest + 1));
+    scratch
+        .flipgame()
+        .args(["solve", "--merge", "over.jsonl", "in.txt"])
+        .assert()
+        .code(2)
+        .stderr(
+            "error: over.jsonl:1: not a shard record of solve --shard: a line longer than \
+             16,777,236 bytes, which no shard record of this puzzle comes near\n",
+        );
+    scratch
+        .flipgame()
+        .args(["solve", "--merge", "in.txt/shard-1.jsonl", "in.txt"])
+        .assert()
+        .code(1)
+        .stderr(
+            "error: in.txt/shard-1.jsonl: cannot read shard records: Not a directory (os error \
+             20)\n",
+        );
+}
+
 /// Every option a shard's search depends on is in its record, and a merge with other options
 /// or of another version of flipgame is refused, naming the option: --rule, --wrap,
 /// --search-time, --states, a rule file changed between the shards and the merge, the version
