@@ -864,3 +864,58 @@ fn a_shard_is_named_k_of_n() {
              --states 3 or more is searched whole",
         ));
 }
+
+/// A shard writing to a file (a scheduler's `--output`) hands each record over as it is made:
+/// cancelled while it searches its second board (all on, 61x61: a sweep of minutes), the file
+/// already holds the first board's record.
+#[test]
+fn a_shard_cancelled_on_a_board_keeps_the_records_before_it() {
+    let scratch = Scratch::new();
+    let white = format!("{}\n", "w".repeat(61)).repeat(61);
+    let black = format!("{}\n", "b".repeat(61)).repeat(61);
+    scratch.file("boards.txt", white + &black);
+    let records = std::fs::File::create(scratch.path().join("shard.jsonl")).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args([
+            "solve", "--shard", "1/1", "--size", "61x61", "--goal", "white",
+        ])
+        .arg("boards.txt")
+        .current_dir(scratch.path())
+        .stdout(records)
+        .spawn()
+        .unwrap();
+    // Killed and reaped however the test ends.
+    struct Reaped(std::process::Child);
+    impl Drop for Reaped {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Reaped(child);
+    let started = std::time::Instant::now();
+    let first = loop {
+        let text = std::fs::read_to_string(scratch.path().join("shard.jsonl")).unwrap();
+        if text.ends_with('\n') {
+            break text;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no record within a minute: {text:?}"
+        );
+        assert!(
+            child.0.try_wait().unwrap().is_none(),
+            "the shard ended first"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(
+        child.0.try_wait().unwrap().is_none(),
+        "the second board is still searched"
+    );
+    let record: Value = serde_json::from_str(first.trim_end()).unwrap();
+    assert_eq!(
+        (record["index"].as_u64(), record["swept"].as_bool()),
+        (Some(1), Some(false))
+    );
+}

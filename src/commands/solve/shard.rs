@@ -217,6 +217,9 @@ impl Answering<TwoStates> for ShardSearch {
             parts: parts.iter().map(part_json).collect(),
         };
         json.write(out, &record)?;
+        // Each record reaches its file as it is made: a shard cancelled on the next board
+        // (a scheduler's time limit) keeps the boards it finished.
+        out.flush()?;
         Ok(Answered::Written)
     }
 }
