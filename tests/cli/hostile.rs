@@ -5,10 +5,10 @@
 use std::io::Read;
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
-use std::process::{Child, Command as StdCommand, Stdio};
+use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{IMPOSSIBLE, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
+use crate::common::{IMPOSSIBLE, Reaped, SAMPLE, SAMPLE_LINE, Scratch, flipgame, many_boards};
 use assert_cmd::assert::OutputAssertExt;
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -493,17 +493,6 @@ fn a_full_disk_under_output_leaves_no_file() {
         .stderr(contains("table.txt"));
     let names = names_in(scratch.path());
     assert_eq!(names, vec!["table.txt"]);
-}
-
-/// A child killed and reaped however the test ends, so a failed assertion cannot leave a
-/// runaway process behind.
-struct Reaped(Child);
-
-impl Drop for Reaped {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// Ctrl-C in the middle of a long `--output` run: the temporary file is removed, no output

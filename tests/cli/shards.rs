@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-use crate::common::{PLUS, Scratch, scrambles};
+use crate::common::{PLUS, Reaped, Scratch, scrambles};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -884,14 +884,6 @@ fn a_shard_cancelled_on_a_board_keeps_the_records_before_it() {
         .stdout(records)
         .spawn()
         .unwrap();
-    // Killed and reaped however the test ends.
-    struct Reaped(std::process::Child);
-    impl Drop for Reaped {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
     let mut child = Reaped(child);
     let started = std::time::Instant::now();
     let first = loop {

@@ -48,6 +48,17 @@ pub fn optional_tool(name: &str, args: &[&str], package: &str) -> bool {
     found
 }
 
+/// A child killed and reaped however the test ends, so a failed assertion cannot leave a
+/// runaway process behind.
+pub struct Reaped(pub std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A temporary directory that disappears with the test.
 pub struct Scratch {
     dir: TempDir,
