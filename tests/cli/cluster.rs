@@ -117,7 +117,8 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
 /// `A,B`) at once, in order, with SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and
 /// SLURM_JOB_ID as Slurm sets them, `%a` and `%j` in `--output` and `--error` as Slurm fills
 /// them in, and a job that waits on another with `--dependency=afterok:ID` runs only if every
-/// task of ID succeeded (else it stays pending, as in Slurm: here, it never runs).
+/// task of ID succeeded (else it stays pending, as in Slurm: here, it never runs), while one
+/// with `afterany:ID` runs once they have all ended, as here they have.
 const FAKE_SBATCH: &str = r#"#!/usr/bin/env bash
 set -u
 state=${SBATCH_STATE:?}
@@ -141,8 +142,8 @@ script=$1
 shift
 echo ok > "$state/$id"
 if [ -n "$dependency" ]; then
-    after=${dependency#afterok:}
-    if [ "$(cat "$state/$after")" != ok ]; then
+    after=${dependency#*:}
+    if [ "${dependency%%:*}" = afterok ] && [ "$(cat "$state/$after")" != ok ]; then
         echo pending > "$state/$id"
         [ -n "$parsable" ] && echo "$id"
         exit 0
@@ -241,6 +242,73 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     let rerun = shell(line);
     assert!(rerun.status.success(), "{}", text(&rerun.stderr));
     let again = shell(&merge);
+    assert_eq!(text(&again.stdout), text(&single.stdout));
+    assert_eq!(again.status.code(), single.status.code());
+}
+
+/// A shard that fails under Slurm does not leave the merge pending for ever: the merge runs
+/// once every task has ended (afterany), answers what it can and says, in merged.log, the
+/// sbatch line that runs the failed shard again; after that line, the merge prints one run's
+/// answers.
+#[test]
+fn a_failed_slurm_shard_still_lets_the_merge_run_and_say_what_to_run_again() {
+    if !optional_tool("bash", &["--version"], "bash") {
+        return;
+    }
+    let scratch = Scratch::new();
+    boards(&scratch);
+    let single = one_run(&scratch);
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let sbatch = bin.join("sbatch");
+    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
+    std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    // A flipgame that fails shard 2 while the file `broken` exists.
+    let wrapper = scratch.file(
+        "flaky-flipgame",
+        format!(
+            "#!/bin/sh\n\
+             case \"$*\" in *'--shard 2/'*) [ -e broken ] && exit 1;; esac\n\
+             exec {} \"$@\"\n",
+            env!("CARGO_BIN_EXE_flipgame")
+        ),
+    );
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let path = flipgame_on_path(&scratch);
+    let shell = |script: &str| {
+        Command::new("bash")
+            .args(["-c", script])
+            .env("PATH", &path)
+            .env("FLIPGAME", &wrapper)
+            .env("SBATCH_STATE", scratch.path().join("jobs"))
+            .current_dir(scratch.path())
+            .output()
+            .unwrap()
+    };
+    scratch.file("broken", "");
+    let submitted = shell(&format!(
+        "{}/slurm.sh 3 boards.txt --size 30x30 -- --taps",
+        recipes().display()
+    ));
+    assert!(submitted.status.success(), "{}", text(&submitted.stderr));
+    assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
+    let log = std::fs::read_to_string(scratch.path().join("shards/merged.log")).unwrap();
+    assert!(log.contains("error: shards to run again: 2/3"), "{log}");
+    let line = log
+        .lines()
+        .find_map(|line| line.strip_prefix("run them again, then this merge: "))
+        .unwrap_or_else(|| panic!("{log}"));
+    std::fs::remove_file(scratch.path().join("broken")).unwrap();
+    let rerun = shell(line);
+    assert!(rerun.status.success(), "{}", text(&rerun.stderr));
+    let again = shell(&format!(
+        "bash {}/slurm-merge.sbatch shards --size 30x30 boards.txt -- --taps",
+        recipes().display()
+    ));
     assert_eq!(text(&again.stdout), text(&single.stdout));
     assert_eq!(again.status.code(), single.status.code());
 }
