@@ -61,18 +61,9 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// `parallel.sh` runs the shards with GNU parallel and merges them into the single run's
-/// answers; a shard that keeps failing stops it with parallel's count of failed jobs, and the
-/// same command again runs only that shard.
-#[test]
-fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
-    if !optional_tool("parallel", &["--version"], "GNU parallel") {
-        return;
-    }
-    let scratch = Scratch::new();
-    boards(&scratch);
-    let single = one_run(&scratch);
-    // A flipgame that fails shard 2 while the file `broken` exists, and logs every shard run.
+/// A flipgame that fails shard 2 (status 1) while the file `broken` exists, and logs every
+/// shard run to runs.log.
+fn flaky_flipgame(scratch: &Scratch) -> PathBuf {
     let wrapper = scratch.file(
         "flaky-flipgame",
         format!(
@@ -88,6 +79,31 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
         std::os::unix::fs::PermissionsExt::from_mode(0o755),
     )
     .unwrap();
+    wrapper
+}
+
+/// Puts the stand-in `sbatch` ([`FAKE_SBATCH`]) in the scratch folder's bin/, which
+/// [`flipgame_on_path`] puts on the PATH.
+fn fake_sbatch(scratch: &Scratch) {
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let sbatch = bin.join("sbatch");
+    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
+    std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+}
+
+/// `parallel.sh` runs the shards with GNU parallel and merges them into the single run's
+/// answers; a shard that keeps failing stops it with parallel's count of failed jobs, and the
+/// same command again runs only that shard.
+#[test]
+fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
+    if !optional_tool("parallel", &["--version"], "GNU parallel") {
+        return;
+    }
+    let scratch = Scratch::new();
+    boards(&scratch);
+    let single = one_run(&scratch);
+    let wrapper = flaky_flipgame(&scratch);
     let recipe = |jobs: &str| {
         Command::new(recipes().join("parallel.sh"))
             .args(["3", "boards.txt", "--size", "30x30", "--", "--taps"])
@@ -183,11 +199,7 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     let scratch = Scratch::new();
     boards(&scratch);
     let single = one_run(&scratch);
-    let bin = scratch.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let sbatch = bin.join("sbatch");
-    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
-    std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    fake_sbatch(&scratch);
     let path = flipgame_on_path(&scratch);
     let shell = |script: &str| {
         Command::new("bash")
@@ -258,26 +270,8 @@ fn a_failed_slurm_shard_still_lets_the_merge_run_and_say_what_to_run_again() {
     let scratch = Scratch::new();
     boards(&scratch);
     let single = one_run(&scratch);
-    let bin = scratch.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let sbatch = bin.join("sbatch");
-    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
-    std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    // A flipgame that fails shard 2 while the file `broken` exists.
-    let wrapper = scratch.file(
-        "flaky-flipgame",
-        format!(
-            "#!/bin/sh\n\
-             case \"$*\" in *'--shard 2/'*) [ -e broken ] && exit 1;; esac\n\
-             exec {} \"$@\"\n",
-            env!("CARGO_BIN_EXE_flipgame")
-        ),
-    );
-    std::fs::set_permissions(
-        &wrapper,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    fake_sbatch(&scratch);
+    let wrapper = flaky_flipgame(&scratch);
     let path = flipgame_on_path(&scratch);
     let shell = |script: &str| {
         Command::new("bash")
