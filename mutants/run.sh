@@ -4,7 +4,7 @@
 # notice. A mutant that survives is a test not yet written, or an equivalent change recorded in
 # mutants/EQUIVALENT.md.
 #
-#   mutants/run.sh              the mutants of the lines of src/ changed since HEAD~1
+#   mutants/run.sh              the mutants of the lines of src/ and lib/src/ changed since HEAD~1
 #   mutants/run.sh BASE         ... changed since commit BASE (such as main before a branch)
 #   mutants/run.sh --file GLOB  every mutant of the files matching GLOB (repeatable)
 #
@@ -37,9 +37,9 @@ if [ "${1:-}" = "--file" ]; then
 else
     base=${1:-HEAD~1}
     diff=target/mutants-changes.diff
-    git diff "$base" -- src > "$diff"
+    git diff "$base" -- src lib/src > "$diff"
     if [ ! -s "$diff" ]; then
-        echo "no change to src/ since $base: nothing to mutate"
+        echo "no change to src/ or lib/src/ since $base: nothing to mutate"
         exit 0
     fi
     selection=(--in-diff "$diff")

@@ -11,10 +11,6 @@ mod source;
 
 use std::process::ExitCode;
 
-// The drawings are the library's, shared with the Python module; named here so the commands
-// reach them as `crate::figure` and `crate::render` like the rest of the front end.
-use flipgame::{figure, render};
-
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
 

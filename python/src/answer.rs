@@ -19,8 +19,8 @@ use flipgame::solve::Taps;
 
 use crate::boards::{board_array, flat_array, grid_array, stack_arrays};
 use crate::errors::flip_error;
+use crate::held::Core;
 use crate::kinds::{Kinded, PyKind, by_kind};
-use crate::puzzle::Core;
 
 /// The most cells `svg()` draws (boards times cells): a picture of a million cells is some
 /// hundred megabytes of SVG.

@@ -8,8 +8,8 @@ use flipgame::kind::{Kind, QuietGenerator};
 use flipgame::stats::LISTED_BASIS_CELLS;
 
 use crate::errors::flip_error;
+use crate::held::Core;
 use crate::kinds::PyKind;
-use crate::puzzle::Core;
 
 /// The rank and nullity of the puzzle's tap matrix.
 pub fn rank_nullity<K: PyKind>(core: &Core<K>) -> PyResult<(u64, u64)> {

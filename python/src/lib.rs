@@ -11,6 +11,7 @@ mod answer;
 mod boards;
 mod errors;
 mod facts;
+mod held;
 mod kinds;
 mod puzzle;
 

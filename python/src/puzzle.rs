@@ -30,6 +30,7 @@ use crate::errors::{
     flip_error, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
 };
 use crate::facts;
+use crate::held::{AnyCore, Core};
 use crate::kinds::{Kinded, PyKind, by_kind};
 
 /// Two-sided pieces, the Flip Game's own.
@@ -37,24 +38,6 @@ const DEFAULT_STATES: u32 = 2;
 
 /// The most cells `random_boards` deals in one call (boards times cells): 256 MB of arrays.
 const MOST_DEALT_CELLS: u64 = 1 << 28;
-
-/// A puzzle's solver, made once and shared by the answers it gives.
-pub struct Core<K: Kind> {
-    /// The exact solver, which knows its puzzle.
-    pub solver: K::Solver,
-    /// The time limit of one board's search past the exact limit, as given.
-    pub search_time: Option<f64>,
-}
-
-impl<K: Kind> Core<K> {
-    /// The puzzle.
-    pub fn puzzle(&self) -> &K::Puzzle {
-        K::puzzle(&self.solver)
-    }
-}
-
-/// A puzzle's core, of either kind of piece.
-pub type AnyCore = Kinded<Arc<Core<TwoStates>>, Arc<Core<KStates>>>;
 
 /// A puzzle of the Flip Game's family and its exact solver.
 #[pyclass(frozen, module = "flipgame")]

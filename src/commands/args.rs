@@ -28,18 +28,36 @@ pub trait ForEitherKind {
     fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Self::Output, Failure>;
 }
 
+/// The puzzle the flags describe, of the kind they choose: for a command whose code differs by
+/// kind (`stats`, the split search of `solve`).
+pub enum EitherPuzzle {
+    /// Two-sided pieces.
+    Two(Puzzle),
+    /// Pieces of K colours.
+    K(StatePuzzle),
+}
+
 /// The one place the flags choose the kind of piece: `--states 2` (the default) is two-sided
 /// pieces, `--states K` pieces of K colours. The puzzle of that kind is built from the flags
-/// (`cells` is `--cells`, which only two-sided pieces take) and handed to `command`.
+/// (`cells` is `--cells`, which only two-sided pieces take).
+pub fn either_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<EitherPuzzle, Failure> {
+    Ok(if args.states == 2 {
+        EitherPuzzle::Two(puzzle(args)?)
+    } else {
+        EitherPuzzle::K(state_puzzle(args, cells)?)
+    })
+}
+
+/// The puzzle the flags describe ([`either_puzzle`]) handed to `command`, written once for
+/// both kinds.
 pub fn with_puzzle<C: ForEitherKind>(
     args: &PuzzleArgs,
     cells: CellsArg,
     command: C,
 ) -> Result<C::Output, Failure> {
-    if args.states == 2 {
-        command.run::<TwoStates>(puzzle(args)?)
-    } else {
-        command.run::<KStates>(state_puzzle(args, cells)?)
+    match either_puzzle(args, cells)? {
+        EitherPuzzle::Two(puzzle) => command.run::<TwoStates>(puzzle),
+        EitherPuzzle::K(puzzle) => command.run::<KStates>(puzzle),
     }
 }
 

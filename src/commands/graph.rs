@@ -5,15 +5,16 @@
 
 use std::io::{self, Write};
 
+use flipgame::grid::Shape;
 use flipgame::space::Space;
 
 use super::args::{ForEitherKind, cells, explore, with_puzzle};
 use super::kind::{CommandKind, rule_words};
 use super::{Failure, Outcome, note, usage, write_to};
 use crate::cli::{GraphArgs, GraphFormat, Size};
-use crate::figure::layout::{GraphLayout, path_edges, tap_name};
-use crate::figure::svg;
 use crate::source;
+use flipgame::figure::layout::{GraphLayout, path_edges, tap_name};
+use flipgame::figure::svg;
 use flipgame::words::{taps, thousands};
 
 /// The colour a board on the highlighted path is filled with in DOT (light enough for its
@@ -36,6 +37,32 @@ struct GraphBoards<'a, W> {
     out: &'a mut W,
 }
 
+/// Why `graph` does not draw the `boards` boards (`None`: too many to count) of a `shape` board
+/// of `states` states, more than `--max-cells` allows.
+fn too_many_to_draw(shape: Shape, states: u8, boards: Option<u64>, max_cells: u64) -> String {
+    if states == 2 {
+        format!(
+            "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
+             ({} boards) unless --max-cells allows more (up to 16)",
+            shape.cells(),
+            shape.cells(),
+            thousands(1 << shape.cells()),
+            max_cells,
+            thousands(1 << max_cells)
+        )
+    } else {
+        format!(
+            "a {shape} board of {states} states has {states}^{} = {} boards: graph draws at \
+             most {} boards (as many as {} two-state cells have) unless --max-cells allows \
+             more (up to 16)",
+            shape.cells(),
+            boards.map_or("too many".to_string(), thousands),
+            thousands(1 << max_cells),
+            max_cells
+        )
+    }
+}
+
 impl<W: Write> ForEitherKind for GraphBoards<'_, W> {
     type Output = Outcome;
 
@@ -44,7 +71,12 @@ impl<W: Write> ForEitherKind for GraphBoards<'_, W> {
         let (shape, states) = (K::shape(&puzzle), K::states(&puzzle));
         let boards = u64::from(states).checked_pow(shape.cells() as u32);
         if boards.is_none_or(|boards| boards > 1 << args.max_cells) {
-            return Err(usage(K::too_many_to_draw(&puzzle, boards, args.max_cells)));
+            return Err(usage(too_many_to_draw(
+                shape,
+                states,
+                boards,
+                args.max_cells,
+            )));
         }
         let start = match &args.board {
             Some(text) => {

@@ -1,7 +1,8 @@
-//! The shape of the source itself: no module of `src/` imports one that imports it back, no
-//! top-level module (a folder and all its files) does either, and no message lost a line
-//! continuation (a run of spaces inside a sentence). Both read the source
-//! as text, the way a reader meets it.
+//! The shape of the source itself, in each package's `src/` (the library's `lib/src/`, the
+//! command line's `src/`, the Python module's `python/src/`): no module imports one that
+//! imports it back, no top-level module (a folder and all its files) does either, nor a folder
+//! one floor down inside `commands/`, and no message lost a line continuation (a run of spaces
+//! inside a sentence). Both read the source as text, the way a reader meets it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -11,7 +12,7 @@ use crate::common::flipgame;
 
 /// Every `.rs` file under `dir`, test files aside.
 fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("read src/") {
+    for entry in fs::read_dir(dir).expect("read a src/ folder") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             sources(&path, found);
@@ -53,11 +54,21 @@ fn without_tests(text: &str) -> &str {
         .map_or(text, |(at, _)| &text[..at])
 }
 
-/// The module a path names from `current`, as the longest known module it starts with.
-fn resolve(current: &str, path: &str, modules: &BTreeSet<String>) -> Option<String> {
+/// The module a path names from `current`, as the longest known module it starts with: `crate::`
+/// paths, and `flipgame::` ones where the crate is the library.
+fn resolve(
+    current: &str,
+    path: &str,
+    modules: &BTreeSet<String>,
+    package: Package,
+) -> Option<String> {
     let mut segments: Vec<&str> = path.split("::").collect();
     let mut base: Vec<&str> = match segments.first() {
-        Some(&"crate" | &"flipgame") => {
+        Some(&"crate") => {
+            segments.remove(0);
+            Vec::new()
+        }
+        Some(&"flipgame") if package == Package::Library => {
             segments.remove(0);
             Vec::new()
         }
@@ -92,9 +103,31 @@ fn used_paths(body: &str) -> Vec<String> {
     }
 }
 
-/// Each module's imports of other modules (a parent declaring its children aside).
-fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The workspace's packages, by the folder that holds their `src/`.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Package {
+    Library,
+    CommandLine,
+    Python,
+}
+
+const PACKAGES: [Package; 3] = [Package::Library, Package::CommandLine, Package::Python];
+
+impl Package {
+    fn src(self) -> PathBuf {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        match self {
+            Package::Library => root.join("lib/src"),
+            Package::CommandLine => root.join("src"),
+            Package::Python => root.join("python/src"),
+        }
+    }
+}
+
+/// Each module of `package` and its imports of other modules (a parent declaring its children
+/// aside).
+fn import_graph(package: Package) -> BTreeMap<String, BTreeSet<String>> {
+    let src = package.src();
     let mut files = Vec::new();
     sources(&src, &mut files);
     let texts: BTreeMap<String, String> = files
@@ -118,7 +151,7 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
         }
         let targets = paths
             .iter()
-            .filter_map(|path| resolve(module, path, &modules))
+            .filter_map(|path| resolve(module, path, &modules, package))
             .filter(|target| target != module && !target.starts_with(&format!("{module}::")))
             .filter(|target| !module.is_empty() || !target.is_empty())
             .collect();
@@ -146,50 +179,106 @@ fn circle_through(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Op
     None
 }
 
-#[test]
-fn no_module_imports_one_that_imports_it_back() {
-    let graph = import_graph();
-    assert!(graph.contains_key("solve::quiet") && graph.contains_key("notation"));
-    assert!(
-        graph["solve::engines::chase"].contains("solve::quiet"),
-        "{graph:?}"
-    );
-    // solve/mod.rs declares its tests in a file of their own: its imports are still read.
-    assert!(graph["solve"].contains("puzzle"), "{graph:?}");
-    let circles: Vec<String> = graph
+/// Every circle of `graph`, each written `a -> b -> c`.
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    graph
         .keys()
-        .filter_map(|module| circle_through(&graph, module))
+        .filter_map(|module| circle_through(graph, module))
         .map(|circle| circle.join(" -> "))
-        .collect();
-    assert!(circles.is_empty(), "import circles: {circles:#?}");
+        .collect()
 }
 
-/// The graph with every module folded into its top-level module (`solve::chase` into `solve`):
-/// a circle there is a knot of folders, an idea on the wrong floor, even where no two files
-/// import each other.
-fn folded_into_top_level(
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let library = import_graph(Package::Library);
+    assert!(library.contains_key("solve::quiet") && library.contains_key("notation"));
+    assert!(
+        library["solve::engines::chase"].contains("solve::quiet"),
+        "{library:?}"
+    );
+    // solve/mod.rs declares its tests in a file of their own: its imports are still read.
+    assert!(library["solve"].contains("puzzle"), "{library:?}");
+    let command_line = import_graph(Package::CommandLine);
+    assert!(command_line["commands::solve"].contains("commands::args"));
+    // The library's paths are not the command line's modules.
+    assert!(!command_line.contains_key("solve"), "{command_line:?}");
+    let python = import_graph(Package::Python);
+    assert!(python.contains_key("puzzle") && python.contains_key("answer"));
+    for package in PACKAGES {
+        let found = circles(&import_graph(package));
+        assert!(
+            found.is_empty(),
+            "import circles in {package:?}: {found:#?}"
+        );
+    }
+}
+
+/// The graph with every module folded into its folder on the floor `floor` gives it (`solve::
+/// chase` into `solve`): a circle there is a knot of folders, an idea on the wrong floor, even
+/// where no two files import each other. Modules on other floors, and imports between a folder
+/// and what it holds, are left out.
+fn folded(
     graph: &BTreeMap<String, BTreeSet<String>>,
+    floor: impl Fn(&str) -> Option<String>,
 ) -> BTreeMap<String, BTreeSet<String>> {
-    let top = |module: &str| module.split("::").next().unwrap_or_default().to_string();
     let mut folded: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (module, targets) in graph {
-        let entry = folded.entry(top(module)).or_default();
-        entry.extend(targets.iter().map(|t| top(t)).filter(|t| *t != top(module)));
+        let Some(from) = floor(module) else { continue };
+        let entry = folded.entry(from.clone()).or_default();
+        entry.extend(
+            targets
+                .iter()
+                .filter_map(|target| floor(target))
+                .filter(|to| *to != from),
+        );
     }
     folded
 }
 
+/// `solve::chase` is on the top floor in `solve`.
+fn top_level(module: &str) -> Option<String> {
+    module.split("::").next().map(str::to_string)
+}
+
+/// `commands::solve::shard` is one floor down in `commands::solve`; what is not inside
+/// `commands/` has no floor there.
+fn inside_commands(module: &str) -> Option<String> {
+    let mut parts = module.split("::");
+    (parts.next() == Some("commands"))
+        .then(|| parts.next().map(|part| format!("commands::{part}")))
+        .flatten()
+}
+
 #[test]
 fn no_top_level_module_imports_one_that_imports_it_back() {
-    let folded = folded_into_top_level(&import_graph());
-    assert!(folded.contains_key("solve") && folded.contains_key("commands"));
-    assert!(folded["commands"].contains("solve"), "{folded:?}");
-    let knots: Vec<String> = folded
-        .keys()
-        .filter_map(|module| circle_through(&folded, module))
-        .map(|knot| knot.join(" -> "))
-        .collect();
-    assert!(knots.is_empty(), "knots of top-level modules: {knots:#?}");
+    let command_line = folded(&import_graph(Package::CommandLine), top_level);
+    assert!(command_line.contains_key("commands") && command_line.contains_key("output"));
+    assert!(
+        command_line["commands"].contains("output"),
+        "{command_line:?}"
+    );
+    for package in PACKAGES {
+        let knots = circles(&folded(&import_graph(package), top_level));
+        assert!(
+            knots.is_empty(),
+            "knots of top-level modules in {package:?}: {knots:#?}"
+        );
+    }
+}
+
+#[test]
+fn no_folder_inside_commands_imports_one_that_imports_it_back() {
+    let commands = folded(&import_graph(Package::CommandLine), inside_commands);
+    assert!(
+        commands["commands::solve"].contains("commands::args"),
+        "{commands:?}"
+    );
+    assert!(!commands.contains_key("commands"), "{commands:?}");
+    let knots = circles(&commands);
+    assert!(
+        knots.is_empty(),
+        "knots of folders inside commands/: {knots:#?}"
+    );
 }
 
 #[test]
@@ -199,8 +288,29 @@ fn folding_finds_a_knot_no_two_files_make() {
     graph.insert("b".to_string(), BTreeSet::from(["a::y".to_string()]));
     graph.insert("a::y".to_string(), BTreeSet::new());
     assert_eq!(circle_through(&graph, "a::x"), None);
-    let folded = folded_into_top_level(&graph);
-    assert_eq!(circle_through(&folded, "a").unwrap(), ["a", "b"]);
+    let top = folded(&graph, top_level);
+    assert_eq!(circle_through(&top, "a").unwrap(), ["a", "b"]);
+    // One floor down inside commands/: its folders' knot, and nothing of the floor above.
+    let mut graph = BTreeMap::new();
+    graph.insert(
+        "commands::kind::two".to_string(),
+        BTreeSet::from(["commands::solve".to_string(), "commands".to_string()]),
+    );
+    graph.insert(
+        "commands::solve".to_string(),
+        BTreeSet::from(["commands::kind".to_string()]),
+    );
+    graph.insert("commands::kind".to_string(), BTreeSet::new());
+    graph.insert(
+        "commands".to_string(),
+        BTreeSet::from(["commands::kind".to_string()]),
+    );
+    let inside = folded(&graph, inside_commands);
+    assert_eq!(
+        circle_through(&inside, "commands::kind").unwrap(),
+        ["commands::kind", "commands::solve"]
+    );
+    assert!(!inside.contains_key("commands"));
 }
 
 #[test]
@@ -299,9 +409,10 @@ fn no_message_has_a_run_of_spaces_inside_a_sentence() {
         string_literals("f(\"one \\\n     two\", '\"', r#\"x  \"#) // \"no\""),
         ["one two"]
     );
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    sources(&src, &mut files);
+    for package in PACKAGES {
+        sources(&package.src(), &mut files);
+    }
     let mut broken = Vec::new();
     for path in &files {
         let text = fs::read_to_string(path).unwrap();

@@ -22,10 +22,10 @@ use super::kind::{CommandKind, Explaining, Noun};
 use super::page::Walkthrough;
 use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
-use crate::figure::{Block, Figure, Target, svg};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::text::{Pen, figure_lines};
 use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
+use flipgame::figure::{Block, Figure, Target, svg};
 
 /// Explains every board of the inputs.
 pub fn run(
@@ -65,10 +65,17 @@ impl<W: Write> ForEitherKind for ExplainBoards<'_, W> {
         if args.format == ExplainFormat::Html {
             Walkthrough::fits(K::shape(&puzzle).cells())?;
         }
-        let trace = match (args.trace, K::TRACE_REFUSAL) {
+        // The trace tells the breadth-first search of a space of two-sided pieces; pieces of K
+        // colours are explored otherwise.
+        let trace = match (args.trace, args.input.puzzle.states) {
             (false, _) => None,
-            (true, Some(refusal)) => return Err(usage(refusal)),
-            (true, None) => Some(
+            (true, 3..) => {
+                return Err(usage(
+                    "--trace tells the breadth-first search of black and white boards: leave it \
+                     out with --states",
+                ));
+            }
+            (true, _) => Some(
                 explore::<K>(&puzzle, false).map_err(|failure| prefixed("--trace: ", failure))?,
             ),
         };

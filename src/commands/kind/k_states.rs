@@ -1,7 +1,5 @@
 //! Pieces of K colours as the commands show them: colours by number, weights as the proof.
 
-use std::io::Write;
-
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,12 +8,11 @@ use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
 use flipgame::puzzle::{StateGoal, StatePuzzle};
 use flipgame::solve::states::{StateProof, TooManyStateCells};
-use flipgame::words::{self, thousands};
+use flipgame::words;
 
 use super::CommandKind;
-use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, flags, stats, usage};
-use crate::render::Piece;
+use crate::commands::flags;
+use flipgame::render::Piece;
 
 /// A proof for pieces of K colours in JSON: a weight a cell and the two sums.
 #[derive(Serialize)]
@@ -28,11 +25,6 @@ pub struct StateProofJson {
 
 impl CommandKind for KStates {
     type ProofJson<'a> = StateProofJson;
-
-    const TRACE_REFUSAL: Option<&'static str> = Some(
-        "--trace tells the breadth-first search of black and white boards: leave it out with \
-         --states",
-    );
 
     fn states_field(puzzle: &StatePuzzle) -> Option<u8> {
         Some(puzzle.states())
@@ -84,40 +76,6 @@ impl CommandKind for KStates {
             board_sum: proof.board_sum,
             finished_sum: proof.finished_sum,
         }
-    }
-
-    fn solve_split(
-        _puzzle: StatePuzzle,
-        _args: &SolveArgs,
-        _format: (RecordFormat, bool),
-        _out: &mut dyn Write,
-    ) -> Result<Outcome, Failure> {
-        Err(usage(
-            "--shard and --merge split the search of black and white boards: a board of \
-             --states 3 or more is searched whole",
-        ))
-    }
-
-    fn stats(
-        puzzle: StatePuzzle,
-        args: &StatsArgs,
-        context: &Context,
-        out: &mut dyn Write,
-    ) -> Result<Outcome, Failure> {
-        stats::k_states::run(puzzle, args, context, out)
-    }
-
-    fn too_many_to_draw(puzzle: &StatePuzzle, boards: Option<u64>, max_cells: u64) -> String {
-        let (shape, states) = (puzzle.shape(), puzzle.states());
-        format!(
-            "a {shape} board of {states} states has {states}^{} = {} boards: graph draws at \
-             most {} boards (as many as {} two-state cells have) unless --max-cells allows \
-             more (up to 16)",
-            shape.cells(),
-            boards.map_or("too many".to_string(), thousands),
-            thousands(1 << max_cells),
-            max_cells
-        )
     }
 
     fn too_large(error: &TooManyStateCells) -> String {

@@ -8,16 +8,12 @@
 mod k_states;
 mod two_states;
 
-use std::io::Write;
-
 use serde::Serialize;
 use serde_json::Value;
 
 use flipgame::generate::PoolError;
 
-use super::{Context, Failure, Outcome};
-use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::render::Piece;
+use flipgame::render::Piece;
 
 /// A kind of piece as the commands show it (and as `explain` draws it, the library's
 /// [`ExplainKind`]).
@@ -26,10 +22,6 @@ pub trait CommandKind: ExplainKind {
     type ProofJson<'a>: Serialize
     where
         Self: 'a;
-
-    /// Why `explain --trace` is refused for this kind, if it is: the trace tells a
-    /// breadth-first search, which only two-sided pieces' spaces are explored by.
-    const TRACE_REFUSAL: Option<&'static str>;
 
     /// The number of states, for the records that name it: `None` for two-sided pieces.
     fn states_field(puzzle: &Self::Puzzle) -> Option<u8>;
@@ -57,25 +49,6 @@ pub trait CommandKind: ExplainKind {
     fn too_large(error: &Self::TooLarge) -> String;
     /// Why no pool of boards can be made for a request, in the flags' words.
     fn no_pool(puzzle: &Self::Puzzle, error: &PoolError<Self>) -> String;
-    /// `stats` of `puzzle`: what exploring every board of a small one tells, and what the
-    /// algebra of its taps says at any size.
-    fn stats(
-        puzzle: Self::Puzzle,
-        args: &StatsArgs,
-        context: &Context,
-        out: &mut dyn Write,
-    ) -> Result<Outcome, Failure>;
-    /// Why `graph` does not draw `puzzle`'s `boards` boards (`None`: too many to count), more
-    /// than `--max-cells` allows.
-    fn too_many_to_draw(puzzle: &Self::Puzzle, boards: Option<u64>, max_cells: u64) -> String;
-    /// `solve --shard` or `--merge` on `puzzle`: the split search of two-sided pieces; pieces
-    /// of K colours are searched whole, and say so.
-    fn solve_split(
-        puzzle: Self::Puzzle,
-        args: &SolveArgs,
-        format: (RecordFormat, bool),
-        out: &mut dyn Write,
-    ) -> Result<Outcome, Failure>;
 }
 
 pub use flipgame::figure::explain::{ExplainKind, Explaining, Noun, other_rule_words, rule_words};

@@ -1,8 +1,6 @@
 //! Two-sided pieces as the commands show them: white and black, a quiet pattern's parity as
 //! the proof.
 
-use std::io::Write;
-
 use serde::Serialize;
 use serde_json::Value;
 
@@ -13,13 +11,12 @@ use flipgame::notation::Color;
 use flipgame::puzzle::{Goal, Puzzle};
 use flipgame::solve::{Certificate, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
-use flipgame::words::{self, thousands};
+use flipgame::words;
 
 use super::CommandKind;
-use crate::cli::{RecordFormat, SolveArgs, StatsArgs};
-use crate::commands::{Context, Failure, Outcome, flags, solve, stats};
+use crate::commands::flags;
 use crate::output::json::CellsJson;
-use crate::render::{self, Piece};
+use flipgame::render::{self, Piece};
 
 /// A proof for two-sided pieces in JSON: the quiet pattern's cells and its black pieces.
 #[derive(Serialize)]
@@ -39,8 +36,6 @@ fn side(color: u8) -> Color {
 
 impl CommandKind for TwoStates {
     type ProofJson<'a> = CertificateJson<'a>;
-
-    const TRACE_REFUSAL: Option<&'static str> = None;
 
     fn states_field(_puzzle: &Puzzle) -> Option<u8> {
         None
@@ -89,37 +84,6 @@ impl CommandKind for TwoStates {
             cells: CellsJson(&proof.pattern),
             black: proof.black,
         }
-    }
-
-    fn solve_split(
-        puzzle: Puzzle,
-        args: &SolveArgs,
-        format: (RecordFormat, bool),
-        out: &mut dyn Write,
-    ) -> Result<Outcome, Failure> {
-        solve::shard::solve_split(puzzle, args, format, out)
-    }
-
-    fn stats(
-        puzzle: Puzzle,
-        args: &StatsArgs,
-        context: &Context,
-        out: &mut dyn Write,
-    ) -> Result<Outcome, Failure> {
-        stats::two_states::run(puzzle, args, context, out)
-    }
-
-    fn too_many_to_draw(puzzle: &Puzzle, _boards: Option<u64>, max_cells: u64) -> String {
-        let shape = puzzle.shape();
-        format!(
-            "a {shape} board has {} cells, so 2^{} = {} boards: graph draws at most {} cells \
-             ({} boards) unless --max-cells allows more (up to 16)",
-            shape.cells(),
-            shape.cells(),
-            thousands(1 << shape.cells()),
-            max_cells,
-            thousands(1 << max_cells)
-        )
     }
 
     fn too_large(error: &TooLargeToSolve) -> String {

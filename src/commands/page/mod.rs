@@ -30,9 +30,9 @@ use flipgame::words::{count_of, thousands};
 
 use super::kind::CommandKind;
 use super::{Failure, usage};
-use crate::figure::svg::escape;
-use crate::figure::{Drawing, Pieces};
-use crate::render::{Mark, Piece, mark_name};
+use flipgame::figure::svg::escape;
+use flipgame::figure::{Drawing, Pieces};
+use flipgame::render::{Mark, Piece, mark_name};
 
 pub use walkthrough::Walkthrough;
 

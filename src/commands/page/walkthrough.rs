@@ -6,8 +6,8 @@ use flipgame::words::{count_of, thousands};
 
 use super::{MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, document, drawing_html, escape, mark_class};
 use crate::commands::{Failure, usage};
-use crate::figure::{Block, Drawing, Figure};
-use crate::render::{Mark, mark_name, state_mark_name};
+use flipgame::figure::{Block, Drawing, Figure};
+use flipgame::render::{Mark, mark_name, state_mark_name};
 
 /// The walkthroughs of every board, gathered until the page is written.
 #[derive(Default)]

@@ -9,7 +9,7 @@ use flipgame::words::taps;
 use super::title;
 use crate::commands::kind::CommandKind;
 use crate::output::text::{self, Panel, Pen, View};
-use crate::render::{self, Mark};
+use flipgame::render::{self, Mark};
 
 /// The keys, as the help line shows them.
 const HELP_LINE: &[&str] = &[

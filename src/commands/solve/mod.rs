@@ -7,10 +7,10 @@ use std::io::{self, Write};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::words::taps;
 
-use super::args::{BoardSolver, ForEitherKind, with_puzzle};
+use super::args::{BoardSolver, EitherPuzzle, ForEitherKind, either_puzzle, with_puzzle};
 use super::boards::{BoardCommand, Place, SolvedJson, failed_board, run_boards, solve_board};
 use super::kind::CommandKind;
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, usage};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::{write_count, write_tap_after_space};
@@ -42,6 +42,15 @@ fn answer_to(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure>
         SolveFormat::Jsonl => (RecordFormat::Jsonl, false),
         SolveFormat::Matrix => (RecordFormat::Text, true),
     };
+    if args.shard.is_some() || !args.merge.is_empty() {
+        return match either_puzzle(&args.input.puzzle, args.input.cells)? {
+            EitherPuzzle::Two(puzzle) => shard::solve_split(puzzle, args, (format, matrix), out),
+            EitherPuzzle::K(_) => Err(usage(
+                "--shard and --merge split the search of black and white boards: a board of \
+                 --states 3 or more is searched whole",
+            )),
+        };
+    }
     let solve = SolveBoards {
         args,
         format,
@@ -64,9 +73,6 @@ impl<W: Write> ForEitherKind for SolveBoards<'_, W> {
 
     fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
         let args = self.args;
-        if args.shard.is_some() || !args.merge.is_empty() {
-            return K::solve_split(puzzle, args, (self.format, self.matrix), self.out);
-        }
         let solver = BoardSolver::<K>::new(puzzle, &args.input)?;
         let mut command = Solve::new(solver, Whole, args.taps, self.matrix);
         Ok(answer_all(args, self.format, self.out, &mut command)?)

@@ -9,8 +9,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::args::{ForEitherKind, with_puzzle};
-use super::kind::CommandKind;
+use super::args::{EitherPuzzle, either_puzzle};
 use super::{Context, Failure, Outcome, usage};
 use crate::cli::{CellsArg, StatsArgs, StatsFormat};
 
@@ -21,22 +20,9 @@ pub fn run(args: &StatsArgs, context: &Context, out: &mut impl Write) -> Result<
             "--ascii chooses the letters of terminal text: use it with --format text",
         ));
     }
-    let stats = Stats { args, context, out };
-    with_puzzle(&args.puzzle, CellsArg::Bw, stats)
-}
-
-/// `stats` once the flags have chosen the kind of piece.
-struct Stats<'a, W> {
-    args: &'a StatsArgs,
-    context: &'a Context,
-    out: &'a mut W,
-}
-
-impl<W: Write> ForEitherKind for Stats<'_, W> {
-    type Output = Outcome;
-
-    fn run<K: CommandKind>(self, puzzle: K::Puzzle) -> Result<Outcome, Failure> {
-        K::stats(puzzle, self.args, self.context, self.out)
+    match either_puzzle(&args.puzzle, CellsArg::Bw)? {
+        EitherPuzzle::Two(puzzle) => two_states::run(puzzle, args, context, out),
+        EitherPuzzle::K(puzzle) => k_states::run(puzzle, args, context, out),
     }
 }
 

@@ -18,10 +18,10 @@ use crate::cli::{StatsArgs, StatsFormat};
 use crate::commands::args::solver;
 use crate::commands::kind::CommandKind;
 use crate::commands::{Context, Failure, Outcome, usage};
-use crate::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::output::text::{Pen, figure_lines};
 use crate::progress::{Progress, Stages};
+use flipgame::figure::{Block, Chart, Drawing, Figure, Target, svg};
 use flipgame::words::{count_of, percent, taps, thousands};
 
 /// Computes the facts of `puzzle` and prints them.

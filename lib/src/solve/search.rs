@@ -48,17 +48,6 @@ pub(super) fn sharded_search_limit(cells: u64) -> usize {
     }
 }
 
-/// Whether the transform search costs less than trying every sum (about `nullity + 2` against
-/// `words` operations a sum), or is the only one that fits (past one transform's size the sums
-/// are too many to try one by one).
-pub(super) fn transform_pays(nullity: usize, words: usize) -> bool {
-    let inner = nullity.min(coset::INNER_BITS);
-    (nullity >= TRANSFORM_NULLITY && words > inner + 2) || nullity > coset::INNER_BITS
-}
-
-/// The smallest nullity searched by transform rather than by trying every quiet tap set.
-pub(super) const TRANSFORM_NULLITY: usize = 10;
-
 /// Past this many cells a chased board with a null space of any size is searched by transform
 /// over quiet tap sets chased out on the way, not by trying every sum of stored ones: that
 /// would hold each quiet tap set whole (nine of them at 10,000 x 10,000 are 112 MB).
@@ -364,7 +353,7 @@ impl Solver {
         let streamed = matches!(self.engine, Engine::Chase(_))
             && self.nullity() > 0
             && self.puzzle.shape().cells() > STREAMED_SEARCH_CELLS;
-        if transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
+        if coset::transform_pays(self.kept_quiet(), taps.words().len()) || streamed {
             // Worked out only where the search has slices enough to spare.
             let symmetries = || self.symmetries_keeping(lit);
             let shape = self.puzzle.shape();

@@ -10,12 +10,11 @@ use coset::Part;
 use coset::shard::Shard;
 use coset::sweep::{self, Found};
 use coset::symmetry::{self, Symmetry};
+use coset::{TRANSFORM_NULLITY, transform_pays};
 use engines::chase::Chase;
 use engines::elimination::Elimination;
 use past::descent;
-use search::{
-    STREAMED_SEARCH_CELLS, TRANSFORM_NULLITY, search_limit, sharded_search_limit, transform_pays,
-};
+use search::{STREAMED_SEARCH_CELLS, search_limit, sharded_search_limit};
 
 /// A grid of `shape` whose row-major cells are `bits`, for the tests of `solve/`'s files.
 pub(super) fn grid_of(shape: Shape, bits: &[bool]) -> Grid {

@@ -7,9 +7,8 @@ pub mod fixed;
 
 use std::time::Instant;
 
-use super::coset::{self, graycode, symmetry};
+use super::coset::{self, graycode, symmetry, transform_pays};
 use super::quiet::QuietTaps;
-use super::search::transform_pays;
 use super::{Engine, Solver, Symmetry};
 use crate::grid::Grid;
 

@@ -447,6 +447,17 @@ const SWEEP_INNER_BITS: usize = 14;
 /// are tried one assignment at a time.
 pub(crate) const INNER_BITS: usize = 24;
 
+/// Whether the transform search costs less than trying every sum (about `nullity + 2` against
+/// `words` operations a sum), or is the only one that fits (past one transform's size the sums
+/// are too many to try one by one).
+pub(in crate::solve) fn transform_pays(nullity: usize, words: usize) -> bool {
+    let inner = nullity.min(INNER_BITS);
+    (nullity >= TRANSFORM_NULLITY && words > inner + 2) || nullity > INNER_BITS
+}
+
+/// The smallest nullity searched by transform rather than by trying every quiet tap set.
+pub(in crate::solve) const TRANSFORM_NULLITY: usize = 10;
+
 avx2_dispatch! {
     /// The coefficients with the largest transform value (the fewest taps), ties to the least
     /// `a ^ flip`; and that value. AVX2 has the vector maximum of 32-bit values.

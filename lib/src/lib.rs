@@ -86,5 +86,5 @@ pub mod words;
 
 /// The README's Rust examples, compiled and run as doc tests so they cannot go stale.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

@@ -96,7 +96,7 @@ fn generated_shapes_keep_to_the_limits() {
 
 #[test]
 fn names_are_found_and_the_guide_names_each_judges_problem() {
-    let readme = include_str!("../../GUIDE.md");
+    let readme = include_str!("../../../GUIDE.md");
     for_every_judge(|judge| {
         let (name, problem) = match judge {
             AnyJudge::TwoStates(judge) => (judge.name(), judge.problem()),

@@ -1,0 +1,27 @@
+//! A puzzle's solver as the module holds it, made once and shared by the puzzle and every answer
+//! it gives: apart from `puzzle.rs`, so the answers and facts that read it need not import the
+//! class that makes it.
+
+use std::sync::Arc;
+
+use flipgame::kind::{KStates, Kind, TwoStates};
+
+use crate::kinds::Kinded;
+
+/// A puzzle's solver, made once and shared by the answers it gives.
+pub struct Core<K: Kind> {
+    /// The exact solver, which knows its puzzle.
+    pub solver: K::Solver,
+    /// The time limit of one board's search past the exact limit, as given.
+    pub search_time: Option<f64>,
+}
+
+impl<K: Kind> Core<K> {
+    /// The puzzle.
+    pub fn puzzle(&self) -> &K::Puzzle {
+        K::puzzle(&self.solver)
+    }
+}
+
+/// A puzzle's core, of either kind of piece.
+pub type AnyCore = Kinded<Arc<Core<TwoStates>>, Arc<Core<KStates>>>;
