@@ -9,6 +9,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use flipgame::notation::Cells;
+use flipgame::settings::Setting;
+
 /// A worked example, shown at the end of `--help` and in the man page's EXAMPLES section.
 #[derive(Debug, Clone, Copy)]
 pub struct Example {
@@ -229,6 +232,22 @@ fn long_help_footer(subcommand: &str) -> String {
     text.push_str("  ");
     text.push_str(EXIT_STATUS_NOTE);
     text
+}
+
+/// The settings the library's words advise, as flags ([`flipgame::settings::Names`]).
+pub fn setting_names(setting: Setting) -> String {
+    match setting {
+        Setting::Cells(Cells::Digits) => "--cells 01".to_string(),
+        Setting::Cells(Cells::Dots) => "--cells .#".to_string(),
+        Setting::Cells(Cells::Letters) => "--cells bw".to_string(),
+        Setting::Cells(Cells::States(states)) => format!("--states {states}"),
+        Setting::States(states) => format!("--states {states}"),
+        Setting::AnyStates => "--states".to_string(),
+        Setting::Size(rows, cols) => format!("--size {rows}x{cols}"),
+        Setting::MaxSteps(most) => format!("--max-steps {most}"),
+        Setting::EveryStep => "--format json".to_string(),
+        Setting::SearchTime => "--search-time".to_string(),
+    }
 }
 
 /// Solve, explain and explore the Flip Game (POJ 1753).

@@ -13,7 +13,7 @@ use flipgame::input::{BoardParser, BoardReader, InputError, LineNotation, Record
 use flipgame::kind::Kind;
 use flipgame::notation::{BoardTextError, Cells};
 
-use crate::cli::BoardInput;
+use crate::cli::{BoardInput, setting_names};
 
 /// One place boards come from.
 #[derive(Debug, Clone)]
@@ -217,10 +217,19 @@ impl<'a> Iterator for Records<'a> {
 /// The one `--board` value of a command that takes one board, or its error as
 /// `--board[1]:1:COL: message`, as a command that reads many boards names it.
 pub fn board_argument<K: Kind>(text: &str, shape: Shape, cells: Cells) -> Result<K::Board, String> {
-    K::parse_board(text, shape, cells).map_err(|error| {
-        let error = argument_error(text, shape, cells, error);
-        format!("--board[1]:{error}")
-    })
+    K::parse_board(text, shape, cells)
+        .map_err(|error| board_argument_error(text, (shape, cells), error))
+}
+
+/// What is wrong with the `--board` value `text` ([`argument_error`]) as
+/// `--board[1]:1:COL: message`, in the flags' words.
+pub fn board_argument_error(
+    text: &str,
+    (shape, cells): (Shape, Cells),
+    error: BoardTextError,
+) -> String {
+    let error = argument_error(text, shape, cells, error);
+    format!("--board[1]:{}", error.worded(setting_names))
 }
 
 /// A `--board` value as a record.

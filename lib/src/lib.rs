@@ -79,6 +79,7 @@ pub mod puzzle;
 pub mod random;
 pub mod render;
 pub mod rule;
+pub mod settings;
 pub mod solve;
 pub mod space;
 pub mod stats;

@@ -210,6 +210,7 @@ impl<K: PyKind> Answer<K> {
         let sketch = Sketch::<K> {
             solver: &self.core.solver,
             map,
+            names: crate::errors::names,
         };
         let figure = sketch.figure(&self.board, self.solution.as_ref(), self.proof.as_ref());
         svg::document("flipgame explain", &[figure])

@@ -11,7 +11,24 @@ use flipgame::kind::Kind;
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
 use flipgame::rule::{NAMED_STENCILS, RuleError, RuleFileError};
+use flipgame::settings::Setting;
 use flipgame::words::count_of;
+
+/// The settings the library's words advise, as a Python caller gives them
+/// ([`flipgame::settings::Names`]).
+pub fn names(setting: Setting) -> String {
+    match setting {
+        // Text boards are read in letters (or digits of K states); other notations come as
+        // numpy arrays of colour numbers.
+        Setting::Cells(_) => "a numpy array of colour numbers".to_string(),
+        Setting::States(states) => format!("states={states}"),
+        Setting::AnyStates => "states=".to_string(),
+        Setting::Size(rows, cols) => format!("size=({rows}, {cols})"),
+        Setting::MaxSteps(most) => format!("the first {most} drawn"),
+        Setting::EveryStep => "walkthrough()".to_string(),
+        Setting::SearchTime => "search_time=".to_string(),
+    }
+}
 
 create_exception!(
     flipgame,

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::{BoardInput, RecordFormat};
+use crate::cli::{BoardInput, RecordFormat, setting_names};
 use crate::output::json::{BoardFields, JsonStream, RuleFields, TapsJson, as_text};
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
@@ -163,6 +163,7 @@ fn malformed<W: Write>(
         source,
         line: error.board_line,
     };
+    let error = error.worded(setting_names);
     failed_board(out, json, index, place, format!("{source}:{error}"))
 }
 

@@ -387,9 +387,10 @@ fn given_taps<K: Kind>(
     let puzzle = K::puzzle(solver);
     let (shape, cells) = (K::shape(puzzle), K::cells(puzzle, Cells::Letters));
     let record = judge_taps::<K>(solver, board_text, taps_text).map_err(|error| match error {
-        TapsError::Board(error) => usage(format!(
-            "--board[1]:{}",
-            source::argument_error(board_text, shape, cells, error)
+        TapsError::Board(error) => usage(source::board_argument_error(
+            board_text,
+            (shape, cells),
+            error,
         )),
         TapsError::Taps((column, message)) => usage(format!("--taps:1:{column}: {message}")),
     })?;

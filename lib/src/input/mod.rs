@@ -25,6 +25,7 @@ use memchr::memchr;
 use crate::grid::StateBoard;
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cells, Expected, Found, state_of_digit};
+use crate::settings::{self, Names, Setting};
 
 mod reader;
 
@@ -153,8 +154,33 @@ impl LineNotation {
 }
 
 impl fmt::Display for InputError {
-    /// `LINE:COL: expected ..., found ...`; the caller puts the input's name in front.
+    /// `LINE:COL: expected ..., found ...`; the caller puts the input's name in front. The
+    /// settings it advises are named as a Rust caller chooses them ([`settings::RUST`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, settings::RUST)
+    }
+}
+
+/// An [`InputError`] in the words of a front end: [`InputError::worded`].
+pub struct Worded<'a> {
+    error: &'a InputError,
+    names: Names,
+}
+
+impl fmt::Display for Worded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.write(f, self.names)
+    }
+}
+
+impl InputError {
+    /// The error as [`fmt::Display`] gives it, with the settings it advises named by `names`.
+    pub fn worded(&self, names: Names) -> Worded<'_> {
+        Worded { error: self, names }
+    }
+
+    /// `LINE:COL: expected ..., found ...`, and advice in the words of `names`.
+    fn write(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
         write!(
             f,
             "{}:{}: expected {}, found {}",
@@ -167,20 +193,24 @@ impl fmt::Display for InputError {
             _ => None,
         };
         match (reading, self.notation) {
-            (Some(Cells::Letters | Cells::Dots), Some(OtherNotation::ZeroOne)) => {
-                f.write_str(" (for rows of 0/1, give --cells 01)")?
-            }
-            (Some(Cells::Letters | Cells::Digits), Some(OtherNotation::HashDot)) => {
-                f.write_str(" (for rows of #/., give --cells .#)")?
-            }
+            (Some(Cells::Letters | Cells::Dots), Some(OtherNotation::ZeroOne)) => write!(
+                f,
+                " (for rows of 0/1, give {})",
+                names(Setting::Cells(Cells::Digits))
+            )?,
+            (Some(Cells::Letters | Cells::Digits), Some(OtherNotation::HashDot)) => write!(
+                f,
+                " (for rows of #/., give {})",
+                names(Setting::Cells(Cells::Dots))
+            )?,
             (
                 Some(Cells::Letters | Cells::Digits | Cells::Dots),
                 Some(OtherNotation::Digits(d)),
             ) => write!(
                 f,
-                " (for boards of more than two states, such as digits up to {d}, give \
-                     --states {} or more)",
-                d + 1
+                " (for boards of more than two states, such as digits up to {d}, give {} or \
+                 more)",
+                names(Setting::States(u32::from(d) + 1))
             )?,
             _ => {}
         }
@@ -194,16 +224,20 @@ impl fmt::Display for InputError {
                 // Most likely a board of black and white given --states by mistake.
                 'b' | 'B' | 'w' | 'W' => write!(
                     f,
-                    "; '{ch}' is a {} piece without --states, or the digit {state} with \
-                     --states {} or more",
+                    "; '{ch}' is a {} piece without {}, or the digit {state} with {} or more",
                     if ch.eq_ignore_ascii_case(&'b') {
                         "black"
                     } else {
                         "white"
                     },
-                    state + 1
+                    names(Setting::AnyStates),
+                    names(Setting::States(u32::from(state) + 1))
                 )?,
-                _ => write!(f, "; the digit '{ch}' needs --states {} or more", state + 1)?,
+                _ => write!(
+                    f,
+                    "; the digit '{ch}' needs {} or more",
+                    names(Setting::States(u32::from(state) + 1))
+                )?,
             }
         }
         if self.lone_cr {
@@ -218,7 +252,11 @@ impl fmt::Display for InputError {
                 let plural = if cols == 1 { "piece" } else { "pieces" };
                 write!(f, "; the row has {cols} {plural}")?;
             }
-            write!(f, ": did you mean --size {rows}x{cols}?")?;
+            write!(
+                f,
+                ": did you mean {}?",
+                names(Setting::Size(u64::from(rows), cols))
+            )?;
         }
         if self.not_a_row {
             f.write_str(

@@ -8,11 +8,23 @@ fn board(text: &str) -> Grid {
     Grid::parse(text, Shape::FLIP_GAME).unwrap()
 }
 
+/// The settings named as a command line would, so the tests read the advice as users do.
+fn as_flags(setting: Setting) -> String {
+    match setting {
+        Setting::Cells(Cells::Digits) => "--cells 01".to_string(),
+        Setting::Cells(Cells::Dots) => "--cells .#".to_string(),
+        Setting::States(states) => format!("--states {states}"),
+        Setting::AnyStates => "--states".to_string(),
+        Setting::Size(rows, cols) => format!("--size {rows}x{cols}"),
+        other => format!("{other:?}"),
+    }
+}
+
 fn errors(records: &[Record]) -> Vec<String> {
     records
         .iter()
         .filter_map(|r| match r {
-            Record::Malformed(e) => Some(e.to_string()),
+            Record::Malformed(e) => Some(e.worded(as_flags).to_string()),
             Record::Board { .. } | Record::States { .. } => None,
         })
         .collect()
@@ -276,6 +288,30 @@ fn a_line_of_one_letter_and_one_other_character_is_a_damaged_row() {
 
 /// After a whole row, a space and more are the row going on too long, said at the character
 /// (a space in the middle of a row is said at the space).
+#[test]
+fn advice_names_settings_as_the_front_end_does_and_as_rust_by_default() {
+    let records = parse_every_way(b"bwwb b\nbbwb\nbwwb\nbwww\n1001\n");
+    let rust: Vec<String> = records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Malformed(e) => Some(e.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rust,
+        [
+            "1:6: expected end of row after 4 pieces, found 'b'; the row has 5 pieces: did you \
+             mean Shape::new(5, 5)?",
+            "5:1: expected 'b' or 'w', found '1' (for rows of 0/1, give Cells::Digits)"
+        ]
+    );
+    assert_eq!(
+        errors(&records)[1],
+        "5:1: expected 'b' or 'w', found '1' (for rows of 0/1, give --cells 01)"
+    );
+}
+
 #[test]
 fn a_full_row_then_a_space_is_too_long_at_the_next_character() {
     let records = parse_every_way(b"bwwb x\nbbwb\nbwwb\nbwww\n");
@@ -543,7 +579,7 @@ mod shaped {
             .map(|record| match record {
                 Record::Board { board, line } => format!("{line}:{board}"),
                 Record::States { board, line } => format!("{line}:{board}"),
-                Record::Malformed(error) => error.to_string(),
+                Record::Malformed(error) => error.worded(as_flags).to_string(),
             })
             .collect();
         assert_eq!(
@@ -611,7 +647,7 @@ mod states {
                 records.push(match record {
                     Record::States { board, line } => format!("{line}:{board}"),
                     Record::Board { board, line } => format!("two states {line}:{board}"),
-                    Record::Malformed(error) => error.to_string(),
+                    Record::Malformed(error) => error.worded(as_flags).to_string(),
                 });
                 Ok::<(), std::convert::Infallible>(())
             };

@@ -21,11 +21,12 @@ use super::boards::{BoardCommand, Place, SolvedJson, run_boards, solve_board};
 use super::kind::{CommandKind, Explaining, Noun};
 use super::page::Walkthrough;
 use super::{Context, Failure, Outcome, usage, write_to};
-use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat};
+use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat, setting_names};
 use crate::output::json::{JsonStream, RuleFields};
 use crate::output::text::{Pen, figure_lines};
 use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
 use flipgame::figure::{Block, Figure, Target, svg};
+use flipgame::settings::Names;
 
 /// Explains every board of the inputs.
 pub fn run(
@@ -407,6 +408,10 @@ impl<K: CommandKind> Explaining<K> for Explain<K> {
             .too_wide_note(self.draw_boards, size::<K>(board))
     }
 
+    fn names(&self) -> Names {
+        setting_names
+    }
+
     fn map(&self) -> bool {
         self.map
     }
@@ -421,7 +426,8 @@ impl<K: CommandKind> Explaining<K> for Explain<K> {
     }
 
     fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun) {
-        steps::<K>(self.puzzle(), figure, (board, taps), noun, self.max_steps);
+        let limit = (self.max_steps, self.names());
+        steps::<K>(self.puzzle(), figure, (board, taps), noun, limit);
     }
 }
 

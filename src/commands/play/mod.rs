@@ -21,7 +21,7 @@ use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
 use super::boards::{no_boards, unreadable_words};
 use super::kind::{CommandKind, other_rule_words};
 use super::{Context, Failure, Outcome, page, usage};
-use crate::cli::{PlayArgs, PlayFormat};
+use crate::cli::{PlayArgs, PlayFormat, setting_names};
 use crate::output::text::Pen;
 use crate::source::{self, Item};
 
@@ -169,7 +169,7 @@ fn first_board_of<K: CommandKind>(
             Item::Record {
                 source,
                 record: flipgame::input::Record::Malformed(error),
-            } => Err(usage(format!("{source}:{error}"))),
+            } => Err(usage(format!("{source}:{}", error.worded(setting_names)))),
             Item::Record { record, .. } => match K::board_in(&record) {
                 Some((board, _)) => Ok(board.clone()),
                 None => unreachable!("the file is read in the game's own cells"),

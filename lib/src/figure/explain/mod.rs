@@ -14,6 +14,7 @@ use crate::figure::{Block, Drawing, Figure, Pieces, Target};
 use crate::kind::{Kind, SolutionOf};
 use crate::notation::Cell;
 use crate::render::Mark;
+use crate::settings::{Names, Setting};
 use crate::words::thousands;
 
 /// A kind of piece as `explain` shows it.
@@ -59,6 +60,8 @@ pub trait Explaining<K: Kind> {
     fn too_wide_note(&self, board: &K::Board) -> Option<Block>;
     /// True when the taps are drawn as one map rather than step by step.
     fn map(&self) -> bool;
+    /// How the front end names the settings a walkthrough advises.
+    fn names(&self) -> Names;
     /// The taps listed in words: under a map that is drawn the map is the list, and a long one
     /// is cut short with `rest` words for the others.
     fn listed(&self, board: &K::Board, taps: &[Cell], rest: &str) -> String;
@@ -139,7 +142,7 @@ pub fn steps<K: ExplainKind>(
     figure: &mut Figure,
     (board, taps): (&K::Board, &[Cell]),
     noun: Noun,
-    most: usize,
+    (most, names): (usize, Names),
 ) {
     let mut drawings = vec![K::drawing("Start".to_string(), board)];
     let mut current = board.clone();
@@ -159,11 +162,13 @@ pub fn steps<K: ExplainKind>(
     figure.push(Block::Steps(drawings));
     if taps.len() > most {
         figure.push(Block::Line(format!(
-            "(The other {} not drawn (--max-steps {most}); --format json has every step.)",
+            "(The other {} not drawn ({}); {} has every step.)",
             match taps.len() - most {
                 1 => format!("{} is", noun.one),
                 others => format!("{others} {} are", noun.many),
             },
+            names(Setting::MaxSteps(most)),
+            names(Setting::EveryStep),
         )));
     }
 }
@@ -175,6 +180,8 @@ pub struct Sketch<'a, K: Kind> {
     pub solver: &'a K::Solver,
     /// Draw the taps as one map rather than step by step.
     pub map: bool,
+    /// How the front end names the settings the picture advises.
+    pub names: Names,
 }
 
 impl<K: ExplainKind> Explaining<K> for Sketch<'_, K> {
@@ -198,6 +205,10 @@ impl<K: ExplainKind> Explaining<K> for Sketch<'_, K> {
         self.map
     }
 
+    fn names(&self) -> Names {
+        self.names
+    }
+
     fn listed(&self, _board: &K::Board, taps: &[Cell], rest: &str) -> String {
         let shown = if self.map {
             MAPPED_TAPS_LISTED
@@ -208,7 +219,8 @@ impl<K: ExplainKind> Explaining<K> for Sketch<'_, K> {
     }
 
     fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun) {
-        steps::<K>(self.puzzle(), figure, (board, taps), noun, DRAWN_STEPS);
+        let limit = (DRAWN_STEPS, self.names);
+        steps::<K>(self.puzzle(), figure, (board, taps), noun, limit);
     }
 }
 

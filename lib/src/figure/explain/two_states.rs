@@ -8,6 +8,7 @@ use crate::kind::TwoStates;
 use crate::notation::Cell;
 use crate::puzzle::Puzzle;
 use crate::render::{self, Mark};
+use crate::settings::Setting;
 use crate::solve::{Certificate, Solution};
 use crate::words::taps;
 
@@ -133,8 +134,9 @@ fn tap_sentence(explain: &dyn Explaining<TwoStates>, board: &Grid, solution: &So
             )
         } else {
             format!(
-                " These are the fewest taps found, not proven minimal: --search-time stopped \
-                 the search of the null space's 2^{nullity} elements."
+                " These are the fewest taps found, not proven minimal: {} stopped the search \
+                 of the null space's 2^{nullity} elements.",
+                (explain.names())(Setting::SearchTime)
             )
         });
     }

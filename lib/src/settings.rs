@@ -1,0 +1,41 @@
+//! The settings the library's words point a reader to, named by each front end in its own way:
+//! `--max-steps 64` on the command line, `max_steps=64` in Python. A message or a picture that
+//! advises a setting is written once, over a [`Names`] table the front end hands it, so no
+//! library string names a front end's flag; [`RUST`] names them for a caller of this crate.
+
+/// A setting a message advises, with the value it advises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Rows read in another notation of two-sided pieces: `--cells 01` or `--cells .#`.
+    Cells(crate::notation::Cells),
+    /// Pieces of this many states: `--states 3`.
+    States(u32),
+    /// Two-sided pieces, the number of states not given: `--states` itself.
+    AnyStates,
+    /// Boards of this many rows and columns: `--size 3x4`.
+    Size(u64, u64),
+    /// The most steps a walkthrough draws: `--max-steps 64`.
+    MaxSteps(usize),
+    /// Where every step of a walkthrough is listed: `--format json`.
+    EveryStep,
+    /// The time limit of one board's search: `--search-time`.
+    SearchTime,
+}
+
+/// How a front end names each [`Setting`], in the words its users type.
+pub type Names = fn(Setting) -> String;
+
+/// The names of a caller of this crate: the types and methods that choose each setting.
+pub const RUST: Names = rust_names;
+
+fn rust_names(setting: Setting) -> String {
+    match setting {
+        Setting::Cells(cells) => format!("Cells::{cells:?}"),
+        Setting::States(states) => format!("StatePuzzle of {states} states"),
+        Setting::AnyStates => "StatePuzzle".to_string(),
+        Setting::Size(rows, cols) => format!("Shape::new({rows}, {cols})"),
+        Setting::MaxSteps(most) => format!("at most {most} steps drawn"),
+        Setting::EveryStep => "Solution::taps".to_string(),
+        Setting::SearchTime => "Solver::set_search_time".to_string(),
+    }
+}
