@@ -4,11 +4,11 @@
 # is tested), then pytest (extra arguments go to pytest). The tests that compare with the command
 # line use target/debug/flipgame (or FLIPGAME_BIN) when it is built.
 #
-# The wheel is built with the workspace's dev profile into its target/ (FLIPGAME_WHEEL_PROFILE
-# chooses another, such as release): the dev profile is optimised, and the crates `cargo test`
-# built already are not built again. Not --locked: the sdist's Cargo.lock is the workspace's,
-# whose command-line crates cargo drops from it when the sdist builds (the versions it keeps are
-# the ones locked).
+# The wheel is built with the workspace's dev profile, which is optimised (FLIPGAME_WHEEL_PROFILE
+# chooses another, such as release), in pip's own build folder: a target/ shared with the
+# repository would take the sdist's files, whose times maturin fixes, for ones built already.
+# Not --locked: the sdist's Cargo.lock is the workspace's, whose command-line crates cargo drops
+# from it when the sdist builds (the versions it keeps are the ones locked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +17,7 @@ python3 -m venv --clear "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r python/requirements-test.txt
 rm -rf target/sdist
 "$venv/bin/maturin" sdist -m python/Cargo.toml -o target/sdist >/dev/null
-PATH="$PWD/$venv/bin:$PATH" CARGO_TARGET_DIR="$PWD/target" MATURIN_PEP517_ARGS="--profile ${FLIPGAME_WHEEL_PROFILE:-dev}" \
+PATH="$PWD/$venv/bin:$PATH" MATURIN_PEP517_ARGS="--profile ${FLIPGAME_WHEEL_PROFILE:-dev}" \
     "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation \
     target/sdist/flipgame-*.tar.gz
 "$venv/bin/python" -m pytest -q python/tests "$@"
