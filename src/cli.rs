@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use flipgame::notation::Cells;
+use flipgame::notation::{Cells, MOST_STATES};
 use flipgame::settings::Setting;
 
 /// A worked example, shown at the end of `--help` and in the man page's EXAMPLES section.
@@ -506,7 +506,7 @@ pub struct PuzzleArgs {
     /// How many states a piece has, from 2 (black and white: the Flip Game) to 36: a press adds the rule's weight (1, or a stencil's digit, as in 010/121/010)
     /// to every cell it reaches, mod K, and boards are written one digit a cell, 0-9 then a-z
     #[arg(long, value_name = "K", default_value_t = 2, allow_negative_numbers = true,
-          value_parser = whole_number(2u32, Some(36), "a number of states"))]
+          value_parser = whole_number(2u32, Some(MOST_STATES), "a number of states"))]
     pub states: u32,
 
     /// Board size: ROWS x COLS, each from 1 to 10000 (default 4x4, the Flip Game, and 3x3 for

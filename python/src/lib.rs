@@ -5,7 +5,7 @@
 //! and numpy arrays; answers out as arrays and the JSON fields `solve` writes), words the
 //! library's errors for Python (arguments where the command line has flags), and lets go of the
 //! interpreter lock around every solve. Like the command line it is written once for both kinds
-//! of piece: [`kinds::PyKind`] is what differs, and [`kinds::Kinded`] holds a value of either.
+//! of piece: `kinds::PyKind` is what differs, and `kinds::Kinded` holds a value of either.
 
 mod answer;
 mod boards;

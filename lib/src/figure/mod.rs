@@ -1,5 +1,5 @@
-//! What a command shows people, decided once and drawn by either renderer: as an SVG document
-//! ([`svg`]) here, or as terminal text by the binary, which owns the terminal.
+//! What a front end shows people, decided once for all of them and drawn as an SVG document
+//! ([`svg`]) here; the command line also draws it as terminal text, and its web pages as HTML.
 //!
 //! A command builds a [`Figure`] of blocks (headings, paragraphs, boards with their marks, a
 //! legend, a bar chart) and knows only where it will be drawn through a [`Target`]; which marks a

@@ -1,9 +1,9 @@
-//! What the commands need of a kind of piece besides the library's [`Kind`]: how its goal,
-//! colours, pieces and proofs are said and drawn, and how its answers look in JSON. Every
-//! command is written once, generic over a [`CommandKind`]; the one place the flags choose
-//! the kind is `args::with_puzzle`. The two kinds' words are in `two_states.rs` and
-//! `k_states.rs`, which hand what is a command's own (a walkthrough, a report) to the
-//! command's file of that kind.
+//! What the commands need of a kind of piece besides the library's
+//! [`Kind`](flipgame::kind::Kind): how its goal, colours, pieces and proofs are said and drawn,
+//! and how its answers look in JSON; words only, no command's code. Most commands are written
+//! once, generic over a [`CommandKind`]; `stats` and the split search of `solve` (two-sided
+//! pieces only) have a file of each kind, reached by `args::either_puzzle`, the one place the
+//! flags choose the kind. The two kinds' words are in `two_states.rs` and `k_states.rs`.
 
 mod k_states;
 mod two_states;

@@ -1,6 +1,6 @@
 //! What `explain` shows of a board, for either kind of piece and any front end: the walkthrough
 //! of its fewest taps (the taps in words, each step or the tap map) or the picture and argument
-//! of its proof, as one [`Figure`] that either renderer draws.
+//! of its proof, as one [`Figure`] that every front end draws.
 //!
 //! A front end says what it can show through [`Explaining`] (how wide a board may be, whether
 //! the taps are a map, how many steps): the command line by its flags and its terminal, the
