@@ -14,6 +14,7 @@ use flipgame::kind::Kind;
 use flipgame::notation::{BoardTextError, Cells};
 
 use crate::cli::{BoardInput, setting_names};
+use flipgame::settings::Advice;
 
 /// One place boards come from.
 #[derive(Debug, Clone)]

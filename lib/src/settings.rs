@@ -20,7 +20,11 @@ pub enum Setting {
     EveryStep,
     /// The time limit of one board's search: `--search-time`.
     SearchTime,
+    /// The judge of this name, whose format reads an input: `--judge poj1166`.
+    Judge(&'static str),
 }
+
+use std::fmt;
 
 /// How a front end names each [`Setting`], in the words its users type.
 pub type Names = fn(Setting) -> String;
@@ -37,5 +41,32 @@ fn rust_names(setting: Setting) -> String {
         Setting::MaxSteps(most) => format!("at most {most} steps drawn"),
         Setting::EveryStep => "Solution::taps".to_string(),
         Setting::SearchTime => "Solver::set_search_time".to_string(),
+        Setting::Judge(name) => format!("judge::by_name({name:?})"),
+    }
+}
+
+/// A message that may advise a setting: written once, over any front end's [`Names`].
+pub trait Advice {
+    /// The message, with the settings it advises named by `names`.
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result;
+
+    /// The message as a front end says it, for `format!` and `write!`.
+    fn worded(&self, names: Names) -> Worded<'_, Self> {
+        Worded {
+            message: self,
+            names,
+        }
+    }
+}
+
+/// A message in the words of a front end: [`Advice::worded`].
+pub struct Worded<'a, M: ?Sized> {
+    message: &'a M,
+    names: Names,
+}
+
+impl<M: Advice + ?Sized> fmt::Display for Worded<'_, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.message.write_advice(f, self.names)
     }
 }

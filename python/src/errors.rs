@@ -27,6 +27,8 @@ pub fn names(setting: Setting) -> String {
         Setting::MaxSteps(most) => format!("the first {most} drawn"),
         Setting::EveryStep => "walkthrough()".to_string(),
         Setting::SearchTime => "search_time=".to_string(),
+        // The judges' formats are the command line's (`flipgame solve --judge NAME`).
+        Setting::Judge(name) => format!("flipgame solve --judge {name}"),
     }
 }
 

@@ -16,6 +16,7 @@ use flipgame::grid::Shape;
 use flipgame::input::{InputError, Record};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::{Cells, state_digit};
+use flipgame::settings::Advice;
 use flipgame::solve::Stage;
 use flipgame::words::TooLong;
 

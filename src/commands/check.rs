@@ -16,8 +16,9 @@ use super::args::{ForEitherKind, solver, with_puzzle};
 use super::judged::{ForEitherJudge, open_source, reading_ended, with_judge};
 use super::kind::CommandKind;
 use super::{Failure, Outcome, report, usage};
-use crate::cli::{CellsArg, CheckArgs, CheckFormat};
+use crate::cli::{CellsArg, CheckArgs, CheckFormat, setting_names};
 use crate::source::{self, Source, read_line_within};
+use flipgame::settings::Advice;
 use flipgame::words::{quoted, thousands};
 
 /// Runs `check` in whichever of its two forms the arguments name.
@@ -117,7 +118,7 @@ fn check_output_with<K: Kind>(
     let mut tokens = Tokens::from_reader(output);
     let mut status = Outcome::Success;
     let (mut cases, mut accepted, mut judged) = (0u64, 0u64, 0u64);
-    let place = |error: &JudgeError| format!("{output_source}:{error}");
+    let place = |error: &JudgeError| format!("{output_source}:{}", error.worded(setting_names));
     // Each case is judged as soon as it is read; a failed write stops the verdicts.
     let mut written = Ok(());
     judge.read(&mut inputs, &mut |case| {
@@ -125,7 +126,7 @@ fn check_output_with<K: Kind>(
         if let Err(error) = &case
             && error.whole_input
         {
-            report(&format!("{input_source}:{error}"));
+            report(&format!("{input_source}:{}", error.worded(setting_names)));
             status = status.max(Outcome::BadInput);
             return;
         }
@@ -140,7 +141,7 @@ fn check_output_with<K: Kind>(
                 // Its answer cannot be judged, but is passed over where the format says how far
                 // it goes, so that the next answer meets the next case.
                 judge.skip_answer(&mut tokens);
-                report(&format!("{input_source}:{error}"));
+                report(&format!("{input_source}:{}", error.worded(setting_names)));
                 status = status.max(Outcome::BadInput);
                 return;
             }

@@ -13,9 +13,10 @@ use flipgame::words::TooLong;
 
 use super::kind::CommandKind;
 use super::{Failure, Outcome, note, report, reported, usage};
-use crate::cli::{GenArgs, SolveArgs};
+use crate::cli::{GenArgs, SolveArgs, setting_names};
 use crate::output::file::AtomicFile;
 use crate::source::{self, Source};
+use flipgame::settings::Advice;
 
 /// A command run the same way for a judge of either kind, once its name has said which.
 pub trait ForEitherJudge {
@@ -74,7 +75,7 @@ pub fn expected_output<K: Kind>(
     let case = match case {
         Ok(case) => case,
         Err(error) => {
-            report(&format!("{name}:{error}"));
+            report(&format!("{name}:{}", error.worded(setting_names)));
             return Ok(Outcome::BadInput);
         }
     };

@@ -1431,6 +1431,24 @@ fn check_passes_over_the_answer_to_an_unreadable_case() {
         .stderr("error: in.txt:6:3: expected 'b' or 'w', found 'x'\n");
 }
 
+/// A clock of the other judge's format in check's input points at that judge by its flag, as
+/// solve's reader does.
+#[test]
+fn check_points_a_clock_of_the_other_format_at_its_judge() {
+    let scratch = Scratch::new();
+    scratch.file("in.txt", "0 0 1\n2 2 2\n2 1 2\n");
+    scratch
+        .flipgame()
+        .args(["check", "--judge", "usaco-clocks", "in.txt", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "in.txt:1:1: expected a clock at 3, 6, 9 or 12, found '0' (for clocks written 0 to 3, \
+             give --judge poj1166)",
+        ));
+}
+
 /// One case judged (and rejected) beside two unreadable ones: each count takes its own number,
 /// so "0 of 1 case" and "2 cases ... could not be judged" agree with the verdicts above them.
 #[test]

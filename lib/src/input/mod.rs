@@ -25,7 +25,7 @@ use memchr::memchr;
 use crate::grid::StateBoard;
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cells, Expected, Found, state_of_digit};
-use crate::settings::{self, Names, Setting};
+use crate::settings::{self, Advice, Names, Setting};
 
 mod reader;
 
@@ -157,30 +157,13 @@ impl fmt::Display for InputError {
     /// `LINE:COL: expected ..., found ...`; the caller puts the input's name in front. The
     /// settings it advises are named as a Rust caller chooses them ([`settings::RUST`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, settings::RUST)
+        self.write_advice(f, settings::RUST)
     }
 }
 
-/// An [`InputError`] in the words of a front end: [`InputError::worded`].
-pub struct Worded<'a> {
-    error: &'a InputError,
-    names: Names,
-}
-
-impl fmt::Display for Worded<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.error.write(f, self.names)
-    }
-}
-
-impl InputError {
-    /// The error as [`fmt::Display`] gives it, with the settings it advises named by `names`.
-    pub fn worded(&self, names: Names) -> Worded<'_> {
-        Worded { error: self, names }
-    }
-
+impl Advice for InputError {
     /// `LINE:COL: expected ..., found ...`, and advice in the words of `names`.
-    fn write(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
         write!(
             f,
             "{}:{}: expected {}, found {}",

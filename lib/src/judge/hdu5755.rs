@@ -170,6 +170,7 @@ fn check_choices(
     output: &mut Tokens<'_>,
 ) -> Result<(), JudgeError> {
     answer.ok_or_else(|| JudgeError {
+        advice: None,
         whole_input: false,
         line: case.line,
         column: 1,
@@ -224,6 +225,7 @@ fn check_choices(
     if let Some(wrong) = board.cells().iter().position(|&state| state != 0) {
         let (row, col) = (wrong / cols as usize + 1, wrong % cols as usize + 1);
         return Err(JudgeError {
+            advice: None,
             whole_input: false,
             line: count_token.line,
             column: count_token.column,

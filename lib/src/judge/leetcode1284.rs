@@ -15,6 +15,7 @@ pub struct Leetcode1284;
 /// Reads one line's matrix, which starts at character `first_column` (from 1) of its line.
 fn read_matrix(text: &str, line: u64, first_column: usize) -> Result<Grid, JudgeError> {
     let at = |column: usize, message: String| JudgeError {
+        advice: None,
         whole_input: false,
         line,
         column: (first_column + column - 1) as u64,
@@ -137,6 +138,7 @@ impl Judge for Leetcode1284 {
             if line.cut {
                 emitted = true;
                 emit(Err(JudgeError {
+                    advice: None,
                     whole_input: false,
                     line: number,
                     column: 1,

@@ -34,6 +34,7 @@ use crate::generate::{Wanted, candidates};
 use crate::grid::Shape;
 use crate::kind::{KStates, Kind, SolutionOf, TwoStates};
 use crate::random::Generator;
+use crate::settings::{self, Advice, Names, Setting};
 
 pub use check::{TapFacts, judge_case};
 pub use tokens::{
@@ -84,6 +85,9 @@ pub struct JudgeError {
     pub column: u64,
     /// What was expected and what was found.
     pub message: String,
+    /// The setting that reads the input, when another one would: the clocks of the other
+    /// judge of the Clocks.
+    pub advice: Option<Advised>,
     /// A mistake of the input as a whole (its count line, what follows its last case), not
     /// of a case: no case is lost with it.
     pub whole_input: bool,
@@ -100,10 +104,45 @@ impl JudgeError {
 }
 
 impl fmt::Display for JudgeError {
-    /// `LINE:COL: message`; the caller puts the file's name in front.
+    /// `LINE:COL: message`; the caller puts the file's name in front. The setting it advises is
+    /// named as a Rust caller chooses it ([`settings::RUST`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        self.write_advice(f, settings::RUST)
     }
+}
+
+impl Advice for JudgeError {
+    /// `LINE:COL: message`, with `(for ..., give SETTING)` after the words it explains.
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        write!(f, "{}:{}: ", self.line, self.column)?;
+        match self.advice {
+            Some(Advised {
+                after,
+                looks,
+                setting,
+            }) if self.message.is_char_boundary(after) => {
+                let (explained, rest) = self.message.split_at(after);
+                write!(
+                    f,
+                    "{explained} (for {looks}, give {}){rest}",
+                    names(setting)
+                )
+            }
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// A setting a [`JudgeError`] advises, and where in its message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Advised {
+    /// The advice follows the message's first `after` bytes, the words it explains (what
+    /// reading adds to the message later comes after it).
+    pub after: usize,
+    /// What the input looks like: `clocks written in hours`.
+    pub looks: &'static str,
+    /// The setting that reads such an input.
+    pub setting: Setting,
 }
 
 /// A case the judge's statement defines no output for (a board it promises never comes), and

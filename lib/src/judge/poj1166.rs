@@ -6,7 +6,7 @@
 
 use super::read::RowLines;
 use super::{
-    Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
+    Advised, Case, Emit, Framing, Judge, JudgeError, Layout, Limits, Tokens, Unanswerable, Verdict,
     drawn_uniformly, read_back_to_back,
 };
 use crate::grid::Shape;
@@ -15,6 +15,7 @@ use crate::kind::KStates;
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::{Graph, Rule};
+use crate::settings::Setting;
 use crate::solve::states::StateSolution;
 use crate::words::count_of;
 
@@ -130,25 +131,27 @@ impl Judge for Clocks {
                 }
                 let Some(state) = self.read_clock(&token.text) else {
                     // Each format's clocks are the other's mistake: say which reads them.
-                    let (expected, hint) = if self.hours {
+                    let (expected, advice) = if self.hours {
                         (
                             "a clock at 3, 6, 9 or 12",
                             (matches!(token.text.as_slice(), b"0" | b"1" | b"2"))
-                                .then_some(" (for clocks written 0 to 3, give --judge poj1166)"),
+                                .then_some(("clocks written 0 to 3", "poj1166")),
                         )
                     } else {
                         (
                             "a clock from 0 to 3 (0 is 12 o'clock, 1 is 3, 2 is 6, 3 is 9)",
-                            (matches!(token.text.as_slice(), b"6" | b"9" | b"12")).then_some(
-                                " (for clocks written in hours, give --judge usaco-clocks)",
-                            ),
+                            (matches!(token.text.as_slice(), b"6" | b"9" | b"12"))
+                                .then_some(("clocks written in hours", "usaco-clocks")),
                         )
                     };
-                    let hint = hint.unwrap_or_default();
-                    return Err(token.error(format!(
-                        "expected {expected}, found {}{hint}",
-                        token.display()
-                    )));
+                    let error =
+                        token.error(format!("expected {expected}, found {}", token.display()));
+                    let advice = advice.map(|(looks, judge)| Advised {
+                        after: error.message.len(),
+                        looks,
+                        setting: Setting::Judge(judge),
+                    });
+                    return Err(JudgeError { advice, ..error });
                 };
                 board.set(index / 3, index % 3, state);
             }
@@ -223,6 +226,7 @@ fn check_moves(
     output: &mut Tokens<'_>,
 ) -> Result<(), JudgeError> {
     let expected = shortest(answer).map_err(|unanswerable| JudgeError {
+        advice: None,
         whole_input: false,
         line: case.line,
         column: 1,

@@ -115,6 +115,7 @@ pub(crate) fn read_number_on_the_line(
     {
         let (line, column) = token.gap_place();
         return Err(JudgeError {
+            advice: None,
             whole_input: false,
             line,
             column,
@@ -420,6 +421,7 @@ pub(crate) fn rows_on_their_lines(
         );
         if token.line > line {
             return Err(JudgeError {
+                advice: None,
                 whole_input: false,
                 line,
                 column: 1,

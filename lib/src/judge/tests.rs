@@ -463,3 +463,51 @@ fn tap_counts_of_k_states_are_judged_mod_k() {
         (false, 4, None, false, false)
     );
 }
+
+#[test]
+fn the_clocks_of_the_other_judge_are_advised_in_the_front_ends_words() {
+    let cases = read_all(&super::poj1166::POJ1166, b"9 9 12\n6 6 6\n6 3 6\n");
+    let error = cases[0]
+        .as_ref()
+        .expect_err("hours are not POJ 1166's clocks");
+    assert_eq!(
+        error.advice.map(|advised| advised.setting),
+        Some(Setting::Judge("usaco-clocks"))
+    );
+    assert!(
+        error.to_string().contains(
+            "found '9' (for clocks written in hours, give judge::by_name(\"usaco-clocks\"))"
+        ),
+        "{error}"
+    );
+    let as_flag = |setting: Setting| match setting {
+        Setting::Judge(name) => format!("--judge {name}"),
+        other => format!("{other:?}"),
+    };
+    assert!(
+        error
+            .worded(as_flag)
+            .to_string()
+            .contains("(for clocks written in hours, give --judge usaco-clocks)")
+    );
+    // Marked a mistake of the whole input, the error keeps its advice.
+    assert_eq!(error.clone().of_the_whole_input().advice, error.advice);
+    let cases = read_all(&super::poj1166::USACO_CLOCKS, b"0 0 1\n2 2 2\n2 1 2\n");
+    let error = cases[0]
+        .as_ref()
+        .expect_err("0 to 3 are not USACO's clocks");
+    assert_eq!(
+        error.advice.map(|advised| advised.setting),
+        Some(Setting::Judge("poj1166"))
+    );
+    // With a case after it, reading says the rest is lost after the advice.
+    let cases = read_all(&super::poj1166::POJ1166, b"9 9 12\n6 6 6\n6 3 6\n0 0 0\n");
+    let error = cases[0]
+        .as_ref()
+        .expect_err("hours are not POJ 1166's clocks")
+        .to_string();
+    assert!(
+        error.contains("give judge::by_name(\"usaco-clocks\")); nothing in this format marks"),
+        "{error}"
+    );
+}

@@ -138,6 +138,7 @@ impl Token {
     /// An error at the token's start.
     pub fn error(&self, message: String) -> JudgeError {
         JudgeError {
+            advice: None,
             whole_input: false,
             line: self.line,
             column: self.column,
@@ -148,6 +149,7 @@ impl Token {
     /// An error at byte `offset` of the token (counted in characters).
     pub fn error_at(&self, offset: usize, message: String) -> JudgeError {
         JudgeError {
+            advice: None,
             whole_input: false,
             line: self.line,
             column: self.column + characters(&self.text[..offset.min(self.text.len())]),
@@ -517,6 +519,7 @@ impl<'a> Tokens<'a> {
         if !token.gap.is(expected) && self.spacing.is_none() {
             let (line, column) = token.gap_place;
             self.spacing = Some(JudgeError {
+                advice: None,
                 whole_input: false,
                 line,
                 column,
@@ -546,6 +549,7 @@ impl<'a> Tokens<'a> {
             && !rest.is(b"\n")
         {
             self.spacing = Some(JudgeError {
+                advice: None,
                 whole_input: false,
                 line: *line,
                 column: *column,
@@ -592,6 +596,7 @@ impl<'a> Tokens<'a> {
     pub fn error_at_end(&mut self, message: String) -> JudgeError {
         while self.next().is_some() {}
         JudgeError {
+            advice: None,
             whole_input: false,
             line: self.line,
             column: self.column,

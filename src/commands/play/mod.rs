@@ -24,6 +24,7 @@ use super::{Context, Failure, Outcome, page, usage};
 use crate::cli::{PlayArgs, PlayFormat, setting_names};
 use crate::output::text::Pen;
 use crate::source::{self, Item};
+use flipgame::settings::Advice;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
 pub fn run(args: &PlayArgs, context: &Context, out: &mut impl Write) -> Result<Outcome, Failure> {
