@@ -247,6 +247,7 @@ pub fn setting_names(setting: Setting) -> String {
         Setting::MaxSteps(most) => format!("--max-steps {most}"),
         Setting::EveryStep => "--format json".to_string(),
         Setting::SearchTime => "--search-time".to_string(),
+        Setting::RuleFile => "a --rule-file".to_string(),
         Setting::Judge(name) => format!("--judge {name}"),
     }
 }

@@ -20,6 +20,8 @@ pub enum Setting {
     EveryStep,
     /// The time limit of one board's search: `--search-time`.
     SearchTime,
+    /// A rule given cell by cell: `--rule-file`.
+    RuleFile,
     /// The judge of this name, whose format reads an input: `--judge poj1166`.
     Judge(&'static str),
 }
@@ -41,6 +43,7 @@ fn rust_names(setting: Setting) -> String {
         Setting::MaxSteps(most) => format!("at most {most} steps drawn"),
         Setting::EveryStep => "Solution::taps".to_string(),
         Setting::SearchTime => "Solver::set_search_time".to_string(),
+        Setting::RuleFile => "a Graph (Graph::from_json)".to_string(),
         Setting::Judge(name) => format!("judge::by_name({name:?})"),
     }
 }

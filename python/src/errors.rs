@@ -10,7 +10,8 @@ use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::kind::Kind;
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
-use flipgame::rule::{NAMED_STENCILS, RuleError, RuleFileError};
+use flipgame::rule::{RuleError, RuleFileError};
+use flipgame::settings::Advice;
 use flipgame::settings::Setting;
 use flipgame::words::count_of;
 
@@ -27,6 +28,7 @@ pub fn names(setting: Setting) -> String {
         Setting::MaxSteps(most) => format!("the first {most} drawn"),
         Setting::EveryStep => "walkthrough()".to_string(),
         Setting::SearchTime => "search_time=".to_string(),
+        Setting::RuleFile => "rule_json, and a graph's in from_edges".to_string(),
         // The judges' formats are the command line's (`flipgame solve --judge NAME`).
         Setting::Judge(name) => format!("flipgame solve --judge {name}"),
     }
@@ -87,18 +89,7 @@ pub fn state_puzzle_error(error: &StatePuzzleError) -> PyErr {
 
 /// A rule that is none, given as `rule={given}` (already in Python's quotes).
 pub fn rule_error(given: &str, error: &RuleError) -> PyErr {
-    flip_error(match error {
-        RuleError::Unknown { text } => {
-            let names: Vec<&str> = NAMED_STENCILS.iter().map(|(name, ..)| *name).collect();
-            format!(
-                "rule={given}: unknown rule '{text}': expected {}, lines, or a stencil of 0/1 \
-                 rows joined by '/' such as 010/111/010 (a rule per cell goes in rule_json, and \
-                 a graph's in from_edges)",
-                names.join(", ")
-            )
-        }
-        other => format!("rule={given}: {other}"),
-    })
+    flip_error(format!("rule={given}: {}", error.worded(names)))
 }
 
 /// A rule file's JSON that is not one, at `rule_json:LINE:COLUMN` as the command line gives a

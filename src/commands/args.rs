@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::kind::CommandKind;
 use super::{Failure, flags, usage};
-use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs};
+use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs, setting_names};
 use crate::progress::Progress;
 use crate::source;
 use flipgame::generate::{Pool, Wanted};
@@ -19,6 +19,7 @@ use flipgame::kind::{KStates, Kind, TwoStates};
 use flipgame::notation::Cells;
 use flipgame::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
+use flipgame::settings::Advice;
 
 /// A command run the same way for either kind of piece, once the flags have said which.
 pub trait ForEitherKind {
@@ -128,7 +129,8 @@ fn shape_and_rule(args: &PuzzleArgs) -> Result<(Shape, Rule), Failure> {
                 .to_string(),
         )
     } else {
-        Rule::parse(&args.rule).map_err(|message| format!("--rule {}: {message}", args.rule))
+        Rule::parse(&args.rule)
+            .map_err(|error| format!("--rule {}: {}", args.rule, error.worded(setting_names)))
     };
     rule.and_then(|rule| {
         let size = args.size.unwrap_or(crate::cli::Size { rows: 4, cols: 4 });

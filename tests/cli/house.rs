@@ -446,3 +446,31 @@ fn no_message_has_a_run_of_spaces_inside_a_sentence() {
         }
     }
 }
+
+/// True when `text` names a command-line flag: `--` and a letter.
+fn names_a_flag(text: &str) -> bool {
+    text.match_indices("--")
+        .any(|(at, _)| text[at + 2..].starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+/// The library serves every front end: a setting its messages advise is named by the front
+/// end's table (`flipgame::settings`), never as the command line's flag.
+#[test]
+fn no_library_string_names_a_flag() {
+    assert!(names_a_flag("(for rows of 0/1, give --cells 01)"));
+    assert!(!names_a_flag("a --- separator, or -- alone"));
+    let mut files = Vec::new();
+    sources(&Package::Library.src(), &mut files);
+    let flags: Vec<String> = files
+        .iter()
+        .flat_map(|path| {
+            let text = fs::read_to_string(path).unwrap();
+            string_literals(without_tests(&text))
+                .into_iter()
+                .filter(|literal| names_a_flag(literal))
+                .map(|literal| format!("{}: {literal:?}", path.display()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(flags.is_empty(), "{flags:#?}");
+}

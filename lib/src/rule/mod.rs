@@ -21,6 +21,8 @@ pub use file::RuleFileError;
 pub use graph::{Graph, GraphError};
 pub use stencil::{MAX_STENCIL_SIDE, Stencil};
 
+use crate::settings::{self, Advice, Names, Setting};
+
 /// The named stencils: name, stencil text, and what a tap turns over.
 pub const NAMED_STENCILS: [(&str, &str, &str); 4] = [
     (
@@ -210,15 +212,24 @@ pub enum RuleError {
 }
 
 impl fmt::Display for RuleError {
+    /// The mistake, with where a rule per cell goes named as a Rust caller gives it
+    /// ([`settings::RUST`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_advice(f, settings::RUST)
+    }
+}
+
+impl Advice for RuleError {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, settings: Names) -> fmt::Result {
         match self {
             RuleError::Unknown { text } => {
                 let names: Vec<&str> = NAMED_STENCILS.iter().map(|(name, ..)| *name).collect();
                 write!(
                     f,
                     "unknown rule '{text}': expected {}, lines, or a stencil of 0/1 rows joined \
-                     by '/' such as 010/111/010 (a rule per cell goes in a --rule-file)",
-                    names.join(", ")
+                     by '/' such as 010/111/010 (a rule per cell goes in {})",
+                    names.join(", "),
+                    settings(Setting::RuleFile)
                 )
             }
             RuleError::RaggedStencil { row, length, width } => write!(
