@@ -48,16 +48,16 @@ fi
 if [ -z "${MUTANTS_ONE_PASS:-}" ] && cargo nextest --version >/dev/null 2>&1; then
     # The same settings with the library's tests in place of the whole suite.
     fast=target/mutants-library.toml
-    sed 's/^additional_cargo_test_args = .*/additional_cargo_args = ["--lib"]\nadditional_cargo_test_args = ["--run-ignored", "all"]/' \
+    sed 's/^additional_cargo_test_args = .*/additional_cargo_args = ["--lib"]\nadditional_cargo_test_args = ["--exclude", "flipgame-python", "--run-ignored", "all"]/' \
         .cargo/mutants.toml > "$fast"
     status=0
-    cargo mutants --config "$fast" --test-tool nextest --jobs "$jobs" "${selection[@]}" || status=$?
+    cargo mutants --workspace --config "$fast" --test-tool nextest --jobs "$jobs" "${selection[@]}" || status=$?
     # 2: some mutants missed, 3: some timed out; anything else is an error of the run itself.
     case $status in
         0) exit 0 ;;
         2 | 3) echo "the whole suite on what the library's tests left alive:" ;;
         *) exit "$status" ;;
     esac
-    exec cargo mutants --iterate --jobs "$jobs" "${selection[@]}"
+    exec cargo mutants --workspace --iterate --jobs "$jobs" "${selection[@]}"
 fi
-exec cargo mutants --jobs "$jobs" "${selection[@]}"
+exec cargo mutants --workspace --jobs "$jobs" "${selection[@]}"
