@@ -26,7 +26,7 @@ fn peak_of_children_kb() -> i64 {
 }
 
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn solving_a_million_boards_stays_under_twenty_megabytes() {
     let scratch = Scratch::new();
     let path = scratch.path().join("boards.txt");
@@ -137,7 +137,7 @@ fn a_large_null_space_is_never_held_whole() {
 /// as it goes: neither the text nor the cases are held whole; nor is a 100 MB line of tap
 /// lists or game commands, or a rule file's 100 MB number.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_judges_read_huge_inputs_in_bounded_memory() {
     let scratch = Scratch::new();
     let huge = scratch.path().join("huge.txt");

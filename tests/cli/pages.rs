@@ -488,7 +488,7 @@ fn the_page_script_passes_its_logic_tests_in_node() {
 /// playwright-core (`npm ci` in tests/browser) it says so and is skipped, unless
 /// FLIPGAME_REQUIRE_TOOLS=1.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_pages_pass_their_tests_in_chromium() {
     if !optional_tool("node", &["--version"], "Node.js") {
         return;

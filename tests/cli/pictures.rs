@@ -298,7 +298,7 @@ fn check_walkthrough(args: &[&str]) {
 }
 
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn walkthroughs_in_svg_show_every_step_as_json_reports_it() {
     check_walkthrough(&["--board", SAMPLE_LINE]);
     check_walkthrough(&["--board", "wwww/wwww/wwww/wwww"]);
@@ -603,7 +603,7 @@ fn layer_sizes(distances: &[Option<u32>]) -> BTreeMap<String, usize> {
 }
 
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_graph_in_svg_has_every_board_and_tap_in_its_layer() {
     for (rows, cols) in [(2, 2), (3, 3), (2, 3)] {
         let size = format!("{rows}x{cols}");
@@ -689,7 +689,7 @@ fn the_graph_highlights_the_shortest_path_of_a_board() {
 /// A drawing too large for a browser to open with ease is said to be so, with its size; a
 /// small one is written without a word.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn a_huge_graph_drawing_is_said_to_be_huge() {
     let output = flipgame()
         .args([
@@ -847,7 +847,7 @@ fn graph_refuses_what_is_too_large_or_malformed() {
 }
 
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn stats_in_svg_draw_the_histogram_and_the_quiet_patterns() {
     for size in ["4x4", "3x3", "5x5"] {
         let report = json(&["stats", "--size", size, "--format", "json"]);

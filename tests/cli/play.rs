@@ -259,7 +259,7 @@ fn json_records_carry_what_each_command_asked_for() {
 
 /// Past the exact search the line mode says the count is a bound's distance from proven.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn an_unproven_count_in_play_carries_its_lower_bound() {
     let board = vec!["b".repeat(79); 79].join("/");
     let output = flipgame()

@@ -184,7 +184,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn the_reported_tap_set_is_the_least_optimal_one(id in any::<u16>(), goal in goal()) {
         let board = Board::from_id(id);
         let reported = DistanceTable::flip_game(goal).solve(board.bits()).map(|(t, _)| TapSet::from_bits(t));

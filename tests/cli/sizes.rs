@@ -129,7 +129,7 @@ fn json_of_every_size_carries_rows_cols_and_optimal_and_id_only_for_4x4() {
 /// 79x79 has a null space too large to search (nullity 64): the answer is a valid tap set, and it says
 /// it is not proven minimal instead of passing for the minimum.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn an_unproven_count_is_never_presented_as_the_minimum() {
     let board = filled(79, 79, 'b');
     let text = stdout(&[
@@ -261,7 +261,7 @@ fn explain_draws_other_sizes_and_says_when_a_board_is_too_wide() {
 }
 
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn explain_proves_other_sizes_impossible() {
     // 5x5 has a null space of dimension 2: boards off the column space are impossible.
     let boards = stdout(&[
@@ -389,7 +389,7 @@ fn table_and_stats_of_small_shapes_agree() {
 /// row-major order on either side, so each of the 9,000,000 rows of the band is
 /// ceil((2 * 3001 + 64) / 64) = 95 words: 6,840,000,000 bytes, 6523 MiB.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn a_puzzle_too_large_to_eliminate_says_what_it_would_need() {
     let words = (2 * 3001 + 64u64).div_ceil(64);
     let mib = (3000 * 3000 * words * 8) >> 20;
@@ -563,7 +563,7 @@ fn painters_problem_sample() {
 
 /// The 5x5 search takes about a second: into a pipe it must stay silent (no progress bar).
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn long_searches_are_silent_in_a_pipe() {
     let output = flipgame()
         .args(["stats", "--size", "5x5", "--format", "json"])
@@ -579,7 +579,7 @@ fn long_searches_are_silent_in_a_pipe() {
 /// lines of them) takes seconds, and the bar says so, then clears. Without `--taps` a fast
 /// machine writes the table inside the bar's one second of patience and no bar is ever drawn.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn writing_a_large_table_shows_progress_on_a_terminal() {
     let scratch = Scratch::new();
     let output = scratch.path().join("table.txt");
@@ -620,7 +620,7 @@ fn writing_a_large_table_shows_progress_on_a_terminal() {
 /// takes seconds: on a terminal a bar says so, then clears (that its count reaches its total is
 /// checked in the library, where no drawing rate hides the last step).
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
     let screen = crate::common::pty::run_on_terminal(
         env!("CARGO_BIN_EXE_flipgame"),
@@ -637,7 +637,7 @@ fn preparing_a_very_large_board_shows_progress_on_a_terminal() {
 /// over the reduced matrix: seconds, which a bar on a terminal counts, with an estimate of what
 /// is left, then clears.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn working_out_many_quiet_tap_sets_shows_progress_on_a_terminal() {
     let scratch = Scratch::new();
     let path = scratch.path().join("board.txt");
@@ -689,7 +689,7 @@ fn a_full_rank_shape_says_it_has_no_quiet_patterns() {
 /// back with no more taps than made it, and valid ones; OEIS-free, since the scramble itself is
 /// an answer.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it() {
     let (rows, cols) = (55usize, 71usize);
     let mut lit = vec![vec![false; cols]; rows];
@@ -747,7 +747,7 @@ fn a_scrambled_board_past_the_exact_search_gets_no_more_taps_than_scrambled_it()
 /// prove over its symmetries) answers at once with valid taps, not proven, and the counting
 /// bound beside them.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn search_time_cuts_a_long_search_short_and_says_so() {
     let board = filled(61, 61, 'b');
     let json = json_lines(&[
@@ -824,7 +824,7 @@ fn search_time_cuts_a_long_search_short_and_says_so() {
 /// information sets, or not proven where the scramble is denser; and `--search-time` bounds
 /// that search too: a limit already spent leaves the descent's answer, far above.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn past_the_limit_a_scramble_comes_back_with_at_most_its_taps() {
     let scratch = Scratch::new();
     scratch.file("scrambled.txt", scrambles(SIGMA, 50, 120, 1, 11));
@@ -888,7 +888,7 @@ fn a_search_time_that_is_no_positive_number_is_refused() {
 /// reversing the rows keeps, which finishes the board by the rule's definition, with fewer
 /// taps than a `--search-time` already spent leaves (the descent's answer).
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn past_the_limit_a_symmetric_board_is_answered_from_its_symmetric_tap_sets() {
     let scratch = Scratch::new();
     scratch.file("on.txt", format!("{}\n", "b".repeat(71)).repeat(55));

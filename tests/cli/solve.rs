@@ -905,7 +905,7 @@ fn the_press_matrix_is_what_judges_print() {
 /// A press matrix has no room for "not proven": flipgame says it on standard error as a note,
 /// not an error, and the run still succeeds.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn an_unproven_press_matrix_comes_with_a_note() {
     // All on at 79x79: a null space of 2^64, past every exact search, whatever the machine.
     let row = "b".repeat(79);

@@ -261,7 +261,7 @@ fn check_certificate(puzzle: &Puzzle, board: &Grid, proof: &Certificate, label: 
 /// brute force over all tap sets with the rule taken from its definition in words. On 4x4 both
 /// the distance table and the linear algebra are checked.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn every_named_rule_agrees_with_brute_force_on_every_shape_up_to_4x4() {
     for rows in 1..=4 {
         for cols in 1..=4 {
@@ -288,7 +288,7 @@ fn every_named_rule_agrees_with_brute_force_on_every_shape_up_to_4x4() {
 
 /// Random stencils (some not symmetric, some wider than 3), with and without wrap.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn random_stencils_agree_with_brute_force() {
     let mut generator = crate::random::Generator::from_seed(11);
     for trial in 0..24 {
@@ -545,7 +545,7 @@ fn published_minimums() {
 
 /// A puzzle too large to eliminate says so, and with what (`x` cannot be chased).
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn a_puzzle_too_large_to_eliminate_is_refused_with_its_size_and_rule() {
     let error = Solver::new(puzzle(3000, 3000, "x", true, Goal::White))
         .err()
@@ -792,7 +792,7 @@ fn the_transform_is_chosen_where_it_costs_less() {
 /// Past the exact search (79x79 has nullity 64) the answer is proven exactly when it meets the
 /// counting bound, and the bound reported is the least over the colours the goal accepts.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn past_the_search_the_bound_decides_what_is_proven() {
     let shape = shape(79, 79);
     let white = Puzzle::plus(shape, Goal::White);
@@ -1025,7 +1025,7 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
 /// otherwise agrees with `solve`: scrambles of 61x61 (nullity 40, minutes to search) by taps far
 /// apart, and of 39x39 (nullity 32) by taps close together, compared with the full search.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_fewest_taps_are_proven_by_the_bound_where_a_descent_meets_it() {
     let scramble = |n: u32, taps: &[(usize, usize)], goal: Goal| {
         let puzzle = Puzzle::plus(shape(n, n), goal);
@@ -1124,7 +1124,7 @@ fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
 /// (r + 2c) % 5 == 0 inside the border never overlap: white is those 732 taps, met by its
 /// counting bound; black's descent finds far more, but its bound (the 244 border cells) is 49.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
     let board_shape = shape(55, 71);
     let mut taps = Grid::new(board_shape);
@@ -1148,7 +1148,7 @@ fn either_colour_is_proven_only_when_no_bound_goes_under_it() {
 /// without them: the same least tap set (the right end of every row, the least row-major
 /// string) as the 10-row board's plain search gives.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
     for rows in [10, 30] {
         let puzzle = puzzle(rows, 3, "000/101/000", false, Goal::White);
@@ -1171,7 +1171,7 @@ fn ties_past_what_the_orbits_keep_give_the_same_least_tap_set() {
 /// symmetries used anyway, the search would skip slices and map its ties by moves that do
 /// not keep the board.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn a_board_no_symmetry_keeps_is_searched_whole() {
     let puzzle = Puzzle::plus(shape(39, 39), Goal::White);
     let solver = Solver::new(puzzle.clone()).unwrap();
@@ -1394,7 +1394,7 @@ fn shards_prove_what_one_run_proves_without_a_sweep() {
 /// rule's definition, gets an answer of at most the scramble's taps (the descent alone
 /// answers with many more) that finishes it, proven minimal.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
     let shape = shape(50, 50);
     let solver = Solver::new(puzzle(50, 50, "sigma", false, Goal::White)).unwrap();
@@ -1466,7 +1466,7 @@ fn past_the_limit_decoding_answers_scrambles_with_at_most_their_taps() {
 /// scrambled by 5 to 160 random taps, for white and for either colour,
 /// the same answer, proven, ties and all; and where the proof answers, it is the one that did.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_proof_by_information_sets_agrees_with_the_sweep() {
     let mut generator = crate::random::Generator::from_seed(5);
     let mut proofs = 0;
@@ -1634,7 +1634,7 @@ fn the_symmetric_search_finds_the_fewest_taps_a_symmetry_fixes() {
 /// fixed by reversing the rows (28 quiet tap sets of them) hold one with fewer taps than the
 /// descent finds. The answer finishes the board, by the rule's definition.
 #[test]
-#[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+#[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn past_the_limit_a_symmetric_board_gets_at_most_its_least_symmetric_tap_set() {
     let puzzle = Puzzle::plus(shape(55, 71), Goal::White);
     let solver = Solver::new(puzzle.clone()).unwrap();

@@ -501,7 +501,7 @@ mod tests {
 
     /// The progress total is the number of boards the search reaches, so the bar ends full.
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn progress_ends_at_its_total() {
         for (rows, cols, rule, goal) in [
             (5, 5, "plus", Goal::Either),
@@ -601,7 +601,7 @@ mod tests {
     /// algorithms: they agree on every board of every shape up to 12 cells, and on an odd stride
     /// (which reaches every bit) through the larger ones, for several rules.
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn the_search_agrees_with_the_linear_algebra() {
         let shapes = [
             (1, 1),

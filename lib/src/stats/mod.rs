@@ -352,7 +352,7 @@ mod tests {
 
     /// The counts from the rank agree with the breadth-first search wherever both exist.
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn facts_from_the_rank_agree_with_the_search() {
         // 3x3 sigma: the two finished boards are in different cosets.
         for (rows, cols, rule) in [
@@ -382,7 +382,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn five_by_five_has_the_published_rank() {
         let puzzle = Puzzle::plus(Shape::new(5, 5).unwrap(), Goal::White);
         let stats = Report::compute(&puzzle, &mut |_, _| {}).unwrap();

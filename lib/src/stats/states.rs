@@ -202,7 +202,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "slow: run by `cargo test -- --ignored` and by CI"]
+    #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
     fn solvable_counts_from_the_invariants_agree_with_counting() {
         for (rows, cols, states, wrap) in [
             (2, 2, 3, false),
