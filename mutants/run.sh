@@ -48,7 +48,7 @@ fi
 if [ -z "${MUTANTS_ONE_PASS:-}" ] && cargo nextest --version >/dev/null 2>&1; then
     # The same settings with the library's tests in place of the whole suite.
     fast=target/mutants-library.toml
-    sed 's/^additional_cargo_test_args = .*/additional_cargo_args = ["--lib"]\nadditional_cargo_test_args = ["--exclude", "flipgame-python", "--run-ignored", "all"]/' \
+    sed 's/^additional_cargo_test_args = .*/additional_cargo_args = ["--lib"]\nadditional_cargo_test_args = ["--run-ignored", "all"]/' \
         .cargo/mutants.toml > "$fast"
     status=0
     cargo mutants --workspace --config "$fast" --test-tool nextest --jobs "$jobs" "${selection[@]}" || status=$?
