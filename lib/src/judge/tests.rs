@@ -511,3 +511,21 @@ fn the_clocks_of_the_other_judge_are_advised_in_the_front_ends_words() {
         "{error}"
     );
 }
+
+#[test]
+fn advice_placed_inside_a_character_or_past_the_message_is_left_out_not_a_panic() {
+    for after in [1, 99] {
+        let error = JudgeError {
+            line: 1,
+            column: 1,
+            message: "é".to_string(),
+            whole_input: false,
+            advice: Some(Advised {
+                after,
+                looks: "clocks written 0 to 3",
+                setting: Setting::Judge("poj1166"),
+            }),
+        };
+        assert_eq!(error.to_string(), "1:1: é");
+    }
+}
