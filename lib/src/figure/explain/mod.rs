@@ -248,3 +248,31 @@ impl<K: ExplainKind> Sketch<'_, K> {
         figure
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::kind::TwoStates;
+    use crate::puzzle::Puzzle;
+    use crate::settings;
+    use crate::solve::Solver;
+
+    #[test]
+    fn a_sketch_draws_the_start_and_each_step() {
+        let solver = Solver::new(Puzzle::flip_game()).unwrap();
+        let board = Grid::parse("bwwb/bbwb/bwwb/bwww", Shape::FLIP_GAME).unwrap();
+        let solution = solver.solve(&board).unwrap();
+        let sketch = Sketch::<TwoStates> {
+            solver: &solver,
+            map: false,
+            names: settings::RUST,
+        };
+        let figure = sketch.figure(&board, Some(&solution), None);
+        let steps = figure.blocks.iter().find_map(|block| match block {
+            Block::Steps(drawings) => Some(drawings.len()),
+            _ => None,
+        });
+        assert_eq!(steps, Some(1 + solution.moves() as usize));
+    }
+}
