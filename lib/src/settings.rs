@@ -1,7 +1,9 @@
 //! The settings the library's words point a reader to, named by each front end in its own way:
-//! `--max-steps 64` on the command line, `max_steps=64` in Python. A message or a picture that
+//! `--search-time` on the command line, `search_time=` in Python. A message or a picture that
 //! advises a setting is written once, over a [`Names`] table the front end hands it, so no
 //! library string names a front end's flag; [`RUST`] names them for a caller of this crate.
+
+use std::fmt;
 
 /// A setting a message advises, with the value it advises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +27,6 @@ pub enum Setting {
     /// The judge of this name, whose format reads an input: `--judge poj1166`.
     Judge(&'static str),
 }
-
-use std::fmt;
 
 /// How a front end names each [`Setting`], in the words its users type.
 pub type Names = fn(Setting) -> String;
