@@ -25,7 +25,7 @@ use crate::input::Record;
 use crate::notation::{BoardTextError, Cell, Cells};
 use crate::random::Generator;
 use crate::rule::Rule;
-use crate::solve::{Solution, Stage, Taps, threads};
+use crate::solve::{Solution, Stage, Taps, host};
 use crate::space::Space;
 
 /// Two-sided pieces: black and white, a tap turning pieces over (bits over GF(2)).
@@ -240,7 +240,7 @@ pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
 ) -> Result<Vec<T>, E> {
     let mut kept: Vec<T> = std::iter::repeat_with(T::default).take(count).collect();
     let refused: Mutex<Option<(usize, E)>> = Mutex::new(None);
-    threads::split_mut(&mut kept, threads::available(), |index, slot| {
+    host::split_mut(&mut kept, host::available(), |index, slot| {
         match board_at(index) {
             Ok(board) => *slot = keep(K::solve(solver, &board)),
             Err(error) => {

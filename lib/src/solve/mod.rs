@@ -19,7 +19,7 @@
 //! - `certificate.rs`: proofs of impossibility, quiet patterns (cells every tap meets an even
 //!   number of times) on which the board's parity differs from every accepted goal's;
 //! - `quiet.rs`: the quiet tap sets as the searches walk them, held or chased out on the way;
-//! - `kernels/`: word-level bit loops, AVX2 dispatch, the transform, the threads;
+//! - `kernels/`: word-level bit loops, AVX2 dispatch, the transform, the host's threads and clock;
 //! - [`states`]: boards of K states, over Z_K: a Smith form, or light chasing mod K.
 
 mod answer;
@@ -44,7 +44,10 @@ pub use coset::shard::{MOST_SHARDS, MergeError, Shard, ShardError, SweepPart};
 pub use engines::elimination::ELIMINATION_MEMORY_BYTES;
 pub use engines::table::{self, DistanceTable};
 // The threads long searches use serve a batch of boards too (`kind::solve_all`).
-pub(crate) use kernels::threads;
+pub(crate) use kernels::host;
+/// A target with no clock of its own (a browser's WebAssembly) is given one by its front end.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub use kernels::host::set_clock;
 pub use search::{
     ENUMERATION_LIMIT, LARGE_BOARD_ENUMERATION_LIMIT, SHARDED_ENUMERATION_LIMIT, SWEPT_CELLS,
 };

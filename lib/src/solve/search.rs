@@ -3,7 +3,7 @@
 //! (whole, as one shard of a split sweep, or merged from the shards' parts), the colour with
 //! fewer cells to turn over first; past the limit of the search, `past` takes over.
 
-use std::time::Instant;
+use crate::solve::kernels::host::Instant;
 
 use super::coset::{self, graycode, symmetry};
 use super::past::descent;

@@ -8,14 +8,14 @@ pub mod shard;
 pub mod sweep;
 pub mod symmetry;
 
-use std::time::Instant;
+use crate::solve::kernels::host::Instant;
 
 use crate::grid::{Grid, Shape};
 
 use super::quiet::QuietBasis;
 use crate::solve::kernels::avx2::avx2_dispatch;
 use crate::solve::kernels::hadamard::transform;
-use crate::solve::kernels::threads;
+use crate::solve::kernels::host;
 use shard::Shard;
 use sweep::{Found, Sweep};
 use symmetry::{Orbits, Symmetry};
@@ -185,7 +185,7 @@ impl CosetIndex {
         let words = taps.words();
         let tapped = |word: u32, shift: u8| (words[word as usize] >> shift) & 1 == 1;
         let flip = self.flip_of(&taps);
-        let threads = threads::available();
+        let threads = host::available();
         if let Some((shape, symmetries)) = symmetries
             && !symmetries.is_empty()
             && !matches!(part, Part::Merge { orbits: false, .. })

@@ -15,10 +15,10 @@
 use std::ops::{Add, Mul, Sub};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::time::Instant;
 
 use super::shard::Shard;
 use super::symmetry::Orbits;
+use crate::solve::kernels::host::{self, Instant};
 
 /// Values in a block: the transform along the four lowest inner bits is done as cells add in.
 const LANES: usize = 16;
@@ -192,15 +192,16 @@ impl Sweep {
         };
         progress(0, slices);
         let mut reported = 0;
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(|| self.work(kernel, &shared, &mut |_| {}));
-            }
-            self.work(kernel, &shared, &mut |searched| {
-                reported = searched;
-                progress(searched, slices);
-            });
-        });
+        host::alongside(
+            threads,
+            || self.work(kernel, &shared, &mut |_| {}),
+            || {
+                self.work(kernel, &shared, &mut |searched| {
+                    reported = searched;
+                    progress(searched, slices);
+                })
+            },
+        );
         // The other threads' last runs may end after this one's.
         let searched = shared.searched.load(Ordering::SeqCst);
         if searched != reported {

@@ -15,7 +15,7 @@ use crate::rule::Rule;
 
 use crate::solve::kernels::avx2::avx2_dispatch;
 use crate::solve::kernels::bits::{bit_of, first_bit, has_bit, xor_into};
-use crate::solve::kernels::threads;
+use crate::solve::kernels::host;
 use crate::solve::quiet::{self, QuietBasis, QuietTaps};
 
 /// One reduced column of `A`, with the first-row taps (`tag`) whose columns sum to it.
@@ -165,7 +165,7 @@ impl Chase {
     ) -> Chase {
         let width = shape.words_per_row();
         let wide = shape.cols() as usize >= THREADED_COLUMNS;
-        let threads = if wide { threads::available() } else { 1 };
+        let threads = if wide { host::available() } else { 1 };
         let mut reduced: Vec<Reduced> = Vec::new();
         let mut null_basis = Vec::new();
         let mut columns = columns.into_iter().enumerate();
@@ -188,7 +188,7 @@ impl Chase {
             if panel.is_empty() {
                 break;
             }
-            threads::split_mut(&mut panel, threads, |_, column| column.clear(&reduced));
+            host::split_mut(&mut panel, threads, |_, column| column.clear(&reduced));
             let mut fresh: Vec<Reduced> = Vec::new();
             for mut column in panel {
                 column.clear(&fresh);
@@ -203,7 +203,7 @@ impl Chase {
                     }
                 }
             }
-            threads::split_mut(&mut reduced, threads, |_, row| row.clear(&fresh));
+            host::split_mut(&mut reduced, threads, |_, row| row.clear(&fresh));
             reduced.extend(fresh);
             if wide {
                 reduced_columns += PANEL_COLUMNS as u64;
@@ -349,7 +349,7 @@ fn symbolic_residuals(
     let threads = if cols < THREADED_COLUMNS {
         1
     } else {
-        threads::available().min(blocks.len())
+        host::available().min(blocks.len())
     };
     // Thread t chases blocks t, t + threads, ...: the same blocks whatever the timing.
     let chased_words = AtomicU64::new(0);
@@ -370,7 +370,7 @@ fn symbolic_residuals(
     let shares: Vec<Vec<Vec<u64>>> = if cols < THREADED_COLUMNS {
         vec![chase_share(0)]
     } else {
-        let shares = threads::on_threads_telling(threads, &chase_share, || {
+        let shares = host::on_threads_telling(threads, &chase_share, || {
             progress(chased_words.load(Ordering::Relaxed) * rows, work.total);
         });
         progress(work.chase, work.total);

@@ -13,7 +13,7 @@
 //! are exact, so every value is the same whatever the blocking or the threads.
 
 use super::avx2::avx2_dispatch;
-use super::threads;
+use super::host;
 
 /// Below this many values the transform runs on one thread.
 const PARALLEL_TRANSFORM: usize = 1 << 18;
@@ -22,7 +22,7 @@ const PARALLEL_TRANSFORM: usize = 1 << 18;
 /// `values[p] * (-1)^popcount(a & p)`. Large transforms split across threads; each value is the
 /// same sum of the same terms in the same order whatever the threads do.
 pub(crate) fn transform(values: &mut [i32]) {
-    transform_with(values, threads::available().next_power_of_two());
+    transform_with(values, host::available().next_power_of_two());
 }
 
 fn transform_with(values: &mut [i32], threads: usize) {
@@ -32,16 +32,14 @@ fn transform_with(values: &mut [i32], threads: usize) {
         return;
     }
     let (low, high) = values.split_at_mut(length / 2);
-    std::thread::scope(|scope| {
-        scope.spawn(|| transform_with(low, threads / 2));
-        transform_with(high, threads / 2);
-    });
+    host::both(
+        threads,
+        || transform_with(low, threads / 2),
+        || transform_with(high, threads / 2),
+    );
     let chunk = (length / 2).div_ceil(threads);
-    std::thread::scope(|scope| {
-        for (low, high) in low.chunks_mut(chunk).zip(high.chunks_mut(chunk)) {
-            scope.spawn(move || butterfly(low, high));
-        }
-    });
+    let mut pairs: Vec<_> = low.chunks_mut(chunk).zip(high.chunks_mut(chunk)).collect();
+    host::split_mut(&mut pairs, threads, |_, (low, high)| butterfly(low, high));
 }
 
 /// Values transformed a block at a time by the low stages (pairs closer than

@@ -22,7 +22,7 @@
 //! improvement, so the same board gets the same answer on every machine; only a deadline
 //! (`--search-time`) can stop them sooner.
 
-use std::time::Instant;
+use crate::solve::kernels::host::Instant;
 
 use crate::grid::Grid;
 use crate::random::Generator;

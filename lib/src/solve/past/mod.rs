@@ -5,7 +5,7 @@ pub mod decode;
 pub mod descent;
 pub mod fixed;
 
-use std::time::Instant;
+use crate::solve::kernels::host::Instant;
 
 use super::coset::{self, graycode, symmetry, transform_pays};
 use super::quiet::QuietTaps;

@@ -21,8 +21,8 @@
 //! system has one more unknown, the colour, whose column is `R` of the all-1 board: its proof's
 //! weights then also sum every uniform board to 0.
 
+use crate::solve::kernels::host::Instant;
 use std::sync::OnceLock;
-use std::time::Instant;
 
 use super::modular::{
     CyclicFactor, Kernel, MODULAR_SEARCH_LIMIT, ModularProof, ModularSolution, ModularSolver,

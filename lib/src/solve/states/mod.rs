@@ -3,7 +3,9 @@
 
 use std::fmt;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::solve::kernels::host::Instant;
 
 mod chase;
 pub mod modular;

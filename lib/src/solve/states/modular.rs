@@ -26,8 +26,9 @@
 //! taken over representatives `0..K`, which no prime power sees alone, and a split by prime
 //! powers can miss the minimum.
 
+use crate::solve::kernels::host::Instant;
 use std::fmt;
-use std::time::Instant;
+use std::time::Duration;
 
 use crate::notation::MOST_STATES;
 use crate::puzzle::StatePuzzle;
@@ -584,16 +585,17 @@ impl ModularSolver {
         self.solve_with(board, target, None, &mut |_, _| {})
     }
 
-    /// [`ModularSolver::solve`], its search over the kernel stopped at `deadline` (then the
-    /// answer is the best found, marked not proven), telling `progress` how many elements it
+    /// [`ModularSolver::solve`], its search over the kernel stopped after `search_time` (then
+    /// the answer is the best found, marked not proven), telling `progress` how many elements it
     /// has visited of how many.
     pub fn solve_with(
         &self,
         board: &[u32],
         target: u32,
-        deadline: Option<Instant>,
+        search_time: Option<Duration>,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<ModularSolution, ModularProof> {
+        let deadline = search_time.map(|time| Instant::now() + time);
         self.solve_within(board, target, MODULAR_SEARCH_LIMIT, deadline, progress)
     }
 
@@ -1161,7 +1163,7 @@ mod tests {
         // search ends at once and is proven even with a deadline already past.
         let own: Vec<Vec<(usize, u32)>> = (0..4).map(|cell| vec![(cell, 1)]).collect();
         let solver = ModularSolver::new(PressMap::new(3, 4, &own).unwrap());
-        let past = Some(Instant::now());
+        let past = Some(Duration::ZERO);
         let found = solver
             .solve_with(&[1, 2, 0, 0], 0, past, &mut |_, _| {})
             .unwrap();

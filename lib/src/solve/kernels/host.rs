@@ -1,0 +1,326 @@
+//! What the host lends a search: its threads and its clock, in one place so that a host with
+//! neither (WebAssembly in a browser page, where `std::thread` and `std::time::Instant` panic)
+//! gets a path with neither. Threads: how many there are, and the two ways work is shared out
+//! (a slice split into runs of neighbours, or numbered workers while this thread reports
+//! progress); every split gives each item the same work whatever the timing, so no answer
+//! depends on the threads, and one thread runs everything in the calling thread. Clock: the
+//! [`Instant`] deadlines are measured in.
+
+use std::ops::Add;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Whether the target has no threads and no clock std can reach: WebAssembly without an
+/// operating system.
+const BARE: bool = cfg!(all(target_family = "wasm", target_os = "unknown"));
+
+/// The threads long searches use: every core the process may run on, looked up once; one
+/// where the target has no threads.
+pub(crate) fn available() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| {
+        if BARE {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    })
+}
+
+/// Runs `helper` on `threads - 1` threads of their own while this thread runs `main`, and
+/// returns when all have ended; with one thread, `main` alone, on this thread.
+pub(crate) fn alongside(threads: usize, helper: impl Fn() + Sync, main: impl FnOnce()) {
+    if threads < 2 {
+        main();
+        return;
+    }
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(&helper);
+        }
+        main();
+    });
+}
+
+/// Runs `first` and `second`, on two threads when `threads` is two or more, and returns when
+/// both have ended.
+pub(crate) fn both(threads: usize, first: impl FnOnce() + Send, second: impl FnOnce()) {
+    if threads < 2 {
+        first();
+        second();
+        return;
+    }
+    std::thread::scope(|scope| {
+        scope.spawn(first);
+        second();
+    });
+}
+
+/// Runs `work` on every item and its index, the items split into one run of neighbours per
+/// thread.
+pub(crate) fn split_mut<T: Send>(
+    items: &mut [T],
+    threads: usize,
+    work: impl Fn(usize, &mut T) + Sync,
+) {
+    if threads < 2 || items.len() < 2 {
+        items
+            .iter_mut()
+            .enumerate()
+            .for_each(|(index, item)| work(index, item));
+        return;
+    }
+    let chunk = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        for (part, items) in items.chunks_mut(chunk).enumerate() {
+            let work = &work;
+            scope.spawn(move || {
+                let first = part * chunk;
+                for (offset, item) in items.iter_mut().enumerate() {
+                    work(first + offset, item);
+                }
+            });
+        }
+    });
+}
+
+/// How often progress is told while the workers run.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Runs `work(0)`, `work(1)`, ... `work(threads - 1)` on threads of their own while this thread
+/// calls `tell` (at the start, then every [`PROGRESS_INTERVAL`] or sooner when a worker ends,
+/// and once more when the last has), and returns their results in order. A worker's panic goes
+/// on in this thread once every worker has ended. One worker runs on this thread, told before
+/// and after.
+pub(crate) fn on_threads_telling<T: Send>(
+    threads: usize,
+    work: &(impl Fn(usize) -> T + Sync),
+    mut tell: impl FnMut(),
+) -> Vec<T> {
+    if threads < 2 {
+        tell();
+        let results = (0..threads).map(work).collect();
+        tell();
+        return results;
+    }
+    // A worker counts itself done before it wakes this thread: a thread that has woken it may
+    // not have finished yet, and waiting on that would sleep a whole interval.
+    let this = std::thread::current();
+    let finished = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                let done = Finished {
+                    finished: &finished,
+                    this: this.clone(),
+                };
+                scope.spawn(move || {
+                    // Dropped when the worker ends, by returning or by panicking: a panic
+                    // must reach the join below, not leave this thread waiting.
+                    let _done = done;
+                    work(thread)
+                })
+            })
+            .collect();
+        // Told at the start whatever the workers do: fast ones may all end before this thread
+        // first looks.
+        loop {
+            tell();
+            if finished.load(Ordering::Acquire) >= threads {
+                break;
+            }
+            std::thread::park_timeout(PROGRESS_INTERVAL);
+        }
+        handles
+            .into_iter()
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// Tells the thread that waits on [`on_threads_telling`]'s workers that one has ended, when
+/// dropped.
+struct Finished<'a> {
+    finished: &'a AtomicUsize,
+    this: std::thread::Thread,
+}
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.finished.fetch_add(1, Ordering::Release);
+        self.this.unpark();
+    }
+}
+
+/// A moment on the host's clock, for deadlines: the time since the clock was first read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Instant(Duration);
+
+impl Instant {
+    /// Now. Where the target has no clock std can reach, the clock stands still unless the
+    /// front end gives one ([`set_clock`]): a deadline later than now is then never passed, and
+    /// a search limited in time runs to its end.
+    pub(crate) fn now() -> Instant {
+        Instant(since_start())
+    }
+}
+
+impl Add<Duration> for Instant {
+    type Output = Instant;
+
+    /// The moment `later` after this one; a wait too long to count is the end of time.
+    fn add(self, later: Duration) -> Instant {
+        Instant(self.0.checked_add(later).unwrap_or(Duration::MAX))
+    }
+}
+
+/// The time since the clock was first read.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn since_start() -> Duration {
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
+
+/// The front end's clock on a target with none of its own.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+static CLOCK: OnceLock<fn() -> Duration> = OnceLock::new();
+
+/// The time on the front end's clock, or none at all before it gives one.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn since_start() -> Duration {
+    CLOCK.get().map_or(Duration::ZERO, |clock| clock())
+}
+
+/// Gives a target with no clock of its own one (a page's `performance.now()`, through an
+/// import), so that searches limited in time stop on time; the first one given stays.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub fn set_clock(clock: fn() -> Duration) {
+    let _ = CLOCK.set(clock);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The workers' results come back in order, and a worker's panic comes back as a panic
+    /// instead of leaving the waiting thread asleep for ever (a panicking worker once never
+    /// counted itself done). Run on a thread of its own so that a hang fails the test.
+    #[test]
+    fn threads_that_tell_progress_return_in_order_and_pass_a_panic_on() {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut told = 0;
+            let squares = on_threads_telling(3, &|thread| thread * thread, || told += 1);
+            let panicked = std::panic::catch_unwind(|| {
+                on_threads_telling(
+                    3,
+                    &|thread| {
+                        assert_ne!(thread, 1, "worker 1 fails");
+                        thread
+                    },
+                    || {},
+                )
+            });
+            let _ = sender.send((squares, told, panicked.is_err()));
+        });
+        let (squares, told, panicked) = receiver
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the threads end, and a panic ends the wait");
+        assert_eq!(squares, [0, 1, 4]);
+        assert!(told >= 1, "told at the start however fast the workers are");
+        assert!(panicked);
+    }
+
+    #[test]
+    fn a_split_gives_every_item_its_work_once() {
+        for threads in [1, 2, 3, 8] {
+            let mut items: Vec<(usize, u32)> = (0..10).map(|n| (0, n)).collect();
+            split_mut(&mut items, threads, |index, item| {
+                *item = (index, item.1 * 2)
+            });
+            let expected: Vec<(usize, u32)> = (0..10).map(|n| (n as usize, n * 2)).collect();
+            assert_eq!(items, expected);
+        }
+        assert!(available() >= 1);
+    }
+
+    /// With one thread nothing is spawned: a host without threads (a browser's WebAssembly)
+    /// panics at the first spawn. Every item still gets its work, and progress is told.
+    #[test]
+    fn one_thread_runs_everything_on_the_calling_thread() {
+        let caller = std::thread::current().id();
+        let on_caller = || assert_eq!(std::thread::current().id(), caller);
+        let mut told = 0;
+        let results = on_threads_telling(
+            1,
+            &|thread| {
+                on_caller();
+                thread + 7
+            },
+            || told += 1,
+        );
+        assert_eq!((results, told), (vec![7], 2));
+        let ran = AtomicUsize::new(0);
+        alongside(
+            1,
+            || unreachable!("no helper with one thread"),
+            || {
+                on_caller();
+                ran.fetch_add(1, Ordering::Relaxed);
+            },
+        );
+        both(
+            1,
+            || {
+                on_caller();
+                ran.fetch_add(10, Ordering::Relaxed);
+            },
+            || {
+                on_caller();
+                ran.fetch_add(100, Ordering::Relaxed);
+            },
+        );
+        let mut items = [0; 5];
+        split_mut(&mut items, 1, |index, item| {
+            on_caller();
+            *item = index
+        });
+        assert_eq!((ran.into_inner(), items), (111, [0, 1, 2, 3, 4]));
+    }
+
+    /// With more threads each helper runs once beside the caller, and both halves run.
+    #[test]
+    fn helpers_run_once_each_beside_the_caller() {
+        let helped = AtomicUsize::new(0);
+        let mut main_ran = false;
+        alongside(
+            4,
+            || {
+                helped.fetch_add(1, Ordering::Relaxed);
+            },
+            || main_ran = true,
+        );
+        assert_eq!((helped.load(Ordering::Relaxed), main_ran), (3, true));
+        let (mut first, mut second) = (false, false);
+        both(2, || first = true, || second = true);
+        assert!(first && second);
+    }
+
+    /// The clock goes forward, and a wait too long to count is the end of time, not a panic
+    /// (a library caller may give any `Duration`).
+    #[test]
+    fn the_clock_goes_forward_and_a_wait_too_long_is_the_end_of_time() {
+        let start = Instant::now();
+        let later = start + Duration::from_millis(1);
+        assert!(later > start);
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(Instant::now() >= later);
+        assert_eq!(start + Duration::MAX, Instant(Duration::MAX));
+        assert!(Instant::now() + Duration::from_secs(u64::MAX) > Instant::now());
+    }
+}
