@@ -19,7 +19,8 @@
 //!   4x4 distance table, light chasing, banded elimination over GF(2)) and gives exact
 //!   minimums, quiet patterns and proofs; [`solve::states`] the fewest taps of K states, exact
 //!   for every K;
-//! - [`kind`]: one notion of kind over all of the above;
+//! - [`kind`]: one notion of kind over all of the above; [`record`]: an answer as every front
+//!   end gives it (the command line's JSON, Python's dicts), as serde types;
 //! - [`game`]: the game of `flipgame play` as a state machine (history, hints and proofs from
 //!   the exact solver, no terminal); [`generate`]: random boards of a given distance,
 //!   reproducible from a seed; [`judge`]: the online judges of the family as plug-ins (each
@@ -77,6 +78,7 @@ pub mod kind;
 pub mod notation;
 pub mod puzzle;
 pub mod random;
+pub mod record;
 pub mod render;
 pub mod rule;
 pub mod settings;

@@ -15,6 +15,16 @@ pub enum Color {
 }
 
 impl Color {
+    /// The side of colour number `number`, as the kinds number colours: 0 is white, any other
+    /// black.
+    pub const fn of_number(number: u8) -> Color {
+        if number == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
     /// The lower-case name used in text and JSON (`white`, `black`).
     pub const fn name(self) -> &'static str {
         match self {

@@ -7,15 +7,15 @@ use std::sync::Arc;
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 
 use flipgame::figure::explain::{DRAWN_STEPS, Sketch};
 use flipgame::figure::{Target, svg};
 use flipgame::grid::Shape;
-use flipgame::kind::{KStates, Kind, SolutionOf, TwoStates};
+use flipgame::kind::{ColorRecord, KStates, Kind, SolutionOf, TwoStates};
 use flipgame::notation::Cell;
-use flipgame::solve::Taps;
+use flipgame::record::{RuleFields, Solved, Steps, Taps};
+use flipgame::solve::Taps as _;
 
 use crate::boards::{board_array, flat_array, grid_array, stack_arrays};
 use crate::errors::flip_error;
@@ -75,31 +75,6 @@ impl<K: PyKind> Answer<K> {
         }
     }
 
-    /// The taps as JSON: `{"row", "col"}`, with `times` for pieces of K colours.
-    fn taps_json(&self) -> Value {
-        let taps = self.tapped().into_iter().map(|(cell, times)| {
-            let mut tap = json!({"row": cell.row + 1, "col": cell.col + 1});
-            if K::COUNTED {
-                tap["times"] = Value::from(times);
-            }
-            tap
-        });
-        Value::Array(taps.collect())
-    }
-
-    /// The colour the taps finish the board in, as the record gives it, or `null`.
-    fn goal_json(&self) -> Value {
-        let solution = self.solution.as_ref();
-        solution.map_or(Value::Null, |s| K::color_json(K::color_number(s.color)))
-    }
-
-    /// The taps as the record gives them, or `null` when none finish the board.
-    fn taps_field(&self) -> Value {
-        self.solution
-            .as_ref()
-            .map_or(Value::Null, |_| self.taps_json())
-    }
-
     /// The board as `repr` shows it: its text, or its size where the text is long.
     fn board_words(&self) -> String {
         let text = self.board.to_string();
@@ -111,38 +86,35 @@ impl<K: PyKind> Answer<K> {
     }
 
     /// The record `solve --format json` writes of the board, but its `index` and `source`.
-    fn record(&self) -> Value {
-        let (puzzle, shape) = (self.puzzle(), self.shape());
-        let solution = self.solution.as_ref();
-        let mut record = Map::new();
-        record.insert("board".into(), Value::from(self.board.to_string()));
-        record.insert("rows".into(), Value::from(shape.rows()));
-        record.insert("cols".into(), Value::from(shape.cols()));
-        if let Some(id) = K::board_id(&self.board) {
-            record.insert("id".into(), Value::from(id.to_string()));
-        }
-        record.insert("rule".into(), Value::from(K::rule(puzzle).label()));
-        record.insert("wrap".into(), Value::from(K::wrap(puzzle)));
-        if K::COUNTED {
-            record.insert("states".into(), Value::from(K::states(puzzle)));
-        }
-        record.insert("solvable".into(), Value::from(solution.is_some()));
-        record.insert("moves".into(), json!(solution.map(|s| s.moves())));
-        record.insert("goal".into(), self.goal_json());
-        let optimal = solution.is_none_or(|s| s.optimal);
-        record.insert("optimal".into(), Value::from(optimal));
-        record.insert("lower_bound".into(), json!(solution.map(|s| s.lower_bound)));
-        record.insert("taps".into(), self.taps_field());
-        if K::COUNTED {
-            record.insert("proof".into(), self.proof_json());
-        }
-        Value::Object(record)
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let rule = RuleFields::of::<K>(self.puzzle());
+        let answer = (self.solution.as_ref(), self.proof.as_ref());
+        to_python(
+            py,
+            &Solved::<K>::new(self.puzzle(), &self.board, &rule, answer),
+        )
     }
 
-    /// The proof as the command line's JSON gives it, or `null`.
-    fn proof_json(&self) -> Value {
+    /// The colour the taps finish the board in, as the record gives it.
+    fn goal(&self) -> Option<ColorRecord> {
+        let solution = self.solution.as_ref();
+        solution.map(|s| K::color_record(K::color_number(s.color)))
+    }
+
+    /// The taps as the record gives them, or none when no taps finish the board.
+    fn taps(&self) -> Option<Taps<'_, K>> {
+        let cols = self.shape().cols() as usize;
+        let solution = self.solution.as_ref();
+        solution.map(|s| Taps {
+            taps: &s.taps,
+            cols,
+        })
+    }
+
+    /// The proof as the record gives it, or none when some taps finish the board.
+    fn proof_record(&self) -> Option<K::ProofRecord<'_>> {
         let proof = self.proof.as_ref();
-        proof.map_or(Value::Null, |proof| K::proof_json(self.puzzle(), proof))
+        proof.map(|proof| K::proof_record(self.puzzle(), proof))
     }
 
     /// The error when a walkthrough of `boards` boards would be too large to give.
@@ -160,23 +132,14 @@ impl<K: PyKind> Answer<K> {
 
     /// Every step of the walkthrough as `explain --format json` gives it: the cell tapped, the
     /// cells it changes, the board after it.
-    fn steps_json(&self) -> PyResult<Value> {
+    fn steps(&self) -> PyResult<Steps<'_, K>> {
         let moves = self.solution.as_ref().map_or(0, |s| s.moves());
         self.walkthrough_fits(moves)?;
-        let (tap, changed) = K::STEP_FIELDS;
-        let mut board = self.board.clone();
-        let mut steps = Vec::new();
-        for (cell, times) in self.tapped() {
-            for _ in 0..times {
-                K::tap(self.puzzle(), &mut board, cell);
-                let mut step = Map::new();
-                step.insert(tap.into(), json!(cell));
-                step.insert(changed.into(), json!(K::reached(self.puzzle(), cell)));
-                step.insert("board".into(), Value::from(board.to_string()));
-                steps.push(Value::Object(step));
-            }
-        }
-        Ok(Value::Array(steps))
+        Ok(Steps {
+            puzzle: self.puzzle(),
+            board: &self.board,
+            taps: self.solution.as_ref().map(|s| &s.taps),
+        })
     }
 
     /// The board and the board after each tap of the walkthrough, as colour numbers.
@@ -274,7 +237,7 @@ impl Solution {
     /// The colour the taps finish the board in (`"white"`, `"black"`, or a colour number).
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &by_kind!(&self.answer, answer => answer.goal_json()))
+        by_kind!(&self.answer, answer => to_python(py, &answer.goal()))
     }
 
     /// True when `moves` is proven the fewest (always, but past the exact limit).
@@ -293,7 +256,7 @@ impl Solution {
     /// for pieces of K colours; `None` when no taps finish the board.
     #[getter]
     fn taps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &by_kind!(&self.answer, answer => answer.taps_field()))
+        by_kind!(&self.answer, answer => to_python(py, &answer.taps()))
     }
 
     /// How many times each cell is tapped, as a 2-D `uint8` array.
@@ -313,7 +276,7 @@ impl Solution {
     /// `None` when some taps do.
     #[getter]
     fn proof<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &by_kind!(&self.answer, answer => answer.proof_json()))
+        by_kind!(&self.answer, answer => to_python(py, &answer.proof_record()))
     }
 
     /// The proof's cell weights as a 2-D `uint8` array (1 on the cells of a two-sided proof),
@@ -328,14 +291,13 @@ impl Solution {
 
     /// The record `solve --format json` writes of this board, without `index` and `source`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &by_kind!(&self.answer, answer => answer.record()))
+        by_kind!(&self.answer, answer => answer.record(py))
     }
 
     /// Every step of the walkthrough as `explain --format json` gives it (`tap`, `flipped`,
     /// `board`; `press`, `changed`, `board` for K colours); empty when no taps finish it.
     fn walkthrough<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let steps = by_kind!(&self.answer, answer => answer.steps_json())?;
-        json_to_py(py, &steps)
+        by_kind!(&self.answer, answer => to_python(py, &answer.steps()?))
     }
 
     /// The board and the board after each tap, as a 3-D `uint8` array (`moves + 1` boards).
@@ -480,34 +442,8 @@ impl ManySolutions {
     }
 }
 
-/// A JSON value as the Python value `json.loads` would give.
-pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
-        Value::Number(number) => match (number.as_u64(), number.as_i64()) {
-            (Some(whole), _) => whole.into_pyobject(py)?.into_any(),
-            (None, Some(negative)) => negative.into_pyobject(py)?.into_any(),
-            (None, None) => number
-                .as_f64()
-                .unwrap_or(f64::NAN)
-                .into_pyobject(py)?
-                .into_any(),
-        },
-        Value::String(text) => text.into_pyobject(py)?.into_any(),
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(json_to_py(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(fields) => {
-            let dict = PyDict::new(py);
-            for (name, item) in fields {
-                dict.set_item(name, json_to_py(py, item)?)?;
-            }
-            dict.into_any()
-        }
-    })
+/// A record as the Python value `json.loads` would give of its JSON: dicts in the fields'
+/// order, lists, numbers, strings and `None`.
+pub fn to_python<'py>(py: Python<'py>, record: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, record)?)
 }

@@ -13,13 +13,19 @@ use crate::kinds::PyKind;
 
 /// The rank and nullity of the puzzle's tap matrix.
 pub fn rank_nullity<K: PyKind>(core: &Core<K>) -> PyResult<(u64, u64)> {
-    K::rank_nullity(&core.solver).map_err(flip_error)
+    K::rank_nullity(&core.solver).ok_or_else(|| {
+        let states = K::states(core.puzzle());
+        flip_error(format!(
+            "states={states}: Z_{states} is no field, so the taps have no rank or nullity; \
+             quiet_tap_sets() and quiet_orders() give the group of quiet presses"
+        ))
+    })
 }
 
 /// Generators of the quiet tap sets, with their orders.
 pub fn quiet_taps<K: PyKind>(core: &Core<K>) -> PyResult<Vec<QuietGenerator>> {
     // Where the nullity is known, the listing is refused before it is made.
-    if let Ok((_, nullity)) = K::rank_nullity(&core.solver) {
+    if let Some((_, nullity)) = K::rank_nullity(&core.solver) {
         too_many::<K>(core, nullity, "quiet_tap_sets")?;
     }
     let generators = K::quiet_generators(&core.solver);
@@ -29,7 +35,7 @@ pub fn quiet_taps<K: PyKind>(core: &Core<K>) -> PyResult<Vec<QuietGenerator>> {
 
 /// Generators of the quiet patterns, as colour numbers (the weights).
 pub fn quiet_patterns<K: PyKind>(core: &Core<K>) -> PyResult<Vec<Vec<u8>>> {
-    if let Ok((_, nullity)) = K::rank_nullity(&core.solver) {
+    if let Some((_, nullity)) = K::rank_nullity(&core.solver) {
         too_many::<K>(core, nullity, "quiet_patterns")?;
     }
     let patterns = K::quiet_patterns(&core.solver);

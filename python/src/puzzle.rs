@@ -592,7 +592,7 @@ fn wrap_of<K: Kind>(core: &Core<K>) -> bool {
 }
 
 fn goal_object<'py, K: PyKind>(py: Python<'py>, core: &Core<K>) -> PyResult<Bound<'py, PyAny>> {
-    crate::answer::json_to_py(py, &K::goal_json(core.puzzle()))
+    crate::answer::to_python(py, &K::goal_record(core.puzzle()))
 }
 
 fn read_board_of<K: PyKind>(

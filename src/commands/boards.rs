@@ -6,16 +6,16 @@ use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::cli::{BoardInput, RecordFormat, setting_names};
-use crate::output::json::{BoardFields, JsonStream, RuleFields, TapsJson, as_text};
+use crate::output::json::JsonStream;
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::Shape;
 use flipgame::input::{InputError, Record};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::{Cells, state_digit};
+use flipgame::record::{RuleFields, Solved, as_text};
 use flipgame::settings::Advice;
 use flipgame::solve::Stage;
 use flipgame::words::TooLong;
@@ -243,38 +243,19 @@ pub fn board_hint<K: Kind>(
     }
 }
 
-/// One answered board in JSON, as `solve` writes it and `explain` begins its record: `id` only
-/// for the 4x4 board of two-sided pieces; `states`, the taps' `times` and `proof` only for
-/// pieces of K colours.
+/// One answered board in JSON, as `solve` writes it and `explain` begins its record: where the
+/// board came from, then the library's record of its answer.
 #[derive(Serialize)]
 #[serde(bound(serialize = ""))]
-pub struct SolvedJson<'a, K: CommandKind> {
+pub struct SolvedJson<'a, K: Kind> {
     index: u64,
     #[serde(serialize_with = "as_text")]
     source: Place<'a>,
     #[serde(flatten)]
-    board: BoardFields<'a, K::Board>,
-    #[serde(flatten)]
-    rule: &'a RuleFields,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    states: Option<u8>,
-    solvable: bool,
-    moves: Option<u64>,
-    goal: Option<Value>,
-    optimal: bool,
-    lower_bound: Option<u64>,
-    taps: Option<TapsJson<'a, K>>,
-    #[serde(flatten)]
-    proof: Option<ProofField<K::ProofJson<'a>>>,
+    solved: Solved<'a, K>,
 }
 
-/// The `proof` of a record of K colours: `null` for a board that can be finished.
-#[derive(Serialize)]
-struct ProofField<P> {
-    proof: Option<P>,
-}
-
-impl<'a, K: CommandKind> SolvedJson<'a, K> {
+impl<'a, K: Kind> SolvedJson<'a, K> {
     /// The record of board `index` from `place` of `puzzle`, answered with `solution`, or
     /// proven impossible by `proof`.
     pub fn new(
@@ -282,29 +263,12 @@ impl<'a, K: CommandKind> SolvedJson<'a, K> {
         puzzle: &K::Puzzle,
         board: &'a K::Board,
         rule: &'a RuleFields,
-        (solution, proof): (Option<&'a SolutionOf<K>>, Option<&'a K::Proof>),
+        answer: (Option<&'a SolutionOf<K>>, Option<&'a K::Proof>),
     ) -> SolvedJson<'a, K> {
-        let states = K::states_field(puzzle);
-        let cols = K::board_shape(board).cols() as usize;
         SolvedJson {
             index,
             source: place,
-            board: BoardFields::of::<K>(board),
-            rule,
-            states,
-            solvable: solution.is_some(),
-            moves: solution.map(|s| s.moves()),
-            goal: solution.map(|s| K::color_json(K::color_number(s.color))),
-            optimal: solution.is_none_or(|s| s.optimal),
-            lower_bound: solution.map(|s| s.lower_bound),
-            taps: solution.map(|s| TapsJson {
-                taps: &s.taps,
-                cols,
-                states,
-            }),
-            proof: states.map(|_| ProofField {
-                proof: proof.map(|proof| K::proof_json(puzzle, proof)),
-            }),
+            solved: Solved::new(puzzle, board, rule, answer),
         }
     }
 }

@@ -16,7 +16,7 @@ use super::boards::json_stream;
 use super::kind::CommandKind;
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{CellsArg, GenArgs, PuzzleArgs, Size};
-use crate::output::json::{BoardFields, RuleFields};
+use flipgame::record::{BoardFields, RuleFields};
 
 /// Draws `--count` boards and writes them in the input form or as JSON; with `--rule random`,
 /// writes a new random rule file instead.
@@ -110,7 +110,7 @@ fn write_boards<K: CommandKind>(
                     index,
                     board: BoardFields::of::<K>(&board),
                     rule: &rule,
-                    states: K::states_field(puzzle),
+                    states: K::recorded_states(puzzle),
                     moves,
                     optimal,
                     seed,

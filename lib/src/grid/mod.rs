@@ -8,7 +8,9 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::notation::{BoardTextError, Cells, Color, Expected, Found};
+use serde::{Serialize, Serializer};
+
+use crate::notation::{BoardTextError, Cell, Cells, Color, Expected, Found};
 
 mod states;
 
@@ -487,6 +489,16 @@ impl Iterator for BitsMsbFirst {
         let offset = self.0.leading_zeros() as usize;
         self.0 &= !(1u64 << (63 - offset));
         Some(offset)
+    }
+}
+
+/// The set cells of a grid, row-major, serialized as a list of cells (`{"row": r, "col": c}`)
+/// as they are walked: a proof's pattern, a quiet tap set.
+pub struct SetCells<'a>(pub &'a Grid);
+
+impl Serialize for SetCells<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.cells().map(Cell::from))
     }
 }
 

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use super::{KStates, Kind, QuietGenerator, SolutionOf, binomial};
+use serde::Serialize;
+
+use super::{ColorRecord, KStates, Kind, QuietGenerator, SolutionOf, binomial};
 use crate::board::BoardId;
 use crate::grid::{Shape, StateBoard};
 use crate::input::Record;
@@ -14,6 +16,15 @@ use crate::rule::Rule;
 use crate::solve::Stage;
 use crate::solve::states::{StateProof, StateSolver, TooManyStateCells};
 use crate::space::{StateSpace, TooManyStateBoards, state_boards};
+
+/// A proof for pieces of K colours as records give it: a weight a cell (rows from the top),
+/// the board's weighted sum and every finished board's, mod K, which no press changes.
+#[derive(Serialize)]
+pub struct WeightsRecord {
+    weights: Vec<Vec<u8>>,
+    board_sum: u8,
+    finished_sum: u8,
+}
 
 impl Kind for KStates {
     type Board = StateBoard;
@@ -27,9 +38,84 @@ impl Kind for KStates {
     type Proof = StateProof;
     type Space = StateSpace;
     type TooManyBoards = TooManyStateBoards;
+    type ProofRecord<'a> = WeightsRecord;
+
+    const COUNTED: bool = true;
 
     fn states(puzzle: &StatePuzzle) -> u8 {
         puzzle.states()
+    }
+
+    fn size_words(puzzle: &StatePuzzle) -> String {
+        format!("{}, {} colours", puzzle.shape(), puzzle.states())
+    }
+
+    fn goal_words(puzzle: &StatePuzzle) -> String {
+        match puzzle.goal() {
+            StateGoal::Color(color) => format!("all {color}"),
+            StateGoal::Any => "all one colour".to_string(),
+        }
+    }
+
+    fn color_words(color: u8) -> impl std::fmt::Display {
+        color
+    }
+
+    fn colors_words(puzzle: &StatePuzzle) -> String {
+        format!("0 to {}", puzzle.states() - 1)
+    }
+
+    fn board_of_colors(puzzle: &StatePuzzle, colors: &[u8]) -> Result<StateBoard, usize> {
+        let (shape, states) = (puzzle.shape(), puzzle.states());
+        let cols = shape.cols() as usize;
+        let mut board = StateBoard::new(shape, states);
+        for (index, &color) in colors.iter().enumerate() {
+            if color >= states {
+                return Err(index);
+            }
+            board.set(index / cols, index % cols, color);
+        }
+        Ok(board)
+    }
+
+    fn quiet_patterns(solver: &StateSolver) -> Vec<QuietGenerator> {
+        let invariants = solver.invariants().into_iter();
+        // The invariants' weights are taken mod K, below 36: each fits a byte.
+        invariants
+            .map(|factor| QuietGenerator {
+                counts: factor.values.iter().map(|&value| value as u8).collect(),
+                order: factor.order,
+            })
+            .collect()
+    }
+
+    fn rank_nullity(solver: &StateSolver) -> Option<(u64, u64)> {
+        let states = solver.puzzle().states();
+        if (2..states).any(|divisor| states.is_multiple_of(divisor)) {
+            return None;
+        }
+        let nullity = Self::quiet_generators(solver).len() as u64;
+        Some((solver.puzzle().shape().cells() - nullity, nullity))
+    }
+
+    fn color_record(color: u8) -> ColorRecord {
+        ColorRecord::Number(color)
+    }
+
+    fn goal_record(puzzle: &StatePuzzle) -> ColorRecord {
+        match puzzle.goal() {
+            StateGoal::Color(color) => ColorRecord::Number(color),
+            StateGoal::Any => ColorRecord::Name("any"),
+        }
+    }
+
+    fn proof_record(puzzle: &StatePuzzle, proof: &StateProof) -> WeightsRecord {
+        let cols = puzzle.shape().cols() as usize;
+        WeightsRecord {
+            weights: proof.weights.chunks(cols).map(<[u8]>::to_vec).collect(),
+            board_sum: proof.board_sum,
+            finished_sum: proof.finished_sum,
+        }
     }
 
     fn rule(puzzle: &StatePuzzle) -> &Rule {

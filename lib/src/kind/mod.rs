@@ -13,11 +13,16 @@
 mod k_states;
 mod two_states;
 
+pub use k_states::WeightsRecord;
+pub use two_states::CertificateRecord;
+
 use std::error::Error;
 use std::fmt;
 use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::Duration;
+
+use serde::Serialize;
 
 use crate::board::BoardId;
 use crate::grid::Shape;
@@ -46,6 +51,18 @@ pub struct QuietGenerator {
     pub counts: Vec<u8>,
     /// The fewest repeats that come round to no taps.
     pub order: u32,
+}
+
+/// A colour as records give it (the `record` module): a side's name (`"white"`, `"black"`)
+/// or a colour's number; a goal that accepts several colours by its word (`"either"`,
+/// `"any"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ColorRecord {
+    /// A name: a side, or a goal's word.
+    Name(&'static str),
+    /// A colour's number.
+    Number(u8),
 }
 
 /// The answer of a kind's solver: its taps, the colour reached, and what is proven.
@@ -77,9 +94,45 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     type Space: Space + Send + Sync;
     /// Why a puzzle has too many boards to explore.
     type TooManyBoards: Error + Clone + Eq + Send + Sync + 'static;
+    /// A proof as records give it (the `record` module).
+    type ProofRecord<'a>: Serialize
+    where
+        Self: 'a;
+
+    /// True when a cell may be tapped more than once to a purpose (pieces of K colours): the
+    /// records then say how many `times` a cell is tapped and carry `states` and `proof`.
+    const COUNTED: bool;
 
     /// The states a piece has: 2, or K.
     fn states(puzzle: &Self::Puzzle) -> u8;
+
+    /// The states as a record gives them: K for pieces of K colours, none for two sides (the
+    /// records leave the field out).
+    fn recorded_states(puzzle: &Self::Puzzle) -> Option<u8> {
+        Self::COUNTED.then(|| Self::states(puzzle))
+    }
+
+    /// The board's size (and colours) as a title says it: `4x4`, `3x3, 4 colours`.
+    fn size_words(puzzle: &Self::Puzzle) -> String;
+
+    /// The finished boards the goal accepts, in words: `all white or all black`, `all 2`, `all
+    /// one colour` (the one place a goal is said in words; its name is [`Kind::goal_record`]).
+    fn goal_words(puzzle: &Self::Puzzle) -> String;
+
+    /// Colour number `color` in words: `white`, `2`.
+    fn color_words(color: u8) -> impl fmt::Display;
+
+    /// The colours a piece may have, in words, for an error: `0 (white) or 1 (black)`, `0 to 3`.
+    fn colors_words(puzzle: &Self::Puzzle) -> String;
+
+    /// Colour number `color` as records give it: `"white"`, `2`.
+    fn color_record(color: u8) -> ColorRecord;
+
+    /// The puzzle's goal as records give it: a colour, or the word for several.
+    fn goal_record(puzzle: &Self::Puzzle) -> ColorRecord;
+
+    /// `proof` of a board of `puzzle` as records give it.
+    fn proof_record<'a>(puzzle: &Self::Puzzle, proof: &'a Self::Proof) -> Self::ProofRecord<'a>;
     /// The puzzle's tap rule.
     fn rule(puzzle: &Self::Puzzle) -> &Rule;
     /// True when the puzzle's edges wrap around.
@@ -109,12 +162,24 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn tap_weights(puzzle: &Self::Puzzle, cell: Cell) -> Vec<(Cell, u8)>;
     /// The colour number of every piece of `board`, row-major (for two sides 0 is white).
     fn colors_of(board: &Self::Board) -> Vec<u8>;
+    /// The board of `puzzle` whose pieces are the colour numbers `colors` (row-major), or the
+    /// index of the first number that is no colour of the puzzle: [`Kind::colors_of`] undone.
+    fn board_of_colors(puzzle: &Self::Puzzle, colors: &[u8]) -> Result<Self::Board, usize>;
+
     /// The board of `puzzle`'s shape whose every piece shows colour number `color`.
     fn filled(puzzle: &Self::Puzzle, color: u8) -> Self::Board;
     /// `puzzle` with only the finished board of colour number `color` as its goal.
     fn with_goal_color(puzzle: &Self::Puzzle, color: u8) -> Self::Puzzle;
     /// Generators of the quiet taps of `solver`'s puzzle (see [`QuietGenerator`]).
     fn quiet_generators(solver: &Self::Solver) -> Vec<QuietGenerator>;
+
+    /// Generators of the quiet patterns of `solver`'s puzzle: cell weights whose weighted sum
+    /// no tap changes (the proofs are made of them).
+    fn quiet_patterns(solver: &Self::Solver) -> Vec<QuietGenerator>;
+
+    /// The rank and nullity of the tap matrix, or `None` where it has none: Z_K for a
+    /// composite K is no field, and its quiet taps are a group ([`Kind::quiet_generators`]).
+    fn rank_nullity(solver: &Self::Solver) -> Option<(u64, u64)>;
     /// The weight a proof gives each cell, row-major: 1 on the cells of a two-sided proof's
     /// pattern, a number below K for K colours. No tap changes the board's weighted sum.
     fn proof_weights(proof: &Self::Proof) -> Vec<u8>;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::{KStates, Kind, TwoStates};
 use crate::grid::Shape;
+use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
@@ -261,4 +262,95 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
 fn solve_all_answers_each_board_as_solve_does_for_either_kind() {
     solve_all_answers_each_board_as_solve_does::<TwoStates>(two_sided(4, 4, "plus", false));
     solve_all_answers_each_board_as_solve_does::<KStates>(colours(2, 3, "plus", false, 3));
+}
+
+/// Each quiet pattern's weighted sum is what no tap changes: a tap's weights, times the
+/// pattern's, sum to 0 mod K. Two-sided patterns are of order 2.
+fn quiet_patterns_are_untouched_by_every_tap<K: Kind>(puzzle: K::Puzzle) {
+    let solver = K::solver(puzzle.clone()).unwrap();
+    let states = u32::from(K::states(&puzzle));
+    let shape = K::shape(&puzzle);
+    let cols = shape.cols() as usize;
+    let patterns = K::quiet_patterns(&solver);
+    assert!(!patterns.is_empty(), "{puzzle:?} has quiet patterns");
+    for pattern in &patterns {
+        assert!(pattern.counts.iter().any(|&weight| weight > 0));
+        for cell in (0..shape.cells() as usize).map(|index| Cell::new(index / cols, index % cols)) {
+            let sum: u32 = K::tap_weights(&puzzle, cell)
+                .iter()
+                .map(|&(reached, weight)| {
+                    u32::from(weight) * u32::from(pattern.counts[reached.row * cols + reached.col])
+                })
+                .sum();
+            assert_eq!(
+                sum % states,
+                0,
+                "{puzzle:?}: {pattern:?} changed by {cell:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn quiet_patterns_are_untouched_by_every_tap_of_either_kind() {
+    quiet_patterns_are_untouched_by_every_tap::<TwoStates>(two_sided(4, 4, "plus", false));
+    quiet_patterns_are_untouched_by_every_tap::<TwoStates>(two_sided(5, 5, "plus", false));
+    quiet_patterns_are_untouched_by_every_tap::<KStates>(colours(2, 4, "plus", true, 4));
+    quiet_patterns_are_untouched_by_every_tap::<KStates>(colours(3, 3, "x", false, 3));
+}
+
+/// Rank and nullity: the nullity is log_K of the quiet tap counts, found by trying each one,
+/// and OEIS A075462 gives the n x n Lights Out's (4 at n = 4, 2 at n = 5). Z_4 is no field.
+#[test]
+fn rank_and_nullity_count_the_quiet_taps_and_a_composite_k_has_none() {
+    let counted = |quiet: usize, states: usize| quiet.ilog(states) as u64;
+    for puzzle in [
+        two_sided(4, 4, "plus", false),
+        two_sided(3, 4, "sigma", false),
+    ] {
+        let solver = TwoStates::solver(puzzle.clone()).unwrap();
+        let quiet = every_tap_count::<TwoStates>(&puzzle)
+            .into_iter()
+            .filter(|counts| is_quiet::<TwoStates>(&puzzle, counts))
+            .count();
+        let (rank, nullity) = TwoStates::rank_nullity(&solver).unwrap();
+        assert_eq!(nullity, counted(quiet, 2));
+        assert_eq!(rank + nullity, puzzle.shape().cells());
+    }
+    let solver = TwoStates::solver(two_sided(5, 5, "plus", false)).unwrap();
+    assert_eq!(TwoStates::rank_nullity(&solver), Some((23, 2)));
+    let three = colours(3, 3, "x", false, 3);
+    let solver = KStates::solver(three.clone()).unwrap();
+    let quiet = every_tap_count::<KStates>(&three)
+        .into_iter()
+        .filter(|counts| is_quiet::<KStates>(&three, counts))
+        .count();
+    let (rank, nullity) = KStates::rank_nullity(&solver).unwrap();
+    assert_eq!((rank + nullity, nullity), (9, counted(quiet, 3)));
+    let four = KStates::solver(colours(2, 4, "plus", true, 4)).unwrap();
+    assert_eq!(KStates::rank_nullity(&four), None);
+}
+
+/// A board read from colour numbers gives them back, on boards of one word a row and of
+/// several; the first number that is no colour is named.
+#[test]
+fn boards_of_colour_numbers_give_them_back_and_name_the_first_wrong_one() {
+    let mut generator = Generator::from_seed(7);
+    for (rows, cols) in [(4, 4), (3, 5), (2, 130)] {
+        let puzzle = two_sided(rows, cols, "plus", false);
+        let board = TwoStates::random_board(&puzzle, &mut generator);
+        let colors = TwoStates::colors_of(&board);
+        assert_eq!(TwoStates::board_of_colors(&puzzle, &colors), Ok(board));
+        let mut wrong = colors.clone();
+        wrong[5] = 2;
+        wrong[9] = 3;
+        assert_eq!(TwoStates::board_of_colors(&puzzle, &wrong), Err(5));
+        let puzzle = colours(rows, cols, "plus", false, 5);
+        let board = KStates::random_board(&puzzle, &mut generator);
+        let colors = KStates::colors_of(&board);
+        assert_eq!(KStates::board_of_colors(&puzzle, &colors), Ok(board));
+        wrong = colors;
+        wrong[3] = 5;
+        assert_eq!(KStates::board_of_colors(&puzzle, &wrong), Err(3));
+    }
 }

@@ -2,9 +2,11 @@
 
 use std::time::Duration;
 
-use super::{Kind, QuietGenerator, SolutionOf, TwoStates, binomial};
+use serde::Serialize;
+
+use super::{ColorRecord, Kind, QuietGenerator, SolutionOf, TwoStates, binomial};
 use crate::board::{self, BoardId};
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, SetCells, Shape};
 use crate::input::Record;
 use crate::notation::{BoardTextError, Cell, Cells, Color};
 use crate::puzzle::{Goal, Puzzle};
@@ -12,6 +14,14 @@ use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
 use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid};
+
+/// A two-sided proof as records give it: the quiet pattern's cells, and the board's black
+/// pieces on them (an odd count where every finished board has an even one, or the reverse).
+#[derive(Serialize)]
+pub struct CertificateRecord<'a> {
+    cells: SetCells<'a>,
+    black: u64,
+}
 
 impl Kind for TwoStates {
     type Board = Grid;
@@ -25,9 +35,91 @@ impl Kind for TwoStates {
     type Proof = Certificate;
     type Space = SmallSpace;
     type TooManyBoards = TooManyBoards;
+    type ProofRecord<'a> = CertificateRecord<'a>;
+
+    const COUNTED: bool = false;
 
     fn states(_puzzle: &Puzzle) -> u8 {
         2
+    }
+
+    fn size_words(puzzle: &Puzzle) -> String {
+        puzzle.shape().to_string()
+    }
+
+    fn goal_words(puzzle: &Puzzle) -> String {
+        match puzzle.goal() {
+            Goal::Either => "all white or all black",
+            Goal::White => "all white",
+            Goal::Black => "all black",
+        }
+        .to_string()
+    }
+
+    fn color_words(color: u8) -> impl std::fmt::Display {
+        Color::of_number(color)
+    }
+
+    fn colors_words(_puzzle: &Puzzle) -> String {
+        "0 (white) or 1 (black)".to_string()
+    }
+
+    fn board_of_colors(puzzle: &Puzzle, colors: &[u8]) -> Result<Grid, usize> {
+        // Checked whole first (a loop without an early exit, which the compiler vectorises),
+        // placed only when wrong.
+        if colors.iter().fold(0, |largest, &color| largest | color) > 1 {
+            return Err(colors.iter().position(|&color| color > 1).unwrap_or(0));
+        }
+        let shape = puzzle.shape();
+        if shape.is_flip_game() {
+            // The game's own board, a million at a time: its 16 bits at once.
+            let bits = colors
+                .iter()
+                .fold(0, |bits, &color| bits << 1 | u16::from(color));
+            return Ok(Grid::from_bits16(bits));
+        }
+        let cols = shape.cols() as usize;
+        let mut board = Grid::new(shape);
+        for (row, pieces) in colors.chunks(cols.max(1)).enumerate() {
+            // A row's words built whole: a batch of a million boards is read this way.
+            let words = board.row_mut(row);
+            for (word, pieces) in words.iter_mut().zip(pieces.chunks(64)) {
+                *word = pieces
+                    .iter()
+                    .fold(0, |bits, &color| bits << 1 | u64::from(color))
+                    << (64 - pieces.len());
+            }
+        }
+        Ok(board)
+    }
+
+    fn quiet_patterns(solver: &Solver) -> Vec<QuietGenerator> {
+        let basis = solver.quiet_pattern_basis().iter();
+        basis
+            .map(|pattern| QuietGenerator {
+                counts: Self::colors_of(pattern),
+                order: 2,
+            })
+            .collect()
+    }
+
+    fn rank_nullity(solver: &Solver) -> Option<(u64, u64)> {
+        Some((solver.rank(), solver.nullity() as u64))
+    }
+
+    fn color_record(color: u8) -> ColorRecord {
+        ColorRecord::Name(Color::of_number(color).name())
+    }
+
+    fn goal_record(puzzle: &Puzzle) -> ColorRecord {
+        ColorRecord::Name(puzzle.goal().name())
+    }
+
+    fn proof_record<'a>(_puzzle: &Puzzle, proof: &'a Certificate) -> CertificateRecord<'a> {
+        CertificateRecord {
+            cells: SetCells(&proof.pattern),
+            black: proof.black,
+        }
     }
 
     fn rule(puzzle: &Puzzle) -> &Rule {
@@ -95,12 +187,7 @@ impl Kind for TwoStates {
     }
 
     fn filled(puzzle: &Puzzle, color: u8) -> Grid {
-        let color = if color == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Grid::filled(puzzle.shape(), color)
+        Grid::filled(puzzle.shape(), Color::of_number(color))
     }
 
     fn with_goal_color(puzzle: &Puzzle, color: u8) -> Puzzle {

@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::Cell;
@@ -22,10 +22,11 @@ use super::kind::{CommandKind, Explaining, Noun};
 use super::page::Walkthrough;
 use super::{Context, Failure, Outcome, usage, write_to};
 use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat, setting_names};
-use crate::output::json::{JsonStream, RuleFields};
+use crate::output::json::JsonStream;
 use crate::output::text::{Pen, figure_lines};
 use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
 use flipgame::figure::{Block, Figure, Target, svg};
+use flipgame::record::{RuleFields, Steps};
 use flipgame::settings::Names;
 
 /// Explains every board of the inputs.
@@ -375,7 +376,6 @@ impl<K: CommandKind> Explain<K> {
         proof: Option<&'a K::Proof>,
     ) -> ExplainedJson<'a, K> {
         let puzzle = self.puzzle();
-        let counted = K::states_field(puzzle).is_some();
         ExplainedJson {
             solved: SolvedJson::new((index, place), puzzle, board, &self.rule, (solution, proof)),
             steps: Steps {
@@ -383,8 +383,8 @@ impl<K: CommandKind> Explain<K> {
                 board,
                 taps: solution.map(|s| &s.taps),
             },
-            certificate: (!counted).then(|| CertificateField {
-                certificate: proof.map(|proof| K::proof_json(puzzle, proof)),
+            certificate: (!K::COUNTED).then(|| CertificateField {
+                certificate: proof.map(|proof| K::proof_record(puzzle, proof)),
             }),
         }
     }
@@ -446,72 +446,13 @@ struct ExplainedJson<'a, K: CommandKind> {
     solved: SolvedJson<'a, K>,
     steps: Steps<'a, K>,
     #[serde(flatten)]
-    certificate: Option<CertificateField<K::ProofJson<'a>>>,
+    certificate: Option<CertificateField<K::ProofRecord<'a>>>,
 }
 
 /// The `certificate` of a two-sided board: `null` for a board that can be finished.
 #[derive(Serialize)]
 struct CertificateField<P> {
     certificate: Option<P>,
-}
-
-/// The steps of a walkthrough, computed one at a time as they are written, so a huge board
-/// never holds more than its current state in memory.
-struct Steps<'a, K: Kind> {
-    puzzle: &'a K::Puzzle,
-    board: &'a K::Board,
-    taps: Option<&'a K::Taps>,
-}
-
-impl<K: CommandKind> Serialize for Steps<'_, K> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Some(taps) = self.taps else {
-            return serializer.collect_seq(std::iter::empty::<StepJson>());
-        };
-        let counted = K::states_field(self.puzzle).is_some();
-        let cols = K::shape(self.puzzle).cols() as usize;
-        let mut current = self.board.clone();
-        let steps = K::tapped_cells(taps, cols)
-            .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
-            .map(move |cell| {
-                K::tap(self.puzzle, &mut current, cell);
-                let changed = K::reached(self.puzzle, cell);
-                let board = current.to_string();
-                if counted {
-                    StepJson::Press {
-                        press: cell,
-                        changed,
-                        board,
-                    }
-                } else {
-                    StepJson::Tap {
-                        tap: cell,
-                        flipped: changed,
-                        board,
-                    }
-                }
-            });
-        serializer.collect_seq(steps)
-    }
-}
-
-/// One step of a walkthrough in JSON: the cell tapped, the cells it changes, and the board
-/// after it (`press` and `changed` for pieces of K colours).
-#[derive(Serialize)]
-#[serde(untagged)]
-enum StepJson {
-    /// A tap of two-sided pieces.
-    Tap {
-        tap: Cell,
-        flipped: Vec<Cell>,
-        board: String,
-    },
-    /// A tap of pieces of K colours.
-    Press {
-        press: Cell,
-        changed: Vec<Cell>,
-        board: String,
-    },
 }
 
 /// What the layers say of the board: found in layer `found` (its fewest taps), or in none of

@@ -1,12 +1,9 @@
 //! Pieces of K colours as the commands show them: colours by number, weights as the proof.
 
-use serde::Serialize;
-use serde_json::Value;
-
 use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
-use flipgame::puzzle::{StateGoal, StatePuzzle};
+use flipgame::puzzle::StatePuzzle;
 use flipgame::solve::states::{StateProof, TooManyStateCells};
 use flipgame::words;
 
@@ -14,41 +11,7 @@ use super::CommandKind;
 use crate::commands::flags;
 use flipgame::render::Piece;
 
-/// A proof for pieces of K colours in JSON: a weight a cell and the two sums.
-#[derive(Serialize)]
-pub struct StateProofJson {
-    /// One weight a cell, rows from the top.
-    weights: Vec<Vec<u8>>,
-    board_sum: u8,
-    finished_sum: u8,
-}
-
 impl CommandKind for KStates {
-    type ProofJson<'a> = StateProofJson;
-
-    fn states_field(puzzle: &StatePuzzle) -> Option<u8> {
-        Some(puzzle.states())
-    }
-
-    fn size_words(puzzle: &StatePuzzle) -> String {
-        format!("{}, {} colours", puzzle.shape(), puzzle.states())
-    }
-
-    fn goal_words(puzzle: &StatePuzzle) -> String {
-        match puzzle.goal() {
-            StateGoal::Color(color) => format!("all {color}"),
-            StateGoal::Any => "all one colour".to_string(),
-        }
-    }
-
-    fn color_words(color: u8) -> impl std::fmt::Display {
-        color
-    }
-
-    fn color_json(color: u8) -> Value {
-        Value::from(color)
-    }
-
     fn piece(board: &StateBoard, row: usize, col: usize) -> Piece {
         Piece::State(board.get(row, col))
     }
@@ -67,15 +30,6 @@ impl CommandKind for KStates {
     /// changes.
     fn proof_sentence_template(puzzle: &StatePuzzle, proof: &StateProof) -> String {
         flipgame::figure::explain::k_states::proof_text(puzzle, proof)
-    }
-
-    fn proof_json(puzzle: &StatePuzzle, proof: &StateProof) -> StateProofJson {
-        let cols = puzzle.shape().cols() as usize;
-        StateProofJson {
-            weights: proof.weights.chunks(cols).map(<[u8]>::to_vec).collect(),
-            board_sum: proof.board_sum,
-            finished_sum: proof.finished_sum,
-        }
     }
 
     fn too_large(error: &TooManyStateCells) -> String {

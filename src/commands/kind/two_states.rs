@@ -1,69 +1,22 @@
 //! Two-sided pieces as the commands show them: white and black, a quiet pattern's parity as
 //! the proof.
 
-use serde::Serialize;
-use serde_json::Value;
-
 use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::Grid;
 use flipgame::kind::TwoStates;
 use flipgame::notation::Color;
-use flipgame::puzzle::{Goal, Puzzle};
+use flipgame::puzzle::Puzzle;
 use flipgame::solve::{Certificate, TooLargeToSolve};
 use flipgame::space::MAX_CELLS;
 use flipgame::words;
 
 use super::CommandKind;
 use crate::commands::flags;
-use crate::output::json::CellsJson;
 use flipgame::render::{self, Piece};
 
-/// A proof for two-sided pieces in JSON: the quiet pattern's cells and its black pieces.
-#[derive(Serialize)]
-pub struct CertificateJson<'a> {
-    cells: CellsJson<'a>,
-    black: u64,
-}
-
-/// The side of colour number `color` (0 white, 1 black).
-fn side(color: u8) -> Color {
-    if color == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
 impl CommandKind for TwoStates {
-    type ProofJson<'a> = CertificateJson<'a>;
-
-    fn states_field(_puzzle: &Puzzle) -> Option<u8> {
-        None
-    }
-
-    fn size_words(puzzle: &Puzzle) -> String {
-        puzzle.shape().to_string()
-    }
-
-    fn goal_words(puzzle: &Puzzle) -> String {
-        match puzzle.goal() {
-            Goal::Either => "all white or all black",
-            Goal::White => "all white",
-            Goal::Black => "all black",
-        }
-        .to_string()
-    }
-
-    fn color_words(color: u8) -> impl std::fmt::Display {
-        side(color)
-    }
-
-    fn color_json(color: u8) -> Value {
-        Value::from(side(color).name())
-    }
-
     fn piece(board: &Grid, row: usize, col: usize) -> Piece {
-        Piece::Side(side(u8::from(board.get(row, col))))
+        Piece::Side(Color::of_number(u8::from(board.get(row, col))))
     }
 
     fn row_text(board: &Grid, row: usize) -> String {
@@ -77,13 +30,6 @@ impl CommandKind for TwoStates {
     /// The count of black pieces among the pattern's changes; its parity never does.
     fn proof_sentence_template(puzzle: &Puzzle, proof: &Certificate) -> String {
         render::impossibility_with(puzzle, proof, true, "{now}")
-    }
-
-    fn proof_json<'a>(_puzzle: &Puzzle, proof: &'a Certificate) -> CertificateJson<'a> {
-        CertificateJson {
-            cells: CellsJson(&proof.pattern),
-            black: proof.black,
-        }
     }
 
     fn too_large(error: &TooLargeToSolve) -> String {

@@ -3,8 +3,9 @@
 
 use std::io::{self, BufRead, Write};
 
+use flipgame::kind::{ColorRecord, Kind};
+use flipgame::record::Tap;
 use serde::Serialize;
-use serde_json::Value;
 
 use flipgame::game::lines::{COMMANDS, Command, parse};
 use flipgame::game::{Event, Game, Status as GameStatus};
@@ -217,12 +218,12 @@ impl<K: CommandKind> Session<K> {
         Record {
             command,
             board: game.board().to_string(),
-            states: K::states_field(puzzle),
+            states: K::recorded_states(puzzle),
             taps_made: status.taps_made,
             moves_left: status.moves_left,
             optimal: status.proven,
             lower_bound: status.lower_bound,
-            finishing_color: status.finishing_color.map(K::color_json),
+            finishing_color: status.finishing_color.map(K::color_record),
             fewest_from_start: status.fewest_from_start,
             solvable: status.solvable(),
             solved: status.solved,
@@ -231,11 +232,11 @@ impl<K: CommandKind> Session<K> {
                 _ => None,
             },
             solution: match shown {
-                Shown::Solution => Some(taps_json(&game.solution(), K::states_field(puzzle))),
+                Shown::Solution => Some(listed_taps::<K>(&game.solution())),
                 _ => None,
             },
             proof: match shown {
-                Shown::Proof => game.proof().map(|proof| K::proof_json(puzzle, proof)),
+                Shown::Proof => game.proof().map(|proof| K::proof_record(puzzle, proof)),
                 _ => None,
             },
             message: news,
@@ -264,46 +265,33 @@ struct Record<'a, K: CommandKind + 'a> {
     moves_left: Option<u64>,
     optimal: bool,
     lower_bound: Option<u64>,
-    finishing_color: Option<Value>,
+    finishing_color: Option<ColorRecord>,
     fewest_from_start: Option<u64>,
     solvable: bool,
     solved: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<Cell>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<Vec<TapJson>>,
+    solution: Option<Vec<Tap>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    proof: Option<K::ProofJson<'a>>,
+    proof: Option<K::ProofRecord<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
 }
 
-/// A tap of a solution in JSON: `{"row", "col"}`, and for pieces of K colours how many
-/// `times`.
-#[derive(Serialize)]
-struct TapJson {
-    #[serde(flatten)]
-    cell: Cell,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    times: Option<u8>,
-}
-
-/// The taps of a solution (a square tapped j times listed j times, together) in JSON: for
-/// K colours one object a square with its times.
-fn taps_json(taps: &[Cell], states: Option<u8>) -> Vec<TapJson> {
-    let mut listed: Vec<TapJson> = Vec::new();
+/// The taps of a solution (a square tapped j times listed j times, together) as records give
+/// them: for K colours one a square with its times.
+fn listed_taps<K: Kind>(taps: &[Cell]) -> Vec<Tap> {
+    let mut listed: Vec<Tap> = Vec::new();
     for &cell in taps {
         match listed.last_mut() {
-            Some(TapJson {
+            Some(Tap {
                 cell: last,
                 times: Some(times),
             }) if *last == cell => *times += 1,
-            _ => listed.push(TapJson {
-                cell,
-                times: states.map(|_| 1),
-            }),
+            _ => listed.push(Tap::of::<K>(cell, 1)),
         }
     }
     listed

@@ -262,7 +262,7 @@ fn below_the_board<K: CommandKind>(
     if game.proof().is_some() {
         used.push(Mark::Proof);
     }
-    lines.extend(pen.legend(&used, K::states_field(game.puzzle()), width));
+    lines.extend(pen.legend(&used, K::recorded_states(game.puzzle()), width));
     let help: Vec<(String, usize)> = HELP_LINE
         .iter()
         .map(|item| (item.to_string(), item.len()))

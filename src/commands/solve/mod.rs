@@ -12,8 +12,9 @@ use super::boards::{BoardCommand, Place, SolvedJson, failed_board, run_boards, s
 use super::kind::CommandKind;
 use super::{Failure, Outcome, usage};
 use crate::cli::{RecordFormat, SolveArgs, SolveFormat};
-use crate::output::json::{JsonStream, RuleFields};
+use crate::output::json::JsonStream;
 use crate::output::{write_count, write_tap_after_space};
+use flipgame::record::RuleFields;
 
 pub(super) mod shard;
 
@@ -276,7 +277,7 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         let solver = self.solver.get();
         let puzzle = K::puzzle(solver);
         // A K-state record carries its proof; two-sided pieces say only that there is none.
-        let proof = match (&solution, K::states_field(puzzle)) {
+        let proof = match (&solution, K::recorded_states(puzzle)) {
             (None, Some(_)) => K::proof(solver, board),
             _ => None,
         };

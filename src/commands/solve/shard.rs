@@ -20,8 +20,9 @@ use super::super::boards::{Place, with_stages};
 use super::super::{Failure, Outcome, report, usage};
 use super::{Answered, Answering, Solve, answer_all};
 use crate::cli::{RecordFormat, SolveArgs};
-use crate::output::json::{JsonStream, RuleFields};
+use crate::output::json::JsonStream;
 use flipgame::kind::TwoStates;
+use flipgame::record::RuleFields;
 
 /// One shard's record of one board: a JSON line of `solve --shard`.
 #[derive(Serialize, Deserialize)]

@@ -17,12 +17,12 @@ use flipgame::words::{count_of, percent, thousands};
 use super::{HistogramRow, histogram_rows};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::commands::args::solver;
-use crate::commands::kind::CommandKind;
+
 use crate::commands::{Context, Failure, Outcome, usage};
-use crate::output::json::{RuleFields, as_text};
 use crate::output::text::{Pen, figure_lines};
 use crate::progress::Progress;
 use flipgame::figure::{Block, Chart, Figure, svg};
+use flipgame::record::{RuleFields, as_text};
 
 /// The most cells of a board whose generators the text report writes out, one line each.
 const LISTED_CELLS: u64 = 64;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use flipgame::board::BoardId;
 use flipgame::grid::Grid;
-use flipgame::kind::TwoStates;
+use flipgame::kind::{Kind, TwoStates};
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::space::MAX_CELLS;
@@ -16,12 +16,13 @@ use flipgame::stats::{Facts, LISTED_BASIS_CELLS, Report};
 use super::{HistogramRow, histogram_rows};
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::commands::args::solver;
-use crate::commands::kind::CommandKind;
+
 use crate::commands::{Context, Failure, Outcome, usage};
-use crate::output::json::{CellsJson, RuleFields, as_text, optional_text};
 use crate::output::text::{Pen, figure_lines};
 use crate::progress::{Progress, Stages};
 use flipgame::figure::{Block, Chart, Drawing, Figure, Target, svg};
+use flipgame::grid::SetCells;
+use flipgame::record::{RuleFields, as_text, optional_text};
 use flipgame::words::{count_of, percent, taps, thousands};
 
 /// Computes the facts of `puzzle` and prints them.
@@ -361,7 +362,7 @@ struct StatsJson<'a> {
     nullity: u64,
     histogram: Vec<HistogramRow>,
     hardest: HardestJson<'a>,
-    quiet_patterns: Vec<CellsJson<'a>>,
+    quiet_patterns: Vec<SetCells<'a>>,
 }
 
 /// The report of a puzzle too large to search every board of.
@@ -380,7 +381,7 @@ struct LargeStatsJson<'a> {
     rank: u64,
     nullity: u64,
     note: String,
-    quiet_pattern_basis: Option<Vec<CellsJson<'a>>>,
+    quiet_pattern_basis: Option<Vec<SetCells<'a>>>,
 }
 
 impl<'a> LargeStatsJson<'a> {
@@ -402,7 +403,7 @@ impl<'a> LargeStatsJson<'a> {
             quiet_pattern_basis: facts
                 .quiet_basis
                 .as_ref()
-                .map(|basis| basis.iter().map(CellsJson).collect()),
+                .map(|basis| basis.iter().map(SetCells).collect()),
         }
     }
 }
@@ -451,7 +452,7 @@ impl<'a> StatsJson<'a> {
                     .map(|(&tap_sets, &boards)| TapSetCount { tap_sets, boards })
                     .collect(),
             },
-            quiet_patterns: space.quiet_patterns.iter().map(CellsJson).collect(),
+            quiet_patterns: space.quiet_patterns.iter().map(SetCells).collect(),
         }
     }
 }

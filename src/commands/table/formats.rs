@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Row, TableWriter, tap_list};
-use crate::output::json::{JsonStream, RuleFields, optional_text};
+use crate::output::json::JsonStream;
 use crate::output::write_count;
-use flipgame::notation::Cell;
+use flipgame::record::{RuleFields, Tap, optional_text};
 
 /// `9d98 bwwb/bbwb/bwwb/bwww 4 r1c1 ...`: id (4x4 only), board, fewest taps or `Impossible`,
 /// and with `--taps` the taps.
@@ -90,7 +90,7 @@ impl TableWriter for Json {
             taps: row.taps.as_ref().map(|taps| {
                 taps.as_ref().map(|taps| {
                     taps.iter()
-                        .map(|&(cell, count)| TapJson {
+                        .map(|&(cell, count)| Tap {
                             cell,
                             times: times.then_some(count),
                         })
@@ -122,14 +122,5 @@ struct TableRow<'a> {
     states: Option<u8>,
     moves: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    taps: Option<Option<Vec<TapJson>>>,
-}
-
-/// A tapped cell; on boards of more than two states, how many times it is pressed.
-#[derive(Serialize)]
-struct TapJson {
-    #[serde(flatten)]
-    cell: Cell,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    times: Option<u8>,
+    taps: Option<Option<Vec<Tap>>>,
 }

@@ -10,8 +10,9 @@ use super::args::{ForEitherKind, explore, with_puzzle};
 use super::kind::CommandKind;
 use super::{Failure, Outcome, usage, write_to};
 use crate::cli::{CellsArg, TableArgs, TableFormat};
-use crate::output::json::{JsonStream, RuleFields};
+use crate::output::json::JsonStream;
 use crate::progress::Progress;
+use flipgame::record::RuleFields;
 
 mod formats;
 
