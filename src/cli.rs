@@ -249,6 +249,10 @@ pub fn setting_names(setting: Setting) -> String {
         Setting::SearchTime => "--search-time".to_string(),
         Setting::RuleFile => "a --rule-file".to_string(),
         Setting::Judge(name) => format!("--judge {name}"),
+        Setting::FewerSteps => "--max-steps".to_string(),
+        Setting::Map => "--map".to_string(),
+        Setting::Svg => "--format svg".to_string(),
+        Setting::Terminal => "the terminal".to_string(),
     }
 }
 

@@ -28,8 +28,9 @@
 //!   of a puzzle (histogram, God's number, the algebra of its taps);
 //! - [`figure`]: what a board's answer looks like to people, decided once for every front end
 //!   (`explain`'s walkthroughs and proofs, in [`figure::explain`]) and drawn as SVG with
-//!   [`render`]'s pieces and marks: the command line (which also draws figures as terminal
-//!   text) and the Python module (`python/` in the repository) draw the same pictures from it.
+//!   [`render`]'s pieces and marks, or as a web page ([`figure::html`]: a walkthrough, or the
+//!   puzzle to play): the command line (which also draws figures as terminal text) and the
+//!   Python module (`python/` in the repository) draw the same pictures from it.
 //!
 //! # Example
 //!

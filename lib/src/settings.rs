@@ -26,6 +26,14 @@ pub enum Setting {
     RuleFile,
     /// The judge of this name, whose format reads an input: `--judge poj1166`.
     Judge(&'static str),
+    /// Fewer steps drawn in a walkthrough: `--max-steps`.
+    FewerSteps,
+    /// One map of the taps a board instead of its steps: `--map`.
+    Map,
+    /// A picture with no limit of size: `--format svg`.
+    Svg,
+    /// Where a puzzle too large for a page is played: the terminal.
+    Terminal,
 }
 
 /// How a front end names each [`Setting`], in the words its users type.
@@ -45,6 +53,10 @@ fn rust_names(setting: Setting) -> String {
         Setting::SearchTime => "Solver::set_search_time".to_string(),
         Setting::RuleFile => "a Graph (Graph::from_json)".to_string(),
         Setting::Judge(name) => format!("judge::by_name({name:?})"),
+        Setting::FewerSteps => "fewer steps drawn".to_string(),
+        Setting::Map => "a map of the taps (Sketch's map)".to_string(),
+        Setting::Svg => "figure::svg".to_string(),
+        Setting::Terminal => "the terminal (flipgame play)".to_string(),
     }
 }
 

@@ -31,6 +31,10 @@ pub fn names(setting: Setting) -> String {
         Setting::RuleFile => "rule_json, and a graph's in from_edges".to_string(),
         // The judges' formats are the command line's (`flipgame solve --judge NAME`).
         Setting::Judge(name) => format!("flipgame solve --judge {name}"),
+        Setting::FewerSteps => "fewer steps".to_string(),
+        Setting::Map => "svg(map=True)".to_string(),
+        Setting::Svg => "svg()".to_string(),
+        Setting::Terminal => "the terminal (flipgame play)".to_string(),
     }
 }
 

@@ -13,7 +13,6 @@ pub mod generate;
 pub mod graph;
 pub mod judged;
 pub mod kind;
-pub mod page;
 pub mod play;
 pub mod solve;
 pub mod stats;
@@ -23,9 +22,11 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::{self, Cli, ColorChoice, Command};
+use crate::cli::{self, Cli, ColorChoice, Command, setting_names};
 use crate::output::Output;
 use crate::output::file::AtomicFile;
+use flipgame::figure::html::PageError;
+use flipgame::settings::Advice;
 
 /// How a run ended, in order of precedence: the worst one seen is the exit status (the
 /// statuses and their words are [`cli::EXIT_STATUS`]).
@@ -76,6 +77,19 @@ impl From<io::Error> for Failure {
 /// A usage error with this message.
 pub fn usage(message: impl Into<String>) -> Failure {
     Failure::Usage(message.into())
+}
+
+/// A web page refused, as the command line reports it: a goal colour's solver too large in
+/// `too_large`'s words, the rest in the flags'.
+pub fn page_failure<T>(error: PageError<T>, too_large: impl FnOnce(&T) -> String) -> Failure
+where
+    T: std::fmt::Display,
+{
+    match error {
+        PageError::Solver(reason) => usage(too_large(&reason)),
+        PageError::Data(error) => Failure::Output(error.into()),
+        refused => usage(refused.worded(setting_names).to_string()),
+    }
 }
 
 /// What every command gets besides its own arguments.

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 import { bruteForce, colorsOf, flipgame, pageData, reachOf, seeded } from './support.mjs';
 
-const logic = createRequire(import.meta.url)('../../src/commands/page/page.js');
+const logic = createRequire(import.meta.url)('../../lib/src/figure/html/page.js');
 
 /** Small puzzles of both kinds: rules, wrap, goals, and prime and composite K. */
 const PUZZLES = [

@@ -14,6 +14,7 @@ use crate::notation::Color;
 use crate::render::{self, Mark, Piece};
 
 pub mod explain;
+pub mod html;
 pub mod layout;
 pub mod svg;
 

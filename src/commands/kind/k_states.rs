@@ -26,12 +26,6 @@ impl CommandKind for KStates {
         proof.weights[row * cols + col] != 0
     }
 
-    /// `explain`'s words: no press changes the weighted sum, so they have no number a press
-    /// changes.
-    fn proof_sentence_template(puzzle: &StatePuzzle, proof: &StateProof) -> String {
-        flipgame::figure::explain::k_states::proof_text(puzzle, proof)
-    }
-
     fn too_large(error: &TooManyStateCells) -> String {
         flags::too_many_state_cells(error)
     }

@@ -12,7 +12,7 @@ use flipgame::words;
 
 use super::CommandKind;
 use crate::commands::flags;
-use flipgame::render::{self, Piece};
+use flipgame::render::Piece;
 
 impl CommandKind for TwoStates {
     fn piece(board: &Grid, row: usize, col: usize) -> Piece {
@@ -25,11 +25,6 @@ impl CommandKind for TwoStates {
 
     fn in_proof(_puzzle: &Puzzle, proof: &Certificate, row: usize, col: usize) -> bool {
         proof.pattern.get(row, col)
-    }
-
-    /// The count of black pieces among the pattern's changes; its parity never does.
-    fn proof_sentence_template(puzzle: &Puzzle, proof: &Certificate) -> String {
-        render::impossibility_with(puzzle, proof, true, "{now}")
     }
 
     fn too_large(error: &TooLargeToSolve) -> String {

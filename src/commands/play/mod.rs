@@ -9,6 +9,7 @@ mod terminal;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
+use flipgame::figure::html as page;
 use flipgame::game::Game;
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::Shape;
@@ -20,7 +21,7 @@ use flipgame::words::TooLong;
 use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
 use super::boards::{no_boards, unreadable_words};
 use super::kind::{CommandKind, other_rule_words};
-use super::{Context, Failure, Outcome, page, usage};
+use super::{Context, Failure, Outcome, page_failure, usage};
 use crate::cli::{PlayArgs, PlayFormat, setting_names};
 use crate::output::text::Pen;
 use crate::source::{self, Item};
@@ -58,7 +59,7 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
                 ));
             }
             // Before a board is dealt or a solver made, which a huge board would wait for.
-            page::puzzle_fits::<K>(&puzzle)?;
+            page::puzzle_fits::<K>(&puzzle).map_err(|error| page_failure(error, K::too_large))?;
         }
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
@@ -117,7 +118,8 @@ fn web_page<K: CommandKind>(
     };
     let solver = solver::<K>(puzzle)?;
     let title = title::<K>(K::puzzle(&solver));
-    let page = page::puzzle_page::<K>(title, &solver, &boards, deal)?;
+    let page = page::puzzle_page::<K>(title, &solver, &boards, deal)
+        .map_err(|error| page_failure(error, K::too_large))?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
 }

@@ -101,6 +101,12 @@ impl ExplainKind for KStates {
         )));
     }
 
+    /// `explain`'s words: no press changes the weighted sum, so they have no number a press
+    /// changes.
+    fn proof_sentence_template(puzzle: &StatePuzzle, proof: &StateProof) -> String {
+        proof_text(puzzle, proof)
+    }
+
     fn proof_sentence(puzzle: &StatePuzzle, proof: &StateProof, drawn: bool) -> String {
         let states = puzzle.states();
         let cols = puzzle.shape().cols() as usize;

@@ -39,6 +39,9 @@ pub trait ExplainKind: Kind {
     /// The argument of `proof` in a sentence; `drawn` says whether its cells are marked on a
     /// board the reader sees.
     fn proof_sentence(puzzle: &Self::Puzzle, proof: &Self::Proof, drawn: bool) -> String;
+    /// [`ExplainKind::proof_sentence`] for a page whose board changes as it is played, with the
+    /// proof's cells marked: `{now}` stands where the sentence gives a number a tap can change.
+    fn proof_sentence_template(puzzle: &Self::Puzzle, proof: &Self::Proof) -> String;
     /// The picture and argument of `proof`.
     fn proof_figure(
         explain: &dyn Explaining<Self>,

@@ -88,6 +88,11 @@ impl ExplainKind for TwoStates {
         render::impossibility(puzzle, proof, drawn)
     }
 
+    /// The count of black pieces among the pattern's changes; its parity never does.
+    fn proof_sentence_template(puzzle: &Puzzle, proof: &Certificate) -> String {
+        render::impossibility_with(puzzle, proof, true, "{now}")
+    }
+
     /// Why `board` can never be finished: the quiet pattern drawn on it, and the parity argument.
     fn proof_figure(
         explain: &dyn Explaining<TwoStates>,

@@ -1,5 +1,6 @@
-//! Web pages: the puzzle to play (`play --format html`) and the walkthrough (`explain --format
-//! html`), each one self-contained HTML file for either kind of piece. A page loads nothing:
+//! Web pages, beside the SVG pictures: the puzzle to play (the command line's `play --format
+//! html`) and the walkthrough of a figure (`explain --format html`), each one self-contained HTML
+//! file for either kind of piece, written here so that every front end writes the same page. A page loads nothing:
 //! its stylesheet, its script and its data are inside it, and its Content-Security-Policy
 //! forbids every fetch, so it works opened from disk with no network.
 //!
@@ -22,17 +23,18 @@
 
 mod walkthrough;
 
+use std::fmt;
+
 use serde::Serialize;
 
-use flipgame::kind::Kind;
-use flipgame::notation::{Cell, Color, state_digit};
-use flipgame::words::{count_of, thousands};
-
-use super::kind::CommandKind;
-use super::{Failure, usage};
-use flipgame::figure::svg::escape;
-use flipgame::figure::{Drawing, Pieces};
-use flipgame::render::{Mark, Piece, mark_name};
+use crate::figure::explain::ExplainKind;
+use crate::figure::svg::escape;
+use crate::figure::{Drawing, Pieces};
+use crate::kind::Kind;
+use crate::notation::{Cell, Color, state_digit};
+use crate::render::{Mark, Piece, mark_name};
+use crate::settings::{Advice, Names, Setting};
+use crate::words::{count_of, thousands};
 
 pub use walkthrough::Walkthrough;
 
@@ -78,16 +80,91 @@ fn document(title: &str, body: &str, data: Option<&str>) -> String {
     )
 }
 
-/// Refuses a puzzle page over [`MOST_PAGE_BYTES`], or one that would be.
-fn too_large(bytes: Option<usize>) -> Failure {
-    let size = bytes.map_or("over".to_string(), |bytes| {
-        format!("{} bytes, over", thousands(bytes as u64))
-    });
-    usage(format!(
-        "the page would be {size} the limit of {} bytes (a large board, a rule that reaches far, \
-         or many puzzles): play this one in the terminal",
-        thousands(MOST_PAGE_BYTES as u64)
-    ))
+/// Why a page is not written: too large to open quickly, or a walk too long for a tap to stay
+/// quick, or (for a puzzle page) a colour's solver too large, `T` its reason.
+#[derive(Debug)]
+pub enum PageError<T> {
+    /// A puzzle page over [`MOST_PAGE_BYTES`] (its bytes, when it was written whole).
+    TooLarge(Option<usize>),
+    /// A puzzle page whose fewest-taps walk, of `group` quiet tap sets (`None`: past counting)
+    /// for each of `colors` goal colours over `cells` cells, passes [`MOST_SEARCH_STEPS`].
+    WalkTooLong {
+        /// The quiet tap sets walked, `None` past 2^64.
+        group: Option<u64>,
+        /// The board's cells.
+        cells: u64,
+        /// The goal's colours.
+        colors: u64,
+    },
+    /// A walkthrough page of boards of this many cells, over [`MOST_WALKTHROUGH_CELLS`].
+    BoardsTooLarge(u64),
+    /// A walkthrough page of this many bytes, over [`MOST_PAGE_BYTES`].
+    WalkthroughTooLarge(usize),
+    /// The solver of one of the goal's colours is too large to make.
+    Solver(T),
+    /// The page's data could not be written as JSON.
+    Data(serde_json::Error),
+}
+
+impl<T: fmt::Display> Advice for PageError<T> {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        let limit = thousands(MOST_PAGE_BYTES as u64);
+        let elsewhere = names(Setting::Terminal);
+        match self {
+            PageError::TooLarge(bytes) => {
+                let size = bytes.map_or("over".to_string(), |bytes| {
+                    format!("{} bytes, over", thousands(bytes as u64))
+                });
+                write!(
+                    f,
+                    "the page would be {size} the limit of {limit} bytes (a large board, a rule \
+                     that reaches far, or many puzzles): play this one in {elsewhere}"
+                )
+            }
+            PageError::WalkTooLong {
+                group,
+                cells,
+                colors,
+            } => {
+                let quiet = match group {
+                    Some(1) => "one answer".to_string(),
+                    Some(size) => count_of(*size, "quiet tap set", "quiet tap sets"),
+                    None => "more than 2^64 quiet tap sets".to_string(),
+                };
+                let smaller = match group {
+                    Some(1) => "a smaller board",
+                    _ => "a size or rule with fewer quiet tap sets",
+                };
+                write!(
+                    f,
+                    "a page of this puzzle would walk {quiet} of {} for each of {} at every tap, \
+                     over the limit of {} steps: play it in {elsewhere}, or choose {smaller}",
+                    count_of(*cells, "cell", "cells"),
+                    count_of(*colors, "goal colour", "goal colours"),
+                    thousands(MOST_SEARCH_STEPS)
+                )
+            }
+            PageError::BoardsTooLarge(cells) => write!(
+                f,
+                "a walkthrough page of boards of {} would pass the limit of {limit} bytes: a page \
+                 draws boards of at most {} ({} draws any)",
+                count_of(*cells, "cell", "cells"),
+                count_of(MOST_WALKTHROUGH_CELLS, "cell", "cells"),
+                names(Setting::Svg)
+            ),
+            PageError::WalkthroughTooLarge(bytes) => write!(
+                f,
+                "the page would be {} bytes, over the limit of {limit} (large boards, many steps \
+                 or many boards): {} draws fewer steps, {} one map a board, and {} has no limit",
+                thousands(*bytes as u64),
+                names(Setting::FewerSteps),
+                names(Setting::Map),
+                names(Setting::Svg)
+            ),
+            PageError::Solver(reason) => write!(f, "{reason}"),
+            PageError::Data(error) => write!(f, "the page's data: {error}"),
+        }
+    }
 }
 
 /// Colour numbers as one character each, as boards of K states write them (`0`-`9`, `a`-`z`).
@@ -161,46 +238,38 @@ pub struct DealData {
 /// Refuses a puzzle whose page would walk too long even with no quiet tap sets (every goal
 /// colour's answer is updated cell by cell), before its solver is made or a board dealt: a
 /// board of millions of cells is refused at once.
-pub fn puzzle_fits<K: Kind>(puzzle: &K::Puzzle) -> Result<(), Failure> {
+pub fn puzzle_fits<K: Kind>(puzzle: &K::Puzzle) -> Result<(), PageError<K::TooLarge>> {
     walk_fits::<K>(puzzle, Some(1))?;
     tap_table::<K>(puzzle).map(drop)
 }
 
 /// Refuses a puzzle whose walk of `group` quiet tap sets (`None`: past counting) for every goal
 /// colour, cell by cell, would pass [`MOST_SEARCH_STEPS`].
-fn walk_fits<K: Kind>(puzzle: &K::Puzzle, group: Option<u64>) -> Result<(), Failure> {
+fn walk_fits<K: Kind>(
+    puzzle: &K::Puzzle,
+    group: Option<u64>,
+) -> Result<(), PageError<K::TooLarge>> {
     let cells = K::shape(puzzle).cells();
     let colors = K::goal_colors(puzzle).len() as u64;
     let steps = group.and_then(|size| size.checked_mul(colors * cells));
     if steps.is_some_and(|steps| steps <= MOST_SEARCH_STEPS) {
         return Ok(());
     }
-    let quiet = match group {
-        Some(1) => "one answer".to_string(),
-        Some(size) => count_of(size, "quiet tap set", "quiet tap sets"),
-        None => "more than 2^64 quiet tap sets".to_string(),
-    };
-    let smaller = match group {
-        Some(1) => "a smaller board",
-        _ => "a size or rule with fewer quiet tap sets",
-    };
-    Err(usage(format!(
-        "a page of this puzzle would walk {quiet} of {} for each of {} at every tap, over the \
-         limit of {} steps: play it in the terminal, or choose {smaller}",
-        count_of(cells, "cell", "cells"),
-        count_of(colors, "goal colour", "goal colours"),
-        thousands(MOST_SEARCH_STEPS)
-    )))
+    Err(PageError::WalkTooLong {
+        group,
+        cells,
+        colors,
+    })
 }
 
 /// The puzzle page of `solver`'s puzzle, headed `title`, starting from each of `boards`
 /// (numbered in the page when there are several), dealing new ones as `deal` says when given.
-pub fn puzzle_page<K: CommandKind>(
+pub fn puzzle_page<K: ExplainKind>(
     title: String,
     solver: &K::Solver,
     boards: &[K::Board],
     deal: Option<DealData>,
-) -> Result<String, Failure> {
+) -> Result<String, PageError<K::TooLarge>> {
     let puzzle = K::puzzle(solver);
     let shape = K::shape(puzzle);
     let quiet = K::quiet_generators(solver);
@@ -210,7 +279,7 @@ pub fn puzzle_page<K: CommandKind>(
     walk_fits::<K>(puzzle, group)?;
     // Each colour's piece, as a board of that colour shows it.
     let pieces: Vec<Piece> = (0..K::states(puzzle))
-        .map(|color| K::piece(&K::filled(puzzle, color), 0, 0))
+        .map(|color| K::drawing(String::new(), &K::filled(puzzle, color)).piece(0, 0))
         .collect();
     let data = PuzzleData {
         title,
@@ -250,7 +319,7 @@ pub fn puzzle_page<K: CommandKind>(
             .collect(),
         deal,
     };
-    let json = serde_json::to_string(&data).map_err(|error| Failure::Output(error.into()))?;
+    let json = serde_json::to_string(&data).map_err(PageError::Data)?;
     let body = format!(
         "<main id=\"app\" data-page=\"puzzle\">\n<h1>{}</h1>\n<noscript><p>This page plays the \
          puzzle with its script, which the browser did not run.</p></noscript>\n</main>",
@@ -258,13 +327,13 @@ pub fn puzzle_page<K: CommandKind>(
     );
     let page = document(&data.title, &body, Some(&json));
     match page.len() {
-        bytes if bytes > MOST_PAGE_BYTES => Err(too_large(Some(bytes))),
+        bytes if bytes > MOST_PAGE_BYTES => Err(PageError::TooLarge(Some(bytes))),
         _ => Ok(page),
     }
 }
 
 /// How each colour is written in a board's text.
-fn letters<K: CommandKind>(puzzle: &K::Puzzle) -> Vec<String> {
+fn letters<K: Kind>(puzzle: &K::Puzzle) -> Vec<String> {
     (0..K::states(puzzle))
         .map(|color| {
             let board = K::filled(puzzle, color).to_string();
@@ -276,7 +345,7 @@ fn letters<K: CommandKind>(puzzle: &K::Puzzle) -> Vec<String> {
 /// Each cell's tap: the cells it changes and the weight it adds, as flat pairs; refused as
 /// soon as the pairs alone would pass [`MOST_PAGE_BYTES`] (each number takes at least a digit
 /// and a comma), so a rule that reaches far on a large board is not written out first.
-fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, Failure> {
+fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, PageError<K::TooLarge>> {
     let cols = K::shape(puzzle).cols() as usize;
     let mut numbers = 0;
     let mut table = Vec::new();
@@ -284,7 +353,7 @@ fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, Failure> {
         let weights = K::tap_weights(puzzle, Cell::at_index(index, cols));
         numbers += 2 * weights.len();
         if 2 * numbers > MOST_PAGE_BYTES {
-            return Err(too_large(None));
+            return Err(PageError::TooLarge(None));
         }
         let pairs = weights
             .into_iter()
@@ -296,7 +365,7 @@ fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, Failure> {
 
 /// `s_d` for every difference `d` between two goal colours: the taps that turn the all-0
 /// board all `d`, found by the solver of that one colour.
-fn shifts<K: CommandKind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, Failure> {
+fn shifts<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, PageError<K::TooLarge>> {
     let states = K::states(puzzle);
     let goal: Vec<u8> = K::goal_colors(puzzle)
         .into_iter()
@@ -313,7 +382,7 @@ fn shifts<K: CommandKind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, Fai
             continue;
         }
         let one_color = K::with_goal_color(puzzle, difference);
-        let solver = super::args::solver::<K>(one_color)?;
+        let solver = K::solver(one_color).map_err(PageError::Solver)?;
         let shift = K::solve(&solver, &white);
         shifts.push(shift.map(|solution| digits(&counts::<K>(puzzle, &solution.taps))));
     }
@@ -332,7 +401,7 @@ fn counts<K: Kind>(puzzle: &K::Puzzle, taps: &K::Taps) -> Vec<u8> {
 }
 
 /// One starting board with its answer, or its proof.
-fn start<K: CommandKind>(solver: &K::Solver, board: &K::Board) -> StartData {
+fn start<K: ExplainKind>(solver: &K::Solver, board: &K::Board) -> StartData {
     let puzzle = K::puzzle(solver);
     let mut data = StartData {
         board: digits(&K::colors_of(board)),
@@ -416,5 +485,58 @@ fn mark_class(mark: Mark) -> &'static str {
         Mark::Flipped => "m-flipped",
         Mark::Proof => "m-proof",
         Mark::Hint => "m-hint",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::convert::Infallible;
+
+    use super::*;
+    use crate::settings::RUST;
+
+    /// Every refusal says its limit and what to do, in the words of the front end that asks:
+    /// with a Rust caller's names no flag of the command line is named.
+    #[test]
+    fn refusals_say_the_limit_in_the_callers_words() {
+        let refusals: [PageError<Infallible>; 5] = [
+            PageError::TooLarge(Some(2_000_000)),
+            PageError::TooLarge(None),
+            PageError::WalkTooLong {
+                group: None,
+                cells: 400,
+                colors: 2,
+            },
+            PageError::BoardsTooLarge(10_000),
+            PageError::WalkthroughTooLarge(3_000_000),
+        ];
+        for refusal in &refusals {
+            let words = refusal.worded(RUST).to_string();
+            assert!(!words.contains("--"), "{words}");
+            assert!(words.contains("limit"), "{words}");
+        }
+        let walk = refusals[2].worded(RUST).to_string();
+        assert!(walk.contains("more than 2^64 quiet tap sets of 400 cells for each of 2 goal"));
+        let page = refusals[4].worded(RUST).to_string();
+        assert!(page.contains("3,000,000 bytes") && page.contains("figure::svg has no limit"));
+    }
+
+    /// A walkthrough page of a figure: one small file that loads nothing, its blocks escaped.
+    #[test]
+    fn a_walkthrough_page_loads_nothing_and_escapes_its_words() {
+        let mut walkthrough = Walkthrough::default();
+        let mut figure = crate::figure::Figure::default();
+        figure.push(crate::figure::Block::Text("<b> & </b>".to_string()));
+        walkthrough.add(&figure);
+        let page = walkthrough.page().unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"));
+        assert!(page.contains("&lt;b&gt; &amp; &lt;/b&gt;"));
+        assert!(page.contains("default-src 'none'"));
+        assert!(!page.contains("http://") && !page.contains("https://"));
+        assert!(Walkthrough::fits(MOST_WALKTHROUGH_CELLS).is_ok());
+        assert!(matches!(
+            Walkthrough::fits(MOST_WALKTHROUGH_CELLS + 1),
+            Err(PageError::BoardsTooLarge(_))
+        ));
     }
 }

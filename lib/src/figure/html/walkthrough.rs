@@ -1,13 +1,14 @@
 //! The walkthrough page: `explain`'s figures as HTML, each group of boards a strip of frames
 //! that the page's script steps through (previous, next, play).
 
-use flipgame::notation::state_digit;
-use flipgame::words::{count_of, thousands};
+use std::convert::Infallible;
 
-use super::{MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, document, drawing_html, escape, mark_class};
-use crate::commands::{Failure, usage};
-use flipgame::figure::{Block, Drawing, Figure};
-use flipgame::render::{Mark, mark_name, state_mark_name};
+use super::{
+    MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, PageError, document, drawing_html, escape, mark_class,
+};
+use crate::figure::{Block, Drawing, Figure};
+use crate::notation::state_digit;
+use crate::render::{Mark, mark_name, state_mark_name};
 
 /// The walkthroughs of every board, gathered until the page is written.
 #[derive(Default)]
@@ -22,15 +23,9 @@ pub struct Walkthrough {
 
 impl Walkthrough {
     /// Refuses boards too large for a walkthrough page before any is explained.
-    pub fn fits(cells: u64) -> Result<(), Failure> {
+    pub fn fits(cells: u64) -> Result<(), PageError<Infallible>> {
         if cells > MOST_WALKTHROUGH_CELLS {
-            return Err(usage(format!(
-                "a walkthrough page of boards of {} would pass the limit of {} bytes: a page \
-                 draws boards of at most {} (--format svg draws any)",
-                count_of(cells, "cell", "cells"),
-                thousands(MOST_PAGE_BYTES as u64),
-                count_of(MOST_WALKTHROUGH_CELLS, "cell", "cells")
-            )));
+            return Err(PageError::BoardsTooLarge(cells));
         }
         Ok(())
     }
@@ -50,7 +45,7 @@ impl Walkthrough {
     }
 
     /// The whole page, or the refusal of one too large.
-    pub fn page(&self) -> Result<String, Failure> {
+    pub fn page(&self) -> Result<String, PageError<Infallible>> {
         let title = match self.boards {
             1 => "flipgame explain".to_string(),
             boards => format!("flipgame explain: {boards} boards"),
@@ -65,21 +60,10 @@ impl Walkthrough {
         // written, from the sections counted even where they were not kept.
         let bytes = document(&title, &body(""), None).len() + self.bytes;
         if bytes > MOST_PAGE_BYTES {
-            return Err(too_large(bytes));
+            return Err(PageError::WalkthroughTooLarge(bytes));
         }
         Ok(document(&title, &body(&self.sections.concat()), None))
     }
-}
-
-/// The refusal of a walkthrough page of `bytes` bytes.
-fn too_large(bytes: usize) -> Failure {
-    usage(format!(
-        "the page would be {} bytes, over the limit of {} (large boards, many steps or many \
-         boards): --max-steps draws fewer steps, --map one map a board, and --format svg has no \
-         limit",
-        thousands(bytes as u64),
-        thousands(MOST_PAGE_BYTES as u64)
-    ))
 }
 
 /// One block of a figure as HTML.
