@@ -13,6 +13,7 @@ use serde::{Serialize, Serializer};
 use crate::board::BoardId;
 use crate::kind::{ColorRecord, Kind, SolutionOf};
 use crate::notation::Cell;
+use crate::solve::Taps as _;
 
 /// Serializes anything with `Display` as a string (for `#[serde(serialize_with)]`).
 pub fn as_text<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
@@ -114,7 +115,9 @@ pub struct Taps<'a, K: Kind> {
 impl<K: Kind> Serialize for Taps<'_, K> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(
-            K::tapped_cells(self.taps, self.cols).map(|(cell, times)| Tap::of::<K>(cell, times)),
+            self.taps
+                .tapped_cells(self.cols)
+                .map(|(cell, times)| Tap::of::<K>(cell, times)),
         )
     }
 }
@@ -231,7 +234,7 @@ impl<'a, K: Kind> Steps<'a, K> {
         let cols = K::shape(puzzle).cols() as usize;
         let mut current = self.board.clone();
         taps.into_iter()
-            .flat_map(move |taps| K::tapped_cells(taps, cols))
+            .flat_map(move |taps| taps.tapped_cells(cols))
             .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
             .map(move |cell| {
                 K::tap(puzzle, &mut current, cell);

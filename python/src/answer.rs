@@ -70,7 +70,7 @@ impl<K: PyKind> Answer<K> {
     fn tapped(&self) -> Vec<(Cell, u8)> {
         let cols = self.shape().cols() as usize;
         match &self.solution {
-            Some(solution) => K::tapped_cells(&solution.taps, cols).collect(),
+            Some(solution) => solution.taps.tapped_cells(cols).collect(),
             None => Vec::new(),
         }
     }
@@ -186,12 +186,9 @@ impl<K: PyKind> Answer<K> {
 
     /// How many times each cell is tapped, row-major.
     fn tap_counts(&self) -> Vec<u8> {
-        let cols = self.shape().cols() as usize;
-        let mut counts = vec![0; self.shape().cells() as usize];
-        for (cell, times) in self.tapped() {
-            counts[cell.row * cols + cell.col] = times;
-        }
-        counts
+        let shape = self.shape();
+        let solution = self.solution.as_ref();
+        solution.map_or_else(|| vec![0; shape.cells() as usize], |s| s.taps.counts(shape))
     }
 }
 

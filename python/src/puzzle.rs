@@ -22,6 +22,7 @@ use flipgame::kind::{KStates, Kind, TwoStates};
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{Goal, Puzzle as TwoPuzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
+use flipgame::solve::Taps;
 use flipgame::stats::Explored;
 
 use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, ManySolutions, Solution};
@@ -622,15 +623,15 @@ fn solve_boards_of<K: PyKind>(
         Kept::with_taps::<K>(answer)
     })?;
     let shape = shape_of(core);
-    let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
+    let cells = shape.cells() as usize;
     let total = both.len().saturating_mul(cells);
     room_for::<u8>(total, "boards")?;
     let mut taps = vec![0; total];
     let mut kept = Vec::with_capacity(both.len());
     for ((answer, tapped), counts) in both.into_iter().zip(taps.chunks_mut(cells.max(1))) {
         kept.push(answer);
-        for (cell, times) in tapped.iter().flat_map(|taps| K::tapped_cells(taps, cols)) {
-            counts[cell.row * cols + cell.col] = times;
+        if let Some(taps) = tapped {
+            taps.write_counts(shape, counts);
         }
     }
     Ok((kept, Some(taps)))

@@ -11,6 +11,7 @@ use flipgame::grid::Shape;
 use flipgame::judge::{self, Judge, JudgeError, TapFacts, Tokens, Verdict};
 use flipgame::kind::Kind;
 use flipgame::notation::{BoardTextError, Cells};
+use flipgame::solve::Taps;
 
 use super::args::{ForEitherKind, solver, with_puzzle};
 use super::judged::{ForEitherJudge, open_source, reading_ended, with_judge};
@@ -365,7 +366,7 @@ fn judge_taps<K: Kind>(
         .map_err(TapsError::Board)?;
     let counts = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
     // Taps commute, and K taps of a cell (two, for two sides) change nothing.
-    let taps = K::taps_from_counts(puzzle, &counts);
+    let taps = K::Taps::from_counts(shape, K::states(puzzle), &counts);
     let answer = K::solve(solver, &board);
     let facts = TapFacts::<K>::of(puzzle, &board, &taps, answer.as_ref());
     Ok(TapsJson {

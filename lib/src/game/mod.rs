@@ -13,6 +13,7 @@ use std::fmt;
 use crate::grid::Shape;
 use crate::kind::{Kind, TwoStates};
 use crate::notation::Cell;
+use crate::solve::Taps as _;
 
 /// What the solver says of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +43,9 @@ fn plan<K: Kind>(solver: &K::Solver, board: &K::Board) -> Plan<K::Proof> {
     let cols = K::board_shape(board).cols() as usize;
     match K::solve(solver, board) {
         Some(solution) => Plan::Solvable(Route {
-            taps: K::tapped_cells(&solution.taps, cols)
+            taps: solution
+                .taps
+                .tapped_cells(cols)
                 .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
                 .collect(),
             color: K::color_number(solution.color),

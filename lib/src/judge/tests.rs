@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::random::Generator;
+use crate::solve::Taps as _;
 
 /// The judge of two-sided pieces called `name`.
 fn two_state_judge(name: &str) -> &'static dyn Judge<Kind = TwoStates> {
@@ -422,7 +423,7 @@ fn tap_counts_of_k_states_are_judged_mod_k() {
         let puzzle = StatePuzzle::new(shape, Rule::plus(), false, 3, goal).unwrap();
         let solver = KStates::solver(puzzle.clone()).unwrap();
         let answer = KStates::solve(&solver, board);
-        let taps = KStates::taps_from_counts(&puzzle, counts);
+        let taps = Vec::<u8>::from_counts(puzzle.shape(), puzzle.states(), counts);
         let facts = TapFacts::<KStates>::of(&puzzle, board, &taps, answer.as_ref());
         (
             facts.finished,

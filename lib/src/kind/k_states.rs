@@ -218,18 +218,6 @@ impl Kind for KStates {
         puzzle.is_finished(board)
     }
 
-    fn tapped_cells(taps: &Vec<u8>, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
-        taps.iter()
-            .enumerate()
-            .filter(|&(_, &times)| times > 0)
-            .map(move |(index, &times)| (Cell::at_index(index, cols), times))
-    }
-
-    fn taps_from_counts(puzzle: &StatePuzzle, counts: &[u32]) -> Vec<u8> {
-        let states = u32::from(puzzle.states());
-        counts.iter().map(|&times| (times % states) as u8).collect()
-    }
-
     fn color_number(color: u8) -> u8 {
         color
     }

@@ -194,20 +194,15 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     }
     /// True when `board` shows a colour the goal accepts.
     fn is_finished(puzzle: &Self::Puzzle, board: &Self::Board) -> bool;
-    /// The tapped cells of `taps` on a board `cols` wide, row-major, with how many times each.
-    fn tapped_cells(taps: &Self::Taps, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_;
     /// Applies every tap of `taps` to `board`.
     fn apply(puzzle: &Self::Puzzle, board: &mut Self::Board, taps: &Self::Taps) {
         let cols = Self::shape(puzzle).cols() as usize;
-        for (cell, times) in Self::tapped_cells(taps, cols) {
+        for (cell, times) in taps.tapped_cells(cols) {
             for _ in 0..times {
                 Self::tap(puzzle, board, cell);
             }
         }
     }
-    /// The taps of tapping each cell of `puzzle`'s board `counts[cell]` times (row-major): K
-    /// taps of a cell change nothing, so each count is taken mod K.
-    fn taps_from_counts(puzzle: &Self::Puzzle, counts: &[u32]) -> Self::Taps;
     /// The number of a colour: for two sides 0 is white and 1 black.
     fn color_number(color: Self::Color) -> u8;
 

@@ -12,6 +12,7 @@ use crate::notation::Cell;
 use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
+use crate::solve::Taps as _;
 
 fn shape(rows: u32, cols: u32) -> Shape {
     Shape::new(rows, cols).unwrap()
@@ -53,7 +54,8 @@ fn every_tap_count<K: Kind>(puzzle: &K::Puzzle) -> Vec<Vec<u32>> {
 fn is_quiet<K: Kind>(puzzle: &K::Puzzle, counts: &[u32]) -> bool {
     let start = K::filled(puzzle, 0);
     let mut board = start.clone();
-    K::apply(puzzle, &mut board, &K::taps_from_counts(puzzle, counts));
+    let taps = K::Taps::from_counts(K::shape(puzzle), K::states(puzzle), counts);
+    K::apply(puzzle, &mut board, &taps);
     board == start
 }
 

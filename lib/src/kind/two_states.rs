@@ -220,22 +220,8 @@ impl Kind for TwoStates {
         puzzle.is_finished(board)
     }
 
-    fn tapped_cells(taps: &Grid, _cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
-        taps.cells().map(|(row, col)| (Cell::new(row, col), 1))
-    }
-
     fn apply(puzzle: &Puzzle, board: &mut Grid, taps: &Grid) {
         puzzle.apply(board, taps);
-    }
-
-    fn taps_from_counts(puzzle: &Puzzle, counts: &[u32]) -> Grid {
-        let shape = puzzle.shape();
-        let mut taps = Grid::new(shape);
-        let cols = shape.cols() as usize;
-        for (cell, &times) in counts.iter().enumerate() {
-            taps.set(cell / cols, cell % cols, times % 2 == 1);
-        }
-        taps
     }
 
     fn color_number(color: Color) -> u8 {

@@ -2,8 +2,8 @@
 //! answered, and the stages a long solve reports.
 
 use super::ELIMINATION_MEMORY_BYTES;
-use crate::grid::Grid;
-use crate::notation::Color;
+use crate::grid::{Grid, Shape};
+use crate::notation::{Cell, Color};
 
 /// The taps that finish a board, and what is proven of them: for two-sided pieces a set of
 /// taps (a [`Grid`]) and the [`Color`] reached; for pieces of K colours how many times each cell
@@ -27,15 +27,53 @@ impl<T: Taps, C> Solution<T, C> {
     }
 }
 
-/// The taps of an answer, of either kind of piece.
-pub trait Taps {
+/// The taps of an answer, of either kind of piece: the one place they are counted, listed by
+/// cell and made from counts.
+pub trait Taps: Sized {
     /// How many taps: the cells of a tap set, or the sum of tap counts.
     fn tap_count(&self) -> u64;
+
+    /// The tapped cells on a board `cols` wide, row-major, with how many times each.
+    fn tapped_cells(&self, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_;
+
+    /// How many times each cell of a board of `shape` is tapped, row-major.
+    fn counts(&self, shape: Shape) -> Vec<u8> {
+        let mut counts = vec![0; shape.cells() as usize];
+        self.write_counts(shape, &mut counts);
+        counts
+    }
+
+    /// [`Taps::counts`] written into `counts`, one a cell of `shape` (a batch's row of an
+    /// array).
+    fn write_counts(&self, shape: Shape, counts: &mut [u8]) {
+        let cols = shape.cols() as usize;
+        for (cell, times) in self.tapped_cells(cols) {
+            counts[cell.row * cols + cell.col] = times;
+        }
+    }
+
+    /// The taps of tapping each cell of a board of `shape` `counts[cell]` times (row-major):
+    /// `states` taps of a cell change nothing (two for a tap set), so each count is taken mod
+    /// `states`.
+    fn from_counts(shape: Shape, states: u8, counts: &[u32]) -> Self;
 }
 
 impl Taps for Grid {
     fn tap_count(&self) -> u64 {
         self.count()
+    }
+
+    fn tapped_cells(&self, _cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.cells().map(|(row, col)| (Cell::new(row, col), 1))
+    }
+
+    fn from_counts(shape: Shape, _states: u8, counts: &[u32]) -> Grid {
+        let mut taps = Grid::new(shape);
+        let cols = shape.cols() as usize;
+        for (cell, &times) in counts.iter().enumerate() {
+            taps.set(cell / cols, cell % cols, times % 2 == 1);
+        }
+        taps
     }
 }
 
@@ -43,6 +81,18 @@ impl Taps for Grid {
 impl Taps for Vec<u8> {
     fn tap_count(&self) -> u64 {
         self.iter().map(|&times| u64::from(times)).sum()
+    }
+
+    fn tapped_cells(&self, cols: usize) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.iter()
+            .enumerate()
+            .filter(|&(_, &times)| times > 0)
+            .map(move |(index, &times)| (Cell::at_index(index, cols), times))
+    }
+
+    fn from_counts(_shape: Shape, states: u8, counts: &[u32]) -> Vec<u8> {
+        let states = u32::from(states);
+        counts.iter().map(|&times| (times % states) as u8).collect()
     }
 }
 
@@ -108,4 +158,44 @@ pub enum Stage {
     /// Searching the quiet tap counts of a board of K states for its fewest taps, one colour
     /// after another.
     SearchingCounts,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts become taps mod the number of states and come back as the same counts, cell by
+    /// cell, for a tap set (rows of more than one word) and for counts of K states.
+    #[test]
+    fn taps_made_from_counts_give_their_cells_and_counts_back() {
+        let shape = Shape::new(2, 70).unwrap();
+        let counts: Vec<u32> = (0..140).map(|cell| cell * 7 % 5).collect();
+        let set = Grid::from_counts(shape, 2, &counts);
+        let odd: Vec<u8> = counts.iter().map(|&times| (times % 2) as u8).collect();
+        assert_eq!(set.counts(shape), odd);
+        assert_eq!(
+            set.tap_count(),
+            odd.iter().map(|&t| u64::from(t)).sum::<u64>()
+        );
+        let listed: Vec<(Cell, u8)> = set.tapped_cells(70).collect();
+        let expected: Vec<(Cell, u8)> = (0..140)
+            .filter(|&cell| odd[cell] == 1)
+            .map(|cell| (Cell::new(cell / 70, cell % 70), 1))
+            .collect();
+        assert_eq!(listed, expected);
+        let presses = Vec::<u8>::from_counts(shape, 3, &counts);
+        let mod_three: Vec<u8> = counts.iter().map(|&times| (times % 3) as u8).collect();
+        assert_eq!(presses.counts(shape), mod_three);
+        assert_eq!(
+            presses.tap_count(),
+            mod_three.iter().map(|&t| u64::from(t)).sum::<u64>()
+        );
+        let pressed: Vec<(Cell, u8)> = presses.tapped_cells(70).collect();
+        assert!(
+            pressed.iter().all(|&(cell, times)| {
+                times > 0 && mod_three[cell.row * 70 + cell.col] == times
+            })
+        );
+        assert_eq!(pressed.len(), mod_three.iter().filter(|&&t| t > 0).count());
+    }
 }

@@ -5,6 +5,7 @@
 use std::io::{self, Write};
 
 use flipgame::kind::{Kind, SolutionOf};
+use flipgame::solve::Taps;
 use flipgame::words::taps;
 
 use super::args::{BoardSolver, EitherPuzzle, ForEitherKind, either_puzzle, with_puzzle};
@@ -308,7 +309,7 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         if self.taps {
             let cols = K::board_shape(board).cols() as usize;
             // A cell tapped j times is listed j times, as the judges print taps.
-            for (cell, times) in K::tapped_cells(&solution.taps, cols) {
+            for (cell, times) in solution.taps.tapped_cells(cols) {
                 for _ in 0..times {
                     write_tap_after_space(out, cell.row, cell.col)?;
                 }
@@ -350,7 +351,7 @@ impl<K: CommandKind, A: Answering<K>> Solve<K, A> {
         let shape = K::board_shape(board);
         let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
         let mut counts = vec![0u8; rows * cols];
-        for (cell, times) in K::tapped_cells(&solution.taps, cols) {
+        for (cell, times) in solution.taps.tapped_cells(cols) {
             counts[cell.row * cols + cell.col] = times;
         }
         let mut text = Vec::with_capacity(counts.len() * 2);

@@ -15,6 +15,7 @@ use crate::kind::{Kind, SolutionOf};
 use crate::notation::Cell;
 use crate::render::Mark;
 use crate::settings::{Names, Setting};
+use crate::solve::Taps as _;
 use crate::words::thousands;
 
 /// A kind of piece as `explain` shows it.
@@ -92,7 +93,9 @@ pub const DRAWN_STEPS: usize = 64;
 
 /// The taps of `solution` one at a time, row-major, a cell tapped j times j times.
 pub fn taps_in_order<K: Kind>(solution: &SolutionOf<K>, cols: usize) -> Vec<Cell> {
-    K::tapped_cells(&solution.taps, cols)
+    solution
+        .taps
+        .tapped_cells(cols)
         .flat_map(|(cell, times)| std::iter::repeat_n(cell, usize::from(times)))
         .collect()
 }

@@ -34,6 +34,7 @@ use crate::kind::Kind;
 use crate::notation::{Cell, Color, state_digit};
 use crate::render::{Mark, Piece, mark_name};
 use crate::settings::{Advice, Names, Setting};
+use crate::solve::Taps as _;
 use crate::words::{count_of, thousands};
 
 pub use walkthrough::Walkthrough;
@@ -384,20 +385,9 @@ fn shifts<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, PageError<
         let one_color = K::with_goal_color(puzzle, difference);
         let solver = K::solver(one_color).map_err(PageError::Solver)?;
         let shift = K::solve(&solver, &white);
-        shifts.push(shift.map(|solution| digits(&counts::<K>(puzzle, &solution.taps))));
+        shifts.push(shift.map(|solution| digits(&solution.taps.counts(K::shape(puzzle)))));
     }
     Ok(shifts)
-}
-
-/// How many times `taps` taps each cell, row-major.
-fn counts<K: Kind>(puzzle: &K::Puzzle, taps: &K::Taps) -> Vec<u8> {
-    let shape = K::shape(puzzle);
-    let cols = shape.cols() as usize;
-    let mut counts = vec![0; shape.cells() as usize];
-    for (cell, times) in K::tapped_cells(taps, cols) {
-        counts[cell.row * cols + cell.col] = times;
-    }
-    counts
 }
 
 /// One starting board with its answer, or its proof.
@@ -412,7 +402,7 @@ fn start<K: ExplainKind>(solver: &K::Solver, board: &K::Board) -> StartData {
     match K::solve(solver, board) {
         Some(solution) => {
             data.color = Some(K::color_number(solution.color));
-            data.answer = Some(digits(&counts::<K>(puzzle, &solution.taps)));
+            data.answer = Some(digits(&solution.taps.counts(K::shape(puzzle))));
         }
         None => {
             data.proof = K::proof(solver, board).map(|proof| ProofData {
