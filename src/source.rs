@@ -7,9 +7,8 @@ use std::fs::File;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use flipgame::board;
-use flipgame::grid::{MAX_SIDE, Shape, StateBoard};
-use flipgame::input::{BoardParser, BoardReader, InputError, LineNotation, Record};
+use flipgame::grid::{MAX_SIDE, Shape};
+use flipgame::input::{BoardParser, BoardReader, InputError, LineNotation, ReadBoard, Record};
 use flipgame::kind::Kind;
 use flipgame::notation::{BoardTextError, Cells};
 
@@ -100,13 +99,13 @@ pub fn waits_on_terminal(sources: &[Source]) -> bool {
 
 /// One step of reading the sources.
 #[derive(Debug)]
-pub enum Item<'a> {
+pub enum Item<'a, B: ReadBoard> {
     /// A board, or a malformed board, of `source`.
     Record {
         /// Where it came from.
         source: &'a Source,
         /// What was read.
-        record: Record,
+        record: Record<B>,
     },
     /// `source` could not be opened or read: the rest of it is lost, the next source follows.
     Unreadable {
@@ -125,26 +124,26 @@ pub enum Item<'a> {
 
 /// Every record of every source in turn, for a plain loop:
 /// `while let Some(item) = records.next() { ...; if records.needs_read() { flush } }`.
-pub struct Records<'a> {
+pub struct Records<'a, B: ReadBoard> {
     sources: std::slice::Iter<'a, Source>,
     shape: Shape,
     cells: Cells,
-    current: Option<(&'a Source, Reading)>,
+    current: Option<(&'a Source, Reading<B>)>,
     /// The current source has given a record.
     gave: bool,
 }
 
 /// The source being read.
-enum Reading {
+enum Reading<B: ReadBoard> {
     /// A `--board` value: its one record, until taken.
-    Argument(Option<Record>),
+    Argument(Option<Record<B>>),
     /// A file or standard input.
-    Stream(Box<BoardReader<Box<dyn Read>>>),
+    Stream(Box<BoardReader<Box<dyn Read>, B>>),
 }
 
-impl<'a> Records<'a> {
+impl<'a, B: ReadBoard> Records<'a, B> {
     /// The records of `sources`, boards of `shape` with cells written in `cells`.
-    pub fn new(sources: &'a [Source], shape: Shape, cells: Cells) -> Records<'a> {
+    pub fn new(sources: &'a [Source], shape: Shape, cells: Cells) -> Records<'a, B> {
         Records {
             sources: sources.iter(),
             shape,
@@ -165,7 +164,7 @@ impl<'a> Records<'a> {
     }
 
     /// Opens `source` for reading.
-    fn open(&self, source: &Source) -> io::Result<Reading> {
+    fn open(&self, source: &Source) -> io::Result<Reading<B>> {
         let parser = BoardParser::with_cells(self.shape, self.cells);
         if let Source::Argument { text, .. } = source {
             let record = argument_record(text, self.shape, self.cells);
@@ -176,11 +175,11 @@ impl<'a> Records<'a> {
     }
 }
 
-impl<'a> Iterator for Records<'a> {
-    type Item = Item<'a>;
+impl<'a, B: ReadBoard> Iterator for Records<'a, B> {
+    type Item = Item<'a, B>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<Item<'a>> {
+    fn next(&mut self) -> Option<Item<'a, B>> {
         loop {
             if let Some((source, reading)) = &mut self.current {
                 let source: &'a Source = source;
@@ -218,7 +217,7 @@ impl<'a> Iterator for Records<'a> {
 /// The one `--board` value of a command that takes one board, or its error as
 /// `--board[1]:1:COL: message`, as a command that reads many boards names it.
 pub fn board_argument<K: Kind>(text: &str, shape: Shape, cells: Cells) -> Result<K::Board, String> {
-    K::parse_board(text, shape, cells)
+    K::Board::read_text(text, shape, cells)
         .map_err(|error| board_argument_error(text, (shape, cells), error))
 }
 
@@ -234,13 +233,8 @@ pub fn board_argument_error(
 }
 
 /// A `--board` value as a record.
-fn argument_record(text: &str, shape: Shape, cells: Cells) -> Record {
-    let parsed = match cells {
-        Cells::States(states) => {
-            StateBoard::parse(text, shape, states).map(|board| Record::States { board, line: 1 })
-        }
-        _ => board::parse(text, shape, cells).map(|board| Record::Board { board, line: 1 }),
-    };
+fn argument_record<B: ReadBoard>(text: &str, shape: Shape, cells: Cells) -> Record<B> {
+    let parsed = B::read_text(text, shape, cells).map(|board| Record::Board { board, line: 1 });
     parsed.unwrap_or_else(|error| Record::Malformed(argument_error(text, shape, cells, error)))
 }
 

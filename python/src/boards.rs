@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use flipgame::grid::Shape;
+use flipgame::input::ReadBoard;
 use flipgame::kind::{SolutionOf, solve_all};
 use flipgame::notation::Cells;
 
@@ -33,7 +34,7 @@ pub fn read_board<K: PyKind>(
         let text = text.to_cow()?;
         let cells = K::cells(puzzle, Cells::default());
         // The command line names a board by where it was read, and the column in that line.
-        return K::parse_board(&text, shape, cells)
+        return K::Board::read_text(&text, shape, cells)
             .map_err(|error| flip_error(format!("{what}:1:{}: {error}", error.column)));
     }
     if let Ok(array) = value.cast::<PyUntypedArray>() {

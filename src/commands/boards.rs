@@ -12,7 +12,7 @@ use crate::output::json::JsonStream;
 use crate::progress::Stages;
 use crate::source::{self, Item, Records, Source};
 use flipgame::grid::Shape;
-use flipgame::input::{InputError, Record};
+use flipgame::input::{InputError, ReadBoard, Record};
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::notation::{Cells, state_digit};
 use flipgame::record::{RuleFields, Solved, as_text};
@@ -108,23 +108,25 @@ pub fn run_boards<C: BoardCommand, W: Write>(
         );
         let _ = io::stderr().lock().write_all(hint.as_bytes());
     }
-    let mut records = Records::new(&sources, shape, cells);
+    let mut records = Records::<<C::Kind as Kind>::Board>::new(&sources, shape, cells);
     let mut status = Outcome::Success;
     let mut index = 0;
     while let Some(item) = records.next() {
         match item {
             Item::Record { source, record } => {
                 index += 1;
-                match (&record, C::Kind::board_in(&record)) {
-                    (Record::Malformed(error), _) => {
+                match &record {
+                    Record::Malformed(error) => {
                         status = status.max(Outcome::BadInput);
                         malformed(out, json.as_mut(), index, source, error)?;
                     }
-                    (_, Some((board, line))) => {
-                        let place = Place { source, line };
+                    Record::Board { board, line } => {
+                        let place = Place {
+                            source,
+                            line: *line,
+                        };
                         command.answer(out, json.as_mut(), index, place, board)?;
                     }
-                    (_, None) => unreachable!("the input is read in the command's own cells"),
                 }
             }
             Item::Unreadable { source, error } => {
@@ -235,7 +237,7 @@ pub fn board_hint<K: Kind>(
         return String::new();
     };
     let text = path.to_string_lossy();
-    let is_board = K::parse_board(&text, shape, cells).is_ok();
+    let is_board = K::Board::read_text(&text, shape, cells).is_ok();
     if error.kind() == io::ErrorKind::NotFound && is_board {
         format!(": did you mean --board {text}?")
     } else {

@@ -8,6 +8,7 @@ use serde::Serialize;
 use std::path::Path;
 
 use flipgame::grid::Shape;
+use flipgame::input::ReadBoard;
 use flipgame::judge::{self, Judge, JudgeError, TapFacts, Tokens, Verdict};
 use flipgame::kind::Kind;
 use flipgame::notation::{BoardTextError, Cells};
@@ -362,7 +363,7 @@ fn judge_taps<K: Kind>(
 ) -> Result<TapsJson, TapsError> {
     let puzzle = K::puzzle(solver);
     let shape = K::shape(puzzle);
-    let board = K::parse_board(board_text, shape, K::cells(puzzle, Cells::Letters))
+    let board = K::Board::read_text(board_text, shape, K::cells(puzzle, Cells::Letters))
         .map_err(TapsError::Board)?;
     let counts = parse_taps(taps_text, shape).map_err(TapsError::Taps)?;
     // Taps commute, and K taps of a cell (two, for two sides) change nothing.

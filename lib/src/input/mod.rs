@@ -24,7 +24,7 @@ use memchr::memchr;
 
 use crate::grid::StateBoard;
 use crate::grid::{Grid, Shape};
-use crate::notation::{Cells, Expected, Found, state_of_digit};
+use crate::notation::{BoardTextError, Cells, Expected, Found, state_of_digit};
 use crate::settings::{self, Advice, Names, Setting};
 
 mod reader;
@@ -33,24 +33,115 @@ pub use reader::{BoardReader, LONGEST_LINE};
 
 /// One board read from the input, or the error that spoiled one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Record {
+pub enum Record<B = Grid> {
     /// A well-formed board, with the line its first row is on.
     Board {
         /// The board.
-        board: Grid,
-        /// Line of the board's first row, from 1.
-        line: u64,
-    },
-    /// A well-formed board of more than two states (read with [`Cells::States`]), with the
-    /// line its first row is on.
-    States {
-        /// The board.
-        board: StateBoard,
+        board: B,
         /// Line of the board's first row, from 1.
         line: u64,
     },
     /// A board that could not be read.
     Malformed(InputError),
+}
+
+/// A board the parser reads pieces into: two-sided pieces ([`Grid`]) or pieces of K colours
+/// ([`StateBoard`]). The parser is written once over it, the 4x4 board of two-sided pieces
+/// keeping its fast paths.
+pub trait ReadBoard: Clone + fmt::Debug + Eq + Sized {
+    /// The notation boards of this kind are read in when `cells` is asked for: two-sided pieces
+    /// read a K-state notation as its digits `0` and `1`, and pieces of K colours read a
+    /// two-sided one as digits of two states, so no piece is ever read as another.
+    fn notation(cells: Cells) -> Cells;
+    /// The empty board of `shape` that pieces are read into one by one, or `None` where the
+    /// parser keeps the board in 16 bits (the 4x4 board of two-sided pieces).
+    fn reading(shape: Shape, cells: Cells) -> Option<Self>;
+    /// Places piece `state` (a number in the board's notation) at `row`, `col`.
+    fn place(&mut self, row: usize, col: usize, state: u8);
+    /// Row `row`'s words, where rows of letters are read a word at a time.
+    fn row_words(&mut self, row: usize) -> Option<&mut [u64]>;
+    /// The 4x4 board of two-sided pieces from its 16 bits, row-major from the highest.
+    fn from_bits16(bits: u16) -> Self;
+    /// The 4x4 board of two-sided pieces from its rows' 4 bits each.
+    fn from_row_nibbles(rows: [u8; 4]) -> Self;
+    /// A board of `shape` given on one line, written in `cells` (see [`ReadBoard::notation`]).
+    fn read_text(text: &str, shape: Shape, cells: Cells) -> Result<Self, BoardTextError>;
+}
+
+impl ReadBoard for Grid {
+    fn notation(cells: Cells) -> Cells {
+        match cells {
+            Cells::States(_) => Cells::Digits,
+            two_sided => two_sided,
+        }
+    }
+
+    fn reading(shape: Shape, _cells: Cells) -> Option<Grid> {
+        (!shape.is_flip_game()).then(|| Grid::new(shape))
+    }
+
+    fn place(&mut self, row: usize, col: usize, state: u8) {
+        self.set(row, col, state == 1);
+    }
+
+    fn row_words(&mut self, row: usize) -> Option<&mut [u64]> {
+        Some(self.row_mut(row))
+    }
+
+    fn from_bits16(bits: u16) -> Grid {
+        Grid::from_bits16(bits)
+    }
+
+    fn from_row_nibbles(rows: [u8; 4]) -> Grid {
+        Grid::from_row_nibbles(rows)
+    }
+
+    fn read_text(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
+        crate::board::parse(text, shape, Self::notation(cells))
+    }
+}
+
+impl ReadBoard for StateBoard {
+    fn notation(cells: Cells) -> Cells {
+        Cells::States(states_in(cells))
+    }
+
+    fn reading(shape: Shape, cells: Cells) -> Option<StateBoard> {
+        Some(StateBoard::new(shape, states_in(cells)))
+    }
+
+    fn place(&mut self, row: usize, col: usize, state: u8) {
+        self.set(row, col, state);
+    }
+
+    fn row_words(&mut self, _row: usize) -> Option<&mut [u64]> {
+        None
+    }
+
+    fn from_bits16(bits: u16) -> StateBoard {
+        let mut board = StateBoard::new(Shape::FLIP_GAME, 2);
+        for cell in 0..16 {
+            board.set(cell / 4, cell % 4, (bits >> (15 - cell) & 1) as u8);
+        }
+        board
+    }
+
+    fn from_row_nibbles(rows: [u8; 4]) -> StateBoard {
+        let bits = rows.iter().fold(0, |bits, &row| bits << 4 | u16::from(row));
+        Self::from_bits16(bits)
+    }
+
+    fn read_text(text: &str, shape: Shape, cells: Cells) -> Result<StateBoard, BoardTextError> {
+        StateBoard::parse(text, shape, states_in(cells))
+    }
+}
+
+/// The states of pieces written in `cells`: K for K-state digits, two for a two-sided notation.
+fn states_in(cells: Cells) -> u8 {
+    match cells {
+        Cells::States(states) => states,
+        _ => 2,
+    }
 }
 
 /// Where a board went wrong and how.
@@ -285,17 +376,15 @@ impl PendingChar {
 /// The streaming board parser. Feed it chunks with [`BoardParser::feed`], then call
 /// [`BoardParser::finish`] once at the end of the input.
 #[derive(Debug)]
-pub struct BoardParser {
+pub struct BoardParser<B: ReadBoard = Grid> {
     /// Bytes of the byte-order mark matched so far, or `None` once past the start.
     bom_matched: Option<u8>,
     shape: Shape,
     /// How cells are written.
     cells: Cells,
-    /// The board being read, for shapes other than 4x4 (which use `board_bits`).
-    grid: Option<Grid>,
-    /// The board being read, for cells of more than two states (then `grid` and `board_bits`
-    /// are unused).
-    state_board: Option<StateBoard>,
+    /// The board being read, piece by piece; `None` for the 4x4 board of two-sided pieces,
+    /// read into `board_bits`.
+    board: Option<B>,
     line: u64,
     column: u64,
     rows_done: u32,
@@ -346,18 +435,18 @@ impl BoardParser {
     pub fn with_shape(shape: Shape) -> BoardParser {
         BoardParser::with_cells(shape, Cells::Letters)
     }
+}
 
-    /// A parser of boards of `shape` whose cells are written in `cells`.
-    pub fn with_cells(shape: Shape, cells: Cells) -> BoardParser {
+impl<B: ReadBoard> BoardParser<B> {
+    /// A parser of boards of `shape` whose cells are written in `cells` (as the board type
+    /// reads it: [`ReadBoard::notation`]).
+    pub fn with_cells(shape: Shape, cells: Cells) -> BoardParser<B> {
+        let cells = B::notation(cells);
         BoardParser {
             bom_matched: Some(0),
             shape,
             cells,
-            grid: (!shape.is_flip_game()).then(|| Grid::new(shape)),
-            state_board: match cells {
-                Cells::States(states) => Some(StateBoard::new(shape, states)),
-                _ => None,
-            },
+            board: B::reading(shape, cells),
             line: 1,
             column: 1,
             rows_done: 0,
@@ -384,7 +473,7 @@ impl BoardParser {
     pub fn feed<E>(
         &mut self,
         input: &[u8],
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<(), E> {
         self.between_whole_boards = false;
         let input = self.skip_byte_order_mark(input, emit)?;
@@ -393,7 +482,10 @@ impl BoardParser {
 
     /// Ends the input: a last line without a newline still counts, and a board cut short is an
     /// error.
-    pub fn finish<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+    pub fn finish<E>(
+        &mut self,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
+    ) -> Result<(), E> {
         self.between_whole_boards = false;
         if let Some(matched @ 1..) = self.bom_matched.take() {
             self.parse(&BYTE_ORDER_MARK[..matched as usize], emit)?;
@@ -419,12 +511,12 @@ impl BoardParser {
     /// board where a board may begin: the pull reader's road past the callback for the common
     /// case. `None` (anything else) leaves the parser as it was, for [`BoardParser::feed`].
     #[inline(always)]
-    fn whole_board(&mut self, input: &[u8]) -> Option<(Record, usize)> {
+    fn whole_board(&mut self, input: &[u8]) -> Option<(Record<B>, usize)> {
         // The conditions of the push parser's own whole-board path, and past the start, where a
         // byte-order mark may still be coming. A whole board leaves them as they were, so after
         // one they hold until the next feed.
         if !self.between_whole_boards {
-            if self.grid.is_some()
+            if self.board.is_some()
                 || self.rows_done != 0
                 || self.bom_matched.is_some()
                 || !self.at_clean_line_start()
@@ -435,7 +527,7 @@ impl BoardParser {
         }
         let rows = fast_board(input)?;
         let record = Record::Board {
-            board: Grid::from_row_nibbles(rows),
+            board: B::from_row_nibbles(rows),
             line: self.line,
         };
         self.line += u64::from(PIECES);
@@ -447,7 +539,7 @@ impl BoardParser {
     fn skip_byte_order_mark<'a, E>(
         &mut self,
         mut input: &'a [u8],
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<&'a [u8], E> {
         while let Some(matched) = self.bom_matched {
             let Some((&byte, rest)) = input.split_first() else {
@@ -467,14 +559,15 @@ impl BoardParser {
     fn parse<E>(
         &mut self,
         mut input: &[u8],
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<(), E> {
         while !input.is_empty() {
             if self.at_clean_line_start() {
-                if let Some(grid) = self.grid.as_mut() {
+                if let Some(board) = self.board.as_mut() {
                     // Any shape but 4x4: one row at a time, into the board being read.
-                    let row = grid.row_mut(self.rows_done as usize);
-                    if let Some(used) = fast_wide_row(input, row, self.shape.cols()) {
+                    let row = board.row_words(self.rows_done as usize);
+                    let cols = self.shape.cols();
+                    if let Some(used) = row.and_then(|row| fast_wide_row(input, row, cols)) {
                         self.pieces = self.shape.cols();
                         self.line_letters = u64::from(self.shape.cols());
                         self.line_has_text = true;
@@ -486,7 +579,7 @@ impl BoardParser {
                     if self.rows_done == 0 {
                         while let Some(rows) = fast_board(input) {
                             emit(Record::Board {
-                                board: Grid::from_row_nibbles(rows),
+                                board: B::from_row_nibbles(rows),
                                 line: self.line,
                             })?;
                             self.line += u64::from(PIECES);
@@ -524,7 +617,7 @@ impl BoardParser {
     fn parse_careful<E>(
         &mut self,
         input: &[u8],
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<usize, E> {
         if self.skipping || self.line_spoiled {
             return self.skip_line(input, emit);
@@ -579,10 +672,9 @@ impl BoardParser {
                     match self.cells.state(byte) {
                         Some(state) if self.pieces < pieces => {
                             let (row, col) = (self.rows_done as usize, self.pieces as usize);
-                            match (self.state_board.as_mut(), self.grid.as_mut()) {
-                                (Some(board), _) => board.set(row, col, state),
-                                (None, Some(grid)) => grid.set(row, col, state == 1),
-                                (None, None) => self.row_bits = (self.row_bits << 1) + state,
+                            match self.board.as_mut() {
+                                Some(board) => board.place(row, col, state),
+                                None => self.row_bits = (self.row_bits << 1) + state,
                             }
                             self.pieces += 1;
                             self.line_letters += 1;
@@ -626,7 +718,7 @@ impl BoardParser {
     fn skip_line<E>(
         &mut self,
         input: &[u8],
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<usize, E> {
         let (line, used) = match memchr(b'\n', input) {
             Some(end) => (&input[..end], end + 1),
@@ -652,7 +744,7 @@ impl BoardParser {
         column: u64,
         expected: Expected,
         found: Found,
-        emit: &mut impl FnMut(Record) -> Result<(), E>,
+        emit: &mut impl FnMut(Record<B>) -> Result<(), E>,
     ) -> Result<(), E> {
         let error = self.spoil(column, expected, found);
         emit(Record::Malformed(error))
@@ -742,7 +834,7 @@ impl BoardParser {
         (rows, pieces)
     }
 
-    fn end_line<E>(&mut self, emit: &mut impl FnMut(Record) -> Result<(), E>) -> Result<(), E> {
+    fn end_line<E>(&mut self, emit: &mut impl FnMut(Record<B>) -> Result<(), E>) -> Result<(), E> {
         let (letters, others) = (self.line_letters, self.line_others);
         // A line in another notation is a row of it when it has a row's cells (a lone number is
         // a count).
@@ -806,21 +898,11 @@ impl BoardParser {
             if self.rows_done == rows {
                 if !self.skipping {
                     let line = self.board_line;
-                    let record = match (self.state_board.as_mut(), self.grid.as_mut()) {
-                        (Some(board), _) => Record::States {
-                            board: board.clone(),
-                            line,
-                        },
-                        (None, Some(grid)) => Record::Board {
-                            board: std::mem::replace(grid, Grid::new(self.shape)),
-                            line,
-                        },
-                        (None, None) => Record::Board {
-                            board: Grid::from_bits16(self.board_bits),
-                            line,
-                        },
+                    let board = match self.board.as_ref() {
+                        Some(board) => board.clone(),
+                        None => B::from_bits16(self.board_bits),
                     };
-                    emit(record)?;
+                    emit(Record::Board { board, line })?;
                 }
                 self.end_board();
             }
@@ -841,7 +923,7 @@ impl BoardParser {
     }
 
     fn end_board(&mut self) {
-        // A spoiled or unfinished board may leave pieces in `grid`: they need no clearing, as
+        // A spoiled or unfinished board may leave pieces in `board`: they need no clearing, as
         // a board is emitted only once each of its rows has been read whole, and reading a row
         // writes every cell of it.
         self.rows_done = 0;

@@ -12,7 +12,8 @@ use std::io::{self, Read};
 
 use memchr::{memchr, memrchr};
 
-use super::{BoardParser, Record};
+use super::{BoardParser, ReadBoard, Record};
+use crate::grid::Grid;
 use crate::words::TooLong;
 
 /// Bytes asked of the reader at a time: big enough that a large file takes few system calls.
@@ -30,16 +31,16 @@ pub const LONGEST_LINE: u64 = 16 << 20;
 /// Each item is a record, or the read error that ended the input (after which there are no more
 /// items: the records before it were all handed out, and a board cut short by it is not
 /// reported, since the input did not end there).
-pub struct BoardReader<R> {
+pub struct BoardReader<R, B: ReadBoard = Grid> {
     reader: R,
-    parser: BoardParser,
+    parser: BoardParser<B>,
     buffer: Box<[u8]>,
     /// Bytes of `buffer` that hold input.
     filled: usize,
     /// Bytes of `buffer` already given to the parser.
     parsed: usize,
     /// Records parsed and not yet taken.
-    ready: VecDeque<Record>,
+    ready: VecDeque<Record<B>>,
     /// The input has ended (or failed): nothing more is read.
     ended: bool,
     /// Bytes of the current line given to the parser so far, and the most it may have.
@@ -49,9 +50,9 @@ pub struct BoardReader<R> {
     failure: Option<io::Error>,
 }
 
-impl<R: Read> BoardReader<R> {
+impl<R: Read, B: ReadBoard> BoardReader<R, B> {
     /// A reader of the boards `parser` expects, from the start of `reader`.
-    pub fn new(reader: R, parser: BoardParser) -> BoardReader<R> {
+    pub fn new(reader: R, parser: BoardParser<B>) -> BoardReader<R, B> {
         BoardReader {
             reader,
             parser,
@@ -68,7 +69,7 @@ impl<R: Read> BoardReader<R> {
 
     /// The same reader with lines of at most `longest` bytes (a test's small limit); never
     /// less than a slice, which is checked whole.
-    pub fn with_longest_line(mut self, longest: u64) -> BoardReader<R> {
+    pub fn with_longest_line(mut self, longest: u64) -> BoardReader<R, B> {
         self.longest_line = longest.max(SLICE_BYTES as u64);
         self
     }
@@ -93,7 +94,7 @@ impl<R: Read> BoardReader<R> {
             // 4x4 boards go back to the whole-board road after each line; other shapes, whose
             // records are fewer a byte, in slices.
             let line_end = memchr(b'\n', unparsed).map_or(unparsed.len(), |at| at + 1);
-            let slice = if self.parser.grid.is_none() {
+            let slice = if self.parser.board.is_none() {
                 line_end
             } else {
                 unparsed.len()
@@ -145,11 +146,11 @@ impl<R: Read> BoardReader<R> {
     }
 }
 
-impl<R: Read> Iterator for BoardReader<R> {
-    type Item = io::Result<Record>;
+impl<R: Read, B: ReadBoard> Iterator for BoardReader<R, B> {
+    type Item = io::Result<Record<B>>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<io::Result<Record>> {
+    fn next(&mut self) -> Option<io::Result<Record<B>>> {
         loop {
             if let Some(record) = self.ready.pop_front() {
                 return Some(Ok(record));

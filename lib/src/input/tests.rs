@@ -25,7 +25,7 @@ fn errors(records: &[Record]) -> Vec<String> {
         .iter()
         .filter_map(|r| match r {
             Record::Malformed(e) => Some(e.worded(as_flags).to_string()),
-            Record::Board { .. } | Record::States { .. } => None,
+            Record::Board { .. } => None,
         })
         .collect()
 }
@@ -35,7 +35,6 @@ fn boards(records: &[Record]) -> Vec<(String, u64)> {
         .iter()
         .filter_map(|r| match r {
             Record::Board { board, line } => Some((board.to_string(), *line)),
-            Record::States { board, line } => Some((board.to_string(), *line)),
             Record::Malformed(_) => None,
         })
         .collect()
@@ -336,7 +335,7 @@ fn a_full_row_then_a_space_is_too_long_at_the_next_character() {
 #[test]
 fn the_fast_paths_are_offered_at_every_clean_line_start_only() {
     let fed = |input: &[u8], cells: Cells| {
-        let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
+        let mut parser = BoardParser::<Grid>::with_cells(Shape::FLIP_GAME, cells);
         parser
             .feed(input, &mut |_| Ok::<(), ()>(()))
             .expect("no emit fails");
@@ -470,7 +469,7 @@ fn digits_and_hashes_get_a_hint_on_the_option_that_reads_them() {
 fn parse_cells(input: &[u8], cells: Cells) -> Vec<Record> {
     let parse = |chunk: usize| {
         let mut records = Vec::new();
-        let mut parser = BoardParser::with_cells(Shape::FLIP_GAME, cells);
+        let mut parser = BoardParser::<Grid>::with_cells(Shape::FLIP_GAME, cells);
         let mut emit = |record| -> Result<(), ()> {
             records.push(record);
             Ok(())
@@ -578,7 +577,6 @@ mod shaped {
             .iter()
             .map(|record| match record {
                 Record::Board { board, line } => format!("{line}:{board}"),
-                Record::States { board, line } => format!("{line}:{board}"),
                 Record::Malformed(error) => error.worded(as_flags).to_string(),
             })
             .collect();
@@ -643,15 +641,14 @@ mod states {
     fn every_way(input: &[u8], shape: Shape, states: u8) -> Vec<String> {
         let read = |chunk: usize| {
             let mut records = Vec::new();
-            let mut push = |record: Record| {
+            let mut push = |record: Record<StateBoard>| {
                 records.push(match record {
-                    Record::States { board, line } => format!("{line}:{board}"),
-                    Record::Board { board, line } => format!("two states {line}:{board}"),
+                    Record::Board { board, line } => format!("{line}:{board}"),
                     Record::Malformed(error) => error.worded(as_flags).to_string(),
                 });
                 Ok::<(), std::convert::Infallible>(())
             };
-            let mut parser = BoardParser::with_cells(shape, Cells::States(states));
+            let mut parser = BoardParser::<StateBoard>::with_cells(shape, Cells::States(states));
             for piece in input.chunks(chunk) {
                 let Ok(()) = parser.feed(piece, &mut push);
             }
@@ -714,5 +711,56 @@ mod states {
                  as digits up to 3, give --states 4 or more)",
             ]
         );
+    }
+}
+
+/// Each board type reads only the pieces it can hold: a two-sided board asked for digits of
+/// three states reads `0` and `1` and refuses `2`, and a board of K colours asked for letters
+/// reads digits of two states; the 4x4 boards both make from bits are the same pieces.
+#[test]
+fn each_board_type_reads_only_pieces_it_can_hold() {
+    let shape = Shape::new(2, 2).unwrap();
+    let two_sided = |input: &[u8]| {
+        let mut records = Vec::new();
+        let mut parser = BoardParser::<Grid>::with_cells(shape, Cells::States(3));
+        let mut push = |record| {
+            records.push(record);
+            Ok::<(), std::convert::Infallible>(())
+        };
+        let Ok(()) = parser.feed(input, &mut push);
+        let Ok(()) = parser.finish(&mut push);
+        records
+    };
+    assert_eq!(boards(&two_sided(b"01\n10\n")), [("wb/bw".to_string(), 1)]);
+    let refused = two_sided(b"02\n10\n");
+    assert!(boards(&refused).is_empty());
+    assert_eq!(errors(&refused).len(), 1, "{refused:?}");
+    let letters = StateBoard::read_text("bw/wb", shape, Cells::Letters);
+    assert!(
+        matches!(letters, Err(BoardTextError { column: 1, .. })),
+        "{letters:?}"
+    );
+    let board = StateBoard::read_text("10/01", shape, Cells::Letters).unwrap();
+    assert_eq!(
+        (board.states(), board.to_string()),
+        (2, "10/01".to_string())
+    );
+    for bits in [0u16, 1, 0x8000, 0x9d98, 0xffff] {
+        let grid = <Grid as ReadBoard>::from_bits16(bits);
+        let states = <StateBoard as ReadBoard>::from_bits16(bits);
+        let rows = [
+            (bits >> 12) as u8,
+            (bits >> 8 & 15) as u8,
+            (bits >> 4 & 15) as u8,
+            (bits & 15) as u8,
+        ];
+        assert_eq!(<StateBoard as ReadBoard>::from_row_nibbles(rows), states);
+        assert_eq!(<Grid as ReadBoard>::from_row_nibbles(rows), grid);
+        for cell in 0..16 {
+            assert_eq!(
+                u8::from(grid.get(cell / 4, cell % 4)),
+                states.get(cell / 4, cell % 4)
+            );
+        }
     }
 }

@@ -8,8 +8,7 @@ use serde::Serialize;
 use super::{ColorRecord, KStates, Kind, QuietGenerator, SolutionOf, binomial};
 use crate::board::BoardId;
 use crate::grid::{Shape, StateBoard};
-use crate::input::Record;
-use crate::notation::{BoardTextError, Cell, Cells};
+use crate::notation::{Cell, Cells};
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
@@ -143,20 +142,6 @@ impl Kind for KStates {
 
     fn cells(puzzle: &StatePuzzle, _given: Cells) -> Cells {
         Cells::States(puzzle.states())
-    }
-
-    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<StateBoard, BoardTextError> {
-        let Cells::States(states) = cells else {
-            unreachable!("boards of K states are written in the digits Kind::cells gives")
-        };
-        StateBoard::parse(text, shape, states)
-    }
-
-    fn board_in(record: &Record) -> Option<(&StateBoard, u64)> {
-        match record {
-            Record::States { board, line } => Some((board, *line)),
-            _ => None,
-        }
     }
 
     fn board_id(_board: &StateBoard) -> Option<BoardId> {

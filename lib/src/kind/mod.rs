@@ -26,8 +26,8 @@ use serde::Serialize;
 
 use crate::board::BoardId;
 use crate::grid::Shape;
-use crate::input::Record;
-use crate::notation::{BoardTextError, Cell, Cells};
+use crate::input::ReadBoard;
+use crate::notation::{Cell, Cells};
 use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::{Solution, Stage, Taps, host};
@@ -73,7 +73,7 @@ pub type SolutionOf<K> = Solution<<K as Kind>::Taps, <K as Kind>::Color>;
 /// random board is drawn). Implemented by [`TwoStates`] and [`KStates`].
 pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// A board of pieces of this kind.
-    type Board: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync;
+    type Board: ReadBoard + Hash + fmt::Display + Send + Sync;
     /// What a board means: its shape, rule, wrap and goal.
     type Puzzle: Clone + fmt::Debug + Eq + Send + Sync;
     /// Which finished boards count.
@@ -146,10 +146,6 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// How `puzzle`'s boards are written, `given` being the notation asked for: two-sided pieces
     /// in any of theirs, pieces of K colours in digits.
     fn cells(puzzle: &Self::Puzzle, given: Cells) -> Cells;
-    /// Reads a board of `shape` given on one line, written in `cells` (see [`Kind::cells`]).
-    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Self::Board, BoardTextError>;
-    /// The board of a well-formed record and the line it starts on, when it is of this kind.
-    fn board_in(record: &Record) -> Option<(&Self::Board, u64)>;
     /// The board's 16-bit id, where one is defined (the 4x4 board of two-sided pieces).
     fn board_id(board: &Self::Board) -> Option<BoardId>;
     /// The shape of `board`, which need not be the puzzle's.

@@ -5,10 +5,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{ColorRecord, Kind, QuietGenerator, SolutionOf, TwoStates, binomial};
-use crate::board::{self, BoardId};
+use crate::board::BoardId;
 use crate::grid::{Grid, SetCells, Shape};
-use crate::input::Record;
-use crate::notation::{BoardTextError, Cell, Cells, Color};
+use crate::notation::{Cell, Cells, Color};
 use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
@@ -144,17 +143,6 @@ impl Kind for TwoStates {
 
     fn cells(_puzzle: &Puzzle, given: Cells) -> Cells {
         given
-    }
-
-    fn parse_board(text: &str, shape: Shape, cells: Cells) -> Result<Grid, BoardTextError> {
-        board::parse(text, shape, cells)
-    }
-
-    fn board_in(record: &Record) -> Option<(&Grid, u64)> {
-        match record {
-            Record::Board { board, line } => Some((board, *line)),
-            _ => None,
-        }
     }
 
     fn board_id(board: &Grid) -> Option<BoardId> {

@@ -163,7 +163,7 @@ fn first_board_of<K: CommandKind>(
     cells: Cells,
 ) -> Result<K::Board, Failure> {
     let file = [source::Source::File(path.to_path_buf())];
-    for item in source::Records::new(&file, shape, cells) {
+    for item in source::Records::<K::Board>::new(&file, shape, cells) {
         return match item {
             Item::Record {
                 record: flipgame::input::Record::Malformed(error),
@@ -173,10 +173,10 @@ fn first_board_of<K: CommandKind>(
                 source,
                 record: flipgame::input::Record::Malformed(error),
             } => Err(usage(format!("{source}:{}", error.worded(setting_names)))),
-            Item::Record { record, .. } => match K::board_in(&record) {
-                Some((board, _)) => Ok(board.clone()),
-                None => unreachable!("the file is read in the game's own cells"),
-            },
+            Item::Record {
+                record: flipgame::input::Record::Board { board, .. },
+                ..
+            } => Ok(board),
             Item::Unreadable { source, error } => {
                 let message = unreadable_words::<K>(source, (shape, cells), &error);
                 // A line too long is the file's content, not a failure to read it.
