@@ -253,6 +253,8 @@ pub fn setting_names(setting: Setting) -> String {
         Setting::Map => "--map".to_string(),
         Setting::Svg => "--format svg".to_string(),
         Setting::Terminal => "the terminal".to_string(),
+        Setting::Wrap => "--wrap".to_string(),
+        Setting::NoWrap => "no --wrap".to_string(),
     }
 }
 

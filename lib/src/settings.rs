@@ -34,6 +34,10 @@ pub enum Setting {
     Svg,
     /// Where a puzzle too large for a page is played: the terminal.
     Terminal,
+    /// Edges that wrap around: `--wrap`.
+    Wrap,
+    /// Edges that do not wrap around: no `--wrap`.
+    NoWrap,
 }
 
 /// How a front end names each [`Setting`], in the words its users type.
@@ -57,6 +61,8 @@ fn rust_names(setting: Setting) -> String {
         Setting::Map => "a map of the taps (Sketch's map)".to_string(),
         Setting::Svg => "figure::svg".to_string(),
         Setting::Terminal => "the terminal (flipgame play)".to_string(),
+        Setting::Wrap => "wrapping".to_string(),
+        Setting::NoWrap => "no wrapping".to_string(),
     }
 }
 
@@ -71,6 +77,13 @@ pub trait Advice {
             message: self,
             names,
         }
+    }
+}
+
+/// A refusal that cannot happen advises nothing (a walkthrough page, which makes no solver).
+impl Advice for std::convert::Infallible {
+    fn write_advice(&self, _f: &mut fmt::Formatter<'_>, _names: Names) -> fmt::Result {
+        match *self {}
     }
 }
 

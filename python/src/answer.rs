@@ -20,7 +20,8 @@ use flipgame::solve::Taps as _;
 use crate::boards::{board_array, flat_array, grid_array, stack_arrays};
 use crate::errors::flip_error;
 use crate::held::Core;
-use crate::kinds::{Kinded, PyKind, by_kind};
+use crate::kinds::{Kinded, by_kind};
+use flipgame::figure::explain::ExplainKind;
 
 /// The most cells `svg()` draws (boards times cells): a picture of a million cells is some
 /// hundred megabytes of SVG.
@@ -42,7 +43,7 @@ pub struct Answer<K: Kind> {
     proof: Option<K::Proof>,
 }
 
-impl<K: PyKind> Answer<K> {
+impl<K: ExplainKind> Answer<K> {
     /// Solves `board`, and proves it impossible when no taps finish it.
     pub fn new(core: Arc<Core<K>>, board: K::Board) -> Answer<K> {
         let solution = K::solve(&core.solver, &board);
@@ -345,12 +346,12 @@ impl Solution {
 }
 
 /// The proof's argument in words, its cells listed (no board is drawn beside it).
-fn proof_sentence_of<K: PyKind>(answer: &Answer<K>, proof: &K::Proof) -> String {
+fn proof_sentence_of<K: ExplainKind>(answer: &Answer<K>, proof: &K::Proof) -> String {
     K::proof_sentence(answer.puzzle(), proof, false)
 }
 
 /// The proof's weights, row-major.
-fn proof_weights_of<K: PyKind>(_answer: &Answer<K>, proof: &K::Proof) -> Vec<u8> {
+fn proof_weights_of<K: ExplainKind>(_answer: &Answer<K>, proof: &K::Proof) -> Vec<u8> {
     K::proof_weights(proof)
 }
 
@@ -384,7 +385,7 @@ pub struct Kept {
 
 impl Kept {
     /// What is kept of `answer`.
-    pub fn of<K: PyKind>(answer: Option<&SolutionOf<K>>) -> Kept {
+    pub fn of<K: ExplainKind>(answer: Option<&SolutionOf<K>>) -> Kept {
         match answer {
             Some(solution) => Kept {
                 moves: solution.taps.tap_count() as i64,
@@ -400,7 +401,7 @@ impl Kept {
     }
 
     /// What is kept of `answer`, and its taps.
-    pub fn with_taps<K: PyKind>(answer: Option<SolutionOf<K>>) -> (Kept, Option<K::Taps>) {
+    pub fn with_taps<K: ExplainKind>(answer: Option<SolutionOf<K>>) -> (Kept, Option<K::Taps>) {
         let kept = Kept::of::<K>(answer.as_ref());
         (kept, answer.map(|solution| solution.taps))
     }

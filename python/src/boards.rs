@@ -21,10 +21,10 @@ use flipgame::kind::{SolutionOf, solve_all};
 use flipgame::notation::Cells;
 
 use crate::errors::flip_error;
-use crate::kinds::PyKind;
+use flipgame::figure::explain::ExplainKind;
 
 /// Reads one board of `puzzle`, named `what` in errors, from whatever Python gave.
-pub fn read_board<K: PyKind>(
+pub fn read_board<K: ExplainKind>(
     puzzle: &K::Puzzle,
     value: &Bound<'_, PyAny>,
     what: &str,
@@ -57,7 +57,7 @@ pub fn read_board<K: PyKind>(
 
 /// The answers of many boards: a 3-D numpy array (boards, rows, columns), read on the solving
 /// threads with the interpreter lock let go, or any iterable of boards, read first.
-pub fn solve_boards<K: PyKind, T: Default + Send>(
+pub fn solve_boards<K: ExplainKind, T: Default + Send>(
     py: Python<'_>,
     solver: &K::Solver,
     value: &Bound<'_, PyAny>,
@@ -101,7 +101,7 @@ pub fn solve_boards<K: PyKind, T: Default + Send>(
 
 /// The answers of the boards of a 3-D array of the puzzle's shape, each read and solved on
 /// the library's threads.
-fn solve_array<K: PyKind, N: Number, T: Default + Send>(
+fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
     py: Python<'_>,
     solver: &K::Solver,
     view: ArrayViewD<'_, N>,
@@ -142,7 +142,10 @@ pub fn room_for<T>(count: usize, what: &str) -> PyResult<()> {
 }
 
 /// The board as a 2-D `uint8` array of colour numbers.
-pub fn board_array<'py, K: PyKind>(py: Python<'py>, board: &K::Board) -> Bound<'py, PyArray2<u8>> {
+pub fn board_array<'py, K: ExplainKind>(
+    py: Python<'py>,
+    board: &K::Board,
+) -> Bound<'py, PyArray2<u8>> {
     let shape = K::board_shape(board);
     grid_array(py, shape, K::colors_of(board))
 }
@@ -225,7 +228,7 @@ impl Number for i64 {
 }
 
 /// One board from a 2-D view of numbers.
-fn one_board<K: PyKind, T: Number>(
+fn one_board<K: ExplainKind, T: Number>(
     puzzle: &K::Puzzle,
     view: ArrayViewD<'_, T>,
     what: &str,
@@ -247,7 +250,7 @@ fn one_board<K: PyKind, T: Number>(
 }
 
 /// The board of the colour numbers `values` (row-major), every one checked.
-fn colors_to_board<K: PyKind>(
+fn colors_to_board<K: ExplainKind>(
     puzzle: &K::Puzzle,
     values: impl Iterator<Item = i64>,
     shape: Shape,
@@ -265,7 +268,7 @@ fn colors_to_board<K: PyKind>(
 }
 
 /// The error of a number that is no colour of the puzzle, at row-major position `at`.
-fn bad_color<K: PyKind>(
+fn bad_color<K: ExplainKind>(
     puzzle: &K::Puzzle,
     at: usize,
     value: i64,

@@ -35,6 +35,8 @@ pub fn names(setting: Setting) -> String {
         Setting::Map => "svg(map=True)".to_string(),
         Setting::Svg => "svg()".to_string(),
         Setting::Terminal => "the terminal (flipgame play)".to_string(),
+        Setting::Wrap => "wrap=True".to_string(),
+        Setting::NoWrap => "wrap=False".to_string(),
     }
 }
 
@@ -106,16 +108,13 @@ pub fn rule_file_error(error: &RuleFileError) -> PyErr {
 }
 
 /// Why no boards of the kind asked for can be drawn.
-pub fn pool_error<K: Kind>(
-    error: &PoolError<K>,
-    too_large: impl Fn(&K::TooLarge) -> String,
-) -> PyErr
+pub fn pool_error<K: Kind>(error: &PoolError<K>) -> PyErr
 where
     K::Goal: std::fmt::Debug,
 {
     flip_error(match error {
         PoolError::Space(error) => error.to_string(),
-        PoolError::Solver(error) => too_large(error),
+        PoolError::Solver(error) => error.worded(names).to_string(),
         PoolError::NoSuchBoard {
             wanted,
             shape,

@@ -9,10 +9,10 @@ use flipgame::stats::LISTED_BASIS_CELLS;
 
 use crate::errors::flip_error;
 use crate::held::Core;
-use crate::kinds::PyKind;
+use flipgame::figure::explain::ExplainKind;
 
 /// The rank and nullity of the puzzle's tap matrix.
-pub fn rank_nullity<K: PyKind>(core: &Core<K>) -> PyResult<(u64, u64)> {
+pub fn rank_nullity<K: ExplainKind>(core: &Core<K>) -> PyResult<(u64, u64)> {
     K::rank_nullity(&core.solver).ok_or_else(|| {
         let states = K::states(core.puzzle());
         flip_error(format!(
@@ -23,7 +23,7 @@ pub fn rank_nullity<K: PyKind>(core: &Core<K>) -> PyResult<(u64, u64)> {
 }
 
 /// Generators of the quiet tap sets, with their orders.
-pub fn quiet_taps<K: PyKind>(core: &Core<K>) -> PyResult<Vec<QuietGenerator>> {
+pub fn quiet_taps<K: ExplainKind>(core: &Core<K>) -> PyResult<Vec<QuietGenerator>> {
     // Where the nullity is known, the listing is refused before it is made.
     if let Some((_, nullity)) = K::rank_nullity(&core.solver) {
         too_many::<K>(core, nullity, "quiet_tap_sets")?;
@@ -34,7 +34,7 @@ pub fn quiet_taps<K: PyKind>(core: &Core<K>) -> PyResult<Vec<QuietGenerator>> {
 }
 
 /// Generators of the quiet patterns, as colour numbers (the weights).
-pub fn quiet_patterns<K: PyKind>(core: &Core<K>) -> PyResult<Vec<Vec<u8>>> {
+pub fn quiet_patterns<K: ExplainKind>(core: &Core<K>) -> PyResult<Vec<Vec<u8>>> {
     if let Some((_, nullity)) = K::rank_nullity(&core.solver) {
         too_many::<K>(core, nullity, "quiet_patterns")?;
     }

@@ -2,10 +2,11 @@
 //! the library's puzzles, solvers, facts and pictures over numpy arrays.
 //!
 //! Nothing here solves anything. This crate converts at the edge (boards in from text, lists
-//! and numpy arrays; answers out as arrays and the JSON fields `solve` writes), words the
-//! library's errors for Python (arguments where the command line has flags), and lets go of the
-//! interpreter lock around every solve. Like the command line it is written once for both kinds
-//! of piece: `kinds::PyKind` is what differs, and `kinds::Kinded` holds a value of either.
+//! and numpy arrays; answers out as arrays and as the library's records, the fields `solve`
+//! writes), names the settings the library's errors advise for Python (arguments where the
+//! command line has flags), and lets go of the interpreter lock around every solve. It is
+//! written once for both kinds of piece, over the library's kind; `kinds::Kinded` holds a value
+//! of either.
 
 mod answer;
 mod boards;

@@ -28,11 +28,13 @@ use flipgame::stats::Explored;
 use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, ManySolutions, Solution};
 use crate::boards::{board_array, read_board, room_for, solve_boards, stack_arrays};
 use crate::errors::{
-    flip_error, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
+    flip_error, names, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
 };
 use crate::facts;
 use crate::held::{AnyCore, Core};
-use crate::kinds::{Kinded, PyKind, by_kind};
+use crate::kinds::{Kinded, by_kind};
+use flipgame::figure::explain::ExplainKind;
+use flipgame::settings::Advice;
 
 /// Two-sided pieces, the Flip Game's own.
 const DEFAULT_STATES: u32 = 2;
@@ -422,13 +424,13 @@ impl Puzzle {
 
 /// The solver of `puzzle`, prepared with the interpreter lock let go (a large board's rows are
 /// chased first), with its search time.
-fn prepare<K: PyKind>(
+fn prepare<K: ExplainKind>(
     py: Python<'_>,
     puzzle: K::Puzzle,
     (limit, seconds): (Option<Duration>, Option<f64>),
 ) -> PyResult<Arc<Core<K>>> {
     let solver = py.detach(|| K::solver(puzzle));
-    let mut solver = solver.map_err(|error| flip_error(K::too_large(&error)))?;
+    let mut solver = solver.map_err(|error| flip_error(error.worded(names).to_string()))?;
     K::set_search_time(&mut solver, limit);
     Ok(Arc::new(Core {
         solver,
@@ -437,7 +439,7 @@ fn prepare<K: PyKind>(
 }
 
 /// The boards a seeded pool deals, as colour numbers.
-fn deal<K: PyKind>(
+fn deal<K: ExplainKind>(
     core: &Core<K>,
     wanted: Wanted,
     seed: u64,
@@ -445,8 +447,8 @@ fn deal<K: PyKind>(
     unique: bool,
 ) -> PyResult<Vec<Vec<u8>>> {
     let puzzle = core.puzzle();
-    let pool = Pool::<K>::new(puzzle, wanted, &mut |_, _| {})
-        .map_err(|error| pool_error::<K>(&error, K::too_large))?;
+    let pool =
+        Pool::<K>::new(puzzle, wanted, &mut |_, _| {}).map_err(|error| pool_error::<K>(&error))?;
     if unique && count as u64 > pool.distinct_boards() {
         return Err(flip_error(format!(
             "unique=True: only {} distinct {} boards fit, fewer than count={count}",
@@ -462,7 +464,7 @@ fn deal<K: PyKind>(
 }
 
 /// Every board of the puzzle explored.
-fn explore<K: PyKind>(core: &Core<K>) -> Result<Explored<K::Board>, K::TooManyBoards> {
+fn explore<K: ExplainKind>(core: &Core<K>) -> Result<Explored<K::Board>, K::TooManyBoards> {
     Explored::explore::<K>(core.puzzle(), &mut |_, _| {})
 }
 
@@ -592,11 +594,14 @@ fn wrap_of<K: Kind>(core: &Core<K>) -> bool {
     K::wrap(core.puzzle())
 }
 
-fn goal_object<'py, K: PyKind>(py: Python<'py>, core: &Core<K>) -> PyResult<Bound<'py, PyAny>> {
+fn goal_object<'py, K: ExplainKind>(
+    py: Python<'py>,
+    core: &Core<K>,
+) -> PyResult<Bound<'py, PyAny>> {
     crate::answer::to_python(py, &K::goal_record(core.puzzle()))
 }
 
-fn read_board_of<K: PyKind>(
+fn read_board_of<K: ExplainKind>(
     core: &Core<K>,
     board: &Bound<'_, PyAny>,
     what: &str,
@@ -607,7 +612,7 @@ fn read_board_of<K: PyKind>(
 /// Each board's tap counts, row-major, board after board.
 type TapCounts = Vec<u8>;
 
-fn solve_boards_of<K: PyKind>(
+fn solve_boards_of<K: ExplainKind>(
     py: Python<'_>,
     core: &Core<K>,
     boards: &Bound<'_, PyAny>,
@@ -638,7 +643,7 @@ fn solve_boards_of<K: PyKind>(
 }
 
 /// The board as an array; the core names the kind, which a `by_kind!` body cannot.
-fn board_array_of<'py, K: PyKind>(
+fn board_array_of<'py, K: ExplainKind>(
     py: Python<'py>,
     _core: &Core<K>,
     board: &K::Board,
@@ -661,7 +666,7 @@ fn cell_of<K: Kind>(core: &Core<K>, row: usize, col: usize) -> PyResult<flipgame
     Ok(flipgame::notation::Cell::new(row - 1, col - 1))
 }
 
-fn board_svg<K: PyKind>(core: &Core<K>, board: &K::Board) -> String {
+fn board_svg<K: ExplainKind>(core: &Core<K>, board: &K::Board) -> String {
     let mut figure = Figure::default();
     figure.push(heading::<K>(
         core.puzzle(),

@@ -177,7 +177,7 @@ pub fn solver<K: CommandKind>(puzzle: K::Puzzle) -> Result<K::Solver, Failure> {
 
 /// The strategy for a puzzle, or the usage error when it is too large to solve.
 fn plan<K: CommandKind>(puzzle: K::Puzzle) -> Result<K::Plan, Failure> {
-    K::plan(puzzle).map_err(|too_large| usage(K::too_large(&too_large)))
+    K::plan(puzzle).map_err(|too_large| usage(too_large.worded(setting_names).to_string()))
 }
 
 /// The solver of a plan, with a progress bar on a terminal while a large board is chased.

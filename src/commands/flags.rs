@@ -4,8 +4,6 @@
 
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
-use flipgame::solve::TooLargeToSolve;
-use flipgame::solve::states::TooManyStateCells;
 
 /// A puzzle the flags describe that does not hold together.
 pub fn puzzle_error(error: &PuzzleError) -> String {
@@ -48,20 +46,14 @@ pub fn state_puzzle_error(error: &StatePuzzleError) -> String {
     }
 }
 
-/// A puzzle of two-sided pieces too large to eliminate here.
-pub fn too_large(error: &TooLargeToSolve) -> String {
-    error.describe(" with --wrap")
-}
-
-/// A puzzle of K states too large for the solvers of K states.
-pub fn too_many_state_cells(error: &TooManyStateCells) -> String {
-    error.describe("no --wrap")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::setting_names;
     use flipgame::grid::Shape;
+    use flipgame::settings::Advice;
+    use flipgame::solve::TooLargeToSolve;
+    use flipgame::solve::states::TooManyStateCells;
 
     #[test]
     fn puzzle_errors_name_the_flags_to_change() {
@@ -131,13 +123,16 @@ mod tests {
             wrap,
             bytes: 6523 << 20,
         };
+        let too_large = |error: &TooLargeToSolve| error.worded(setting_names).to_string();
         assert_eq!(
             too_large(&error(true)),
             "a 3000x3000 board under rule x with --wrap needs 6523 MiB to eliminate, more than \
              the 2048 MiB flipgame allows"
         );
         assert!(too_large(&error(false)).starts_with("a 3000x3000 board under rule x needs "));
-        let words = too_many_state_cells(&TooManyStateCells { cells: 4160 });
+        let words = TooManyStateCells { cells: 4160 }
+            .worded(setting_names)
+            .to_string();
         assert!(
             words.starts_with("a board of 4,160 cells is too large for more than two states:"),
             "{words}"

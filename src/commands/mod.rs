@@ -79,14 +79,9 @@ pub fn usage(message: impl Into<String>) -> Failure {
     Failure::Usage(message.into())
 }
 
-/// A web page refused, as the command line reports it: a goal colour's solver too large in
-/// `too_large`'s words, the rest in the flags'.
-pub fn page_failure<T>(error: PageError<T>, too_large: impl FnOnce(&T) -> String) -> Failure
-where
-    T: std::fmt::Display,
-{
+/// A web page refused, as the command line reports it: in the flags' words.
+pub fn page_failure<T: Advice>(error: PageError<T>) -> Failure {
     match error {
-        PageError::Solver(reason) => usage(too_large(&reason)),
         PageError::Data(error) => Failure::Output(error.into()),
         refused => usage(refused.worded(setting_names).to_string()),
     }

@@ -80,18 +80,22 @@ impl ReadBoard for Grid {
         (!shape.is_flip_game()).then(|| Grid::new(shape))
     }
 
+    #[inline(always)]
     fn place(&mut self, row: usize, col: usize, state: u8) {
         self.set(row, col, state == 1);
     }
 
+    #[inline(always)]
     fn row_words(&mut self, row: usize) -> Option<&mut [u64]> {
         Some(self.row_mut(row))
     }
 
+    #[inline(always)]
     fn from_bits16(bits: u16) -> Grid {
         Grid::from_bits16(bits)
     }
 
+    #[inline(always)]
     fn from_row_nibbles(rows: [u8; 4]) -> Grid {
         Grid::from_row_nibbles(rows)
     }
@@ -110,6 +114,7 @@ impl ReadBoard for StateBoard {
         Some(StateBoard::new(shape, states_in(cells)))
     }
 
+    #[inline]
     fn place(&mut self, row: usize, col: usize, state: u8) {
         self.set(row, col, state);
     }

@@ -30,6 +30,7 @@ use crate::input::ReadBoard;
 use crate::notation::{Cell, Cells};
 use crate::random::Generator;
 use crate::rule::Rule;
+use crate::settings::Advice;
 use crate::solve::{Solution, Stage, Taps, host};
 use crate::space::Space;
 
@@ -87,7 +88,7 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// A solver whose puzzle is known to fit, before the preparation that may take long.
     type Plan;
     /// Why a puzzle is too large to solve here.
-    type TooLarge: Error + Clone + Eq + Send + Sync + 'static;
+    type TooLarge: Error + Advice + Clone + Eq + Send + Sync + 'static;
     /// Why a board can never be finished, in a form a program can check.
     type Proof: Clone + fmt::Debug + Eq;
     /// Every board of a small puzzle, explored whole.

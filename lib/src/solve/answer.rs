@@ -1,9 +1,12 @@
 //! What a solve gives back: the least optimal tap set and what is proven of it, which strategy
 //! answered, and the stages a long solve reports.
 
+use std::fmt;
+
 use super::ELIMINATION_MEMORY_BYTES;
 use crate::grid::{Grid, Shape};
 use crate::notation::{Cell, Color};
+use crate::settings::{self, Advice, Names, Setting};
 
 /// The taps that finish a board, and what is proven of them: for two-sided pieces a set of
 /// taps (a [`Grid`]) and the [`Color`] reached; for pieces of K colours how many times each cell
@@ -121,25 +124,27 @@ pub struct TooLargeToSolve {
     pub bytes: u64,
 }
 
-impl TooLargeToSolve {
-    /// The message, with `wrapping` said after the rule of a board whose edges wrap: the
-    /// library says ", wrapping,", a front end may name its own flag.
-    pub fn describe(&self, wrapping: &str) -> String {
-        format!(
-            "a {} board under rule {}{} needs {} MiB to eliminate, more than the {} MiB flipgame \
-             allows",
+impl Advice for TooLargeToSolve {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        let wrapping = match self.wrap {
+            true => format!(" with {}", names(Setting::Wrap)),
+            false => String::new(),
+        };
+        write!(
+            f,
+            "a {} board under rule {}{wrapping} needs {} MiB to eliminate, more than the {} MiB \
+             flipgame allows",
             self.shape,
             self.rule,
-            if self.wrap { wrapping } else { "" },
             self.bytes >> 20,
             ELIMINATION_MEMORY_BYTES >> 20
         )
     }
 }
 
-impl std::fmt::Display for TooLargeToSolve {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe(", wrapping,"))
+impl fmt::Display for TooLargeToSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_advice(f, settings::RUST)
     }
 }
 

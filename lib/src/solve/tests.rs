@@ -552,7 +552,7 @@ fn a_puzzle_too_large_to_eliminate_is_refused_with_its_size_and_rule() {
         .unwrap();
     let text = error.to_string();
     assert!(
-        text.starts_with("a 3000x3000 board under rule x, wrapping, needs "),
+        text.starts_with("a 3000x3000 board under rule x with wrapping needs "),
         "{text}"
     );
     assert!(text.ends_with(" MiB to eliminate, more than the 2048 MiB flipgame allows"));

@@ -24,7 +24,7 @@ use crate::cli::{ExplainArgs, ExplainFormat, RecordFormat, setting_names};
 use crate::output::json::JsonStream;
 use crate::output::text::{Pen, figure_lines};
 use flipgame::figure::explain::{MAPPED_TAPS_LISTED, heading, listed, steps};
-use flipgame::figure::html::{PageError, Walkthrough};
+use flipgame::figure::html::Walkthrough;
 use flipgame::figure::{Block, Figure, Target, svg};
 use flipgame::record::{RuleFields, Steps};
 use flipgame::settings::Names;
@@ -65,7 +65,7 @@ impl<W: Write> ForEitherKind for ExplainBoards<'_, W> {
             ExplainFormat::Text | ExplainFormat::Svg | ExplainFormat::Html => RecordFormat::Text,
         };
         if args.format == ExplainFormat::Html {
-            Walkthrough::fits(K::shape(&puzzle).cells()).map_err(page_refused)?;
+            Walkthrough::fits(K::shape(&puzzle).cells()).map_err(page_failure)?;
         }
         // The trace tells the breadth-first search of a space of two-sided pieces; pieces of K
         // colours are explored otherwise.
@@ -186,7 +186,7 @@ impl Presenter {
     /// Writes the one SVG document when there is one, and the outcome of the run.
     fn finish(self, status: Outcome, out: &mut impl Write) -> Result<Outcome, Failure> {
         if let Some(page) = &self.page {
-            out.write_all(page.page().map_err(page_refused)?.as_bytes())?;
+            out.write_all(page.page().map_err(page_failure)?.as_bytes())?;
             return Ok(status);
         }
         if self.target == Target::Svg && self.output_dir.is_none() {
@@ -483,9 +483,4 @@ fn layer_verdict(found: Option<usize>, layers: &[u64], reached: u64, positions: 
             thousands(positions)
         ),
     }
-}
-
-/// A walkthrough page refused, in the flags' words (it makes no solver).
-fn page_refused(error: PageError<std::convert::Infallible>) -> Failure {
-    page_failure(error, |never| match *never {})
 }

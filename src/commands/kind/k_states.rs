@@ -4,12 +4,13 @@ use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
 use flipgame::grid::StateBoard;
 use flipgame::kind::KStates;
 use flipgame::puzzle::StatePuzzle;
-use flipgame::solve::states::{StateProof, TooManyStateCells};
+use flipgame::solve::states::StateProof;
 use flipgame::words;
 
 use super::CommandKind;
-use crate::commands::flags;
+use crate::cli::setting_names;
 use flipgame::render::Piece;
+use flipgame::settings::Advice;
 
 impl CommandKind for KStates {
     fn piece(board: &StateBoard, row: usize, col: usize) -> Piece {
@@ -26,14 +27,10 @@ impl CommandKind for KStates {
         proof.weights[row * cols + col] != 0
     }
 
-    fn too_large(error: &TooManyStateCells) -> String {
-        flags::too_many_state_cells(error)
-    }
-
     fn no_pool(puzzle: &StatePuzzle, error: &PoolError<KStates>) -> String {
         let why = match error {
             PoolError::Space(error) => error.to_string(),
-            PoolError::Solver(error) => flags::too_many_state_cells(error),
+            PoolError::Solver(error) => error.worded(setting_names).to_string(),
             PoolError::NoSuchBoard {
                 wanted, largest, ..
             } => match wanted {

@@ -22,8 +22,6 @@ pub trait CommandKind: ExplainKind {
     fn row_text(board: &Self::Board, row: usize) -> String;
     /// True when the cell at `row`, `col` is part of `proof`.
     fn in_proof(puzzle: &Self::Puzzle, proof: &Self::Proof, row: usize, col: usize) -> bool;
-    /// Why a puzzle is too large to solve here, in the flags' words.
-    fn too_large(error: &Self::TooLarge) -> String;
     /// Why no pool of boards can be made for a request, in the flags' words.
     fn no_pool(puzzle: &Self::Puzzle, error: &PoolError<Self>) -> String;
 }

@@ -6,13 +6,14 @@ use flipgame::grid::Grid;
 use flipgame::kind::TwoStates;
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
-use flipgame::solve::{Certificate, TooLargeToSolve};
+use flipgame::solve::Certificate;
 use flipgame::space::MAX_CELLS;
 use flipgame::words;
 
 use super::CommandKind;
-use crate::commands::flags;
+use crate::cli::setting_names;
 use flipgame::render::Piece;
+use flipgame::settings::Advice;
 
 impl CommandKind for TwoStates {
     fn piece(board: &Grid, row: usize, col: usize) -> Piece {
@@ -27,14 +28,10 @@ impl CommandKind for TwoStates {
         proof.pattern.get(row, col)
     }
 
-    fn too_large(error: &TooLargeToSolve) -> String {
-        flags::too_large(error)
-    }
-
     fn no_pool(_puzzle: &Puzzle, error: &PoolError) -> String {
         match error {
             PoolError::Space(error) => error.to_string(),
-            PoolError::Solver(error) => flags::too_large(error),
+            PoolError::Solver(error) => error.worded(setting_names).to_string(),
             PoolError::NoSuchBoard {
                 wanted,
                 shape,

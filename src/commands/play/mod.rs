@@ -59,7 +59,7 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
                 ));
             }
             // Before a board is dealt or a solver made, which a huge board would wait for.
-            page::puzzle_fits::<K>(&puzzle).map_err(|error| page_failure(error, K::too_large))?;
+            page::puzzle_fits::<K>(&puzzle).map_err(page_failure)?;
         }
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
@@ -118,8 +118,7 @@ fn web_page<K: CommandKind>(
     };
     let solver = solver::<K>(puzzle)?;
     let title = title::<K>(K::puzzle(&solver));
-    let page = page::puzzle_page::<K>(title, &solver, &boards, deal)
-        .map_err(|error| page_failure(error, K::too_large))?;
+    let page = page::puzzle_page::<K>(title, &solver, &boards, deal).map_err(page_failure)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
 }

@@ -107,7 +107,7 @@ pub enum PageError<T> {
     Data(serde_json::Error),
 }
 
-impl<T: fmt::Display> Advice for PageError<T> {
+impl<T: Advice> Advice for PageError<T> {
     fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
         let limit = thousands(MOST_PAGE_BYTES as u64);
         let elsewhere = names(Setting::Terminal);
@@ -162,7 +162,7 @@ impl<T: fmt::Display> Advice for PageError<T> {
                 names(Setting::Map),
                 names(Setting::Svg)
             ),
-            PageError::Solver(reason) => write!(f, "{reason}"),
+            PageError::Solver(reason) => reason.write_advice(f, names),
             PageError::Data(error) => write!(f, "the page's data: {error}"),
         }
     }

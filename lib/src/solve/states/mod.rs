@@ -17,6 +17,7 @@ use super::{Solution, Stage};
 use crate::grid::StateBoard;
 use crate::notation::Cell;
 use crate::puzzle::{StateGoal, StatePuzzle};
+use crate::settings::{self, Advice, Names, Setting};
 
 /// The most cells of a board of more than two states the dense solver takes: it holds
 /// matrices of cells x cells entries, and their Smith form takes seconds at this size.
@@ -38,25 +39,25 @@ pub struct TooManyStateCells {
     pub cells: u64,
 }
 
-impl TooManyStateCells {
-    /// The message, with `unwrapped` for the condition that the board's edges do not wrap:
-    /// the library says "no wrapping", a front end may name its own flag.
-    pub fn describe(&self, unwrapped: &str) -> String {
-        format!(
+impl Advice for TooManyStateCells {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        write!(
+            f,
             "a board of {} cells is too large for more than two states: they are solved up to \
              {} cells (64x64), and up to {} (1024x1024) under a stencil whose only cell above \
-             the press is straight above it, with a weight prime to K, and {unwrapped} (plus, \
+             the press is straight above it, with a weight prime to K, and {} (plus, \
              010/121/010)",
             crate::words::thousands(self.cells),
             crate::words::thousands(MOST_STATE_CELLS),
             crate::words::thousands(MOST_CHASED_STATE_CELLS),
+            names(Setting::NoWrap)
         )
     }
 }
 
 impl fmt::Display for TooManyStateCells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe("no wrapping"))
+        self.write_advice(f, settings::RUST)
     }
 }
 
