@@ -13,6 +13,7 @@ use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::Stage;
+use crate::solve::states::modular::CyclicFactor;
 use crate::solve::states::{StateProof, StateSolver, TooManyStateCells};
 use crate::space::{StateSpace, TooManyStateBoards, state_boards};
 
@@ -78,14 +79,7 @@ impl Kind for KStates {
     }
 
     fn quiet_patterns(solver: &StateSolver) -> Vec<QuietGenerator> {
-        let invariants = solver.invariants().into_iter();
-        // The invariants' weights are taken mod K, below 36: each fits a byte.
-        invariants
-            .map(|factor| QuietGenerator {
-                counts: factor.values.iter().map(|&value| value as u8).collect(),
-                order: factor.order,
-            })
-            .collect()
+        generators(solver.invariants())
     }
 
     fn rank_nullity(solver: &StateSolver) -> Option<(u64, u64)> {
@@ -181,14 +175,7 @@ impl Kind for KStates {
     }
 
     fn quiet_generators(solver: &StateSolver) -> Vec<QuietGenerator> {
-        let factors = solver.kernel().into_iter();
-        // The kernel's values are taken mod K, below 36: each fits a byte.
-        factors
-            .map(|factor| QuietGenerator {
-                counts: factor.values.iter().map(|&value| value as u8).collect(),
-                order: factor.order,
-            })
-            .collect()
+        generators(solver.kernel())
     }
 
     fn proof_weights(proof: &StateProof) -> Vec<u8> {
@@ -333,4 +320,17 @@ fn goal_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {
         StateGoal::Any => generator.below(u64::from(puzzle.states())) as u8,
     };
     StateBoard::filled(puzzle.shape(), puzzle.states(), color)
+}
+
+/// The generators of a group over Z_K (quiet press counts, or quiet patterns) with their
+/// orders.
+fn generators(factors: Vec<CyclicFactor>) -> Vec<QuietGenerator> {
+    // The values are taken mod K, below 36: each fits a byte.
+    factors
+        .into_iter()
+        .map(|factor| QuietGenerator {
+            counts: factor.values.iter().map(|&value| value as u8).collect(),
+            order: factor.order,
+        })
+        .collect()
 }

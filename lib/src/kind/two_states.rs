@@ -93,13 +93,7 @@ impl Kind for TwoStates {
     }
 
     fn quiet_patterns(solver: &Solver) -> Vec<QuietGenerator> {
-        let basis = solver.quiet_pattern_basis().iter();
-        basis
-            .map(|pattern| QuietGenerator {
-                counts: Self::colors_of(pattern),
-                order: 2,
-            })
-            .collect()
+        generators(solver.quiet_pattern_basis())
     }
 
     fn rank_nullity(solver: &Solver) -> Option<(u64, u64)> {
@@ -187,13 +181,7 @@ impl Kind for TwoStates {
     }
 
     fn quiet_generators(solver: &Solver) -> Vec<QuietGenerator> {
-        let generators = solver.quiet_tap_basis().iter();
-        generators
-            .map(|taps| QuietGenerator {
-                counts: Self::colors_of(taps),
-                order: 2,
-            })
-            .collect()
+        generators(solver.quiet_tap_basis())
     }
 
     fn proof_weights(proof: &Certificate) -> Vec<u8> {
@@ -345,4 +333,15 @@ impl Kind for TwoStates {
 /// One of the colours `goal` accepts, chosen evenly.
 fn pick_color(goal: Goal, generator: &mut Generator) -> Color {
     generator.pick(goal.colors()).unwrap_or(Color::White)
+}
+
+/// The generators of a group over GF(2) (quiet tap sets, or quiet patterns), each of order 2.
+fn generators(basis: &[Grid]) -> Vec<QuietGenerator> {
+    basis
+        .iter()
+        .map(|grid| QuietGenerator {
+            counts: TwoStates::colors_of(grid),
+            order: 2,
+        })
+        .collect()
 }

@@ -175,13 +175,11 @@ mod tests {
     fn taps_made_from_counts_give_their_cells_and_counts_back() {
         let shape = Shape::new(2, 70).unwrap();
         let counts: Vec<u32> = (0..140).map(|cell| cell * 7 % 5).collect();
+        let total = |counts: &[u8]| counts.iter().map(|&times| u64::from(times)).sum::<u64>();
         let set = Grid::from_counts(shape, 2, &counts);
         let odd: Vec<u8> = counts.iter().map(|&times| (times % 2) as u8).collect();
         assert_eq!(set.counts(shape), odd);
-        assert_eq!(
-            set.tap_count(),
-            odd.iter().map(|&t| u64::from(t)).sum::<u64>()
-        );
+        assert_eq!(set.tap_count(), total(&odd));
         let listed: Vec<(Cell, u8)> = set.tapped_cells(70).collect();
         let expected: Vec<(Cell, u8)> = (0..140)
             .filter(|&cell| odd[cell] == 1)
@@ -191,10 +189,7 @@ mod tests {
         let presses = Vec::<u8>::from_counts(shape, 3, &counts);
         let mod_three: Vec<u8> = counts.iter().map(|&times| (times % 3) as u8).collect();
         assert_eq!(presses.counts(shape), mod_three);
-        assert_eq!(
-            presses.tap_count(),
-            mod_three.iter().map(|&t| u64::from(t)).sum::<u64>()
-        );
+        assert_eq!(presses.tap_count(), total(&mod_three));
         let pressed: Vec<(Cell, u8)> = presses.tapped_cells(70).collect();
         assert!(
             pressed.iter().all(|&(cell, times)| {
