@@ -507,6 +507,18 @@ mod tests {
         }
         let walk = refusals[2].worded(RUST).to_string();
         assert!(walk.contains("more than 2^64 quiet tap sets of 400 cells for each of 2 goal"));
+        let walk = |group| {
+            let refusal: PageError<Infallible> = PageError::WalkTooLong {
+                group: Some(group),
+                cells: 1,
+                colors: 1,
+            };
+            refusal.worded(RUST).to_string()
+        };
+        assert!(walk(1).contains("walk one answer of 1 cell for each of 1 goal colour"));
+        assert!(walk(1).ends_with("or choose a smaller board"));
+        assert!(walk(8).contains("walk 8 quiet tap sets of 1 cell"));
+        assert!(walk(8).ends_with("or choose a size or rule with fewer quiet tap sets"));
         let page = refusals[4].worded(RUST).to_string();
         assert!(page.contains("3,000,000 bytes") && page.contains("figure::svg has no limit"));
     }

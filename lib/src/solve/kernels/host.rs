@@ -216,6 +216,13 @@ mod tests {
         std::thread::spawn(move || {
             let mut told = 0;
             let squares = on_threads_telling(3, &|thread| thread * thread, || told += 1);
+            // Workers that take a while: told at the start, and again once the last has ended.
+            let mut told_slow = 0;
+            let slow = |thread| {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                thread
+            };
+            on_threads_telling(2, &slow, || told_slow += 1);
             let panicked = std::panic::catch_unwind(|| {
                 on_threads_telling(
                     3,
@@ -226,13 +233,17 @@ mod tests {
                     || {},
                 )
             });
-            let _ = sender.send((squares, told, panicked.is_err()));
+            let _ = sender.send((squares, (told, told_slow), panicked.is_err()));
         });
-        let (squares, told, panicked) = receiver
+        let (squares, (told, told_slow), panicked) = receiver
             .recv_timeout(std::time::Duration::from_secs(60))
             .expect("the threads end, and a panic ends the wait");
         assert_eq!(squares, [0, 1, 4]);
         assert!(told >= 1, "told at the start however fast the workers are");
+        assert!(
+            told_slow >= 2,
+            "told {told_slow} times: at the start and at the end"
+        );
         assert!(panicked);
     }
 
@@ -293,22 +304,53 @@ mod tests {
         assert_eq!((ran.into_inner(), items), (111, [0, 1, 2, 3, 4]));
     }
 
-    /// With more threads each helper runs once beside the caller, and both halves run.
+    /// From two threads up the work is shared: each helper runs once on a thread of its own
+    /// beside the caller, the first of two halves and every run of a split leave the calling
+    /// thread. On a host with threads every core is lent.
     #[test]
-    fn helpers_run_once_each_beside_the_caller() {
-        let helped = AtomicUsize::new(0);
-        let mut main_ran = false;
-        alongside(
-            4,
-            || {
-                helped.fetch_add(1, Ordering::Relaxed);
-            },
-            || main_ran = true,
-        );
-        assert_eq!((helped.load(Ordering::Relaxed), main_ran), (3, true));
+    fn helpers_run_once_each_on_threads_of_their_own() {
+        let caller = std::thread::current().id();
+        let elsewhere = || assert_ne!(std::thread::current().id(), caller);
+        for threads in [2, 4] {
+            let helped = AtomicUsize::new(0);
+            let mut main_ran = false;
+            alongside(
+                threads,
+                || {
+                    elsewhere();
+                    helped.fetch_add(1, Ordering::Relaxed);
+                },
+                || main_ran = true,
+            );
+            assert_eq!((helped.into_inner(), main_ran), (threads - 1, true));
+        }
         let (mut first, mut second) = (false, false);
-        both(2, || first = true, || second = true);
+        both(
+            2,
+            || {
+                elsewhere();
+                first = true
+            },
+            || second = true,
+        );
         assert!(first && second);
+        let results = on_threads_telling(
+            2,
+            &|thread| {
+                elsewhere();
+                thread
+            },
+            || {},
+        );
+        assert_eq!(results, [0, 1]);
+        let mut items = [0; 2];
+        split_mut(&mut items, 2, |index, item| {
+            elsewhere();
+            *item = index + 1
+        });
+        assert_eq!(items, [1, 2]);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(available(), cores);
     }
 
     /// The clock goes forward, and a wait too long to count is the end of time, not a panic
