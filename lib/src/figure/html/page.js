@@ -2,7 +2,7 @@
 //
 // The puzzle's logic comes first, as plain functions of plain data (node's tests call them);
 // the page's controls come after and only draw what those functions say. Why the fewest taps
-// are exact without a solver here is argued in src/commands/page/mod.rs: one answer of the
+// are exact without a solver here is argued in lib/src/figure/html/mod.rs: one answer of the
 // starting board, the quiet tap counts' generators and the shifts between goal colours give
 // every answer of every board the player can reach.
 'use strict';
