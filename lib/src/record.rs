@@ -11,6 +11,7 @@ use std::fmt::Display;
 use serde::{Serialize, Serializer};
 
 use crate::board::BoardId;
+use crate::game::Game;
 use crate::kind::{ColorRecord, Kind, SolutionOf};
 use crate::notation::Cell;
 use crate::solve::Taps as _;
@@ -444,5 +445,53 @@ mod tests {
             taps: None,
         };
         assert_eq!(serde_json::to_string(&none).unwrap(), "[]");
+    }
+}
+
+/// Where a game stands after each command: what `play --format jsonl` writes (after its
+/// `command`) and what the web page draws.
+#[derive(Serialize)]
+#[serde(bound(serialize = ""))]
+pub struct Position<'a, K: Kind> {
+    /// The board now.
+    #[serde(serialize_with = "as_text")]
+    pub board: &'a K::Board,
+    /// The states of a piece, for pieces of K colours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub states: Option<u8>,
+    /// Taps made since the start.
+    pub taps_made: usize,
+    /// The fewest taps that finish the board from here; `None` when none do.
+    pub moves_left: Option<u64>,
+    /// True when `moves_left` is proven minimal.
+    pub optimal: bool,
+    /// No fewer taps finish the board from here.
+    pub lower_bound: Option<u64>,
+    /// The colour those taps finish in.
+    pub finishing_color: Option<ColorRecord>,
+    /// The fewest taps that finish the puzzle from its start.
+    pub fewest_from_start: Option<u64>,
+    /// Whether some taps finish the board.
+    pub solvable: bool,
+    /// Whether the board is finished.
+    pub solved: bool,
+}
+
+impl<'a, K: Kind> Position<'a, K> {
+    /// Where `game` stands.
+    pub fn of(game: &'a Game<K>) -> Position<'a, K> {
+        let status = game.status();
+        Position {
+            board: game.board(),
+            states: K::recorded_states(game.puzzle()),
+            taps_made: status.taps_made,
+            moves_left: status.moves_left,
+            optimal: status.proven,
+            lower_bound: status.lower_bound,
+            finishing_color: status.finishing_color.map(K::color_record),
+            fewest_from_start: status.fewest_from_start,
+            solvable: status.solvable(),
+            solved: status.solved,
+        }
     }
 }

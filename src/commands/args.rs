@@ -161,12 +161,17 @@ fn rule_file(path: &Path) -> Result<Graph, Failure> {
 /// Every board of `puzzle` explored (with a progress bar on a terminal when it takes a while),
 /// or the usage error that says why it cannot be.
 pub fn explore<K: Kind>(puzzle: &K::Puzzle, with_taps: bool) -> Result<K::Space, Failure> {
+    exploring(|progress| K::explore(puzzle, with_taps, progress))
+        .map_err(|too_many| usage(too_many.to_string()))
+}
+
+/// Runs `work`, which explores every board, with a progress bar on a terminal when it takes a
+/// while.
+pub fn exploring<T>(work: impl FnOnce(&mut dyn FnMut(u64, u64)) -> T) -> T {
     let mut progress = Progress::new("exploring every board");
-    let explored = K::explore(puzzle, with_taps, &mut |done, total| {
-        progress.update(done, total)
-    });
+    let done = work(&mut |done, total| progress.update(done, total));
     progress.finish();
-    explored.map_err(|too_many| usage(too_many.to_string()))
+    done
 }
 
 /// The solver of `puzzle`, or the usage error when it is too large to solve; a large board's
@@ -290,12 +295,8 @@ pub fn goal(arg: Option<GoalArg>) -> Result<Goal, String> {
 /// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
 /// or the usage error that says why no board fits.
 pub fn pool<K: CommandKind>(puzzle: &K::Puzzle, wanted: Wanted) -> Result<Pool<K>, Failure> {
-    let mut progress = Progress::new("exploring every board");
-    let pool = Pool::new(puzzle, wanted, &mut |done, total| {
-        progress.update(done, total)
-    });
-    progress.finish();
-    pool.map_err(|error| usage(K::no_pool(puzzle, &error)))
+    exploring(|progress| Pool::new(puzzle, wanted, progress))
+        .map_err(|error| usage(K::no_pool(puzzle, &error)))
 }
 
 /// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.

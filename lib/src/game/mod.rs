@@ -6,7 +6,10 @@
 //! piece ([`Kind`]): the fewest taps left, the hints (always taps of an optimal solution from
 //! the current position) and the proof when the board can never be finished.
 
+mod dealer;
 pub mod lines;
+
+pub use dealer::{AllFinished, Dealer, DealerError};
 
 use std::fmt;
 
@@ -14,6 +17,7 @@ use crate::grid::Shape;
 use crate::kind::{Kind, TwoStates};
 use crate::notation::Cell;
 use crate::solve::Taps as _;
+use crate::words::taps;
 
 /// What the solver says of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,6 +172,37 @@ impl Status {
     /// True when the board can still be finished.
     pub fn solvable(&self) -> bool {
         self.moves_left.is_some()
+    }
+
+    /// The status line of `puzzle`'s game: the taps made, the fewest left (or that the board
+    /// can never be finished) and the goal; once the board is finished, the win in one
+    /// sentence, with `new_key` the key or command that deals the next puzzle.
+    pub fn words<K: Kind>(&self, puzzle: &K::Puzzle, new_key: &str) -> String {
+        let made = taps(self.taps_made as u64);
+        if self.solved {
+            let against_the_fewest = match self.fewest_from_start {
+                Some(fewest) if fewest == self.taps_made as u64 => ", the fewest possible!",
+                Some(fewest) => &format!("; the fewest is {fewest}."),
+                None => ".",
+            };
+            return format!("Solved in {made}{against_the_fewest} {new_key} deals the next.");
+        }
+        let to_color = self.finishing_color.map_or(String::new(), |color| {
+            format!(", to all {}", K::color_words(color))
+        });
+        let left = match (self.moves_left, self.proven) {
+            (None, _) => "This board can never be finished.".to_string(),
+            (Some(moves), true) => format!("Fewest taps left: {moves}{to_color}."),
+            (Some(moves), false) => format!(
+                "Fewest taps left: at most {moves}{to_color} (at least {}; not proven minimal).",
+                self.lower_bound.unwrap_or(0)
+            ),
+        };
+        format!(
+            "Taps made: {}. {left} Goal: {}.",
+            self.taps_made,
+            K::goal_words(puzzle)
+        )
     }
 }
 

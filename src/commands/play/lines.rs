@@ -3,19 +3,19 @@
 
 use std::io::{self, BufRead, Write};
 
-use flipgame::kind::{ColorRecord, Kind};
-use flipgame::record::Tap;
+use flipgame::kind::Kind;
+use flipgame::record::{Position, Tap};
 use serde::Serialize;
 
 use flipgame::game::lines::{COMMANDS, Command, parse};
 use flipgame::game::{Event, Game, Status as GameStatus};
 use flipgame::notation::Cell;
 
-use super::{Dealer, screen};
 use crate::cli::PlayFormat;
 use crate::commands::kind::CommandKind;
 use crate::commands::{Failure, Outcome, report};
 use crate::source::read_line_within;
+use flipgame::game::Dealer;
 use flipgame::words::thousands;
 
 /// The longest line read as a command: every command is a word, and a longer line is refused
@@ -124,7 +124,7 @@ impl<K: CommandKind> Session<K> {
             Command::Game(event) => (self.game.apply(event), None),
             Command::New => match self.dealer.deal(self.game.puzzle()) {
                 Ok(board) => (self.game.new_puzzle(board), None),
-                Err(message) => (Ok(()), Some(message)),
+                Err(all_finished) => (Ok(()), Some(all_finished.to_string())),
             },
             Command::Help => (Ok(()), Some(format!("Commands: {COMMANDS}."))),
             Command::Quit => (Ok(()), None),
@@ -134,8 +134,7 @@ impl<K: CommandKind> Session<K> {
             // The win, said once when it happens (the text's status line says it too).
             Ok(()) => news.or_else(|| {
                 let now = self.game.status();
-                (now.solved && !solved_before)
-                    .then(|| screen::status_words::<K>(self.game.puzzle(), &now, "'new'"))
+                (now.solved && !solved_before).then(|| now.words::<K>(self.game.puzzle(), "'new'"))
             }),
         };
         self.write(word, shown, news, out)?;
@@ -152,7 +151,7 @@ impl<K: CommandKind> Session<K> {
     ) -> io::Result<()> {
         let status = self.game.status();
         if self.jsonl {
-            let record = self.record(command, &status, shown, news);
+            let record = self.record(command, shown, news);
             serde_json::to_writer(&mut *out, &record).map_err(io::Error::from)?;
             out.write_all(b"\n")
         } else {
@@ -172,7 +171,7 @@ impl<K: CommandKind> Session<K> {
         for row in 0..self.game.shape().rows() as usize {
             writeln!(out, "{}", K::row_text(board, row))?;
         }
-        let status_line = screen::status_words::<K>(puzzle, status, "'new'");
+        let status_line = status.words::<K>(puzzle, "'new'");
         writeln!(out, "{status_line}")?;
         match shown {
             Shown::Hint => {
@@ -206,27 +205,11 @@ impl<K: CommandKind> Session<K> {
         writeln!(out)
     }
 
-    fn record<'a>(
-        &'a self,
-        command: &'a str,
-        status: &GameStatus,
-        shown: Shown,
-        news: Option<String>,
-    ) -> Record<'a, K> {
+    fn record<'a>(&'a self, command: &'a str, shown: Shown, news: Option<String>) -> Record<'a, K> {
         let game = &self.game;
-        let puzzle = game.puzzle();
         Record {
             command,
-            board: game.board().to_string(),
-            states: K::recorded_states(puzzle),
-            taps_made: status.taps_made,
-            moves_left: status.moves_left,
-            optimal: status.proven,
-            lower_bound: status.lower_bound,
-            finishing_color: status.finishing_color.map(K::color_record),
-            fewest_from_start: status.fewest_from_start,
-            solvable: status.solvable(),
-            solved: status.solved,
+            position: Position::of(game),
             hint: match shown {
                 Shown::Hint => game.newest_mark(),
                 _ => None,
@@ -236,7 +219,9 @@ impl<K: CommandKind> Session<K> {
                 _ => None,
             },
             proof: match shown {
-                Shown::Proof => game.proof().map(|proof| K::proof_record(puzzle, proof)),
+                Shown::Proof => game
+                    .proof()
+                    .map(|proof| K::proof_record(game.puzzle(), proof)),
                 _ => None,
             },
             message: news,
@@ -256,19 +241,11 @@ enum Shown {
 
 /// One line of `play --format jsonl`.
 #[derive(Serialize)]
+#[serde(bound(serialize = ""))]
 struct Record<'a, K: CommandKind + 'a> {
     command: &'a str,
-    board: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    states: Option<u8>,
-    taps_made: usize,
-    moves_left: Option<u64>,
-    optimal: bool,
-    lower_bound: Option<u64>,
-    finishing_color: Option<ColorRecord>,
-    fewest_from_start: Option<u64>,
-    solvable: bool,
-    solved: bool,
+    #[serde(flatten)]
+    position: Position<'a, K>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<Cell>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -10,15 +10,12 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use flipgame::figure::html as page;
-use flipgame::game::Game;
-use flipgame::generate::{Pool, Wanted};
+use flipgame::game::{Dealer, DealerError, Game};
 use flipgame::grid::Shape;
-use flipgame::kind::Kind;
 use flipgame::notation::Cells;
-use flipgame::random::Generator;
 use flipgame::words::TooLong;
 
-use super::args::{ForEitherKind, cells, fresh_seed, pool, solver, with_puzzle};
+use super::args::{ForEitherKind, cells, exploring, fresh_seed, solver, with_puzzle};
 use super::boards::{no_boards, unreadable_words};
 use super::kind::{CommandKind, other_rule_words};
 use super::{Context, Failure, Outcome, page_failure, usage};
@@ -62,7 +59,7 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
             page::puzzle_fits::<K>(&puzzle).map_err(page_failure)?;
         }
         let seed = args.seed.unwrap_or_else(fresh_seed);
-        let mut dealer = Dealer::<K>::new(&puzzle, args.moves, seed)?;
+        let mut dealer = dealer::<K>(&puzzle, args.moves, seed)?;
         let given = first_board::<K>(args, &puzzle)?;
         if args.format == PlayFormat::Html {
             return web_page::<K>(args, puzzle, given, dealer, out);
@@ -70,7 +67,9 @@ impl<W: Write> ForEitherKind for Play<'_, W> {
         let dealt = given.is_none();
         let board = match given {
             Some(board) => board,
-            None => dealer.deal(&puzzle).map_err(usage)?,
+            None => dealer
+                .deal(&puzzle)
+                .map_err(|error| usage(error.to_string()))?,
         };
         let game = Game::<K>::new(solver::<K>(puzzle)?, board)
             .map_err(|refusal| usage(refusal.to_string()))?;
@@ -110,9 +109,12 @@ fn web_page<K: CommandKind>(
         None => {
             let count = args.count.unwrap_or(1);
             let boards = (0..count)
-                .map(|_| dealer.deal(&puzzle))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(usage)?;
+                .map(|_| {
+                    dealer
+                        .deal(&puzzle)
+                        .map_err(|error| usage(error.to_string()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             (boards, Some(page::DealData { moves: args.moves }))
         }
     };
@@ -191,57 +193,18 @@ fn first_board_of<K: CommandKind>(
     Err(usage(no_boards(&file[0], shape)))
 }
 
-/// Deals the puzzles of a game: from the boards at exactly `--moves` taps, or uniformly from
-/// every board that can be finished.
-pub struct Dealer<K: Kind> {
-    pool: Option<Pool<K>>,
-    generator: Generator,
+/// A dealer for `puzzle` seeded with `seed`, exploring every board once for `moves` (with a
+/// progress bar on a terminal).
+fn dealer<K: CommandKind>(
+    puzzle: &K::Puzzle,
+    moves: Option<u8>,
     seed: u64,
-}
-
-/// Draws before a dealer gives up finding an unfinished board that can be finished.
-const DEAL_ATTEMPTS: usize = 1000;
-
-impl<K: CommandKind> Dealer<K> {
-    /// A dealer for `puzzle` (exploring every board once for `moves`), seeded with `seed`.
-    fn new(puzzle: &K::Puzzle, moves: Option<u8>, seed: u64) -> Result<Dealer<K>, Failure> {
-        let pool = match moves {
-            Some(0) => {
-                return Err(usage(
-                    "--moves 0 deals only finished boards, which leave nothing to play: give K \
-                     of at least 1",
-                ));
-            }
-            Some(moves) => Some(pool::<K>(puzzle, Wanted::Moves(moves))?),
-            None => None,
-        };
-        Ok(Dealer {
-            pool,
-            generator: Generator::from_seed(seed),
-            seed,
-        })
-    }
-
-    /// The seed the puzzles come from.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The next puzzle of `puzzle`: never a finished board.
-    pub fn deal(&mut self, puzzle: &K::Puzzle) -> Result<K::Board, String> {
-        if let Some(pool) = &self.pool {
-            return Ok(pool.draw(&mut self.generator).board);
-        }
-        for _ in 0..DEAL_ATTEMPTS {
-            let board = K::solvable_board(puzzle, &mut self.generator);
-            if !K::is_finished(puzzle, &board) {
-                return Ok(board);
-            }
-        }
-        Err(format!(
-            "every {} board that taps can reach is already finished, so there is nothing to \
-             play",
-            K::shape(puzzle)
-        ))
-    }
+) -> Result<Dealer<K>, Failure> {
+    exploring(|progress| Dealer::new(puzzle, moves, seed, progress)).map_err(|error| match error {
+        DealerError::NoMoves => usage(
+            "--moves 0 deals only finished boards, which leave nothing to play: give K of at \
+             least 1",
+        ),
+        DealerError::Pool(error) => usage(K::no_pool(puzzle, &error)),
+    })
 }

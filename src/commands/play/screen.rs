@@ -2,9 +2,8 @@
 //! a terminal of a given size. Nothing here touches a terminal, so every screen is tested as
 //! plain text.
 
-use flipgame::game::{Game, Status};
+use flipgame::game::Game;
 use flipgame::notation::Cell;
-use flipgame::words::taps;
 
 use super::title;
 use crate::commands::kind::CommandKind;
@@ -45,37 +44,6 @@ const KEYS: &[(&str, &str)] = &[
 /// Lines above the board's rows: the title and a blank line, the board's title, its column
 /// labels and the line that marks the cursor's column.
 const LINES_ABOVE: usize = 5;
-
-/// The status line: the taps made, the fewest left (or that the board can never be finished)
-/// and the goal; once the board is finished, the win in one sentence, with `new_key` the key or
-/// command that deals the next puzzle.
-pub fn status_words<K: CommandKind>(puzzle: &K::Puzzle, status: &Status, new_key: &str) -> String {
-    let made = taps(status.taps_made as u64);
-    if status.solved {
-        let against_the_fewest = match status.fewest_from_start {
-            Some(fewest) if fewest == status.taps_made as u64 => ", the fewest possible!",
-            Some(fewest) => &format!("; the fewest is {fewest}."),
-            None => ".",
-        };
-        return format!("Solved in {made}{against_the_fewest} {new_key} deals the next.");
-    }
-    let to_color = status.finishing_color.map_or(String::new(), |color| {
-        format!(", to all {}", K::color_words(color))
-    });
-    let left = match (status.moves_left, status.proven) {
-        (None, _) => "This board can never be finished.".to_string(),
-        (Some(moves), true) => format!("Fewest taps left: {moves}{to_color}."),
-        (Some(moves), false) => format!(
-            "Fewest taps left: at most {moves}{to_color} (at least {}; not proven minimal).",
-            status.lower_bound.unwrap_or(0)
-        ),
-    };
-    format!(
-        "Taps made: {}. {left} Goal: {}.",
-        status.taps_made,
-        K::goal_words(puzzle)
-    )
-}
 
 /// What the full screen remembers between frames.
 #[derive(Clone, Debug, Default)]
@@ -248,7 +216,7 @@ fn below_the_board<K: CommandKind>(
     keys: bool,
 ) -> Vec<String> {
     let status = game.status();
-    let mut lines = render::wrap(&status_words::<K>(game.puzzle(), &status, "n"), width);
+    let mut lines = render::wrap(&status.words::<K>(game.puzzle(), "n"), width);
     if let Some(message) = &ui.message {
         lines.extend(render::wrap(message, width));
     }
@@ -400,7 +368,7 @@ mod tests {
             game.apply(Event::Tap(square)).unwrap();
         }
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &game.status(), "'new'"),
+            game.status().words::<TwoStates>(game.puzzle(), "'new'"),
             "Solved in 4 taps, the fewest possible! 'new' deals the next."
         );
         let mut game = sample();
@@ -410,7 +378,7 @@ mod tests {
             game.apply(Event::Tap(square)).unwrap();
         }
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &game.status(), "n"),
+            game.status().words::<TwoStates>(game.puzzle(), "n"),
             "Solved in 6 taps; the fewest is 4. n deals the next."
         );
     }
@@ -571,14 +539,14 @@ mod tests {
         let game = sample();
         let mut status = game.status();
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &status, "n"),
+            status.words::<TwoStates>(game.puzzle(), "n"),
             "Taps made: 0. Fewest taps left: 4, to all white. Goal: all white or all black."
         );
         status.proven = false;
         status.lower_bound = Some(2);
         status.taps_made = 1;
         assert_eq!(
-            status_words::<TwoStates>(game.puzzle(), &status, "n"),
+            status.words::<TwoStates>(game.puzzle(), "n"),
             "Taps made: 1. Fewest taps left: at most 4, to all white (at least 2; not proven \
              minimal). Goal: all white or all black."
         );

@@ -15,11 +15,11 @@ use crossterm::{cursor, execute, queue, style, terminal};
 
 use flipgame::game::{Direction, Event, Game};
 
-use super::Dealer;
 use super::screen::{self, Frame, Ui};
 use crate::commands::Outcome;
 use crate::commands::kind::CommandKind;
 use crate::output::text::Pen;
+use flipgame::game::Dealer;
 
 /// Exit status after a signal, as shells report a death by SIGINT.
 const INTERRUPTED: i32 = 130;
@@ -136,7 +136,7 @@ fn play<K: CommandKind>(
             Some(Action::New) => {
                 ui.message = match dealer.deal(game.puzzle()) {
                     Ok(board) => game.new_puzzle(board).err().map(|r| r.to_string()),
-                    Err(message) => Some(message),
+                    Err(all_finished) => Some(all_finished.to_string()),
                 };
             }
             Some(Action::Game(event)) => {

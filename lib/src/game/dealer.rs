@@ -1,0 +1,89 @@
+//! New puzzles for a game: from the boards at exactly a number of taps, or uniformly from every
+//! board that can be finished; never a finished board.
+
+use std::fmt;
+
+use crate::generate::{Pool, PoolError, Wanted};
+use crate::grid::Shape;
+use crate::kind::Kind;
+use crate::random::Generator;
+
+/// Draws before a dealer gives up finding an unfinished board that can be finished.
+const DEAL_ATTEMPTS: usize = 1000;
+
+/// Deals the puzzles of a game, each from one seeded generator: the same seed deals the same
+/// puzzles in every front end.
+pub struct Dealer<K: Kind> {
+    pool: Option<Pool<K>>,
+    generator: Generator,
+    seed: u64,
+}
+
+/// Why no dealer can be made.
+#[derive(Debug)]
+pub enum DealerError<K: Kind> {
+    /// Puzzles of 0 taps asked for: only finished boards, which leave nothing to play.
+    NoMoves,
+    /// No pool of boards at the taps asked for.
+    Pool(PoolError<K>),
+}
+
+/// Every board taps can reach is already finished (a board of this shape), so none is dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllFinished(pub Shape);
+
+impl fmt::Display for AllFinished {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "every {} board that taps can reach is already finished, so there is nothing to play",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for AllFinished {}
+
+impl<K: Kind> Dealer<K> {
+    /// A dealer for `puzzle` seeded with `seed`: puzzles of exactly `moves` fewest taps when
+    /// given (exploring every board once, which `progress` hears of), else any that can be
+    /// finished.
+    pub fn new(
+        puzzle: &K::Puzzle,
+        moves: Option<u8>,
+        seed: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Dealer<K>, DealerError<K>> {
+        let pool = match moves {
+            Some(0) => return Err(DealerError::NoMoves),
+            Some(moves) => {
+                Some(Pool::new(puzzle, Wanted::Moves(moves), progress).map_err(DealerError::Pool)?)
+            }
+            None => None,
+        };
+        Ok(Dealer {
+            pool,
+            generator: Generator::from_seed(seed),
+            seed,
+        })
+    }
+
+    /// The seed the puzzles come from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The next puzzle of `puzzle` (the dealer's own): never a finished board.
+    pub fn deal(&mut self, puzzle: &K::Puzzle) -> Result<K::Board, AllFinished> {
+        if let Some(pool) = &self.pool {
+            return Ok(pool.draw(&mut self.generator).board);
+        }
+        for _ in 0..DEAL_ATTEMPTS {
+            let board = K::solvable_board(puzzle, &mut self.generator);
+            if !K::is_finished(puzzle, &board) {
+                return Ok(board);
+            }
+        }
+        Err(AllFinished(K::shape(puzzle)))
+    }
+}
