@@ -80,27 +80,32 @@ export function reachOf({ rows, cols, rule = 'plus', wrap = false }) {
 export function bruteForce(reach, states, board, goal) {
   const cells = board.length;
   const counts = new Array(cells).fill(0);
+  // The board after `counts`, kept up to date a tap at a time: an odometer over the counts,
+  // where each step taps one cell once more (a count that comes round to K has been tapped K
+  // times, which changes nothing, and carries).
+  const after = board.slice();
+  const tap = (cell) => {
+    for (const [at, weight] of reach[cell]) after[at] = (after[at] + weight) % states;
+  };
+  let moves = 0;
   let best = null;
   for (;;) {
-    const after = board.slice();
-    counts.forEach((times, cell) => {
-      for (const [at, weight] of reach[cell]) {
-        after[at] = (after[at] + weight * times) % states;
-      }
-    });
     const color = after[0];
-    const moves = counts.reduce((a, b) => a + b, 0);
     // Tap counts are tried in increasing order read as digits, so the first of a count wins.
-    if (goal.includes(color) && after.every((piece) => piece === color) && (best === null || moves < best.moves)) {
+    if (goal.includes(color) && (best === null || moves < best.moves) && after.every((piece) => piece === color)) {
       best = { moves, taps: counts.slice(), color };
     }
     let digit = cells - 1;
     while (digit >= 0 && counts[digit] === states - 1) {
+      tap(digit);
       counts[digit] = 0;
+      moves -= states - 1;
       digit -= 1;
     }
     if (digit < 0) return best;
+    tap(digit);
     counts[digit] += 1;
+    moves += 1;
   }
 }
 
@@ -124,3 +129,12 @@ export function seeded(seed) {
 /** Where Debian's Chromium is, when it is installed. */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+
+/** The WebAssembly module a puzzle page carries, as bytes. */
+export function pageModule(html) {
+  const found = html.match(/<script type="application\/wasm\+base64" id="flipgame-module">(.*?)<\/script>/s);
+  if (found === null) {
+    throw new Error('the page has no module');
+  }
+  return Buffer.from(found[1], 'base64');
+}

@@ -27,95 +27,59 @@ fn data(page: &str) -> Value {
     serde_json::from_str(&page[start..end]).unwrap()
 }
 
-/// Digits as numbers.
-fn numbers(digits: &Value) -> Vec<u32> {
-    let digits = digits.as_str().unwrap();
-    digits.chars().map(|c| c.to_digit(36).unwrap()).collect()
-}
-
-/// A 4x4 board after tapping each cell `taps[cell]` times by the Flip Game's rule, written here
-/// from its definition: the cell and its neighbours above, below, left and right.
-fn tapped_4x4(board: &[u32], taps: &[u32]) -> Vec<u32> {
-    let mut after = board.to_vec();
-    for (cell, &times) in taps.iter().enumerate() {
-        let (row, col) = (cell / 4, cell % 4);
-        let mut turn = |r: usize, c: usize| after[r * 4 + c] = (after[r * 4 + c] + times) % 2;
-        turn(row, col);
-        if row > 0 {
-            turn(row - 1, col);
-        }
-        if row < 3 {
-            turn(row + 1, col);
-        }
-        if col > 0 {
-            turn(row, col - 1);
-        }
-        if col < 3 {
-            turn(row, col + 1);
-        }
-    }
-    after
-}
-
 #[test]
-fn a_puzzle_page_is_one_small_file_that_loads_nothing() {
+fn a_puzzle_page_is_one_file_that_loads_nothing_and_carries_the_library() {
     let page = page(&["play", "--format", "html", "--board", SAMPLE_LINE]);
     assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(page.len() < 50_000, "a 4x4 page is {} bytes", page.len());
-    assert!(page.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"));
+    assert!(page.len() < 1_000_000, "a 4x4 page is {} bytes", page.len());
+    assert!(page.contains(
+        "http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src \
+         'unsafe-inline' 'wasm-unsafe-eval'; style-src"
+    ));
     for outside in ["http:", "https:", "src=", "href=", "@import", "url("] {
         assert!(!page.contains(outside), "the page names {outside}");
     }
     assert!(page.contains("<title>flipgame play: 4x4</title>"));
+    // The module, as base64 of the committed file (the first bytes: "\0asm" and version 1).
+    assert!(page.contains("id=\"flipgame-module\">AGFzbQEAAAA"));
+    // A walkthrough page runs no module, so it may not compile one.
+    let walkthrough = page_of_explain();
+    assert!(!walkthrough.contains("wasm"));
+}
+
+/// A walkthrough page of the statement's board.
+fn page_of_explain() -> String {
+    page(&["explain", "--format", "html", "--board", SAMPLE_LINE])
 }
 
 #[test]
-fn a_puzzle_page_carries_an_answer_and_quiet_taps_that_hold_by_the_rule() {
+fn a_puzzle_page_carries_its_puzzle_and_boards() {
     let data = data(&page(&["play", "--format", "html", "--board", SAMPLE_LINE]));
-    let start = &data["puzzles"][0];
-    let board = numbers(&start["board"]);
-    assert_eq!(board, [1, 0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0]);
-    // The statement's answer: 4 taps, all white.
-    let answer = numbers(&start["answer"]);
-    assert_eq!(answer.iter().sum::<u32>(), 4);
-    assert_eq!(tapped_4x4(&board, &answer), vec![0; 16]);
-    assert_eq!(start["color"], 0);
-    // The 4x4 board's tap matrix has nullity 4 (Anderson and Feil): four quiet generators, each
-    // changing no board.
-    let quiet = data["quiet"].as_array().unwrap();
-    assert_eq!(quiet.len(), 4);
-    for generator in quiet {
-        assert_eq!(generator["order"], 2);
-        let taps = numbers(&generator["counts"]);
-        assert!(taps.iter().any(|&t| t > 0));
-        assert_eq!(tapped_4x4(&board, &taps), board);
-    }
-    // Each cell's tap, as index and weight pairs, is the rule's: a tap of the all-white board.
-    for (cell, pairs) in data["taps"].as_array().unwrap().iter().enumerate() {
-        let mut taps = [0; 16];
-        taps[cell] = 1;
-        let pairs: Vec<u64> = pairs
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_u64().unwrap())
-            .collect();
-        let mut reached = vec![0; 16];
-        for pair in pairs.chunks(2) {
-            reached[pair[0] as usize] = pair[1] as u32;
-        }
-        assert_eq!(
-            reached,
-            tapped_4x4(&[0; 16], &taps),
-            "the tap of cell {cell}"
-        );
-    }
-    // The all-black board is reached from the all-white one: the shift of 1 does it.
-    let shift = numbers(&data["shifts"][1]);
-    assert_eq!(tapped_4x4(&[0; 16], &shift), vec![1; 16]);
-    assert_eq!(data["goal"], serde_json::json!([0, 1]));
-    assert_eq!(data["letters"], serde_json::json!(["w", "b"]));
-    assert_eq!(data["deal"], Value::Null);
+    assert_eq!(
+        data["puzzle"],
+        serde_json::json!({"rows": 4, "cols": 4, "rule": "plus", "rule_file": null,
+                           "wrap": false, "states": 2, "goal": "either"})
+    );
+    assert_eq!(data["boards"], serde_json::json!(["1001110110011000"]));
+    assert_eq!(data["title"], "flipgame play: 4x4");
+    assert_eq!(data["deal"]["moves"], Value::Null);
+    assert!(data["deal"]["seed"].is_u64());
+    // A rule file travels whole, as its JSON: the page's module reads it again.
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("ring.json");
+    let ring = r#"{"rows": 1, "cols": 3, "cells": [
+        {"row": 1, "col": 1, "flips": [{"row": 1, "col": 2}]},
+        {"row": 1, "col": 2, "flips": [{"row": 1, "col": 3}]},
+        {"row": 1, "col": 3, "flips": [{"row": 1, "col": 1}]}]}"#;
+    std::fs::write(&rule, ring).unwrap();
+    let data = data_of(&["--rule-file", rule.to_str().unwrap(), "--seed", "1"]);
+    let file = data["puzzle"]["rule_file"].as_str().unwrap();
+    let cells: Value = serde_json::from_str(file).unwrap();
+    assert_eq!(
+        cells["cells"][2]["flips"],
+        serde_json::json!([{"row": 1, "col": 1}])
+    );
+    assert_eq!(data["puzzle"]["rule"], rule.to_str().unwrap());
 }
 
 #[test]
@@ -123,21 +87,7 @@ fn every_field_of_a_page_s_data_is_in_the_guide() {
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("GUIDE.md")).unwrap();
     let dealt = data(&page(&["play", "--format", "html", "--seed", "1"]));
-    let hopeless = data(&page(&[
-        "play",
-        "--format",
-        "html",
-        "--board",
-        IMPOSSIBLE_LINE,
-    ]));
-    let objects = [
-        &dealt,
-        &dealt["quiet"][0],
-        &dealt["puzzles"][0],
-        &dealt["deal"],
-        &hopeless["puzzles"][0]["proof"],
-    ];
-    for object in objects {
+    for object in [&dealt, &dealt["puzzle"], &dealt["deal"]] {
         for field in object.as_object().unwrap().keys() {
             assert!(
                 guide.contains(&format!("`{field}`")),
@@ -148,47 +98,41 @@ fn every_field_of_a_page_s_data_is_in_the_guide() {
 }
 
 #[test]
-fn an_impossible_board_brings_its_proof_with_the_count_left_to_fill_in() {
-    let data = data(&page(&[
-        "play",
-        "--format",
-        "html",
-        "--board",
-        IMPOSSIBLE_LINE,
-    ]));
-    let start = &data["puzzles"][0];
-    assert_eq!(start["answer"], Value::Null);
-    let weights = numbers(&start["proof"]["weights"]);
-    assert_eq!(weights.iter().sum::<u32>(), 8);
-    let sentence = start["proof"]["sentence"].as_str().unwrap();
-    assert!(sentence.contains("black pieces among them, {now} now, always stays odd"));
-}
-
-#[test]
 fn the_same_seed_deals_the_same_set_of_puzzles() {
     let args = ["play", "--format", "html", "--count", "5", "--moves", "3"];
     let first = page(&[&args[..], &["--seed", "9"]].concat());
     assert_eq!(first, page(&[&args[..], &["--seed", "9"]].concat()));
     assert_ne!(first, page(&[&args[..], &["--seed", "10"]].concat()));
     let data = data(&first);
-    assert_eq!(data["puzzles"].as_array().unwrap().len(), 5);
+    let boards = data["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 5);
     assert_eq!(data["deal"]["moves"], 3);
+    // The boards are gen's of the same seed, and the page deals on from where they stop.
+    let dealt = flipgame()
+        .args(["gen", "--count", "5", "--moves", "3", "--seed", "9"])
+        .output()
+        .unwrap();
+    let dealt = String::from_utf8(dealt.stdout).unwrap();
+    let first_board: String = dealt.lines().take(4).collect::<Vec<_>>().concat();
+    let digits: String = first_board
+        .chars()
+        .map(|c| if c == 'b' { '1' } else { '0' })
+        .collect();
+    assert_eq!(boards[0], digits.as_str());
+    assert_ne!(data["deal"]["seed"], 9);
 }
 
 #[test]
-fn pages_of_k_colours_say_how_their_pieces_read() {
-    let data = data(&page(&[
-        "play", "--format", "html", "--size", "3x3", "--states", "4", "--goal", "any", "--seed",
-        "1",
-    ]));
-    assert_eq!(data["faces"], serde_json::json!(["0", "1", "2", "3"]));
-    assert_eq!(data["noun"], serde_json::json!(["press", "presses"]));
-    assert_eq!(data["goal"], serde_json::json!([0, 1, 2, 3]));
-    assert_eq!(data["shifts"].as_array().unwrap().len(), 4);
-    // One goal colour needs no shift to another: only the shift of 0, which is no taps.
+fn pages_of_k_colours_carry_their_states_and_goal() {
+    let data = data_of(&[
+        "--size", "3x3", "--states", "4", "--goal", "any", "--seed", "1",
+    ]);
+    assert_eq!(data["puzzle"]["states"], 4);
+    assert_eq!(data["puzzle"]["goal"], "any");
     let data = data_of(&["--size", "3x3", "--states", "3", "--seed", "1"]);
-    assert_eq!(data["goal"], serde_json::json!([0]));
-    assert_eq!(data["shifts"], serde_json::json!(["000000000", null, null]));
+    assert_eq!(data["puzzle"]["goal"], "0");
+    let board = data["boards"][0].as_str().unwrap();
+    assert!(board.len() == 9 && board.chars().all(|c| matches!(c, '0'..='2')));
 }
 
 /// The data of the puzzle page of `flags`.
@@ -241,51 +185,32 @@ fn refusal(args: &[&str]) -> String {
 }
 
 #[test]
-fn a_page_too_slow_or_too_large_is_refused_with_its_limit() {
-    // 19x19 Lights Out has nullity 16 (Sutner): 65,536 quiet tap sets.
-    let stderr = refusal(&["play", "--format", "html", "--size", "19x19", "--seed", "1"]);
-    assert!(
-        stderr.contains(
-            "would walk 65,536 quiet tap sets of 361 cells for each of 2 goal colours at every \
-             tap, over the limit of 2,097,152 steps: play it in the terminal, or choose a size \
-             or rule with fewer quiet tap sets"
-        ),
-        "{stderr}"
-    );
+fn a_page_too_large_is_refused_with_its_limit() {
     // A board too large for any page is refused before a board is dealt or a solver made.
-    let stderr = refusal(&["play", "--format", "html", "--size", "10000x10000"]);
-    assert!(
-        stderr.contains("would walk one answer of 100,000,000 cells for each of 2 goal colours")
-            && stderr.contains("or choose a smaller board"),
-        "{stderr}"
-    );
-    // Past the limit only with each goal colour counted: 1,100,000 cells, twice.
-    let stderr = refusal(&["play", "--format", "html", "--size", "1100x1000"]);
-    assert!(
-        stderr.contains("would walk one answer of 1,100,000 cells for each of 2 goal colours"),
-        "{stderr}"
-    );
-    let too_large = "over the limit of 1,048,576 bytes (a large board, a rule that reaches far, \
-                     or many puzzles): play this one in the terminal";
-    let stderr = refusal(&[
-        "play", "--format", "html", "--size", "2x5000", "--rule", "lines", "--goal", "white",
-    ]);
-    assert!(
-        stderr.contains(&format!("the page would be {too_large}")),
-        "{stderr}"
-    );
-    // Each of the 2,704 cells' taps reaches 103 cells: over the limit before any is solved.
-    let stderr = refusal(&[
-        "play", "--format", "html", "--size", "52x52", "--rule", "lines",
-    ]);
-    assert!(
-        stderr.contains(&format!("the page would be {too_large}")),
-        "{stderr}"
-    );
+    for size in ["10000x10000", "101x100"] {
+        let stderr = refusal(&["play", "--format", "html", "--size", size]);
+        assert!(
+            stderr.contains("a page draws boards of at most 10,000 cells, and this one has")
+                && stderr.contains("play it in the terminal"),
+            "{stderr}"
+        );
+    }
+    // The largest board a page draws gets one, as does 19x19 Lights Out, whose 65,536 quiet
+    // tap sets the page of old had to walk at every tap.
+    for size in ["100x100", "19x19"] {
+        let page = page(&["play", "--format", "html", "--size", size, "--seed", "1"]);
+        assert!(page.contains("id=\"flipgame-module\""));
+    }
     let stderr = refusal(&[
         "play", "--format", "html", "--size", "25x25", "--count", "1000", "--seed", "1",
     ]);
-    assert!(stderr.contains(&format!("bytes, {too_large}")), "{stderr}");
+    assert!(
+        stderr.contains(
+            "bytes, over the limit of 1,048,576 (many puzzles): play fewer in one \
+                         page, or play in the terminal"
+        ),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -445,14 +370,7 @@ fn a_walkthrough_page_of_k_colours_shows_digits_and_weights() {
     );
     assert!(page.contains("Give each cell the weight drawn (4 cells weighted)"));
     assert!(page.contains("This board&apos;s sum is 1, and the finished board (all 0) has 0"));
-    // The game's page says the same of the same board.
-    let data = data(&crate::pages::page(&[&["play"], &hopeless[..]].concat()));
-    let sentence = data["puzzles"][0]["proof"]["sentence"].as_str().unwrap();
-    assert!(
-        sentence.starts_with("Give each cell the weight drawn (4 cells weighted)")
-            && sentence.contains("This board's sum is 1, and the finished board (all 0) has 0"),
-        "{sentence}"
-    );
+    // The game's page says the same of the same board: tests/browser/page.test.mjs.
 }
 
 /// Runs `node --test` on `files` of `tests/browser/` with this flipgame, and fails with what
@@ -474,13 +392,14 @@ fn node_tests(files: &[&str]) {
     );
 }
 
-/// The page script's logic against a brute force under node (`tests/browser/logic.test.mjs`),
-/// in the usual loop: a broken page is caught by `cargo test`. Without node it says so and is
-/// skipped, unless FLIPGAME_REQUIRE_TOOLS=1.
+/// The page's game (the library's module, driven by the page script's own `connect`) against
+/// a brute force under node (`tests/browser/module.test.mjs`), in the usual loop: a broken page
+/// is caught by `cargo test`. Without node it says so and is skipped, unless
+/// FLIPGAME_REQUIRE_TOOLS=1.
 #[test]
-fn the_page_script_passes_its_logic_tests_in_node() {
+fn the_page_s_module_passes_its_tests_in_node() {
     if optional_tool("node", &["--version"], "Node.js") {
-        node_tests(&["logic.test.mjs"]);
+        node_tests(&["module.test.mjs"]);
     }
 }
 

@@ -73,6 +73,12 @@ impl<K: Kind> Dealer<K> {
         self.seed
     }
 
+    /// A seed for a dealer that goes on where this one stops (a page dealing more puzzles
+    /// after the ones written in it), drawn from this dealer's generator.
+    pub fn next_seed(&mut self) -> u64 {
+        self.generator.below(u64::MAX)
+    }
+
     /// The next puzzle of `puzzle` (the dealer's own): never a finished board.
     pub fn deal(&mut self, puzzle: &K::Puzzle) -> Result<K::Board, AllFinished> {
         if let Some(pool) = &self.pool {

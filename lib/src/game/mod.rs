@@ -273,6 +273,11 @@ impl<K: Kind> Game<K> {
         &self.made
     }
 
+    /// True when a tap taken back can be made again.
+    pub fn can_redo(&self) -> bool {
+        !self.taken_back.is_empty()
+    }
+
     /// The square under the cursor.
     pub fn cursor(&self) -> Cell {
         self.cursor

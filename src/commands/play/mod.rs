@@ -96,7 +96,7 @@ fn web_page<K: CommandKind>(
     mut dealer: Dealer<K>,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
-    let (boards, deal) = match given {
+    let boards = match given {
         Some(board) => {
             if args.count.is_some() {
                 return Err(usage(
@@ -104,23 +104,27 @@ fn web_page<K: CommandKind>(
                      one of them",
                 ));
             }
-            (vec![board], None)
+            vec![board]
         }
         None => {
             let count = args.count.unwrap_or(1);
-            let boards = (0..count)
+            (0..count)
                 .map(|_| {
                     dealer
                         .deal(&puzzle)
                         .map_err(|error| usage(error.to_string()))
                 })
-                .collect::<Result<Vec<_>, _>>()?;
-            (boards, Some(page::DealData { moves: args.moves }))
+                .collect::<Result<Vec<_>, _>>()?
         }
     };
-    let solver = solver::<K>(puzzle)?;
-    let title = title::<K>(K::puzzle(&solver));
-    let page = page::puzzle_page::<K>(title, &solver, &boards, deal).map_err(page_failure)?;
+    // The page deals on from where these boards leave off, so the same seed gives the same
+    // page and its new puzzles are not its first ones again.
+    let deal = page::DealData {
+        moves: args.moves,
+        seed: dealer.next_seed(),
+    };
+    let title = title::<K>(&puzzle);
+    let page = page::puzzle_page::<K>(title, &puzzle, &boards, deal).map_err(page_failure)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
 }

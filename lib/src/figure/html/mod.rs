@@ -1,52 +1,51 @@
 //! Web pages, beside the SVG pictures: the puzzle to play (the command line's `play --format
 //! html`) and the walkthrough of a figure (`explain --format html`), each one self-contained HTML
-//! file for either kind of piece, written here so that every front end writes the same page. A page loads nothing:
-//! its stylesheet, its script and its data are inside it, and its Content-Security-Policy
-//! forbids every fetch, so it works opened from disk with no network.
+//! file for either kind of piece, written here so that every front end writes the same page. A
+//! page loads nothing: its stylesheet, its script and its data are inside it, and its
+//! Content-Security-Policy forbids every fetch, so it works opened from disk with no network.
 //!
-//! The puzzle page is exact without a solver in it. Tapping cell `j` `x_j` times adds `A x` to
-//! the board (mod 2, or mod K), so the tap counts that finish board `b` in colour `t` are the
-//! solutions of `A x = t - b`: one of them plus every quiet tap count (`A q = 0`). After the
-//! player's taps `p` the board is `b + A p`, whose answers in colour `t` are `x_t - p` plus the
-//! quiet counts: the page needs only one answer `x_t` of the starting board and the quiet
-//! group's generators. The answer in another colour `u` is `x_t + s_(u - t)`, where `s_d` turns
-//! the all-0 board all `d`; a colour with no `s` is never reached. The page walks every quiet
-//! count (an odometer over the generators, each step one generator added) and keeps the least
-//! by the tie rule of every answer: fewest taps, then the least counts read row-major. That is
-//! `flipgame solve`'s answer for every board the player can reach, as long as the walk is
-//! short: a puzzle whose walk is longer than [`MOST_SEARCH_STEPS`] is refused, as is a page
-//! larger than [`MOST_PAGE_BYTES`]. A board no taps finish stays so after any taps, and the
-//! proof of the starting board holds for all of them: no tap changes its weighted sum.
+//! The puzzle page runs this library. Its module, this crate built for WebAssembly by the
+//! `flipgame-web` package (`web/`, committed here as `flipgame.wasm`), is the game and the
+//! solver every other front end uses: the page's data is the puzzle ([`PuzzleSpec`]) and its
+//! starting boards, the module makes the same puzzle from it, and the page's script only sends
+//! the player's commands (the words of `play --lines`: `r2c3`, `hint`, `undo`, ...) and draws
+//! the positions the module answers with. So every number the page shows is `flipgame solve`'s,
+//! every sentence the terminal game's, and no puzzle the command line plays is too hard for it.
 //!
 //! The walkthrough page shows what `explain` shows: the same blocks of words, and each group
 //! of boards as frames to step through (previous, next, play), drawn by the same stylesheet.
 
+mod game;
 mod walkthrough;
 
 use std::fmt;
 
-use serde::Serialize;
+use base64::prelude::{BASE64_STANDARD, Engine as _};
+use serde::{Deserialize, Serialize};
 
 use crate::figure::explain::ExplainKind;
 use crate::figure::svg::escape;
 use crate::figure::{Drawing, Pieces};
-use crate::kind::Kind;
-use crate::notation::{Cell, Color, state_digit};
+use crate::grid::Shape;
+use crate::kind::{ColorRecord, Kind};
+use crate::notation::{Color, state_digit};
+use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use crate::render::{Mark, Piece, mark_name};
+use crate::rule::{Graph, Rule};
 use crate::settings::{Advice, Names, Setting};
-use crate::solve::Taps as _;
 use crate::words::{count_of, thousands};
 
+pub use game::{PageGame, PageGameError, PageProof, PageView};
 pub use walkthrough::Walkthrough;
 
 /// The largest page written, in bytes: past it a page is slow to open and to search, and a
 /// puzzle that large is better played in the terminal.
 pub const MOST_PAGE_BYTES: usize = 1 << 20;
 
-/// The most cell updates one fewest-taps walk of the puzzle page may take (goal colours times
-/// quiet tap counts times cells), so that a tap and a hint stay quick (`bench/page.sh` measures
-/// them).
-pub const MOST_SEARCH_STEPS: u64 = 1 << 21;
+/// The most cells a puzzle page's board may have: the page draws every cell as a button, and
+/// past about this many a browser takes seconds to lay out and draw a board (`bench/page.sh`
+/// measures a tap on the largest).
+pub const MOST_PAGE_CELLS: u64 = 100 * 100;
 
 /// The most cells a walkthrough page's boards may have: each cell of each board drawn takes
 /// about 60 bytes, and a walkthrough draws at least the start, a step and the map.
@@ -54,54 +53,71 @@ pub const MOST_WALKTHROUGH_CELLS: u64 = (MOST_PAGE_BYTES / 200) as u64;
 
 /// The page's stylesheet, shared by both pages.
 const STYLE: &str = include_str!("page.css");
-/// The page's script: the puzzle's logic as plain functions, then the page's controls.
-const SCRIPT: &str = include_str!("page.js");
+/// The puzzle page's script: the page's controls, which draw what the module answers.
+const PUZZLE_SCRIPT: &str = include_str!("puzzle.js");
+/// The walkthrough page's script: each strip of boards shown a frame at a time.
+const WALKTHROUGH_SCRIPT: &str = include_str!("walkthrough.js");
+/// This library built for WebAssembly by `web/` (see TESTING.md to build it again).
+const MODULE: &[u8] = include_bytes!("flipgame.wasm");
 
-/// What a page forbids: everything but its own inline script and styles. The script and the
-/// data are flipgame's own (the data is JSON with every `<` escaped, so no text in it can end
-/// its element), so allowing inline script lets in nothing from outside.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; \
-     style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+/// What a page forbids: everything but its own inline script and styles, and (for the puzzle
+/// page) compiling its own module. The script and the data are flipgame's own (the data is JSON
+/// with every `<` escaped, so no text in it can end its element), so allowing inline script
+/// lets in nothing from outside.
+fn content_security_policy(module: bool) -> String {
+    let wasm = if module { " 'wasm-unsafe-eval'" } else { "" };
+    format!(
+        "default-src 'none'; script-src 'unsafe-inline'{wasm}; style-src 'unsafe-inline'; \
+         img-src data:; base-uri 'none'; form-action 'none'"
+    )
+}
 
-/// A whole page around `body`, with `data` (JSON) for its script when it has some.
-fn document(title: &str, body: &str, data: Option<&str>) -> String {
-    let data = data.map_or(String::new(), |json| {
+/// A whole page around `body`, run by `script`, with `data` (JSON) for it and the library's
+/// `module` when it has them.
+fn document(
+    title: &str,
+    body: &str,
+    script: &str,
+    data: Option<&str>,
+    module: Option<&[u8]>,
+) -> String {
+    let mut data = data.map_or(String::new(), |json| {
         format!(
             "<script type=\"application/json\" id=\"flipgame-data\">{}</script>\n",
             json.replace('<', "\\u003c")
         )
     });
+    if let Some(module) = module {
+        // Base64 has no `<`, so it cannot end its element either.
+        data.push_str(&format!(
+            "<script type=\"application/wasm+base64\" id=\"flipgame-module\">{}</script>\n",
+            BASE64_STANDARD.encode(module)
+        ));
+    }
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}\n{data}\
-         <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+         <script>\n{script}</script>\n</body>\n</html>\n",
+        content_security_policy(module.is_some()),
         escape(title)
     )
 }
 
-/// Why a page is not written: too large to open quickly, or a walk too long for a tap to stay
-/// quick, or (for a puzzle page) a colour's solver too large, `T` its reason.
+/// Why a page is not written: too large to open quickly, or (for a puzzle page) a puzzle too
+/// large to solve, `T` its reason.
 #[derive(Debug)]
 pub enum PageError<T> {
-    /// A puzzle page over [`MOST_PAGE_BYTES`] (its bytes, when it was written whole).
-    TooLarge(Option<usize>),
-    /// A puzzle page whose fewest-taps walk, of `group` quiet tap sets (`None`: past counting)
-    /// for each of `colors` goal colours over `cells` cells, passes [`MOST_SEARCH_STEPS`].
-    WalkTooLong {
-        /// The quiet tap sets walked, `None` past 2^64.
-        group: Option<u64>,
-        /// The board's cells.
-        cells: u64,
-        /// The goal's colours.
-        colors: u64,
-    },
+    /// A puzzle page over [`MOST_PAGE_BYTES`] (its bytes).
+    TooLarge(usize),
+    /// A puzzle page of a board of this many cells, over [`MOST_PAGE_CELLS`].
+    TooManyCells(u64),
     /// A walkthrough page of boards of this many cells, over [`MOST_WALKTHROUGH_CELLS`].
     BoardsTooLarge(u64),
     /// A walkthrough page of this many bytes, over [`MOST_PAGE_BYTES`].
     WalkthroughTooLarge(usize),
-    /// The solver of one of the goal's colours is too large to make.
+    /// The puzzle is too large to solve.
     Solver(T),
     /// The page's data could not be written as JSON.
     Data(serde_json::Error),
@@ -112,39 +128,19 @@ impl<T: Advice> Advice for PageError<T> {
         let limit = thousands(MOST_PAGE_BYTES as u64);
         let elsewhere = names(Setting::Terminal);
         match self {
-            PageError::TooLarge(bytes) => {
-                let size = bytes.map_or("over".to_string(), |bytes| {
-                    format!("{} bytes, over", thousands(bytes as u64))
-                });
-                write!(
-                    f,
-                    "the page would be {size} the limit of {limit} bytes (a large board, a rule \
-                     that reaches far, or many puzzles): play this one in {elsewhere}"
-                )
-            }
-            PageError::WalkTooLong {
-                group,
-                cells,
-                colors,
-            } => {
-                let quiet = match group {
-                    Some(1) => "one answer".to_string(),
-                    Some(size) => count_of(*size, "quiet tap set", "quiet tap sets"),
-                    None => "more than 2^64 quiet tap sets".to_string(),
-                };
-                let smaller = match group {
-                    Some(1) => "a smaller board",
-                    _ => "a size or rule with fewer quiet tap sets",
-                };
-                write!(
-                    f,
-                    "a page of this puzzle would walk {quiet} of {} for each of {} at every tap, \
-                     over the limit of {} steps: play it in {elsewhere}, or choose {smaller}",
-                    count_of(*cells, "cell", "cells"),
-                    count_of(*colors, "goal colour", "goal colours"),
-                    thousands(MOST_SEARCH_STEPS)
-                )
-            }
+            PageError::TooLarge(bytes) => write!(
+                f,
+                "the page would be {} bytes, over the limit of {limit} (many puzzles): play \
+                 fewer in one page, or play in {elsewhere}",
+                thousands(*bytes as u64)
+            ),
+            PageError::TooManyCells(cells) => write!(
+                f,
+                "a page draws boards of at most {}, and this one has {}: play it in \
+                 {elsewhere}",
+                count_of(MOST_PAGE_CELLS, "cell", "cells"),
+                thousands(*cells)
+            ),
             PageError::BoardsTooLarge(cells) => write!(
                 f,
                 "a walkthrough page of boards of {} would pass the limit of {limit} bytes: a page \
@@ -173,150 +169,169 @@ fn digits(values: &[u8]) -> String {
     values.iter().map(|&value| state_digit(value)).collect()
 }
 
-/// The puzzle page's data: the rule as each cell's taps, the quiet generators and shifts, and
-/// each starting board with one answer or its proof (see the module's documentation).
-#[derive(Serialize)]
-struct PuzzleData {
-    title: String,
-    rows: u32,
-    cols: u32,
-    states: u8,
-    /// How each colour is written in a board's text (`w`, `b`; digits for K colours).
-    letters: Vec<String>,
-    /// What a piece of each colour shows on its face: nothing for two sides, its digit for K.
-    faces: Vec<String>,
-    /// Each colour in words, as a sentence says it (`white`, `2`).
-    colors: Vec<String>,
-    /// A piece of each colour in words, as a screen reader reads a cell (`white`, `colour 2`).
-    pieces: Vec<String>,
-    /// What one tap is called, and more than one: `tap`, `taps` (`press` for K colours).
-    noun: [&'static str; 2],
-    /// The colours the goal accepts.
-    goal: Vec<u8>,
-    goal_words: String,
-    /// For each cell, row-major, the cells a tap changes and by how much: index, weight, ...
-    taps: Vec<Vec<u32>>,
-    quiet: Vec<GeneratorData>,
-    /// `shifts[d]`: taps that turn the all-0 board all `d`, for each difference `d` between two
-    /// colours the goal accepts; `null` where none do.
-    shifts: Vec<Option<String>>,
-    puzzles: Vec<StartData>,
-    /// How to deal a new puzzle, when the page's puzzles were dealt.
-    deal: Option<DealData>,
+/// A puzzle as a page carries it to its module: enough to make the same puzzle again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleSpec {
+    /// The board's rows.
+    pub rows: u32,
+    /// The board's columns.
+    pub cols: u32,
+    /// The rule as it is named: a stencil's name or pattern, `lines`, or a rule file's label.
+    pub rule: String,
+    /// A rule file's cells, as its JSON, for a rule read from a file.
+    pub rule_file: Option<String>,
+    /// True when the edges wrap around.
+    pub wrap: bool,
+    /// The states of a piece: 2 for two-sided pieces.
+    pub states: u8,
+    /// The goal as the command line writes it: `either`, `white`, `black`; `any` or a colour.
+    pub goal: String,
 }
 
-/// One quiet generator: its tap counts and its order.
-#[derive(Serialize)]
-struct GeneratorData {
-    counts: String,
-    order: u32,
+/// Why a page's puzzle could not be made again: only a page edited by hand gets one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The rule is no rule.
+    Rule(crate::rule::RuleError),
+    /// The rule file is no rule file.
+    RuleFile(crate::rule::RuleFileError),
+    /// A puzzle of two-sided pieces that does not hold together.
+    Puzzle(crate::puzzle::PuzzleError),
+    /// A puzzle of K colours that does not hold together.
+    StatePuzzle(crate::puzzle::StatePuzzleError),
+    /// The goal is none of this kind's.
+    Goal(String),
+    /// No board has this many rows and columns.
+    Shape(u32, u32),
 }
 
-/// One starting board: an answer in one colour, or a proof that none exists.
-#[derive(Serialize)]
-struct StartData {
-    board: String,
-    color: Option<u8>,
-    answer: Option<String>,
-    proof: Option<ProofData>,
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Rule(error) => write!(f, "the page's rule: {error}"),
+            SpecError::RuleFile(error) => write!(f, "the page's rule file: {error}"),
+            SpecError::Puzzle(error) => write!(f, "the page's puzzle: {error}"),
+            SpecError::StatePuzzle(error) => write!(f, "the page's puzzle: {error}"),
+            SpecError::Goal(goal) => write!(f, "the page's goal {goal:?} is no goal"),
+            SpecError::Shape(rows, cols) => {
+                write!(f, "the page's board of {rows}x{cols} is no board")
+            }
+        }
+    }
 }
 
-/// A proof of impossibility: each cell's weight, and the sentence with `{now}` for the one
-/// number a tap changes.
-#[derive(Serialize)]
-struct ProofData {
-    weights: String,
-    sentence: String,
+impl std::error::Error for SpecError {}
+
+impl PuzzleSpec {
+    /// The spec of `puzzle`.
+    pub fn of<K: Kind>(puzzle: &K::Puzzle) -> PuzzleSpec {
+        let shape = K::shape(puzzle);
+        let rule = K::rule(puzzle);
+        PuzzleSpec {
+            rows: shape.rows(),
+            cols: shape.cols(),
+            rule: rule.label(),
+            rule_file: match rule {
+                Rule::Graph(graph) => Some(graph.to_json()),
+                _ => None,
+            },
+            wrap: K::wrap(puzzle),
+            states: K::states(puzzle),
+            goal: match K::goal_record(puzzle) {
+                ColorRecord::Name(name) => name.to_string(),
+                ColorRecord::Number(color) => color.to_string(),
+            },
+        }
+    }
+
+    /// The puzzle's shape.
+    fn shape(&self) -> Result<Shape, SpecError> {
+        Shape::new(self.rows, self.cols).ok_or(SpecError::Shape(self.rows, self.cols))
+    }
+
+    /// The rule, read again.
+    fn read_rule(&self) -> Result<Rule, SpecError> {
+        match &self.rule_file {
+            Some(json) => Graph::from_json(json, &self.rule)
+                .map(Rule::Graph)
+                .map_err(SpecError::RuleFile),
+            None => Rule::parse(&self.rule).map_err(SpecError::Rule),
+        }
+    }
+
+    /// The puzzle of two-sided pieces this spec describes.
+    pub fn two_sided(&self) -> Result<Puzzle, SpecError> {
+        let goal = Goal::ALL
+            .into_iter()
+            .find(|goal| goal.name() == self.goal)
+            .ok_or_else(|| SpecError::Goal(self.goal.clone()))?;
+        Puzzle::new(self.shape()?, self.read_rule()?, self.wrap, goal).map_err(SpecError::Puzzle)
+    }
+
+    /// The puzzle of K colours this spec describes.
+    pub fn of_states(&self) -> Result<StatePuzzle, SpecError> {
+        let goal = match self.goal.as_str() {
+            "any" => StateGoal::Any,
+            color => StateGoal::Color(
+                color
+                    .parse()
+                    .map_err(|_| SpecError::Goal(self.goal.clone()))?,
+            ),
+        };
+        let (shape, rule) = (self.shape()?, self.read_rule()?);
+        StatePuzzle::new(shape, rule, self.wrap, u32::from(self.states), goal)
+            .map_err(SpecError::StatePuzzle)
+    }
 }
 
-/// How the page deals a new puzzle: `moves` taps exactly, or any board that can be finished.
-#[derive(Serialize)]
+/// How the page deals new puzzles: puzzles of exactly `moves` fewest taps when given, else
+/// any that can be finished, from `seed`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealData {
     /// The fewest taps a dealt puzzle needs, when `--moves` chose it.
     pub moves: Option<u8>,
+    /// The seed new puzzles are dealt from.
+    pub seed: u64,
 }
 
-/// Refuses a puzzle whose page would walk too long even with no quiet tap sets (every goal
-/// colour's answer is updated cell by cell), before its solver is made or a board dealt: a
-/// board of millions of cells is refused at once.
+/// The puzzle page's data, which its script gives the module: the puzzle, its starting boards
+/// (numbered in the page when there are several) and how to deal more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageData {
+    /// The page's heading.
+    pub title: String,
+    /// The puzzle.
+    pub puzzle: PuzzleSpec,
+    /// Each starting board's colours, row-major, one digit a cell.
+    pub boards: Vec<String>,
+    /// How to deal new puzzles.
+    pub deal: DealData,
+}
+
+/// Refuses a puzzle too large for a page, before its solver is made or a board dealt: a board
+/// of millions of cells is refused at once.
 pub fn puzzle_fits<K: Kind>(puzzle: &K::Puzzle) -> Result<(), PageError<K::TooLarge>> {
-    walk_fits::<K>(puzzle, Some(1))?;
-    tap_table::<K>(puzzle).map(drop)
-}
-
-/// Refuses a puzzle whose walk of `group` quiet tap sets (`None`: past counting) for every goal
-/// colour, cell by cell, would pass [`MOST_SEARCH_STEPS`].
-fn walk_fits<K: Kind>(
-    puzzle: &K::Puzzle,
-    group: Option<u64>,
-) -> Result<(), PageError<K::TooLarge>> {
-    let cells = K::shape(puzzle).cells();
-    let colors = K::goal_colors(puzzle).len() as u64;
-    let steps = group.and_then(|size| size.checked_mul(colors * cells));
-    if steps.is_some_and(|steps| steps <= MOST_SEARCH_STEPS) {
-        return Ok(());
+    match K::shape(puzzle).cells() {
+        cells if cells > MOST_PAGE_CELLS => Err(PageError::TooManyCells(cells)),
+        _ => K::plan(puzzle.clone()).map(drop).map_err(PageError::Solver),
     }
-    Err(PageError::WalkTooLong {
-        group,
-        cells,
-        colors,
-    })
 }
 
-/// The puzzle page of `solver`'s puzzle, headed `title`, starting from each of `boards`
-/// (numbered in the page when there are several), dealing new ones as `deal` says when given.
-pub fn puzzle_page<K: ExplainKind>(
+/// The puzzle page of `puzzle`, headed `title`, starting from each of `boards` (numbered in the
+/// page when there are several), dealing new ones as `deal` says.
+pub fn puzzle_page<K: Kind>(
     title: String,
-    solver: &K::Solver,
+    puzzle: &K::Puzzle,
     boards: &[K::Board],
-    deal: Option<DealData>,
+    deal: DealData,
 ) -> Result<String, PageError<K::TooLarge>> {
-    let puzzle = K::puzzle(solver);
-    let shape = K::shape(puzzle);
-    let quiet = K::quiet_generators(solver);
-    let group = quiet.iter().try_fold(1u64, |size, generator| {
-        size.checked_mul(u64::from(generator.order))
-    });
-    walk_fits::<K>(puzzle, group)?;
-    // Each colour's piece, as a board of that colour shows it.
-    let pieces: Vec<Piece> = (0..K::states(puzzle))
-        .map(|color| K::drawing(String::new(), &K::filled(puzzle, color)).piece(0, 0))
-        .collect();
-    let data = PuzzleData {
+    puzzle_fits::<K>(puzzle)?;
+    let data = PageData {
         title,
-        rows: shape.rows(),
-        cols: shape.cols(),
-        states: K::states(puzzle),
-        letters: letters::<K>(puzzle),
-        faces: pieces
+        puzzle: PuzzleSpec::of::<K>(puzzle),
+        boards: boards
             .iter()
-            .map(|piece| match piece {
-                Piece::Side(_) => String::new(),
-                Piece::State(state) => state_digit(*state).to_string(),
-            })
-            .collect(),
-        colors: (0..K::states(puzzle))
-            .map(|color| K::color_words(color).to_string())
-            .collect(),
-        pieces: pieces.into_iter().map(piece_words).collect(),
-        noun: [K::NOUN.one, K::NOUN.many],
-        goal: K::goal_colors(puzzle)
-            .into_iter()
-            .map(K::color_number)
-            .collect(),
-        goal_words: K::goal_words(puzzle),
-        taps: tap_table::<K>(puzzle)?,
-        quiet: quiet
-            .iter()
-            .map(|generator| GeneratorData {
-                counts: digits(&generator.counts),
-                order: generator.order,
-            })
-            .collect(),
-        shifts: shifts::<K>(puzzle)?,
-        puzzles: boards
-            .iter()
-            .map(|board| start::<K>(solver, board))
+            .map(|board| digits(&K::colors_of(board)))
             .collect(),
         deal,
     };
@@ -326,92 +341,61 @@ pub fn puzzle_page<K: ExplainKind>(
          puzzle with its script, which the browser did not run.</p></noscript>\n</main>",
         escape(&data.title)
     );
-    let page = document(&data.title, &body, Some(&json));
+    let page = document(&data.title, &body, PUZZLE_SCRIPT, Some(&json), Some(MODULE));
     match page.len() {
-        bytes if bytes > MOST_PAGE_BYTES => Err(PageError::TooLarge(Some(bytes))),
+        bytes if bytes > MOST_PAGE_BYTES => Err(PageError::TooLarge(bytes)),
         _ => Ok(page),
     }
 }
 
-/// How each colour is written in a board's text.
-fn letters<K: Kind>(puzzle: &K::Puzzle) -> Vec<String> {
-    (0..K::states(puzzle))
-        .map(|color| {
-            let board = K::filled(puzzle, color).to_string();
-            board.chars().next().map_or(String::new(), String::from)
-        })
-        .collect()
+/// How the page draws and words its puzzle, which the module tells its script once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleLook {
+    /// The board's rows.
+    pub rows: u32,
+    /// The board's columns.
+    pub cols: u32,
+    /// The states of a piece.
+    pub states: u8,
+    /// What a piece of each colour shows on its face: nothing for two sides, its digit for K.
+    pub faces: Vec<String>,
+    /// Each colour in words, as a sentence says it (`white`, `2`).
+    pub colors: Vec<String>,
+    /// A piece of each colour in words, as a screen reader reads a cell (`white`, `colour 2`).
+    pub pieces: Vec<String>,
+    /// What one tap is called, and more than one: `tap`, `taps` (`press` for K colours).
+    pub noun: [&'static str; 2],
+    /// The goal in words.
+    pub goal_words: String,
 }
 
-/// Each cell's tap: the cells it changes and the weight it adds, as flat pairs; refused as
-/// soon as the pairs alone would pass [`MOST_PAGE_BYTES`] (each number takes at least a digit
-/// and a comma), so a rule that reaches far on a large board is not written out first.
-fn tap_table<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Vec<u32>>, PageError<K::TooLarge>> {
-    let cols = K::shape(puzzle).cols() as usize;
-    let mut numbers = 0;
-    let mut table = Vec::new();
-    for index in 0..K::shape(puzzle).cells() as usize {
-        let weights = K::tap_weights(puzzle, Cell::at_index(index, cols));
-        numbers += 2 * weights.len();
-        if 2 * numbers > MOST_PAGE_BYTES {
-            return Err(PageError::TooLarge(None));
-        }
-        let pairs = weights
-            .into_iter()
-            .flat_map(|(cell, weight)| [(cell.row * cols + cell.col) as u32, u32::from(weight)]);
-        table.push(pairs.collect());
-    }
-    Ok(table)
-}
-
-/// `s_d` for every difference `d` between two goal colours: the taps that turn the all-0
-/// board all `d`, found by the solver of that one colour.
-fn shifts<K: Kind>(puzzle: &K::Puzzle) -> Result<Vec<Option<String>>, PageError<K::TooLarge>> {
-    let states = K::states(puzzle);
-    let goal: Vec<u8> = K::goal_colors(puzzle)
-        .into_iter()
-        .map(K::color_number)
-        .collect();
-    let white = K::filled(puzzle, 0);
-    let mut shifts = Vec::with_capacity(usize::from(states));
-    for difference in 0..states {
-        let needed = goal
-            .iter()
-            .any(|&from| goal.contains(&((from + difference) % states)));
-        if !needed {
-            shifts.push(None);
-            continue;
-        }
-        let one_color = K::with_goal_color(puzzle, difference);
-        let solver = K::solver(one_color).map_err(PageError::Solver)?;
-        let shift = K::solve(&solver, &white);
-        shifts.push(shift.map(|solution| digits(&solution.taps.counts(K::shape(puzzle)))));
-    }
-    Ok(shifts)
-}
-
-/// One starting board with its answer, or its proof.
-fn start<K: ExplainKind>(solver: &K::Solver, board: &K::Board) -> StartData {
-    let puzzle = K::puzzle(solver);
-    let mut data = StartData {
-        board: digits(&K::colors_of(board)),
-        color: None,
-        answer: None,
-        proof: None,
-    };
-    match K::solve(solver, board) {
-        Some(solution) => {
-            data.color = Some(K::color_number(solution.color));
-            data.answer = Some(digits(&solution.taps.counts(K::shape(puzzle))));
-        }
-        None => {
-            data.proof = K::proof(solver, board).map(|proof| ProofData {
-                weights: digits(&K::proof_weights(&proof)),
-                sentence: K::proof_sentence_template(puzzle, &proof),
-            });
+impl PuzzleLook {
+    /// How the page draws `puzzle`.
+    pub fn of<K: ExplainKind>(puzzle: &K::Puzzle) -> PuzzleLook {
+        let shape = K::shape(puzzle);
+        // Each colour's piece, as a board of that colour shows it.
+        let pieces: Vec<Piece> = (0..K::states(puzzle))
+            .map(|color| K::drawing(String::new(), &K::filled(puzzle, color)).piece(0, 0))
+            .collect();
+        PuzzleLook {
+            rows: shape.rows(),
+            cols: shape.cols(),
+            states: K::states(puzzle),
+            faces: pieces
+                .iter()
+                .map(|piece| match piece {
+                    Piece::Side(_) => String::new(),
+                    Piece::State(state) => state_digit(*state).to_string(),
+                })
+                .collect(),
+            colors: (0..K::states(puzzle))
+                .map(|color| K::color_words(color).to_string())
+                .collect(),
+            pieces: pieces.into_iter().map(piece_words).collect(),
+            noun: [K::NOUN.one, K::NOUN.many],
+            goal_words: K::goal_words(puzzle),
         }
     }
-    data
 }
 
 /// One drawn board as HTML: a grid of cells, each with its piece and its mark, labelled for a
@@ -483,44 +467,195 @@ mod tests {
     use std::convert::Infallible;
 
     use super::*;
+    use crate::kind::{KStates, TwoStates};
     use crate::settings::RUST;
 
     /// Every refusal says its limit and what to do, in the words of the front end that asks:
     /// with a Rust caller's names no flag of the command line is named.
     #[test]
     fn refusals_say_the_limit_in_the_callers_words() {
-        let refusals: [PageError<Infallible>; 5] = [
-            PageError::TooLarge(Some(2_000_000)),
-            PageError::TooLarge(None),
-            PageError::WalkTooLong {
-                group: None,
-                cells: 400,
-                colors: 2,
-            },
+        let refusals: [PageError<Infallible>; 4] = [
+            PageError::TooLarge(2_000_000),
+            PageError::TooManyCells(10_001),
             PageError::BoardsTooLarge(10_000),
             PageError::WalkthroughTooLarge(3_000_000),
         ];
         for refusal in &refusals {
             let words = refusal.worded(RUST).to_string();
             assert!(!words.contains("--"), "{words}");
-            assert!(words.contains("limit"), "{words}");
+            assert!(words.contains("most") || words.contains("limit"), "{words}");
         }
-        let walk = refusals[2].worded(RUST).to_string();
-        assert!(walk.contains("more than 2^64 quiet tap sets of 400 cells for each of 2 goal"));
-        let walk = |group| {
-            let refusal: PageError<Infallible> = PageError::WalkTooLong {
-                group: Some(group),
-                cells: 1,
-                colors: 1,
-            };
-            refusal.worded(RUST).to_string()
-        };
-        assert!(walk(1).contains("walk one answer of 1 cell for each of 1 goal colour"));
-        assert!(walk(1).ends_with("or choose a smaller board"));
-        assert!(walk(8).contains("walk 8 quiet tap sets of 1 cell"));
-        assert!(walk(8).ends_with("or choose a size or rule with fewer quiet tap sets"));
-        let page = refusals[4].worded(RUST).to_string();
+        let page = refusals[0].worded(RUST).to_string();
+        assert!(
+            page.contains("2,000,000 bytes, over the limit of 1,048,576"),
+            "{page}"
+        );
+        let cells = refusals[1].worded(RUST).to_string();
+        assert!(
+            cells.contains("at most 10,000 cells, and this one has 10,001"),
+            "{cells}"
+        );
+        let page = refusals[3].worded(RUST).to_string();
         assert!(page.contains("3,000,000 bytes") && page.contains("figure::svg has no limit"));
+    }
+
+    /// The puzzles a page is made for, of every rule kind and both kinds of piece.
+    fn puzzles() -> (Vec<Puzzle>, Vec<StatePuzzle>) {
+        let shape = |rows, cols| Shape::new(rows, cols).unwrap();
+        let graph = Graph::new(
+            shape(1, 3),
+            vec![vec![1], vec![2], vec![0, 1]],
+            "ring".into(),
+        );
+        let two = vec![
+            Puzzle::flip_game(),
+            Puzzle::new(shape(3, 5), Rule::parse("x").unwrap(), true, Goal::White).unwrap(),
+            Puzzle::new(shape(2, 7), Rule::Lines, false, Goal::Black).unwrap(),
+            Puzzle::new(
+                shape(5, 5),
+                Rule::parse("01110/11011/01110").unwrap(),
+                false,
+                Goal::Either,
+            )
+            .unwrap(),
+            Puzzle::new(
+                shape(1, 3),
+                Rule::Graph(graph.unwrap()),
+                false,
+                Goal::Either,
+            )
+            .unwrap(),
+        ];
+        let states = vec![
+            StatePuzzle::new(shape(3, 3), Rule::plus(), false, 3, StateGoal::Any).unwrap(),
+            StatePuzzle::new(
+                shape(2, 4),
+                Rule::parse("010/121/010").unwrap(),
+                true,
+                6,
+                StateGoal::Color(5),
+            )
+            .unwrap(),
+        ];
+        (two, states)
+    }
+
+    /// A page's spec makes the same puzzle again, for every rule kind and both kinds of piece,
+    /// and survives JSON.
+    #[test]
+    fn a_spec_makes_the_same_puzzle_again() {
+        let (two, states) = puzzles();
+        for puzzle in two {
+            let spec = PuzzleSpec::of::<TwoStates>(&puzzle);
+            let json: PuzzleSpec =
+                serde_json::from_str(&serde_json::to_string(&spec).unwrap()).unwrap();
+            assert_eq!(json.two_sided().unwrap(), puzzle);
+        }
+        for puzzle in states {
+            let spec = PuzzleSpec::of::<KStates>(&puzzle);
+            assert_eq!(spec.of_states().unwrap(), puzzle);
+        }
+    }
+
+    /// A spec edited into nonsense says what is wrong with it.
+    #[test]
+    fn a_spec_edited_into_nonsense_is_refused() {
+        let good = PuzzleSpec::of::<TwoStates>(&Puzzle::flip_game());
+        let refused = |edit: fn(&mut PuzzleSpec), states: bool, words: &str| {
+            let mut spec = good.clone();
+            edit(&mut spec);
+            let error = if states {
+                spec.of_states().map(drop).unwrap_err()
+            } else {
+                spec.two_sided().map(drop).unwrap_err()
+            };
+            assert!(error.to_string().contains(words), "{error}");
+        };
+        refused(
+            |spec| spec.goal = "grey".into(),
+            false,
+            "the page's goal \"grey\" is no goal",
+        );
+        refused(
+            |spec| spec.goal = "grey".into(),
+            true,
+            "the page's goal \"grey\" is no goal",
+        );
+        refused(|spec| spec.rule = "star".into(), false, "the page's rule:");
+        refused(
+            |spec| spec.rule_file = Some("{".into()),
+            false,
+            "the page's rule file:",
+        );
+        refused(
+            |spec| spec.rows = 0,
+            false,
+            "the page's board of 0x4 is no board",
+        );
+        refused(
+            |spec| {
+                spec.states = 99;
+                spec.goal = "0".into();
+            },
+            true,
+            "the page's puzzle:",
+        );
+        refused(
+            |spec| spec.rule = "020/222/020".into(),
+            false,
+            "the page's puzzle:",
+        );
+        assert!(
+            good.of_states().is_err(),
+            "a goal of two sides is no goal of K colours"
+        );
+    }
+
+    /// The limits of a puzzle page: cells first, then a puzzle too large to solve.
+    #[test]
+    fn a_puzzle_page_fits_up_to_its_limit_of_cells() {
+        let shape = |rows, cols| Shape::new(rows, cols).unwrap();
+        let largest = Puzzle::plus(shape(100, 100), Goal::Either);
+        assert!(puzzle_fits::<TwoStates>(&largest).is_ok());
+        let over = Puzzle::plus(shape(101, 100), Goal::Either);
+        assert!(matches!(
+            puzzle_fits::<TwoStates>(&over),
+            Err(PageError::TooManyCells(10_100))
+        ));
+    }
+
+    /// A page with its data and its module: the module's bytes are the committed file's, the
+    /// data the puzzle's spec and boards, and the policy lets the page compile its module.
+    #[test]
+    fn a_puzzle_page_carries_its_data_and_module() {
+        let puzzle = Puzzle::flip_game();
+        let board = crate::board::parse(
+            "bwwb/bbwb/bwwb/bwww",
+            Shape::FLIP_GAME,
+            crate::notation::Cells::Letters,
+        )
+        .unwrap();
+        let deal = DealData {
+            moves: Some(3),
+            seed: 7,
+        };
+        let page = puzzle_page::<TwoStates>("<t>".into(), &puzzle, &[board], deal).unwrap();
+        assert!(page.contains("<title>&lt;t&gt;</title>"));
+        assert!(page.contains("'unsafe-inline' 'wasm-unsafe-eval'; style-src"));
+        assert!(page.contains(&BASE64_STANDARD.encode(MODULE)));
+        let start = page.find("id=\"flipgame-data\">").unwrap() + 19;
+        let end = start + page[start..].find("</script>").unwrap();
+        let data: PageData = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(data.boards, ["1001110110011000"]);
+        assert_eq!(
+            data.deal,
+            DealData {
+                moves: Some(3),
+                seed: 7
+            }
+        );
+        assert_eq!(data.puzzle, PuzzleSpec::of::<TwoStates>(&puzzle));
+        assert_eq!(data.title, "<t>");
     }
 
     /// A walkthrough page of a figure: one small file that loads nothing, its blocks escaped.

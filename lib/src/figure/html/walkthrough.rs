@@ -4,7 +4,8 @@
 use std::convert::Infallible;
 
 use super::{
-    MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, PageError, document, drawing_html, escape, mark_class,
+    MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, PageError, WALKTHROUGH_SCRIPT, document, drawing_html,
+    escape, mark_class,
 };
 use crate::figure::{Block, Drawing, Figure};
 use crate::notation::state_digit;
@@ -58,11 +59,17 @@ impl Walkthrough {
         };
         // The page is its frame and every board's section: its size is known before it is
         // written, from the sections counted even where they were not kept.
-        let bytes = document(&title, &body(""), None).len() + self.bytes;
+        let bytes = document(&title, &body(""), WALKTHROUGH_SCRIPT, None, None).len() + self.bytes;
         if bytes > MOST_PAGE_BYTES {
             return Err(PageError::WalkthroughTooLarge(bytes));
         }
-        Ok(document(&title, &body(&self.sections.concat()), None))
+        Ok(document(
+            &title,
+            &body(&self.sections.concat()),
+            WALKTHROUGH_SCRIPT,
+            None,
+            None,
+        ))
     }
 }
 

@@ -1,0 +1,243 @@
+// flipgame's puzzle page: the controls and the drawing. The game itself (the board, the fewest
+// taps left, hints, the solution, the proof, undo and redo, new puzzles) is flipgame's library,
+// carried inside the page as a WebAssembly module (lib/src/figure/html/mod.rs says how): the
+// script sends it the player's commands in the words of `flipgame play --lines` and draws the
+// position it answers with.
+'use strict';
+
+(function () {
+  /**
+   * The library's module from its bytes (or compiled already): `call(request)` sends one
+   * request (an object, as JSON) and gives back the answer. The module's only import is the
+   * page's clock.
+   */
+  async function connect(source, now) {
+    const made = await WebAssembly.instantiate(source, { flipgame: { now } });
+    // Bytes give a module and its instance; a compiled module gives the instance alone.
+    const instance = made.instance ?? made;
+    const exports = instance.exports;
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    return (request) => {
+      const text = encoder.encode(JSON.stringify(request));
+      const at = exports.flipgame_buffer(text.length);
+      new Uint8Array(exports.memory.buffer, at, text.length).set(text);
+      const length = exports.flipgame_call();
+      const answer = new Uint8Array(exports.memory.buffer, exports.flipgame_buffer(length), length);
+      return JSON.parse(decoder.decode(answer));
+    };
+  }
+
+  if (typeof document === 'undefined') {
+    module.exports = { connect };
+    return;
+  }
+
+  const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+  /** An element with its attributes and children. */
+  function element(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name === 'text') {
+        node.textContent = value;
+      } else {
+        node.setAttribute(name, value);
+      }
+    }
+    node.append(...children);
+    return node;
+  }
+
+  /** A count with its noun: `1 tap`, `3 taps`. */
+  function counted(count, noun) {
+    return `${count} ${count === 1 ? noun[0] : noun[1]}`;
+  }
+
+  /** The puzzle page: the board, its controls, the status and the proof. */
+  function puzzlePage(app, data, call) {
+    const opened = call({ open: data });
+    if (opened.error !== undefined) {
+      app.append(element('p', { role: 'alert', text: `This page cannot be played: ${opened.error}.` }));
+      return;
+    }
+    const look = opened.look;
+    let view = opened.view;
+    let cursor = 0;
+    // The cell under the pointer or the focus, whose reach is ringed (-1: none).
+    let pointed = -1;
+
+    const board = element('div', { class: 'board', role: 'grid', 'aria-label': 'Board', style: `--rows:${look.rows};--cols:${look.cols}` });
+    // Pieces that show their colour's digit are coloured from the palette of K colours.
+    const numbered = look.faces.some((face) => face !== '');
+    if (numbered) {
+      board.dataset.states = String(look.states);
+    }
+    const cells = [];
+    for (let row = 0; row < look.rows; row++) {
+      const line = element('div', { role: 'row', class: 'row' });
+      for (let col = 0; col < look.cols; col++) {
+        const index = row * look.cols + col;
+        const cell = element('button', { type: 'button', class: 'cell', role: 'gridcell', tabindex: '-1', 'data-cell': String(index) });
+        cell.addEventListener('click', () => send(`r${row + 1}c${col + 1}`, index));
+        cell.addEventListener('pointerenter', () => point(index));
+        cell.addEventListener('pointerleave', () => point(-1));
+        cell.addEventListener('focus', () => {
+          cursor = index;
+          point(index);
+        });
+        cell.addEventListener('blur', () => point(-1));
+        cells.push(cell);
+        line.append(cell);
+      }
+      board.append(line);
+    }
+    board.addEventListener('keydown', onBoardKey);
+
+    const status = element('p', { id: 'status', role: 'status', 'aria-live': 'polite' });
+    const message = element('p', { id: 'message' });
+    const proof = element('p', { id: 'proof', hidden: '' });
+    const buttons = {};
+    const controls = element('div', { class: 'controls' });
+    const control = (name, label, key, command) => {
+      const button = element('button', { type: 'button', 'data-action': name, 'aria-keyshortcuts': key, text: label });
+      button.addEventListener('click', () => send(command));
+      buttons[name] = button;
+      controls.append(button);
+    };
+    control('undo', 'Undo', 'U', 'undo');
+    control('redo', 'Redo', 'R', 'redo');
+    control('restart', 'Restart', 'Backspace', 'restart');
+    control('hint', 'Hint', 'H', 'hint');
+    control('solution', 'Show solution', 'S', 'solve');
+    control('new', 'New puzzle', 'N', 'new');
+    let chooser = null;
+    if (data.boards.length > 1) {
+      chooser = element('select', { id: 'puzzle-number' });
+      data.boards.forEach((_, index) => chooser.append(element('option', { value: String(index), text: `Puzzle ${index + 1} of ${data.boards.length}` })));
+      // Shown while a puzzle dealt in the page is played, which is none of the list's.
+      chooser.append(element('option', { value: 'dealt', disabled: '', hidden: '', text: 'A new puzzle' }));
+      chooser.addEventListener('change', () => answer(call({ select: Number(chooser.value) })));
+      controls.prepend(element('label', { for: 'puzzle-number', class: 'visually-hidden', text: 'Puzzle' }), chooser);
+    }
+    const help = element('p', { class: 'help', text: `Goal: ${look.goal_words}. Click or touch a piece to ${look.noun[0]} it, or move with the arrow keys and press Space or Enter. Keys: u undo, r redo, Backspace restart, h hint, s solution, n new puzzle.` });
+    // A board wider than the window scrolls rather than shrinking its pieces to nothing.
+    app.append(help, element('div', { class: 'scroll' }, board), status, message, controls, proof);
+    document.addEventListener('keydown', onPageKey);
+    draw();
+
+    /** The index of a cell given as `{row, col}` (both from 1), row-major from 0. */
+    function index(cell) {
+      return (cell.row - 1) * look.cols + (cell.col - 1);
+    }
+
+    /** Sends one command of the line mode; a tap moves the cursor to its cell. */
+    function send(command, cell = -1) {
+      if (cell >= 0) {
+        cursor = cell;
+      }
+      answer(call({ play: command }));
+      if (command === 'hint' && view.newest_mark !== null) {
+        cells[index(view.newest_mark)].focus();
+      }
+    }
+
+    function answer(next) {
+      if (next.error !== undefined) {
+        message.textContent = next.error;
+        return;
+      }
+      view = next;
+      draw();
+    }
+
+    /** Rings the cells a tap of `cell` changes (none for -1). */
+    function point(cell) {
+      pointed = cell;
+      const reached = new Set(cell < 0 ? [] : call({ reach: cell }));
+      cells.forEach((node, index) => node.classList.toggle('reach', reached.has(index)));
+    }
+
+    function onBoardKey(event) {
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const move = moves[event.key];
+      if (move === undefined) {
+        return;
+      }
+      event.preventDefault();
+      const row = Math.min(look.rows - 1, Math.max(0, Math.floor(cursor / look.cols) + move[0]));
+      const col = Math.min(look.cols - 1, Math.max(0, (cursor % look.cols) + move[1]));
+      cursor = row * look.cols + col;
+      draw();
+      cells[cursor].focus();
+    }
+
+    function onPageKey(event) {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.target instanceof HTMLSelectElement) {
+        return;
+      }
+      // Letters in either case, so Caps Lock changes nothing; restart is Backspace (as in the
+      // terminal), never a letter that a stuck Shift could turn an undo into.
+      const commands = { u: 'undo', r: 'redo', h: 'hint', s: 'solve', n: 'new', backspace: 'restart' };
+      const command = commands[event.key.toLowerCase()];
+      if (command !== undefined) {
+        event.preventDefault();
+        send(command);
+      }
+    }
+
+    /** Draws the board, its marks, the status and the proof as the module last said. */
+    function draw() {
+      const marked = new Map(view.marks.map((tap) => [index(tap), tap.times ?? 1]));
+      // A hint marks one tap; the solution marks all of them with how many times each.
+      const solution = view.marks.length > 1 || view.marks.some((tap) => (tap.times ?? 1) > 1);
+      const weights = view.proof === null ? null : view.proof.weights;
+      cells.forEach((node, index) => {
+        const color = DIGITS.indexOf(view.colors[index]);
+        const words = [`row ${Math.floor(index / look.cols) + 1}, column ${(index % look.cols) + 1}, ${look.pieces[color]}`];
+        node.className = `cell p${color}`;
+        const times = marked.get(index);
+        if (times !== undefined) {
+          node.classList.add('m-hint');
+          words.push(solution ? `${counted(times, look.noun)} in the solution` : 'tap here');
+        }
+        if (weights !== null && weights[index] !== '0') {
+          node.classList.add('m-proof');
+          words.push(numbered ? `weight ${weights[index]} in the proof` : 'in the proof');
+        }
+        node.textContent = look.faces[color];
+        if (times !== undefined && times > 1) {
+          node.dataset.times = String(times);
+        } else {
+          delete node.dataset.times;
+        }
+        node.tabIndex = index === cursor ? 0 : -1;
+        node.setAttribute('aria-label', words.join(', '));
+      });
+      point(pointed);
+      status.textContent = view.status;
+      message.textContent = view.message ?? '';
+      app.dataset.board = view.board;
+      app.dataset.fewest = view.moves_left === null ? 'impossible' : String(view.moves_left);
+      app.dataset.made = String(view.taps_made);
+      proof.hidden = view.proof === null;
+      proof.textContent = view.proof === null ? '' : view.proof.sentence;
+      buttons.undo.disabled = !view.can_undo;
+      buttons.redo.disabled = !view.can_redo;
+      const finished = view.moves_left === null || view.moves_left === 0;
+      buttons.hint.disabled = finished;
+      buttons.solution.disabled = finished;
+      if (chooser !== null) {
+        chooser.value = view.puzzle === null ? 'dealt' : String(view.puzzle);
+      }
+    }
+  }
+
+  const app = document.getElementById('app');
+  const data = JSON.parse(document.getElementById('flipgame-data').textContent);
+  const bytes = Uint8Array.from(atob(document.getElementById('flipgame-module').textContent.trim()), (ch) => ch.charCodeAt(0));
+  connect(bytes, () => performance.now()).then(
+    (call) => puzzlePage(app, data, call),
+    (error) => app.append(element('p', { role: 'alert', text: `This page's game did not start: ${error}.` })),
+  );
+})();
