@@ -275,6 +275,117 @@ describe('the puzzle page', { skip }, () => {
   });
 });
 
+describe('what a player expects of the puzzle page', { skip }, () => {
+  /** The cells a page marks with `selector`, by index. */
+  const cellsOf = (page, selector) => page.locator(`.board ${selector}`).evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.cell)));
+
+  test('restart and a new puzzle are taken back by undo: no key loses a game', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww', '--seed', '3'], 'undo-restart');
+    const { page } = opened;
+    await click(page, 5);
+    await click(page, 10);
+    const played = await state(page);
+    await page.keyboard.press('Backspace');
+    assert.deepEqual(await state(page), { board: 'bwwb/bbwb/bwwb/bwww', fewest: '4', made: 0 });
+    await page.keyboard.press('u');
+    assert.deepEqual(await state(page), played);
+    assert.match(await page.locator('#message').textContent(), /Back to the game before, 2 taps made\./);
+    await page.keyboard.press('n');
+    assert.notEqual((await state(page)).board, played.board);
+    await page.locator('[data-action="undo"]').click();
+    assert.deepEqual(await state(page), played);
+    await close(opened);
+  });
+
+  test('a set keeps each puzzle where it was left, and marks the solved ones', async () => {
+    const opened = await open(['play', '--format', 'html', '--size', '5x5', '--moves', '1', '--count', '3', '--seed', '6'], 'set');
+    const { page } = opened;
+    await click(page, 0);
+    const left = await state(page);
+    await page.locator('#puzzle-number').selectOption('1');
+    assert.equal((await state(page)).made, 0);
+    await page.locator('[data-action="hint"]').click();
+    const [hinted] = await cellsOf(page, '.m-hint');
+    await click(page, hinted);
+    assert.equal((await state(page)).fewest, '0');
+    const names = await page.locator('#puzzle-number option:not([value="dealt"])').allTextContents();
+    assert.deepEqual(names, ['Puzzle 1 of 3', 'Puzzle 2 of 3, solved', 'Puzzle 3 of 3']);
+    await page.locator('#puzzle-number').selectOption('0');
+    assert.deepEqual(await state(page), left);
+    await close(opened);
+  });
+
+  test('a proof of K colours draws its weights on the board', async () => {
+    const args = ['--size', '3x3', '--states', '3', '--rule', 'x'];
+    const opened = await open(['play', '--format', 'html', '--board', '012/000/000', ...args], 'weights');
+    const { page } = opened;
+    const [explained] = JSON.parse(flipgame(['explain', '--format', 'json', '--board', '012/000/000', ...args]));
+    const weights = explained.proof.weights.flat();
+    const drawn = await page.locator('.board .cell').evaluateAll((nodes) => nodes.map((n) => n.querySelector('.weight')?.textContent ?? '0'));
+    assert.deepEqual(drawn.map(Number), weights);
+    assert.ok(weights.some((w) => w > 0));
+    await page.screenshot({ path: join(SHOTS, 'proof-k3.png'), fullPage: true });
+    await close(opened);
+  });
+
+  test('the ring of what a tap changes stays under the pointer after a tap and an undo', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'ring');
+    const { page } = opened;
+    const reach = reachOf({ rows: 4, cols: 4 });
+    const ringOf = (cell) => [...reach[cell].keys()].sort((a, b) => a - b);
+    await page.locator('[data-cell="6"]').hover();
+    assert.deepEqual(await cellsOf(page, '.reach'), ringOf(6));
+    await click(page, 6);
+    assert.deepEqual(await cellsOf(page, '.reach'), ringOf(6), 'after the tap');
+    await page.keyboard.press('u');
+    assert.deepEqual(await cellsOf(page, '.reach'), ringOf(6), 'after an undo');
+    await page.keyboard.press('h');
+    const [hinted] = await cellsOf(page, '.m-hint');
+    assert.deepEqual(await cellsOf(page, '.reach'), ringOf(hinted), 'the hint takes the focus, and its ring');
+    await close(opened);
+  });
+
+  test('marks follow the taps, hint again gives the next tap, and the win says it was the fewest', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'marks');
+    const { page } = opened;
+    const [solved] = solveAll([], ['bwwb/bbwb/bwwb/bwww']);
+    const solution = solved.taps.map((tap) => (tap.row - 1) * 4 + (tap.col - 1));
+    await page.keyboard.press('h');
+    await page.keyboard.press('h');
+    assert.deepEqual(await cellsOf(page, '.m-hint'), solution.slice(0, 2), 'the second hint is the next tap');
+    await page.keyboard.press('s');
+    assert.deepEqual(await cellsOf(page, '.m-hint'), solution);
+    await click(page, solution[1]);
+    assert.deepEqual(await cellsOf(page, '.m-hint'), solution.filter((cell) => cell !== solution[1]), 'a tap of the solution clears its mark');
+    for (const cell of solution.filter((cell) => cell !== solution[1])) {
+      await click(page, cell);
+    }
+    assert.match(await page.locator('#status').textContent(), /^Solved in 4 taps, the fewest possible!/);
+    await close(opened);
+  });
+
+  test('new puzzles at the hardest --moves are dealt at once', async () => {
+    const args = ['--size', '3x3', '--states', '6', '--moves', '26'];
+    const opened = await open(['play', '--format', 'html', '--seed', '2', ...args], 'hardest');
+    const { page } = opened;
+    for (let deal = 0; deal < 3; deal++) {
+      await page.locator('[data-action="new"]').click();
+      const now = await state(page);
+      assert.equal(now.fewest, '26');
+      const [solved] = solveAll(['--size', '3x3', '--states', '6'], [now.board]);
+      assert.equal(solved.moves, 26);
+    }
+    await close(opened);
+  });
+
+  test('a line says what a tap does under the rule', async () => {
+    const opened = await open(['play', '--format', 'html', '--size', '4x5', '--rule', 'x', '--wrap', '--seed', '1'], 'rule-line');
+    const { page } = opened;
+    assert.match(await page.locator('.help').textContent(), /A tap changes the piece and its four diagonal neighbours, wrapping round the edges\./);
+    await close(opened);
+  });
+});
+
 describe('the walkthrough page', { skip }, () => {
   test('steps through every board of the walkthrough, and shows the tap map', async () => {
     const opened = await open(['explain', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'walkthrough');

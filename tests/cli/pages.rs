@@ -79,7 +79,9 @@ fn a_puzzle_page_carries_its_puzzle_and_boards() {
         cells["cells"][2]["flips"],
         serde_json::json!([{"row": 1, "col": 1}])
     );
-    assert_eq!(data["puzzle"]["rule"], rule.to_str().unwrap());
+    // Named by its file name alone, in the data and in the title: a page is shared.
+    assert_eq!(data["puzzle"]["rule"], "ring.json");
+    assert_eq!(data["title"], "flipgame play: 1x3, rule ring.json");
 }
 
 #[test]
@@ -426,4 +428,47 @@ fn the_pages_pass_their_tests_in_chromium() {
         return;
     }
     node_tests(&["page.test.mjs"]);
+}
+
+#[test]
+fn a_walkthrough_page_of_boards_that_could_not_be_read_is_not_written() {
+    let bad = "bwwb\nbbxb\nbwwb\nbwww\n";
+    let output = flipgame()
+        .args(["explain", "--format", "html"])
+        .write_stdin(bad)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "no page of no board");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("-:2:3: expected 'b' or 'w', found 'x'"),
+        "{stderr}"
+    );
+    // With a good board beside it, the page is written and says a board is missing.
+    let output = flipgame()
+        .args(["explain", "--format", "html"])
+        .write_stdin(format!("{bad}\n{}", SAMPLE_LINE.replace('/', "\n")))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.contains("Some boards given could not be read and are not here"));
+    assert!(page.contains("Solved in 4 taps"));
+    let good = page_of_explain();
+    assert!(!good.contains("could not be read"));
+}
+
+#[test]
+fn a_walkthrough_page_s_boards_are_read_row_by_row() {
+    let page = page_of_explain();
+    assert!(
+        page.contains(
+            "aria-label=\"Start: a board of 4 rows and 4 columns; row 1: black, white, white, \
+             black; row 2: black, black, white, black; row 3: black, white, white, black; row 4: \
+             black, white, white, white\""
+        ),
+        "{page}"
+    );
+    assert!(page.contains("row 1: white tapped, black turned over, white, black;"));
 }

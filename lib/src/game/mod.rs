@@ -372,6 +372,29 @@ impl<K: Kind> Game<K> {
         }
     }
 
+    /// Goes back to a game left earlier: from `start`, with the taps `made` (oldest first) and
+    /// no marks, the solver asked once for where they lead; refused when `start` is of another
+    /// shape or a tap is off the board.
+    pub fn resume(&mut self, start: K::Board, made: &[Cell]) -> Result<(), Refusal> {
+        let shape = self.shape();
+        if let Some(&square) = made.iter().find(|square| {
+            square.row >= shape.rows() as usize || square.col >= shape.cols() as usize
+        }) {
+            return Err(Refusal::OutsideBoard(square, shape));
+        }
+        self.new_puzzle(start)?;
+        for &square in made {
+            K::tap(K::puzzle(&self.solver), &mut self.board, square);
+            self.marks_before.push(Vec::new());
+            self.made.push(square);
+        }
+        if let Some(&last) = made.last() {
+            self.cursor = last;
+            self.replan();
+        }
+        Ok(())
+    }
+
     /// Starts over from `board`: no history, no marks, the cursor at the top left; refused
     /// when `board` is of another shape.
     pub fn new_puzzle(&mut self, board: K::Board) -> Result<(), Refusal> {
@@ -570,6 +593,44 @@ mod tests {
         // A new tap forgets what could have been redone.
         game.apply(Event::Tap(Cell::new(0, 0))).unwrap();
         assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
+    }
+
+    /// A game resumed is the game its taps make: the same board, the same fewest left (by
+    /// breadth-first search), undo back to its start, and the fewest from its start.
+    #[test]
+    fn a_game_resumed_is_where_its_taps_lead() {
+        let puzzle = puzzle("plus", false, (3, 3), Goal::Either);
+        let space = SmallSpace::explore(&puzzle, false, &mut |_, _| {}).unwrap();
+        let mut game = game(&puzzle, "wwwwwwwww");
+        let start = Grid::parse("bwbwbwbww", puzzle.shape()).unwrap();
+        let made = [Cell::new(0, 0), Cell::new(2, 1), Cell::new(1, 1)];
+        game.apply(Event::Hint).ok();
+        game.resume(start.clone(), &made).unwrap();
+        let board = replay(&puzzle, &start, &made);
+        assert_eq!(game.board(), &board);
+        assert_eq!(game.start(), &start);
+        assert_eq!(game.taps_made(), made);
+        assert_eq!(game.cursor(), Cell::new(1, 1));
+        assert!(game.marks().is_empty());
+        assert_eq!(game.status().moves_left, distance(&space, &board));
+        assert_eq!(game.status().fewest_from_start, distance(&space, &start));
+        for _ in made {
+            game.apply(Event::Undo).unwrap();
+        }
+        assert_eq!(game.board(), &start);
+        // Nothing made: the start itself, the cursor at the top left.
+        game.resume(start.clone(), &[]).unwrap();
+        assert_eq!((game.board(), game.cursor()), (&start, Cell::new(0, 0)));
+        let outside = Cell::new(3, 0);
+        assert_eq!(
+            game.resume(start, &[outside]),
+            Err(Refusal::OutsideBoard(outside, puzzle.shape()))
+        );
+        assert_eq!(
+            game.board(),
+            game.start(),
+            "a refused resume leaves the game as it was"
+        );
     }
 
     #[test]

@@ -185,7 +185,15 @@ impl Presenter {
 
     /// Writes the one SVG document when there is one, and the outcome of the run.
     fn finish(self, status: Outcome, out: &mut impl Write) -> Result<Outcome, Failure> {
-        if let Some(page) = &self.page {
+        if let Some(mut page) = self.page {
+            // A page of no board at all, when boards were given but none could be read, would
+            // only hide the errors: there is none.
+            if status >= Outcome::BadInput {
+                if page.boards() == 0 {
+                    return Ok(status);
+                }
+                page.mark_incomplete();
+            }
             out.write_all(page.page().map_err(page_failure)?.as_bytes())?;
             return Ok(status);
         }

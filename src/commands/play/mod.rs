@@ -13,6 +13,7 @@ use flipgame::figure::html as page;
 use flipgame::game::{Dealer, DealerError, Game};
 use flipgame::grid::Shape;
 use flipgame::notation::Cells;
+use flipgame::rule::Rule;
 use flipgame::words::TooLong;
 
 use super::args::{ForEitherKind, cells, exploring, fresh_seed, solver, with_puzzle};
@@ -123,7 +124,13 @@ fn web_page<K: CommandKind>(
         moves: args.moves,
         seed: dealer.next_seed(),
     };
-    let title = title::<K>(&puzzle);
+    let mut title = title::<K>(&puzzle);
+    if let Rule::Graph(graph) = K::rule(&puzzle)
+        && let Some(name) = Path::new(graph.label()).file_name()
+    {
+        // A page is shared: it names a rule file by its file name, not by where it was read.
+        title = title.replace(graph.label(), &name.to_string_lossy());
+    }
     let page = page::puzzle_page::<K>(title, &puzzle, &boards, deal).map_err(page_failure)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)

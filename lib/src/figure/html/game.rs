@@ -12,15 +12,31 @@ use crate::game::lines::{Command, parse};
 use crate::game::{Dealer, DealerError, Event, Game, Refusal};
 use crate::notation::Cell;
 use crate::record::{Position, Tap};
+use crate::words::count_of;
 
-/// The game of a puzzle page: its starting boards, the one played, and new ones dealt.
+/// The game of a puzzle page: its starting boards, the one played, and new ones dealt. No
+/// key loses a game: a restart, a new puzzle or another of the page's puzzles leaves the game
+/// where undo (or the puzzle list) finds it again.
 pub struct PageGame<K: ExplainKind> {
     game: Game<K>,
     dealer: Dealer<K>,
     starts: Vec<K::Board>,
     /// The starting board played, `None` for one dealt in the page.
     current: Option<usize>,
+    /// Each starting board's taps when another was last chosen.
+    progress: Vec<Vec<Cell>>,
+    /// Each starting board: finished at least once.
+    solved: Vec<bool>,
+    /// The games a restart or a new puzzle left, newest last.
+    left: Vec<LeftGame<K::Board>>,
     message: Option<String>,
+}
+
+/// A game left by a restart or a new puzzle: undo with no tap to take back goes back to it.
+struct LeftGame<B> {
+    start: B,
+    made: Vec<Cell>,
+    puzzle: Option<usize>,
 }
 
 /// Why a page's game could not begin: only a page edited by hand gets one.
@@ -91,6 +107,8 @@ pub struct PageView<'a, K: ExplainKind> {
     pub message: Option<String>,
     /// The starting board played (from 0), `null` for a puzzle dealt in the page.
     pub puzzle: Option<usize>,
+    /// For each of the page's starting boards, whether it has been finished.
+    pub puzzles_solved: Vec<bool>,
     /// True when a tap can be taken back.
     pub can_undo: bool,
     /// True when a tap taken back can be made again.
@@ -133,8 +151,11 @@ impl<K: ExplainKind> PageGame<K> {
         let mut page = PageGame {
             game,
             dealer,
+            progress: vec![Vec::new(); starts.len()],
+            solved: vec![false; starts.len()],
             starts,
             current: Some(0),
+            left: Vec::new(),
             message: None,
         };
         page.prove_when_impossible();
@@ -161,17 +182,31 @@ impl<K: ExplainKind> PageGame<K> {
     }
 
     /// Plays one command in the words of `play --lines` (`r2c3`, `hint`, `solve`, `undo`,
-    /// `redo`, `restart`, `new`); its refusal or news becomes the view's message.
+    /// `redo`, `restart`, `new`); its refusal or news becomes the view's message. Undo with no
+    /// tap to take back goes back to the game a restart or a new puzzle left.
     pub fn play(&mut self, word: &str) {
-        self.message = match parse(word.trim(), self.game.shape()) {
+        let nothing_made = self.game.taps_made().is_empty();
+        let command = parse(word.trim(), self.game.shape());
+        if let Ok(Command::Game(Event::Undo)) = command
+            && nothing_made
+            && let Some(left) = self.left.pop()
+        {
+            self.message = self.go_back(left);
+            self.after_a_command();
+            return;
+        }
+        self.message = match command {
             Err(error) => Some(error.to_string()),
-            Ok(Command::Game(event)) => self
-                .game
-                .apply(event)
-                .err()
-                .map(|refusal| refusal.to_string()),
+            Ok(Command::Game(Event::Restart)) if !nothing_made => {
+                let left = self.leave();
+                self.left.push(left);
+                self.refusal(Event::Restart)
+            }
+            Ok(Command::Game(event)) => self.refusal(event),
             Ok(Command::New) => match self.dealer.deal(self.game.puzzle()) {
                 Ok(board) => {
+                    let left = self.leave();
+                    self.left.push(left);
                     self.current = None;
                     self.game
                         .new_puzzle(board)
@@ -182,21 +217,79 @@ impl<K: ExplainKind> PageGame<K> {
             },
             Ok(Command::Help | Command::Quit) => None,
         };
-        self.prove_when_impossible();
+        self.after_a_command();
     }
 
-    /// Plays starting board `index` (from 0) from its start; one past the last is refused.
+    /// Plays starting board `index` (from 0) where it was left; one past the last is refused.
+    /// A dealt puzzle left so is found again by undo.
     pub fn select(&mut self, index: usize) {
-        self.message = match self.starts.get(index) {
-            Some(board) => {
-                self.current = Some(index);
-                self.game
-                    .new_puzzle(board.clone())
-                    .err()
-                    .map(|refusal| refusal.to_string())
-            }
-            None => Some(format!("the page has {} puzzles", self.starts.len())),
-        };
+        if index >= self.starts.len() {
+            self.message = Some(format!("the page has {} puzzles", self.starts.len()));
+            return;
+        }
+        let left = self.leave();
+        if left.puzzle.is_none() {
+            self.left.push(left);
+        }
+        let made = self.progress[index].clone();
+        let start = self.starts[index].clone();
+        self.message = self.resume(LeftGame {
+            start,
+            made,
+            puzzle: Some(index),
+        });
+        self.after_a_command();
+    }
+
+    /// The game as it is now, to be left; a starting board's taps are kept for its return.
+    fn leave(&mut self) -> LeftGame<K::Board> {
+        let made = self.game.taps_made().to_vec();
+        if let Some(index) = self.current {
+            self.progress[index].clone_from(&made);
+        }
+        LeftGame {
+            start: self.game.start().clone(),
+            made,
+            puzzle: self.current,
+        }
+    }
+
+    /// Goes back to a game left, saying so.
+    fn go_back(&mut self, left: LeftGame<K::Board>) -> Option<String> {
+        let made = left.made.len();
+        self.resume(left).or_else(|| {
+            Some(format!(
+                "Back to the game before, {} made.",
+                count_of(made as u64, "tap", "taps")
+            ))
+        })
+    }
+
+    /// Plays `left` again; the refusal, if its board is not this puzzle's.
+    fn resume(&mut self, left: LeftGame<K::Board>) -> Option<String> {
+        self.current = left.puzzle;
+        self.game
+            .resume(left.start, &left.made)
+            .err()
+            .map(|refusal| refusal.to_string())
+    }
+
+    /// `event` played; its refusal in words.
+    fn refusal(&mut self, event: Event) -> Option<String> {
+        self.game
+            .apply(event)
+            .err()
+            .map(|refusal| refusal.to_string())
+    }
+
+    /// What every command ends with: a finished starting board is marked, and a board that
+    /// can never be finished shows its proof.
+    fn after_a_command(&mut self) {
+        if let Some(index) = self.current
+            && self.game.is_solved()
+        {
+            self.solved[index] = true;
+        }
         self.prove_when_impossible();
     }
 
@@ -244,7 +337,8 @@ impl<K: ExplainKind> PageGame<K> {
             proof,
             message: self.message.clone(),
             puzzle: self.current,
-            can_undo: !game.taps_made().is_empty(),
+            puzzles_solved: self.solved.clone(),
+            can_undo: !game.taps_made().is_empty() || !self.left.is_empty(),
             can_redo: game.can_redo(),
         }
     }
@@ -357,6 +451,81 @@ mod tests {
         let view = page.view();
         assert_eq!(view.puzzle, None);
         assert!(view.position.solvable && !view.position.solved);
+    }
+
+    /// Restart and a new puzzle are taken back by undo: no key loses a game.
+    #[test]
+    fn restart_and_new_puzzles_are_undone() {
+        let mut page = flip_game(&["1001110110011000"]);
+        page.play("undo");
+        assert_eq!(
+            page.view().message.as_deref(),
+            Some("nothing to undo: no taps made")
+        );
+        page.play("r2c2");
+        page.play("r3c3");
+        let played = page.view().colors;
+        page.play("restart");
+        assert_eq!(page.view().colors, "1001110110011000");
+        assert!(page.view().can_undo);
+        page.play("undo");
+        let view = page.view();
+        assert_eq!(
+            (view.colors.as_str(), view.position.taps_made),
+            (played.as_str(), 2)
+        );
+        assert_eq!(
+            view.message.as_deref(),
+            Some("Back to the game before, 2 taps made.")
+        );
+        page.play("new");
+        assert_eq!(page.view().puzzle, None);
+        page.play("r1c1");
+        page.play("undo");
+        assert_eq!(
+            page.view().puzzle,
+            None,
+            "an undo within the new puzzle stays there"
+        );
+        page.play("undo");
+        let view = page.view();
+        assert_eq!(
+            (view.colors.as_str(), view.puzzle),
+            (played.as_str(), Some(0))
+        );
+        page.play("undo");
+        page.play("undo");
+        assert_eq!(page.view().colors, "1001110110011000");
+        assert!(!page.view().can_undo);
+    }
+
+    /// A set keeps each puzzle's taps while another is played, and marks the finished ones.
+    #[test]
+    fn a_set_keeps_each_puzzle_where_it_was_left() {
+        let mut page = flip_game(&["1001110110011000", "1100100000000000"]);
+        page.play("r4c4");
+        let first = page.view().colors;
+        page.select(1);
+        page.play("r1c1");
+        assert!(page.view().position.solved);
+        assert_eq!(page.view().puzzles_solved, [false, true]);
+        page.select(0);
+        let view = page.view();
+        assert_eq!(
+            (view.colors.as_str(), view.position.taps_made),
+            (first.as_str(), 1)
+        );
+        page.select(1);
+        assert_eq!(page.view().position.taps_made, 1);
+        // A dealt puzzle left for one of the set is found again by undo.
+        page.play("new");
+        page.play("r2c2");
+        let dealt = page.view().colors;
+        page.select(0);
+        page.play("undo");
+        page.play("undo");
+        assert_eq!(page.view().colors, dealt);
+        assert_eq!(page.view().puzzle, None);
     }
 
     /// A board no taps finish shows its proof at once, its count the board's as it is.

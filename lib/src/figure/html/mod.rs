@@ -19,6 +19,7 @@ mod game;
 mod walkthrough;
 
 use std::fmt;
+use std::path::Path;
 
 use base64::prelude::{BASE64_STANDARD, Engine as _};
 use serde::{Deserialize, Serialize};
@@ -31,7 +32,7 @@ use crate::kind::{ColorRecord, Kind};
 use crate::notation::{Color, state_digit};
 use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use crate::render::{Mark, Piece, mark_name};
-use crate::rule::{Graph, Rule};
+use crate::rule::{Graph, NAMED_STENCILS, Rule};
 use crate::settings::{Advice, Names, Setting};
 use crate::words::{count_of, thousands};
 
@@ -230,7 +231,13 @@ impl PuzzleSpec {
         PuzzleSpec {
             rows: shape.rows(),
             cols: shape.cols(),
-            rule: rule.label(),
+            rule: match rule {
+                // A rule file is named by its file name: the page need not say where it was.
+                Rule::Graph(graph) => Path::new(graph.label())
+                    .file_name()
+                    .map_or(rule.label(), |name| name.to_string_lossy().into_owned()),
+                _ => rule.label(),
+            },
             rule_file: match rule {
                 Rule::Graph(graph) => Some(graph.to_json()),
                 _ => None,
@@ -367,6 +374,8 @@ pub struct PuzzleLook {
     pub noun: [&'static str; 2],
     /// The goal in words.
     pub goal_words: String,
+    /// What a tap does under the rule, as a sentence.
+    pub tap_words: String,
 }
 
 impl PuzzleLook {
@@ -394,28 +403,48 @@ impl PuzzleLook {
             pieces: pieces.into_iter().map(piece_words).collect(),
             noun: [K::NOUN.one, K::NOUN.many],
             goal_words: K::goal_words(puzzle),
+            tap_words: tap_words::<K>(puzzle),
         }
     }
 }
 
-/// One drawn board as HTML: a grid of cells, each with its piece and its mark, labelled for a
-/// screen reader ("row 1, column 2, black, tapped").
+/// What a tap does under `puzzle`'s rule, as a sentence: the named rule's words, a pattern's
+/// digits, or the rule file's lists.
+fn tap_words<K: ExplainKind>(puzzle: &K::Puzzle) -> String {
+    let what = match K::rule(puzzle) {
+        Rule::Stencil {
+            name: Some(name), ..
+        } => NAMED_STENCILS
+            .iter()
+            .find(|(named, ..)| named == name)
+            .map_or(String::new(), |(.., words)| (*words).to_string()),
+        Rule::Stencil { stencil, .. } => format!(
+            "the pattern {} centred on the piece (each digit what it adds)",
+            stencil.text()
+        ),
+        Rule::Lines => "the piece's whole row and whole column".to_string(),
+        Rule::Graph(_) => "the pieces the rule file lists for it".to_string(),
+    };
+    let wrapping = if K::wrap(puzzle) {
+        ", wrapping round the edges"
+    } else {
+        ""
+    };
+    format!("A {} changes {what}{wrapping}.", K::NOUN.one)
+}
+
+/// One drawn board as HTML: a grid of cells, each with its piece and its mark, which a screen
+/// reader reads row by row from the board's label ("row 1: black, white, tapped; row 2: ...").
 fn drawing_html(drawing: &Drawing) -> String {
     let (rows, cols) = drawing.size();
     let numbered = match &drawing.pieces {
         Pieces::Sides(_) => String::new(),
         Pieces::States(board) => format!(" data-states=\"{}\"", board.states()),
     };
-    let mut html = format!(
-        "<figure class=\"frame\"><figcaption>{}</figcaption><div class=\"board\"{numbered} \
-         role=\"img\" aria-label=\"{}\" style=\"--rows:{rows};--cols:{cols}\">",
-        escape(&drawing.title),
-        escape(&format!(
-            "{}: a board of {rows} rows and {cols} columns",
-            drawing.title
-        ))
-    );
+    let mut cells = String::new();
+    let mut read = Vec::with_capacity(rows);
     for row in 0..rows {
+        let mut pieces = Vec::with_capacity(cols);
         for col in 0..cols {
             let piece = drawing.piece(row, col);
             // A two-sided piece is known by its colour, one of K colours by its digit too.
@@ -429,18 +458,34 @@ fn drawing_html(drawing: &Drawing) -> String {
                 Mark::Plain => (String::new(), String::new()),
                 mark => (
                     format!(" {}", mark_class(mark)),
-                    format!(", {}", mark_name(mark)),
+                    mark_name(mark).to_string(),
                 ),
             };
-            let label = format!("row {}, column {}, {words}{mark_words}", row + 1, col + 1);
-            html.push_str(&format!(
+            // A cell's own title lists its mark after a comma; the board's label, whose cells
+            // are separated by commas, after a space.
+            let (listed, titled) = match mark_words.as_str() {
+                "" => (words.clone(), words.clone()),
+                mark => (format!("{words} {mark}"), format!("{words}, {mark}")),
+            };
+            pieces.push(listed);
+            let label = format!("row {}, column {}, {titled}", row + 1, col + 1);
+            cells.push_str(&format!(
                 "<span class=\"cell p{number}{mark_class}\" title=\"{}\">{shown}</span>",
                 escape(&label)
             ));
         }
+        read.push(format!("row {}: {}", row + 1, pieces.join(", ")));
     }
-    html.push_str("</div></figure>");
-    html
+    format!(
+        "<figure class=\"frame\"><figcaption>{}</figcaption><div class=\"board\"{numbered} \
+         role=\"img\" aria-label=\"{}\" style=\"--rows:{rows};--cols:{cols}\">{cells}</div></figure>",
+        escape(&drawing.title),
+        escape(&format!(
+            "{}: a board of {rows} rows and {cols} columns; {}",
+            drawing.title,
+            read.join("; ")
+        ))
+    )
 }
 
 /// A piece in words, as a screen reader reads a cell: `black`, `colour 2`.

@@ -120,7 +120,7 @@
       chooser.addEventListener('change', () => answer(call({ select: Number(chooser.value) })));
       controls.prepend(element('label', { for: 'puzzle-number', class: 'visually-hidden', text: 'Puzzle' }), chooser);
     }
-    const help = element('p', { class: 'help', text: `Goal: ${look.goal_words}. Click or touch a piece to ${look.noun[0]} it, or move with the arrow keys and press Space or Enter. Keys: u undo, r redo, Backspace restart, h hint, s solution, n new puzzle.` });
+    const help = element('p', { class: 'help', text: `Goal: ${look.goal_words}. ${look.tap_words} Click or touch a piece to ${look.noun[0]} it, or move with the arrow keys and press Space or Enter. Keys: u undo, r redo, Backspace restart, h hint, s solution, n new puzzle.` });
     // A board wider than the window scrolls rather than shrinking its pieces to nothing.
     app.append(help, element('div', { class: 'scroll' }, board), status, message, controls, proof);
     document.addEventListener('keydown', onPageKey);
@@ -206,6 +206,10 @@
           words.push(numbered ? `weight ${weights[index]} in the proof` : 'in the proof');
         }
         node.textContent = look.faces[color];
+        if (numbered && weights !== null && weights[index] !== '0') {
+          // A proof of K colours weighs each cell: the weight is drawn in the cell's corner.
+          node.append(element('span', { class: 'weight', 'aria-hidden': 'true', text: weights[index] }));
+        }
         if (times !== undefined && times > 1) {
           node.dataset.times = String(times);
         } else {
@@ -228,6 +232,9 @@
       buttons.hint.disabled = finished;
       buttons.solution.disabled = finished;
       if (chooser !== null) {
+        view.puzzles_solved.forEach((solved, index) => {
+          chooser.options[index].textContent = `Puzzle ${index + 1} of ${data.boards.length}${solved ? ', solved' : ''}`;
+        });
         chooser.value = view.puzzle === null ? 'dealt' : String(view.puzzle);
       }
     }

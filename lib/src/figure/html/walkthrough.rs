@@ -20,6 +20,8 @@ pub struct Walkthrough {
     bytes: usize,
     /// How many boards were explained.
     boards: usize,
+    /// True when some boards given could not be read, and the page says so.
+    incomplete: bool,
 }
 
 impl Walkthrough {
@@ -29,6 +31,16 @@ impl Walkthrough {
             return Err(PageError::BoardsTooLarge(cells));
         }
         Ok(())
+    }
+
+    /// How many boards the page explains.
+    pub fn boards(&self) -> usize {
+        self.boards
+    }
+
+    /// Marks the page as missing boards that could not be read: it says so at its top.
+    pub fn mark_incomplete(&mut self) {
+        self.incomplete = true;
     }
 
     /// Adds the walkthrough (or proof) of one board.
@@ -51,9 +63,15 @@ impl Walkthrough {
             1 => "flipgame explain".to_string(),
             boards => format!("flipgame explain: {boards} boards"),
         };
+        let note = if self.incomplete {
+            "<p role=\"note\" class=\"incomplete\">Some boards given could not be read and are \
+             not here: flipgame's errors say which.</p>\n"
+        } else {
+            ""
+        };
         let body = |sections: &str| {
             format!(
-                "<main id=\"app\" data-page=\"walkthrough\">\n<h1>{}</h1>\n{sections}</main>",
+                "<main id=\"app\" data-page=\"walkthrough\">\n<h1>{}</h1>\n{note}{sections}</main>",
                 escape(&title)
             )
         };
