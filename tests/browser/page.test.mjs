@@ -378,6 +378,26 @@ describe('what a player expects of the puzzle page', { skip }, () => {
     await close(opened);
   });
 
+  test('a dealt puzzle\'s seed is in the address: a reload deals it again, as play --seed does', async () => {
+    const args = ['--size', '5x5', '--moves', '4'];
+    const opened = await open(['play', '--format', 'html', '--seed', '5', ...args], 'seed');
+    const { page } = opened;
+    assert.equal(new URL(page.url()).hash, '#seed=5');
+    await page.locator('[data-action="new"]').click();
+    const dealt = await state(page);
+    const seed = new URL(page.url()).hash.replace('#seed=', '');
+    assert.match(seed, /^\d+$/);
+    assert.equal(await page.locator('#app').getAttribute('data-seed'), seed);
+    assert.match(await page.locator('#seed').textContent(), new RegExp(`flipgame play --seed ${seed} `));
+    await page.reload();
+    await page.waitForSelector('#app[data-board]');
+    assert.deepEqual(await state(page), dealt);
+    // The command line deals the same board from that seed.
+    const [start] = flipgame(['play', '--lines', '--format', 'jsonl', '--seed', seed, ...args], 'quit\n').trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(start.board, dealt.board);
+    await close(opened);
+  });
+
   test('a line says what a tap does under the rule', async () => {
     const opened = await open(['play', '--format', 'html', '--size', '4x5', '--rule', 'x', '--wrap', '--seed', '1'], 'rule-line');
     const { page } = opened;

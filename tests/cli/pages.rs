@@ -121,7 +121,17 @@ fn the_same_seed_deals_the_same_set_of_puzzles() {
         .map(|c| if c == 'b' { '1' } else { '0' })
         .collect();
     assert_eq!(boards[0], digits.as_str());
-    assert_ne!(data["deal"]["seed"], 9);
+    assert_ne!(data["deal"]["seed"], "9");
+    assert_eq!(
+        data["seed"],
+        Value::Null,
+        "a set's boards have no seed each"
+    );
+    let one = data_of(&["--moves", "3", "--seed", "9"]);
+    assert_eq!(
+        one["seed"], "9",
+        "one board dealt alone is its seed's first"
+    );
 }
 
 #[test]

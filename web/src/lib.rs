@@ -12,7 +12,8 @@
 //! [`PuzzleLook`] and the first view), `{"play": "r2c3"}` with a command of `play --lines`, or
 //! `{"select": 2}` to play the page's starting board 2 (from 0), both answered with a
 //! [`PageView`]; or `{"reach": 5}`, answered with the cells (row-major from 0) a tap of cell 5
-//! changes. A request that cannot be read, or a page whose puzzle cannot be made again,
+//! changes; or `{"deal": "42"}` to deal the puzzle of seed 42 (the first `flipgame play
+//! --seed 42` deals), answered with a [`PageView`]. A request that cannot be read, or a page whose puzzle cannot be made again,
 //! is answered with `{"error": "..."}`.
 //!
 //! The module imports one function, `flipgame.now()`, the page's clock in milliseconds, so
@@ -25,7 +26,7 @@ use std::time::Duration;
 use flipgame::figure::explain::ExplainKind;
 #[cfg(doc)]
 use flipgame::figure::html::PageView;
-use flipgame::figure::html::{PageData, PageGame, PuzzleLook};
+use flipgame::figure::html::{PageData, PageGame, PuzzleLook, Seed};
 use flipgame::kind::{KStates, TwoStates};
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,8 @@ pub enum Request {
     Select(usize),
     /// The cells a tap of cell N (row-major from 0) changes.
     Reach(usize),
+    /// Deal the puzzle of this seed (decimal text).
+    Deal(Seed),
 }
 
 /// The page's game, of either kind of piece.
@@ -122,6 +125,7 @@ fn played<K: ExplainKind>(game: &mut PageGame<K>, request: Request) -> String {
         Request::Reach(index) => return json(&game.reach(index)),
         Request::Play(word) => game.play(&word),
         Request::Select(index) => game.select(index),
+        Request::Deal(seed) => game.deal(seed.0),
         Request::Open(_) => {}
     }
     json(&game.view())
@@ -185,7 +189,7 @@ mod tests {
 
     const STATEMENT: &str = r#"{"open": {"title": "t", "puzzle": {"rows": 4, "cols": 4,
         "rule": "plus", "rule_file": null, "wrap": false, "states": 2, "goal": "either"},
-        "boards": ["1001110110011000"], "deal": {"moves": null, "seed": 1}}}"#;
+        "boards": ["1001110110011000"], "seed": null, "deal": {"moves": null, "seed": "1"}}}"#;
 
     /// An open answers with the look and the first view; plays and selects with a view.
     #[test]

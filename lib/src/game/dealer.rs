@@ -73,6 +73,13 @@ impl<K: Kind> Dealer<K> {
         self.seed
     }
 
+    /// Deals from `seed` from now on: the next puzzle is the first a dealer made with `seed`
+    /// deals (as `flipgame play --seed` deals it), without exploring the boards again.
+    pub fn reseed(&mut self, seed: u64) {
+        self.generator = Generator::from_seed(seed);
+        self.seed = seed;
+    }
+
     /// A seed for a dealer that goes on where this one stops (a page dealing more puzzles
     /// after the ones written in it), drawn from this dealer's generator.
     pub fn next_seed(&mut self) -> u64 {

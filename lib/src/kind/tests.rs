@@ -356,3 +356,29 @@ fn boards_of_colour_numbers_give_them_back_and_name_the_first_wrong_one() {
         assert_eq!(KStates::board_of_colors(&puzzle, &wrong), Err(3));
     }
 }
+
+/// The words of a kind: a board's size and colours, the goal, and the colours a piece may have,
+/// as the front ends' headings and errors print them.
+#[test]
+fn each_kind_says_its_size_goal_and_colours() {
+    let flip = Puzzle::flip_game();
+    assert_eq!(TwoStates::size_words(&flip), "4x4");
+    assert_eq!(TwoStates::goal_words(&flip), "all white or all black");
+    assert_eq!(
+        TwoStates::goal_words(&flip.with_goal(Goal::Black)),
+        "all black"
+    );
+    assert_eq!(
+        TwoStates::goal_words(&flip.with_goal(Goal::White)),
+        "all white"
+    );
+    assert_eq!(TwoStates::colors_words(&flip), "0 (white) or 1 (black)");
+    let puzzle = colours(3, 5, "plus", false, 6);
+    assert_eq!(KStates::size_words(&puzzle), "3x5, 6 colours");
+    assert_eq!(KStates::goal_words(&puzzle), "all one colour");
+    assert_eq!(
+        KStates::goal_words(&puzzle.with_goal(StateGoal::Color(4))),
+        "all 4"
+    );
+    assert_eq!(KStates::colors_words(&puzzle), "0 to 5");
+}

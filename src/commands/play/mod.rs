@@ -97,6 +97,7 @@ fn web_page<K: CommandKind>(
     mut dealer: Dealer<K>,
     out: &mut impl Write,
 ) -> Result<Outcome, Failure> {
+    let given_board = given.is_some();
     let boards = match given {
         Some(board) => {
             if args.count.is_some() {
@@ -122,8 +123,10 @@ fn web_page<K: CommandKind>(
     // page and its new puzzles are not its first ones again.
     let deal = page::DealData {
         moves: args.moves,
-        seed: dealer.next_seed(),
+        seed: page::Seed(dealer.next_seed()),
     };
+    // One puzzle dealt alone is the first of its seed, which the page shows and keeps.
+    let seed = (!given_board && args.count.is_none()).then_some(page::Seed(dealer.seed()));
     let mut title = title::<K>(&puzzle);
     if let Rule::Graph(graph) = K::rule(&puzzle)
         && let Some(name) = Path::new(graph.label()).file_name()
@@ -131,7 +134,7 @@ fn web_page<K: CommandKind>(
         // A page is shared: it names a rule file by its file name, not by where it was read.
         title = title.replace(graph.label(), &name.to_string_lossy());
     }
-    let page = page::puzzle_page::<K>(title, &puzzle, &boards, deal).map_err(page_failure)?;
+    let page = page::puzzle_page::<K>(title, &puzzle, &boards, seed, deal).map_err(page_failure)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
 }

@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{PageData, PuzzleLook, SpecError, digits};
+use super::{PageData, PuzzleLook, Seed, SpecError, digits};
 use crate::figure::explain::ExplainKind;
 use crate::game::lines::{Command, parse};
 use crate::game::{Dealer, DealerError, Event, Game, Refusal};
 use crate::notation::Cell;
+use crate::random::Generator;
 use crate::record::{Position, Tap};
 use crate::words::count_of;
 
@@ -20,6 +21,10 @@ use crate::words::count_of;
 pub struct PageGame<K: ExplainKind> {
     game: Game<K>,
     dealer: Dealer<K>,
+    /// Where the seeds of new puzzles come from.
+    seeds: Generator,
+    /// The seed the puzzle played was dealt from, when it was dealt alone.
+    seed: Option<u64>,
     starts: Vec<K::Board>,
     /// The starting board played, `None` for one dealt in the page.
     current: Option<usize>,
@@ -37,6 +42,7 @@ struct LeftGame<B> {
     start: B,
     made: Vec<Cell>,
     puzzle: Option<usize>,
+    seed: Option<u64>,
 }
 
 /// Why a page's game could not begin: only a page edited by hand gets one.
@@ -107,6 +113,9 @@ pub struct PageView<'a, K: ExplainKind> {
     pub message: Option<String>,
     /// The starting board played (from 0), `null` for a puzzle dealt in the page.
     pub puzzle: Option<usize>,
+    /// The seed the puzzle was dealt from, when it was dealt alone: `flipgame play --seed`
+    /// deals the same puzzle from it, and so does the page's `deal` (decimal text).
+    pub seed: Option<Seed>,
     /// For each of the page's starting boards, whether it has been finished.
     pub puzzles_solved: Vec<bool>,
     /// True when a tap can be taken back.
@@ -143,7 +152,7 @@ impl<K: ExplainKind> PageGame<K> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let first = starts.first().cloned().ok_or(PageGameError::NoBoards)?;
-        let dealer = Dealer::new(&puzzle, data.deal.moves, data.deal.seed, &mut |_, _| {})
+        let dealer = Dealer::new(&puzzle, data.deal.moves, data.deal.seed.0, &mut |_, _| {})
             .map_err(PageGameError::Dealer)?;
         let mut solver = K::solver(puzzle).map_err(PageGameError::Solver)?;
         K::set_search_time(&mut solver, search_time);
@@ -151,6 +160,8 @@ impl<K: ExplainKind> PageGame<K> {
         let mut page = PageGame {
             game,
             dealer,
+            seeds: Generator::from_seed(data.deal.seed.0),
+            seed: data.seed.map(|seed| seed.0),
             progress: vec![Vec::new(); starts.len()],
             solved: vec![false; starts.len()],
             starts,
@@ -203,21 +214,38 @@ impl<K: ExplainKind> PageGame<K> {
                 self.refusal(Event::Restart)
             }
             Ok(Command::Game(event)) => self.refusal(event),
-            Ok(Command::New) => match self.dealer.deal(self.game.puzzle()) {
-                Ok(board) => {
-                    let left = self.leave();
-                    self.left.push(left);
-                    self.current = None;
-                    self.game
-                        .new_puzzle(board)
-                        .err()
-                        .map(|refusal| refusal.to_string())
-                }
-                Err(all_finished) => Some(all_finished.to_string()),
-            },
+            Ok(Command::New) => {
+                let seed = self.seeds.below(u64::MAX);
+                self.deal_from(seed)
+            }
             Ok(Command::Help | Command::Quit) => None,
         };
         self.after_a_command();
+    }
+
+    /// Deals the puzzle of `seed` (the first `flipgame play --seed` deals from it) and plays
+    /// it; the game left is found again by undo.
+    pub fn deal(&mut self, seed: u64) {
+        self.message = self.deal_from(seed);
+        self.after_a_command();
+    }
+
+    /// Deals from `seed`; what went wrong, if anything.
+    fn deal_from(&mut self, seed: u64) -> Option<String> {
+        self.dealer.reseed(seed);
+        match self.dealer.deal(self.game.puzzle()) {
+            Ok(board) => {
+                let left = self.leave();
+                self.left.push(left);
+                self.current = None;
+                self.seed = Some(seed);
+                self.game
+                    .new_puzzle(board)
+                    .err()
+                    .map(|refusal| refusal.to_string())
+            }
+            Err(all_finished) => Some(all_finished.to_string()),
+        }
     }
 
     /// Plays starting board `index` (from 0) where it was left; one past the last is refused.
@@ -237,6 +265,7 @@ impl<K: ExplainKind> PageGame<K> {
             start,
             made,
             puzzle: Some(index),
+            seed: None,
         });
         self.after_a_command();
     }
@@ -251,6 +280,7 @@ impl<K: ExplainKind> PageGame<K> {
             start: self.game.start().clone(),
             made,
             puzzle: self.current,
+            seed: self.seed,
         }
     }
 
@@ -268,6 +298,7 @@ impl<K: ExplainKind> PageGame<K> {
     /// Plays `left` again; the refusal, if its board is not this puzzle's.
     fn resume(&mut self, left: LeftGame<K::Board>) -> Option<String> {
         self.current = left.puzzle;
+        self.seed = left.seed;
         self.game
             .resume(left.start, &left.made)
             .err()
@@ -337,6 +368,7 @@ impl<K: ExplainKind> PageGame<K> {
             proof,
             message: self.message.clone(),
             puzzle: self.current,
+            seed: self.seed.map(Seed),
             puzzles_solved: self.solved.clone(),
             can_undo: !game.taps_made().is_empty() || !self.left.is_empty(),
             can_redo: game.can_redo(),
@@ -347,7 +379,7 @@ impl<K: ExplainKind> PageGame<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figure::html::{DealData, PuzzleSpec};
+    use crate::figure::html::{DealData, PuzzleSpec, Seed};
     use crate::grid::Shape;
     use crate::kind::{KStates, TwoStates};
     use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
@@ -359,7 +391,11 @@ mod tests {
             title: String::new(),
             puzzle: spec,
             boards: boards.iter().map(|board| board.to_string()).collect(),
-            deal: DealData { moves, seed: 5 },
+            seed: None,
+            deal: DealData {
+                moves,
+                seed: Seed(5),
+            },
         }
     }
 
@@ -526,6 +562,28 @@ mod tests {
         page.play("undo");
         assert_eq!(page.view().colors, dealt);
         assert_eq!(page.view().puzzle, None);
+    }
+
+    /// A puzzle dealt from a seed is the first a dealer of that seed deals (as `flipgame play
+    /// --seed` deals it), and the view says its seed; undo goes back to the game before.
+    #[test]
+    fn a_seed_deals_the_puzzle_the_command_line_deals() {
+        let mut page = flip_game(&["1001110110011000"]);
+        assert_eq!(page.view().seed, None);
+        page.deal(42);
+        let mut dealer =
+            Dealer::<TwoStates>::new(&Puzzle::flip_game(), None, 42, &mut |_, _| {}).unwrap();
+        let board = dealer.deal(&Puzzle::flip_game()).unwrap();
+        let view = page.view();
+        assert_eq!((view.position.board, view.seed), (&board, Some(Seed(42))));
+        page.play("new");
+        let seed = page.view().seed.unwrap();
+        assert_ne!(seed, Seed(42));
+        page.play("undo");
+        assert_eq!(page.view().seed, Some(Seed(42)));
+        page.play("undo");
+        assert_eq!(page.view().seed, None);
+        assert_eq!(page.view().colors, "1001110110011000");
     }
 
     /// A board no taps finish shows its proof at once, its count the board's as it is.

@@ -291,14 +291,31 @@ impl PuzzleSpec {
     }
 }
 
+/// A seed, written as decimal text in a page's JSON: a script's numbers hold 53 bits, a seed 64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seed(pub u64);
+
+impl Serialize for Seed {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Seed, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map(Seed).map_err(serde::de::Error::custom)
+    }
+}
+
 /// How the page deals new puzzles: puzzles of exactly `moves` fewest taps when given, else
 /// any that can be finished, from `seed`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealData {
     /// The fewest taps a dealt puzzle needs, when `--moves` chose it.
     pub moves: Option<u8>,
-    /// The seed new puzzles are dealt from.
-    pub seed: u64,
+    /// The seed the seeds of new puzzles are drawn from.
+    pub seed: Seed,
 }
 
 /// The puzzle page's data, which its script gives the module: the puzzle, its starting boards
@@ -311,6 +328,9 @@ pub struct PageData {
     pub puzzle: PuzzleSpec,
     /// Each starting board's colours, row-major, one digit a cell.
     pub boards: Vec<String>,
+    /// The seed the one starting board was dealt from, when it was dealt alone: it is the
+    /// first puzzle `flipgame play --seed` deals from that seed.
+    pub seed: Option<Seed>,
     /// How to deal new puzzles.
     pub deal: DealData,
 }
@@ -330,6 +350,7 @@ pub fn puzzle_page<K: Kind>(
     title: String,
     puzzle: &K::Puzzle,
     boards: &[K::Board],
+    seed: Option<Seed>,
     deal: DealData,
 ) -> Result<String, PageError<K::TooLarge>> {
     puzzle_fits::<K>(puzzle)?;
@@ -340,6 +361,7 @@ pub fn puzzle_page<K: Kind>(
             .iter()
             .map(|board| digits(&K::colors_of(board)))
             .collect(),
+        seed,
         deal,
     };
     let json = serde_json::to_string(&data).map_err(PageError::Data)?;
@@ -682,9 +704,10 @@ mod tests {
         .unwrap();
         let deal = DealData {
             moves: Some(3),
-            seed: 7,
+            seed: Seed(7),
         };
-        let page = puzzle_page::<TwoStates>("<t>".into(), &puzzle, &[board], deal).unwrap();
+        let page =
+            puzzle_page::<TwoStates>("<t>".into(), &puzzle, &[board], None, deal.clone()).unwrap();
         assert!(page.contains("<title>&lt;t&gt;</title>"));
         assert!(page.contains("'unsafe-inline' 'wasm-unsafe-eval'; style-src"));
         assert!(page.contains(&BASE64_STANDARD.encode(MODULE)));
@@ -692,12 +715,11 @@ mod tests {
         let end = start + page[start..].find("</script>").unwrap();
         let data: PageData = serde_json::from_str(&page[start..end]).unwrap();
         assert_eq!(data.boards, ["1001110110011000"]);
-        assert_eq!(
-            data.deal,
-            DealData {
-                moves: Some(3),
-                seed: 7
-            }
+        assert_eq!(data.deal, deal);
+        assert_eq!(data.seed, None);
+        assert!(
+            page.contains("\"seed\":\"7\""),
+            "a seed is text: a script's numbers hold 53 bits"
         );
         assert_eq!(data.puzzle, PuzzleSpec::of::<TwoStates>(&puzzle));
         assert_eq!(data.title, "<t>");

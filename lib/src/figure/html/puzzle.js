@@ -95,6 +95,7 @@
     board.addEventListener('keydown', onBoardKey);
 
     const status = element('p', { id: 'status', role: 'status', 'aria-live': 'polite' });
+    const seedLine = element('p', { id: 'seed' });
     const message = element('p', { id: 'message' });
     const proof = element('p', { id: 'proof', hidden: '' });
     const buttons = {};
@@ -122,9 +123,16 @@
     }
     const help = element('p', { class: 'help', text: `Goal: ${look.goal_words}. ${look.tap_words} Click or touch a piece to ${look.noun[0]} it, or move with the arrow keys and press Space or Enter. Keys: u undo, r redo, Backspace restart, h hint, s solution, n new puzzle.` });
     // A board wider than the window scrolls rather than shrinking its pieces to nothing.
-    app.append(help, element('div', { class: 'scroll' }, board), status, message, controls, proof);
+    app.append(help, element('div', { class: 'scroll' }, board), status, message, controls, proof, seedLine);
     document.addEventListener('keydown', onPageKey);
-    draw();
+    // A puzzle dealt from a seed is kept in the page's address: a reload or a shared link
+    // deals it again.
+    const kept = /^#seed=(\d+)$/.exec(location.hash);
+    if (kept !== null) {
+      answer(call({ deal: kept[1] }));
+    } else {
+      draw();
+    }
 
     /** The index of a cell given as `{row, col}` (both from 1), row-major from 0. */
     function index(cell) {
@@ -221,6 +229,9 @@
       point(pointed);
       status.textContent = view.status;
       message.textContent = view.message ?? '';
+      seedLine.textContent = view.seed === null ? '' : `Puzzle seed ${view.seed}: this page's address keeps it, and flipgame play --seed ${view.seed} with this page's options deals it too.`;
+      history.replaceState(null, '', view.seed === null ? location.pathname + location.search : `#seed=${view.seed}`);
+      app.dataset.seed = view.seed ?? '';
       app.dataset.board = view.board;
       app.dataset.fewest = view.moves_left === null ? 'impossible' : String(view.moves_left);
       app.dataset.made = String(view.taps_made);
