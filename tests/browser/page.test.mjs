@@ -60,6 +60,10 @@ async function open(args, name) {
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`file://${path}`);
+  if (args[0] === 'play') {
+    // The game begins once the page's module is compiled, after the page has loaded.
+    await page.waitForSelector('#app[data-board]');
+  }
   return { page, context, requests, errors, bytes: html.length };
 }
 
@@ -379,7 +383,7 @@ describe('what a player expects of the puzzle page', { skip }, () => {
   });
 
   test('a dealt puzzle\'s seed is in the address: a reload deals it again, as play --seed does', async () => {
-    const args = ['--size', '5x5', '--moves', '4'];
+    const args = ['--size', '4x4', '--moves', '4'];
     const opened = await open(['play', '--format', 'html', '--seed', '5', ...args], 'seed');
     const { page } = opened;
     assert.equal(new URL(page.url()).hash, '#seed=5');
