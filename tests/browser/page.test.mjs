@@ -44,11 +44,11 @@ after(async () => {
  * Opens the page flipgame writes for `args` in a fresh context; every request other than the
  * page itself, and every console error, is recorded so a test can say there were none.
  */
-async function open(args, name) {
+async function open(args, name, options = {}) {
   const html = flipgame(args);
   const path = join(scratch, `${name}.html`);
   writeFileSync(path, html);
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
   const page = await context.newPage();
   const requests = [];
   const errors = [];
@@ -105,7 +105,7 @@ describe('the puzzle page', { skip }, () => {
     if (process.env.FLIPGAME_UPDATE_GENERATED === '1') {
       // The README's picture, as the generated documents are remade.
       const docs = new URL('../../docs/web-page.png', import.meta.url).pathname;
-      await page.setViewportSize({ width: 560, height: 520 });
+      await page.setViewportSize({ width: 560, height: 660 });
       await page.locator('[data-action="hint"]').click();
       await page.screenshot({ path: docs });
     }
@@ -119,16 +119,19 @@ describe('the puzzle page', { skip }, () => {
     await close(opened);
   });
 
-  for (const { args, name, rule, wrap, states, rows, cols } of [
+  for (const { args, deal = [], name, rule, wrap, states, rows, cols } of [
     { args: ['--size', '5x5'], name: '5x5 plus', rule: 'plus', wrap: false, states: 2, rows: 5, cols: 5 },
     { args: ['--size', '4x6', '--rule', 'x', '--wrap'], name: '4x6 x torus', rule: 'x', wrap: true, states: 2, rows: 4, cols: 6 },
     { args: ['--size', '6x6', '--rule', 'sigma'], name: '6x6 sigma', rule: 'sigma', wrap: false, states: 2, rows: 6, cols: 6 },
     { args: ['--size', '4x4', '--states', '3', '--goal', 'any'], name: 'K=3', rule: 'plus', wrap: false, states: 3, rows: 4, cols: 4 },
     { args: ['--size', '3x4', '--states', '4', '--wrap'], name: 'K=4 torus', rule: 'plus', wrap: true, states: 4, rows: 3, cols: 4 },
     { args: ['--size', '3x3', '--states', '6', '--rule', 'x', '--goal', 'any'], name: 'K=6 x', rule: 'x', wrap: false, states: 6, rows: 3, cols: 3 },
+    // Past what the page's JavaScript walk of old allowed: 65,536 and 4,096 quiet tap sets.
+    { args: ['--size', '19x19'], deal: ['--moves', '12'], name: '19x19 plus', rule: 'plus', wrap: false, states: 2, rows: 19, cols: 19 },
+    { args: ['--size', '12x12', '--rule', 'x', '--wrap'], deal: ['--moves', '10'], name: '12x12 x torus', rule: 'x', wrap: true, states: 2, rows: 12, cols: 12 },
   ]) {
     test(`random taps on ${name}: the page's fewest taps left equal flipgame solve`, async () => {
-      const opened = await open(['play', '--format', 'html', '--seed', '11', ...args], name.replace(/\W+/g, '-'));
+      const opened = await open(['play', '--format', 'html', '--seed', '11', ...args, ...deal], name.replace(/\W+/g, '-'));
       const { page } = opened;
       const reach = reachOf({ rows, cols, rule, wrap });
       const random = seeded(rows * cols + states);
@@ -399,6 +402,44 @@ describe('what a player expects of the puzzle page', { skip }, () => {
     // The command line deals the same board from that seed.
     const [start] = flipgame(['play', '--lines', '--format', 'jsonl', '--seed', seed, ...args], 'quit\n').trim().split('\n').map((line) => JSON.parse(line));
     assert.equal(start.board, dealt.board);
+    await close(opened);
+  });
+
+  test('dark mode with K colours: counts and proof marks stand out on every piece; colours past 8 differ', async () => {
+    // WCAG's contrast of two CSS colours (rgb() or rgba() as computed, alpha ignored).
+    const luminance = (color) => {
+      const [r, g, b] = color.match(/[\d.]+/g).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const args = ['--size', '4x4', '--states', '12', '--goal', 'any'];
+    const opened = await open(['play', '--format', 'html', '--seed', '4', ...args], 'dark-k12', { colorScheme: 'dark' });
+    const { page } = opened;
+    await page.keyboard.press('s');
+    const looks = await page.locator('.board .cell').evaluateAll((nodes) => nodes.map((node) => {
+      const badge = node.querySelector('.badge');
+      const style = badge === null ? null : getComputedStyle(badge);
+      return {
+        color: Number(node.className.match(/\bp(\d+)\b/)[1]),
+        piece: getComputedStyle(node, '::before').backgroundColor,
+        badge: style === null ? null : { text: style.color, ground: style.backgroundColor },
+      };
+    }));
+    const badges = looks.filter((look) => look.badge !== null);
+    assert.ok(badges.length > 0, 'a solution of 12 colours presses some cell more than once');
+    for (const { badge } of badges) {
+      assert.ok(contrast(badge.text, badge.ground) >= 3, `a count reads at ${contrast(badge.text, badge.ground).toFixed(1)}:1`);
+    }
+    // Each colour its own piece: as many piece colours as colours on the board.
+    const colors = new Map(looks.map((look) => [look.color, look.piece]));
+    assert.equal(new Set(colors.values()).size, colors.size, JSON.stringify([...colors]));
+    await page.screenshot({ path: join(SHOTS, 'puzzle-k12-dark.png'), fullPage: true });
     await close(opened);
   });
 

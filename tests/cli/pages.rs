@@ -64,7 +64,10 @@ fn a_puzzle_page_carries_its_puzzle_and_boards() {
     assert_eq!(data["title"], "flipgame play: 4x4");
     assert_eq!(data["deal"]["moves"], Value::Null);
     let seed = data["deal"]["seed"].as_str().unwrap();
-    assert!(seed.parse::<u64>().is_ok(), "a seed as decimal text: {seed}");
+    assert!(
+        seed.parse::<u64>().is_ok(),
+        "a seed as decimal text: {seed}"
+    );
     assert_eq!(data["seed"], Value::Null, "a board given has no seed");
     // A rule file travels whole, as its JSON: the page's module reads it again.
     let dir = tempfile::tempdir().unwrap();

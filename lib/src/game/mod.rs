@@ -526,7 +526,7 @@ mod tests {
 
     use super::*;
     use crate::grid::{Grid, StateBoard};
-    use crate::kind::KStates;
+    use crate::kind::{KStates, TwoStates};
     use crate::puzzle::{Goal, Puzzle};
     use crate::random::Generator;
     use crate::rule::Rule;
@@ -593,6 +593,65 @@ mod tests {
         // A new tap forgets what could have been redone.
         game.apply(Event::Tap(Cell::new(0, 0))).unwrap();
         assert_eq!(game.apply(Event::Redo), Err(Refusal::NothingToRedo));
+    }
+
+    /// The status line in each case: the fewest left, proven or not, never finished, and the
+    /// win against the fewest from the start.
+    #[test]
+    fn the_status_line_says_where_the_game_stands() {
+        let puzzle = puzzle("plus", false, (4, 4), Goal::Either);
+        let status = Status {
+            taps_made: 2,
+            moves_left: Some(3),
+            proven: true,
+            lower_bound: Some(3),
+            finishing_color: Some(1),
+            fewest_from_start: Some(5),
+            solved: false,
+        };
+        let words = |status: Status| status.words::<TwoStates>(&puzzle, "n");
+        assert_eq!(
+            words(status),
+            "Taps made: 2. Fewest taps left: 3, to all black. Goal: all white or all black."
+        );
+        let guessed = Status {
+            moves_left: Some(9),
+            proven: false,
+            lower_bound: Some(7),
+            finishing_color: Some(0),
+            ..status
+        };
+        assert_eq!(
+            words(guessed),
+            "Taps made: 2. Fewest taps left: at most 9, to all white (at least 7; not proven \
+             minimal). Goal: all white or all black."
+        );
+        let never = Status {
+            moves_left: None,
+            finishing_color: None,
+            lower_bound: None,
+            ..status
+        };
+        assert_eq!(
+            words(never),
+            "Taps made: 2. This board can never be finished. Goal: all white or all black."
+        );
+        let won = |taps_made, fewest_from_start| Status {
+            taps_made,
+            fewest_from_start,
+            moves_left: Some(0),
+            solved: true,
+            ..status
+        };
+        assert_eq!(
+            words(won(5, Some(5))),
+            "Solved in 5 taps, the fewest possible! n deals the next."
+        );
+        assert_eq!(
+            words(won(7, Some(5))),
+            "Solved in 7 taps; the fewest is 5. n deals the next."
+        );
+        assert_eq!(words(won(1, None)), "Solved in 1 tap. n deals the next.");
     }
 
     /// A game resumed is the game its taps make: the same board, the same fewest left (by

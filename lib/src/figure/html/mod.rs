@@ -492,7 +492,8 @@ fn drawing_html(drawing: &Drawing) -> String {
             pieces.push(listed);
             let label = format!("row {}, column {}, {titled}", row + 1, col + 1);
             cells.push_str(&format!(
-                "<span class=\"cell p{number}{mark_class}\" title=\"{}\">{shown}</span>",
+                "<span class=\"cell p{number}{mark_class}\"{} title=\"{}\">{shown}</span>",
+                hue(number),
                 escape(&label)
             ));
         }
@@ -508,6 +509,16 @@ fn drawing_html(drawing: &Drawing) -> String {
             read.join("; ")
         ))
     )
+}
+
+/// The style that gives a piece of colour `number` past the palette's 8 its hue (the
+/// stylesheet's `--k`), or nothing.
+fn hue(number: u8) -> String {
+    if number >= 8 {
+        format!(" style=\"--k:{number}\"")
+    } else {
+        String::new()
+    }
 }
 
 /// A piece in words, as a screen reader reads a cell: `black`, `colour 2`.

@@ -204,6 +204,11 @@
         const color = DIGITS.indexOf(view.colors[index]);
         const words = [`row ${Math.floor(index / look.cols) + 1}, column ${(index % look.cols) + 1}, ${look.pieces[color]}`];
         node.className = `cell p${color}`;
+        if (color >= 8) {
+          node.style.setProperty('--k', String(color));
+        } else {
+          node.style.removeProperty('--k');
+        }
         const times = marked.get(index);
         if (times !== undefined) {
           node.classList.add('m-hint');
@@ -214,14 +219,14 @@
           words.push(numbered ? `weight ${weights[index]} in the proof` : 'in the proof');
         }
         node.textContent = look.faces[color];
+        // A proof of K colours weighs each cell, and a solution taps a cell more than once:
+        // the number is drawn in the cell's corner, on a badge of the page's own colours, so it
+        // reads the same on every piece in light and dark mode.
         if (numbered && weights !== null && weights[index] !== '0') {
-          // A proof of K colours weighs each cell: the weight is drawn in the cell's corner.
-          node.append(element('span', { class: 'weight', 'aria-hidden': 'true', text: weights[index] }));
+          node.append(element('span', { class: 'badge weight', 'aria-hidden': 'true', text: weights[index] }));
         }
         if (times !== undefined && times > 1) {
-          node.dataset.times = String(times);
-        } else {
-          delete node.dataset.times;
+          node.append(element('span', { class: 'badge times', 'aria-hidden': 'true', text: String(times) }));
         }
         node.tabIndex = index === cursor ? 0 : -1;
         node.setAttribute('aria-label', words.join(', '));

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 
 use super::{
     MOST_PAGE_BYTES, MOST_WALKTHROUGH_CELLS, PageError, WALKTHROUGH_SCRIPT, document, drawing_html,
-    escape, mark_class,
+    escape, hue, mark_class,
 };
 use crate::figure::{Block, Drawing, Figure};
 use crate::notation::state_digit;
@@ -153,8 +153,9 @@ fn legend_html(marks: &[Mark], states: Option<u8>) -> String {
         Some(states) => items.extend((0..states).map(|state| {
             let shown = state_digit(state);
             format!(
-                "<li><span class=\"cell p{state}\" aria-hidden=\"true\">{shown}</span> \
-                 colour {shown}</li>"
+                "<li><span class=\"cell p{state}\"{} aria-hidden=\"true\">{shown}</span> \
+                 colour {shown}</li>",
+                hue(state)
             )
         })),
         None => items.extend(["black", "white"].iter().enumerate().map(|(index, name)| {
