@@ -100,3 +100,56 @@ impl<K: Kind> Dealer<K> {
         Err(AllFinished(K::shape(puzzle)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kind::TwoStates;
+    use crate::puzzle::{Goal, Puzzle};
+
+    /// A dealer says its seed; a reseed deals what a new dealer of that seed deals; seeds
+    /// drawn for another dealer are the generator's, the same for the same seed.
+    #[test]
+    fn a_dealer_deals_its_seed_s_puzzles() {
+        let puzzle = Puzzle::flip_game();
+        let fresh = |seed| Dealer::<TwoStates>::new(&puzzle, None, seed, &mut |_, _| {}).unwrap();
+        let mut dealer = fresh(77);
+        assert_eq!(dealer.seed(), 77);
+        let first = dealer.deal(&puzzle).unwrap();
+        assert!(!TwoStates::is_finished(&puzzle, &first));
+        let next = dealer.next_seed();
+        let mut again = fresh(77);
+        again.deal(&puzzle).unwrap();
+        assert_eq!(
+            next,
+            again.next_seed(),
+            "the same seed, the same seeds after the same deals"
+        );
+        assert_ne!(
+            next,
+            fresh(77).next_seed(),
+            "a seed drawn after the deal, not before"
+        );
+        assert!(next > 1, "a seed drawn from the whole range");
+        dealer.reseed(5);
+        assert_eq!(dealer.seed(), 5);
+        assert_eq!(dealer.deal(&puzzle), fresh(5).deal(&puzzle));
+        assert!(matches!(
+            Dealer::<TwoStates>::new(&puzzle, Some(0), 1, &mut |_, _| {}),
+            Err(DealerError::NoMoves)
+        ));
+    }
+
+    /// A board whose every reachable board is finished deals nothing, and says why.
+    #[test]
+    fn a_puzzle_with_nothing_to_play_deals_nothing() {
+        let one = Puzzle::plus(Shape::new(1, 1).unwrap(), Goal::Either);
+        let mut dealer = Dealer::<TwoStates>::new(&one, None, 1, &mut |_, _| {}).unwrap();
+        let refusal = dealer.deal(&one).unwrap_err();
+        assert_eq!(refusal, AllFinished(Shape::new(1, 1).unwrap()));
+        assert_eq!(
+            refusal.to_string(),
+            "every 1x1 board that taps can reach is already finished, so there is nothing to play"
+        );
+    }
+}

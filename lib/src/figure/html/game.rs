@@ -535,6 +535,19 @@ mod tests {
         assert!(!page.view().can_undo);
     }
 
+    /// A restart with nothing made leaves nothing to undo.
+    #[test]
+    fn a_restart_at_the_start_is_refused_and_leaves_nothing() {
+        let mut page = flip_game(&["1001110110011000"]);
+        page.play("restart");
+        let view = page.view();
+        assert_eq!(
+            view.message.as_deref(),
+            Some("already at the start: no taps made")
+        );
+        assert!(!view.can_undo);
+    }
+
     /// A set keeps each puzzle's taps while another is played, and marks the finished ones.
     #[test]
     fn a_set_keeps_each_puzzle_where_it_was_left() {

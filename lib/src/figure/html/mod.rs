@@ -546,6 +546,8 @@ mod tests {
 
     use super::*;
     use crate::kind::{KStates, TwoStates};
+    use crate::notation::Cell;
+    use crate::render::Mark;
     use crate::settings::RUST;
 
     /// Every refusal says its limit and what to do, in the words of the front end that asks:
@@ -633,6 +635,25 @@ mod tests {
             let spec = PuzzleSpec::of::<KStates>(&puzzle);
             assert_eq!(spec.of_states().unwrap(), puzzle);
         }
+        // A rule file read from a path is named by its file name alone: a page is shared.
+        let shape = Shape::new(1, 2).unwrap();
+        let graph = Graph::new(
+            shape,
+            vec![vec![1], vec![0]],
+            "/home/me/rules/pair.json".into(),
+        );
+        let puzzle = Puzzle::new(shape, Rule::Graph(graph.unwrap()), false, Goal::Either).unwrap();
+        let spec = PuzzleSpec::of::<TwoStates>(&puzzle);
+        assert_eq!(spec.rule, "pair.json");
+        let again = spec.two_sided().unwrap();
+        assert_eq!(
+            TwoStates::reached(&again, Cell::new(0, 0)),
+            [Cell::new(0, 1)]
+        );
+        assert_eq!(
+            PuzzleSpec::of::<TwoStates>(&Puzzle::flip_game()).rule,
+            "plus"
+        );
     }
 
     /// A spec edited into nonsense says what is wrong with it.
@@ -734,6 +755,131 @@ mod tests {
         );
         assert_eq!(data.puzzle, PuzzleSpec::of::<TwoStates>(&puzzle));
         assert_eq!(data.title, "<t>");
+    }
+
+    /// What a tap does, in words: a named rule's, a pattern's digits, the lines', a rule file's,
+    /// and wrapping said when the board wraps.
+    #[test]
+    fn a_line_says_what_a_tap_does() {
+        let shape = |rows, cols| Shape::new(rows, cols).unwrap();
+        let words = |rule: Rule, wrap| {
+            let puzzle = Puzzle::new(shape(3, 3), rule, wrap, Goal::Either).unwrap();
+            tap_words::<TwoStates>(&puzzle)
+        };
+        assert_eq!(
+            words(Rule::plus(), false),
+            "A tap changes the piece and its neighbours above, below, left and right (the Flip \
+             Game)."
+        );
+        assert_eq!(
+            words(Rule::parse("x").unwrap(), true),
+            "A tap changes the piece and its four diagonal neighbours, wrapping round the edges."
+        );
+        assert_eq!(
+            words(Rule::parse("110/111/000").unwrap(), false),
+            "A tap changes the pattern 110/111/000 centred on the piece (each digit what it adds)."
+        );
+        assert_eq!(
+            words(Rule::Lines, false),
+            "A tap changes the piece's whole row and whole column."
+        );
+        let graph = Graph::new(shape(3, 3), vec![vec![0]; 9], "g".into()).unwrap();
+        assert_eq!(
+            words(Rule::Graph(graph), false),
+            "A tap changes the pieces the rule file lists for it."
+        );
+        let press = StatePuzzle::new(shape(2, 2), Rule::plus(), false, 3, StateGoal::Any).unwrap();
+        assert!(tap_words::<KStates>(&press).starts_with("A press changes the piece"));
+    }
+
+    /// A page past its limit of bytes (many puzzles) is refused with its size.
+    #[test]
+    fn a_puzzle_page_past_its_bytes_is_refused() {
+        let puzzle = Puzzle::plus(Shape::new(30, 30).unwrap(), Goal::Either);
+        let board = crate::grid::Grid::new(Shape::new(30, 30).unwrap());
+        let deal = DealData {
+            moves: None,
+            seed: Seed(1),
+        };
+        let page = |count: usize| {
+            let boards = vec![board.clone(); count];
+            puzzle_page::<TwoStates>(String::new(), &puzzle, &boards, None, deal.clone())
+        };
+        let fits = page(1).unwrap().len();
+        // Each board adds its 900 digits, a comma and two quotes.
+        let most = (MOST_PAGE_BYTES - fits) / 903 + 1;
+        assert_eq!(
+            page(most).map(|page| page.len() <= MOST_PAGE_BYTES).ok(),
+            Some(true)
+        );
+        match page(most + 1) {
+            Err(PageError::TooLarge(bytes)) => {
+                assert!(bytes > MOST_PAGE_BYTES && bytes < MOST_PAGE_BYTES + 903)
+            }
+            other => panic!("{:?}", other.map(|page| page.len())),
+        }
+    }
+
+    /// A board drawn for a walkthrough: each piece a cell with its mark, and the board's label
+    /// read row by row, past 8 colours with each piece's hue.
+    #[test]
+    fn a_drawn_board_is_read_row_by_row() {
+        let board = crate::board::parse(
+            "bw/wb",
+            Shape::new(2, 2).unwrap(),
+            crate::notation::Cells::Letters,
+        )
+        .unwrap();
+        let drawing =
+            Drawing::new("Start".into(), board).with_marks([(0, 1)].into_iter(), Mark::Tapped);
+        let html = drawing_html(&drawing);
+        assert!(html.contains(
+            "aria-label=\"Start: a board of 2 rows and 2 columns; row 1: black, white tapped; row \
+             2: white, black\""
+        ), "{html}");
+        assert!(html.contains(
+            "<span class=\"cell p0 m-tapped\" title=\"row 1, column 2, white, tapped\"></span>"
+        ));
+        assert_eq!(hue(7), "");
+        assert_eq!(hue(8), " style=\"--k:8\"");
+    }
+
+    /// A walkthrough page counts its boards, says when some are missing, and is refused past
+    /// its limit with the bytes it would have had.
+    #[test]
+    fn a_walkthrough_page_counts_its_bytes_and_boards() {
+        let figure = |text: &str| {
+            let mut figure = crate::figure::Figure::default();
+            figure.push(crate::figure::Block::Text(text.to_string()));
+            figure
+        };
+        let mut walkthrough = Walkthrough::default();
+        assert_eq!(walkthrough.boards(), 0);
+        let words = "a word ".repeat(300);
+        walkthrough.add(&figure(&words));
+        walkthrough.add(&figure(&words));
+        assert_eq!(walkthrough.boards(), 2);
+        let page = walkthrough.page().unwrap();
+        assert!(page.contains("flipgame explain: 2 boards"));
+        assert!(!page.contains("could not be read"));
+        walkthrough.mark_incomplete();
+        let marked = walkthrough.page().unwrap();
+        assert!(marked.contains("Some boards given could not be read and are not here"));
+        // Past the limit: refused with the bytes the page would have had.
+        let long = "a word ".repeat(MOST_PAGE_BYTES / 7);
+        let mut large = Walkthrough::default();
+        large.add(&figure(&long));
+        let mut kept = Walkthrough::default();
+        kept.add(&figure("a word"));
+        let small = kept.page().unwrap().len();
+        match large.page() {
+            Err(PageError::WalkthroughTooLarge(bytes)) => {
+                // The small page with the long text in place of its short one, give or take.
+                assert!(bytes > MOST_PAGE_BYTES, "{bytes}");
+                assert!(bytes.abs_diff(small + long.len()) < 100, "{bytes}");
+            }
+            other => panic!("{:?}", other.map(|page| page.len())),
+        }
     }
 
     /// A walkthrough page of a figure: one small file that loads nothing, its blocks escaped.
