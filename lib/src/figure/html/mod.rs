@@ -830,8 +830,7 @@ mod tests {
             crate::notation::Cells::Letters,
         )
         .unwrap();
-        let drawing =
-            Drawing::new("Start".into(), board).with_marks([(0, 1)].into_iter(), Mark::Tapped);
+        let drawing = Drawing::new("Start".into(), board).with_marks([(0, 1)], Mark::Tapped);
         let html = drawing_html(&drawing);
         assert!(html.contains(
             "aria-label=\"Start: a board of 2 rows and 2 columns; row 1: black, white tapped; row \
