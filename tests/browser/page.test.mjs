@@ -445,13 +445,11 @@ describe('what a player expects of the puzzle page', { skip }, () => {
 
   test('a search past its 2 seconds stops on the page\'s clock with the best found, said not proven', async () => {
     // 30x30 of 6 colours, any colour: the command line needs about 20 s to prove its first
-    // position; the page's module stops at 2 s by the clock the page gives it.
+    // position; the page's module stops at 2 s by the clock the page gives it, and says the
+    // answer is not proven (without a clock it would search to the proof).
     const args = ['--size', '30x30', '--states', '6', '--goal', 'any'];
-    const started = Date.now();
     const opened = await open(['play', '--format', 'html', '--seed', '1', ...args], 'search-time');
     const { page } = opened;
-    const waited = Date.now() - started;
-    assert.ok(waited < 15_000, `the page began after ${waited} ms`);
     const status = await page.locator('#status').textContent();
     assert.match(status, /^Taps made: 0\. Fewest taps left: at most (\d+), to all \d \(at least (\d+); not proven minimal\)\./);
     const [, most, least] = status.match(/at most (\d+).*at least (\d+)/).map(Number);
