@@ -1,8 +1,8 @@
 //! The shape of the source itself, in each package's `src/` (the library's `lib/src/`, the
-//! command line's `src/`, the Python module's `python/src/`): no module imports one that
-//! imports it back, no top-level module (a folder and all its files) does either, nor a folder
-//! one floor down inside `commands/`, and no message lost a line continuation (a run of spaces
-//! inside a sentence). Both read the source as text, the way a reader meets it.
+//! command line's `src/`, the Python module's `python/src/`, the page's module's `web/src/`): no
+//! module imports one that imports it back, no top-level module (a folder and all its files) does
+//! either, nor a folder one floor down inside `commands/`, and no message lost a line
+//! continuation (a run of spaces inside a sentence). Both read the source as text, the way a reader meets it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -109,9 +109,15 @@ enum Package {
     Library,
     CommandLine,
     Python,
+    Web,
 }
 
-const PACKAGES: [Package; 3] = [Package::Library, Package::CommandLine, Package::Python];
+const PACKAGES: [Package; 4] = [
+    Package::Library,
+    Package::CommandLine,
+    Package::Python,
+    Package::Web,
+];
 
 impl Package {
     fn src(self) -> PathBuf {
@@ -120,6 +126,7 @@ impl Package {
             Package::Library => root.join("lib/src"),
             Package::CommandLine => root.join("src"),
             Package::Python => root.join("python/src"),
+            Package::Web => root.join("web/src"),
         }
     }
 }
