@@ -132,9 +132,15 @@ fn played<K: ExplainKind>(game: &mut PageGame<K>, request: Request) -> String {
 }
 
 /// `value` as JSON: every value here is made of strings, numbers and lists, which serde_json
-/// always writes.
+/// always writes; were it ever refused, the answer says so, as JSON too.
 fn json(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_else(|error| format!("{{\"error\":\"{error}\"}}"))
+    serde_json::to_string(value).unwrap_or_else(|error| {
+        let failed = Failed {
+            error: format!("the answer could not be written: {error}"),
+        };
+        serde_json::to_string(&failed)
+            .unwrap_or_else(|_| r#"{"error":"the answer could not be written"}"#.to_string())
+    })
 }
 
 thread_local! {
