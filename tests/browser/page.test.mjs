@@ -4,7 +4,7 @@
 // Screenshots go to target/browser/ for people to look at (not to git).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -129,6 +129,9 @@ describe('the puzzle page', { skip }, () => {
     // Past what the page's JavaScript walk of old allowed: 65,536 and 4,096 quiet tap sets.
     { args: ['--size', '19x19'], deal: ['--moves', '12'], name: '19x19 plus', rule: 'plus', wrap: false, states: 2, rows: 19, cols: 19 },
     { args: ['--size', '12x12', '--rule', 'x', '--wrap'], deal: ['--moves', '10'], name: '12x12 x torus', rule: 'x', wrap: true, states: 2, rows: 12, cols: 12 },
+    { args: ['--size', '25x25'], deal: ['--moves', '12'], name: '25x25 plus', rule: 'plus', wrap: false, states: 2, rows: 25, cols: 25 },
+    { args: ['--size', '50x50'], deal: ['--moves', '12'], name: '50x50 plus', rule: 'plus', wrap: false, states: 2, rows: 50, cols: 50 },
+    { args: ['--size', '20x20', '--states', '6'], deal: ['--moves', '8'], name: '20x20 K=6', rule: 'plus', wrap: false, states: 6, rows: 20, cols: 20 },
   ]) {
     test(`random taps on ${name}: the page's fewest taps left equal flipgame solve`, async () => {
       const opened = await open(['play', '--format', 'html', '--seed', '11', ...args, ...deal], name.replace(/\W+/g, '-'));
@@ -485,4 +488,40 @@ describe('the walkthrough page', { skip }, () => {
     await page.screenshot({ path: join(SHOTS, 'walkthrough-4x4.png'), fullPage: true });
     await close(opened);
   });
+});
+
+// axe-core (pinned in package.json beside the driver) run inside each page: WCAG 2.x A and AA
+// rules and axe's best practices.
+const AXE_SCRIPT = new URL('./node_modules/axe-core/axe.min.js', import.meta.url);
+const axeSkip = skip || (existsSync(AXE_SCRIPT) ? false : 'needs axe-core (npm ci)');
+
+describe('the pages to a screen reader and a checker of accessibility', { skip: axeSkip }, () => {
+  const AXE = axeSkip ? '' : readFileSync(AXE_SCRIPT, 'utf8');
+
+  /** The rules a page breaks, each with the elements that break it. */
+  async function violations(page) {
+    // Evaluated by the driver, not loaded by the page: the page's CSP still loads nothing.
+    await page.evaluate(AXE);
+    const found = await page.evaluate(async () => {
+      const result = await globalThis.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+      return result.violations.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    });
+    return found;
+  }
+
+  for (const { name, args, scheme = 'light', keys = [] } of [
+    { name: 'the statement board', args: ['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], keys: ['h'] },
+    { name: 'a board no taps finish', args: ['play', '--format', 'html', '--board', 'bwbw/wwww/bbwb/bwwb'] },
+    { name: 'a solution of 12 colours in dark mode', args: ['play', '--format', 'html', '--seed', '4', '--size', '4x4', '--states', '12', '--goal', 'any'], scheme: 'dark', keys: ['s'] },
+    { name: 'a proof of 3 colours in dark mode', args: ['play', '--format', 'html', '--board', '012/000/000', '--size', '3x3', '--states', '3', '--rule', 'x'], scheme: 'dark' },
+    { name: 'a class set', args: ['play', '--format', 'html', '--size', '4x4', '--moves', '3', '--count', '3', '--seed', '6'] },
+    { name: 'the walkthrough', args: ['explain', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'] },
+  ]) {
+    test(`${name}: axe-core finds nothing`, async () => {
+      const opened = await open(args, `axe-${name.replace(/\W+/g, '-')}`, { colorScheme: scheme });
+      for (const key of keys) await opened.page.keyboard.press(key);
+      assert.deepEqual(await violations(opened.page), []);
+      await close(opened);
+    });
+  }
 });

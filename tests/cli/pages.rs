@@ -420,9 +420,9 @@ fn the_page_s_module_passes_its_tests_in_node() {
     }
 }
 
-/// The pages in headless Chromium (`tests/browser/page.test.mjs`). Without Chromium and
-/// playwright-core (`npm ci` in tests/browser) it says so and is skipped, unless
-/// FLIPGAME_REQUIRE_TOOLS=1.
+/// The pages in headless Chromium (`tests/browser/page.test.mjs`), axe-core's checks among
+/// them. Without Chromium, playwright-core and axe-core (`npm ci` in tests/browser) it says so
+/// and is skipped, unless FLIPGAME_REQUIRE_TOOLS=1.
 #[test]
 #[ignore = "slow: run by `cargo test -- --ignored` and, a quarter at a time, by CI"]
 fn the_pages_pass_their_tests_in_chromium() {
@@ -431,15 +431,16 @@ fn the_pages_pass_their_tests_in_chromium() {
     }
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let browser = folder.join("node_modules/playwright-core").exists()
+        && folder.join("node_modules/axe-core").exists()
         && Path::new("/usr/bin/chromium").exists();
     if !browser {
         let required = std::env::var_os("FLIPGAME_REQUIRE_TOOLS").is_some_and(|v| v == "1");
         assert!(
             !required,
-            "FLIPGAME_REQUIRE_TOOLS=1 but Debian's chromium or playwright-core (npm ci in \
-             tests/browser) is missing"
+            "FLIPGAME_REQUIRE_TOOLS=1 but Debian's chromium, or playwright-core and axe-core \
+             (npm ci in tests/browser), are missing"
         );
-        eprintln!("skipped: the browser tests need chromium and playwright-core");
+        eprintln!("skipped: the browser tests need chromium, playwright-core and axe-core");
         return;
     }
     node_tests(&["page.test.mjs"]);

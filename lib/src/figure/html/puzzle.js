@@ -216,17 +216,19 @@
         }
         if (weights !== null && weights[index] !== '0') {
           node.classList.add('m-proof');
-          words.push(numbered ? `weight ${weights[index]} in the proof` : 'in the proof');
+          // The drawn numbers are said in the order drawn (face, then badge), so a name spoken to
+          // speech input matches what is seen: "colour 3, 2 as its weight".
+          words.push(numbered ? `${weights[index]} as its weight in the proof` : 'in the proof');
         }
         node.textContent = look.faces[color];
         // A proof of K colours weighs each cell, and a solution taps a cell more than once:
         // the number is drawn in the cell's corner, on a badge of the page's own colours, so it
         // reads the same on every piece in light and dark mode.
         if (numbered && weights !== null && weights[index] !== '0') {
-          node.append(element('span', { class: 'badge weight', 'aria-hidden': 'true', text: weights[index] }));
+          node.append(' ', element('span', { class: 'badge weight', 'aria-hidden': 'true', text: weights[index] }));
         }
         if (times !== undefined && times > 1) {
-          node.append(element('span', { class: 'badge times', 'aria-hidden': 'true', text: String(times) }));
+          node.append(' ', element('span', { class: 'badge times', 'aria-hidden': 'true', text: String(times) }));
         }
         node.tabIndex = index === cursor ? 0 : -1;
         node.setAttribute('aria-label', words.join(', '));
