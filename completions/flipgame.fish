@@ -44,7 +44,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l cells -d 'Ho
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -83,7 +83,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l cells -d '
 01\t'1 black, 0 white, with or without spaces between'
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l search-time -d 'Stop a board\'s search over a large null space after SECONDS and answer with the best found, marked not proven, with a lower bound (by default every exact search runs to the end, which takes minutes on a board of nullity 40 or more, and past the exact limit the search for a good answer stops after a fixed effort, a few seconds at most)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -116,7 +116,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l cells -d 'Ho
 .#\t'# (or x) black, . white'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l max-cells -d 'The most cells a board may have (2^cells nodes); at most 16' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s o -l output -d 'Write to FILE (atomically) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -136,7 +136,7 @@ json\t'One JSON array of objects'
 jsonl\t'One JSON object per line'
 binary\t'One byte per board, 2^(R*C) in all (65,536 for 4x4): byte i is the fewest taps of the board with bits i, 255 when impossible'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s o -l output -d 'Write to FILE (atomically: a whole table or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -152,7 +152,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l taps -d 'Add
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -s V -l version -d 'Print version'
-complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -190,7 +190,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l format -d 'Out
 json\t'One JSON array of objects'
 jsonl\t'One JSON object per line, written as soon as each board is done'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -s o -l output -d 'Write to FILE (atomically: all the boards or none) instead of standard output' -r -F
-complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -223,7 +223,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l taps -d 'The
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l tap-lists -d 'Check many: a file of lines \'BOARD TAPS...\', such as \'bwwb/bbwb/bwwb/bwww r1c1 r2c2\' (\'-\' for standard input; blank lines and lines starting with \'#\' are skipped)' -r -F
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l format -d 'Output format' -r -f -a "text\t'A line per case and a summary'
 jsonl\t'One JSON object per case (or per tap list)'"
-complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"
@@ -247,7 +247,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l format -d 'Wh
 jsonl\t'One JSON object per command'
 html\t'The game as a self-contained web page, written to standard output'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l count -d 'With --format html: deal this many puzzles into the page, numbered (the same --seed deals the same set)' -r
-complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number (every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l goal -d 'Which finished boards count: either (the default), white or black; with --states 3 or more, a colour number or its digit as boards write it (a for 10; every piece that colour; 0 is the default) or any (every piece one colour, whichever takes the fewest presses)' -r -f -a "either\t'All white or all black, whichever takes fewer taps'
 white\t'Only all white'
 black\t'Only all black'
 any\t'With --states 3 or more: every piece one colour, whichever takes the fewest presses'"

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use flipgame::notation::{Cells, MOST_STATES};
+use flipgame::notation::{Cells, MOST_STATES, state_of_digit};
 use flipgame::settings::Setting;
 
 /// A worked example, shown at the end of `--help` and in the man page's EXAMPLES section.
@@ -506,8 +506,8 @@ pub enum CellsArg {
 #[derive(Args, Debug, Clone)]
 pub struct PuzzleArgs {
     /// Which finished boards count: either (the default), white or black; with --states 3 or
-    /// more, a colour number (every piece that colour; 0 is the default) or any (every piece one
-    /// colour, whichever takes the fewest presses)
+    /// more, a colour number or its digit as boards write it (a for 10; every piece that colour;
+    /// 0 is the default) or any (every piece one colour, whichever takes the fewest presses)
     #[arg(long, value_name = "GOAL", value_parser = GoalParser)]
     pub goal: Option<GoalArg>,
 
@@ -611,6 +611,17 @@ pub enum GoalArg {
     Any,
     /// With more than two states: every piece this colour
     Color(u32),
+    /// With more than two states: every piece the colour a board writes as this letter (`a`
+    /// is 10); the number is kept as given, for messages
+    Digit(u8),
+}
+
+/// The colour a one-letter `--goal` names as board text writes it (`a` is 10), if it is one.
+fn digit_letter(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        &[letter] if letter.is_ascii_alphabetic() => state_of_digit(letter),
+        _ => None,
+    }
 }
 
 /// Reads `--goal`: a name, or a colour number; completions offer the names.
@@ -632,12 +643,17 @@ impl clap::builder::TypedValueParser for GoalParser {
             "white" => GoalArg::White,
             "black" => GoalArg::Black,
             "any" => GoalArg::Any,
-            number => match number.parse::<u32>() {
-                Ok(color) if number.bytes().all(|b| b.is_ascii_digit()) => GoalArg::Color(color),
+            // A colour as a number, or as the one digit a board writes it (`a` for 10).
+            number => match (number.parse::<u32>(), digit_letter(number)) {
+                (Ok(color), _) if number.bytes().all(|b| b.is_ascii_digit()) => {
+                    GoalArg::Color(color)
+                }
+                (_, Some(color)) => GoalArg::Digit(color),
                 _ => {
                     let message = format!(
                         "invalid value '{text}' for '--goal <GOAL>': expected either, white, \
-                         black, any, or a colour number such as 0\n"
+                         black, any, or a colour: a number such as 0, or a board's digit such \
+                         as a (10)\n"
                     );
                     return Err(
                         clap::Error::raw(clap::error::ErrorKind::InvalidValue, message)

@@ -16,7 +16,7 @@ use crate::source;
 use flipgame::generate::{Pool, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::kind::{KStates, Kind, TwoStates};
-use flipgame::notation::Cells;
+use flipgame::notation::{Cells, state_digit};
 use flipgame::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
 use flipgame::settings::Advice;
@@ -92,6 +92,7 @@ fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failu
         None => StateGoal::Color(0),
         Some(GoalArg::Any) => StateGoal::Any,
         Some(GoalArg::Color(color)) if color < states => StateGoal::Color(color as u8),
+        Some(GoalArg::Digit(color)) if u32::from(color) < states => StateGoal::Color(color),
         Some(other) => {
             let given = match other {
                 GoalArg::Either => "either".to_string(),
@@ -99,10 +100,16 @@ fn state_puzzle(args: &PuzzleArgs, cells: CellsArg) -> Result<StatePuzzle, Failu
                 GoalArg::Black => "black".to_string(),
                 GoalArg::Any => "any".to_string(),
                 GoalArg::Color(color) => color.to_string(),
+                GoalArg::Digit(color) => state_digit(color).to_string(),
+            };
+            // Past 9 a board writes colours as letters: say so, as the words say `a`.
+            let written = match states {
+                ..=10 => String::new(),
+                _ => format!(", written 0 to {}", state_digit((states - 1) as u8)),
             };
             return Err(usage(format!(
-                "--goal {given}: the colours of --states {states} are numbers from 0 to {}: give \
-                 one of them (every piece that colour) or any",
+                "--goal {given}: the colours of --states {states} are numbers from 0 to \
+                 {}{written}: give one of them (every piece that colour) or any",
                 states - 1
             )));
         }
@@ -287,6 +294,14 @@ pub fn goal(arg: Option<GoalArg>) -> Result<Goal, String> {
             return Err(format!(
                 "--goal {color} is a colour number, for boards of --states 3 or more: with black \
                  and white pieces, give --goal white or --goal black"
+            ));
+        }
+        Some(GoalArg::Digit(color)) => {
+            return Err(format!(
+                "--goal {} is colour {color} as boards of --states {} or more write it: with \
+                 black and white pieces, give --goal white or --goal black",
+                state_digit(color),
+                u32::from(color) + 1
             ));
         }
     })

@@ -1187,6 +1187,34 @@ mod k_states {
     }
 
     #[test]
+    fn colours_past_9_are_the_board_s_letters_in_words_and_in_goal() {
+        // Colour 11 is written `b` on the board, so the words say `b` too, not 11.
+        flipgame()
+            .args([
+                "solve", "--size", "1x3", "--states", "12", "--goal", "any", "--taps",
+            ])
+            .args(["--board", "bbb"])
+            .assert()
+            .success()
+            .stdout("0 (all b)\n");
+        // `--goal a` is `--goal 10`, in either case as boards read it; `b` is another colour.
+        let answer = |goal: &str| {
+            flipgame()
+                .args([
+                    "solve", "--size", "1x3", "--states", "12", "--taps", "--goal", goal,
+                ])
+                .args(["--board", "a0a"])
+                .output()
+                .unwrap()
+        };
+        let (letter, number) = (answer("a"), answer("10"));
+        assert!(letter.status.success());
+        assert_eq!(letter.stdout, number.stdout);
+        assert_eq!(answer("A").stdout, number.stdout);
+        assert_ne!(answer("b").stdout, number.stdout, "b is another colour");
+    }
+
+    #[test]
     fn what_k_states_cannot_carry_is_refused_with_the_reason() {
         let refused = |args: &[&str], message: &str| {
             flipgame()
@@ -1213,7 +1241,19 @@ mod k_states {
         );
         refused(
             &["solve", "--goal", "purple"],
-            "expected either, white, black, any, or a colour number",
+            "expected either, white, black, any, or a colour: a number such as 0, or a board's \
+             digit such as a (10)",
+        );
+        // A letter is a colour as boards write it past 9, and is said so where it cannot be.
+        refused(
+            &["solve", "--goal", "b"],
+            "--goal b is colour 11 as boards of --states 12 or more write it: with black and \
+             white pieces, give --goal white or --goal black",
+        );
+        refused(
+            &["solve", "--states", "12", "--goal", "c"],
+            "--goal c: the colours of --states 12 are numbers from 0 to 11, written 0 to b: give \
+             one of them",
         );
         refused(
             &["solve", "--states", "3", "--cells", "01"],

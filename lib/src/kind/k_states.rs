@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{ColorRecord, KStates, Kind, QuietGenerator, SolutionOf, binomial};
 use crate::board::BoardId;
 use crate::grid::{Shape, StateBoard};
-use crate::notation::{Cell, Cells};
+use crate::notation::{Cell, Cells, state_digit};
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
@@ -52,13 +52,14 @@ impl Kind for KStates {
 
     fn goal_words(puzzle: &StatePuzzle) -> String {
         match puzzle.goal() {
-            StateGoal::Color(color) => format!("all {color}"),
+            StateGoal::Color(color) => format!("all {}", state_digit(color)),
             StateGoal::Any => "all one colour".to_string(),
         }
     }
 
     fn color_words(color: u8) -> impl std::fmt::Display {
-        color
+        // The digit the board shows, so that words and pieces agree past 9 (`a`, not 10).
+        state_digit(color)
     }
 
     fn colors_words(puzzle: &StatePuzzle) -> String {

@@ -117,10 +117,10 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn size_words(puzzle: &Self::Puzzle) -> String;
 
     /// The finished boards the goal accepts, in words: `all white or all black`, `all 2`, `all
-    /// one colour` (the one place a goal is said in words; its name is [`Kind::goal_record`]).
+    /// a`, `all one colour` (the one place a goal is said in words; its name is [`Kind::goal_record`]).
     fn goal_words(puzzle: &Self::Puzzle) -> String;
 
-    /// Colour number `color` in words: `white`, `2`.
+    /// Colour number `color` in words, as a board shows it: `white`, `2`, `a` (10).
     fn color_words(color: u8) -> impl fmt::Display;
 
     /// The colours a piece may have, in words, for an error: `0 (white) or 1 (black)`, `0 to 3`.

@@ -381,4 +381,12 @@ fn each_kind_says_its_size_goal_and_colours() {
         "all 4"
     );
     assert_eq!(KStates::colors_words(&puzzle), "0 to 5");
+    // Past 9 the words are the board's own letters: a piece drawn `a` is never called 10.
+    let twelve = colours(2, 2, "plus", false, 12);
+    assert_eq!(
+        KStates::goal_words(&twelve.with_goal(StateGoal::Color(10))),
+        "all a"
+    );
+    assert_eq!(KStates::color_words(11).to_string(), "b");
+    assert_eq!(KStates::color_words(9).to_string(), "9");
 }

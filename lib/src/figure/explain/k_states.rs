@@ -5,7 +5,7 @@ use super::{ExplainKind, Explaining, Noun, taps_in_order};
 use crate::figure::{Block, Drawing, Figure, Pieces};
 use crate::grid::StateBoard;
 use crate::kind::KStates;
-use crate::notation::Cell;
+use crate::notation::{Cell, state_digit};
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::render::Mark;
 use crate::solve::states::{StateProof, StateSolution};
@@ -120,7 +120,9 @@ impl ExplainKind for KStates {
             .collect();
         let marked = if drawn { " (the cells marked)" } else { "" };
         let finished = match puzzle.goal() {
-            StateGoal::Color(color) => format!("the finished board (all {color}) has"),
+            StateGoal::Color(color) => {
+                format!("the finished board (all {}) has", state_digit(color))
+            }
             StateGoal::Any => "every board of one colour has".to_string(),
         };
         format!(
@@ -175,7 +177,7 @@ pub fn proof_text(puzzle: &StatePuzzle, proof: &StateProof) -> String {
     let states = puzzle.states();
     let weighted = proof.weights.iter().filter(|&&weight| weight != 0).count();
     let finished = match puzzle.goal() {
-        StateGoal::Color(color) => format!("the finished board (all {color})"),
+        StateGoal::Color(color) => format!("the finished board (all {})", state_digit(color)),
         StateGoal::Any => "every board of one colour".to_string(),
     };
     format!(
