@@ -255,6 +255,8 @@ pub fn setting_names(setting: Setting) -> String {
         Setting::Terminal => "the terminal".to_string(),
         Setting::Wrap => "--wrap".to_string(),
         Setting::NoWrap => "no --wrap".to_string(),
+        Setting::Moves(moves) => format!("--moves {moves}"),
+        Setting::Impossible => "--impossible".to_string(),
     }
 }
 

@@ -38,6 +38,10 @@ pub enum Setting {
     Wrap,
     /// Edges that do not wrap around: no `--wrap`.
     NoWrap,
+    /// Boards that need exactly this many taps: `--moves 6`.
+    Moves(u64),
+    /// Boards that no taps finish: `--impossible`.
+    Impossible,
 }
 
 /// How a front end names each [`Setting`], in the words its users type.
@@ -63,6 +67,8 @@ fn rust_names(setting: Setting) -> String {
         Setting::Terminal => "the terminal (flipgame play)".to_string(),
         Setting::Wrap => "wrapping".to_string(),
         Setting::NoWrap => "no wrapping".to_string(),
+        Setting::Moves(moves) => format!("Wanted::Moves({moves})"),
+        Setting::Impossible => "Wanted::Impossible".to_string(),
     }
 }
 

@@ -113,6 +113,25 @@ fn json_words_in_a_sentence(words: &str) -> String {
     }
 }
 
+/// How the words name one tap: `tap`, or `press` for pieces of K colours (each kind's
+/// `NOUN`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noun {
+    /// One, in a sentence.
+    pub one: &'static str,
+    /// More than one, in a sentence.
+    pub many: &'static str,
+    /// One, as a drawing's title begins.
+    pub title: &'static str,
+}
+
+impl Noun {
+    /// `count` of them: `1 tap`, `4 presses`.
+    pub fn count(&self, count: u64) -> String {
+        count_of(count, self.one, self.many)
+    }
+}
+
 /// `1 tap`, `4 taps`.
 pub fn taps(count: impl Into<u64>) -> String {
     count_of(count.into(), "tap", "taps")

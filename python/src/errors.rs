@@ -6,14 +6,13 @@ use pyo3::PyErr;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 
-use flipgame::generate::{PoolError, SCRAMBLE_ATTEMPTS, Wanted};
+use flipgame::generate::{NoPool, PoolError};
 use flipgame::kind::Kind;
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{PuzzleError, StatePuzzleError};
 use flipgame::rule::{RuleError, RuleFileError};
 use flipgame::settings::Advice;
 use flipgame::settings::Setting;
-use flipgame::words::count_of;
 
 /// The settings the library's words advise, as a Python caller gives them
 /// ([`flipgame::settings::Names`]).
@@ -37,6 +36,8 @@ pub fn names(setting: Setting) -> String {
         Setting::Terminal => "the terminal (flipgame play)".to_string(),
         Setting::Wrap => "wrap=True".to_string(),
         Setting::NoWrap => "wrap=False".to_string(),
+        Setting::Moves(moves) => format!("moves={moves}"),
+        Setting::Impossible => "impossible=True".to_string(),
     }
 }
 
@@ -107,38 +108,7 @@ pub fn rule_file_error(error: &RuleFileError) -> PyErr {
     })
 }
 
-/// Why no boards of the kind asked for can be drawn.
-pub fn pool_error<K: Kind>(error: &PoolError<K>) -> PyErr
-where
-    K::Goal: std::fmt::Debug,
-{
-    flip_error(match error {
-        PoolError::Space(error) => error.to_string(),
-        PoolError::Solver(error) => error.worded(names).to_string(),
-        PoolError::NoSuchBoard {
-            wanted,
-            shape,
-            largest,
-            ..
-        } => match wanted {
-            Wanted::Moves(moves) => format!(
-                "moves={moves}: no {shape} board needs exactly {} for this goal: the most any \
-                 needs is {largest}",
-                count_of(u64::from(*moves), "tap", "taps"),
-            ),
-            Wanted::Impossible | Wanted::Any | Wanted::Hardest => "there are no boards".to_string(),
-        },
-        PoolError::MovesPastCells { moves, shape, most } => {
-            format!("moves={moves}: no {shape} board needs more than {most} taps")
-        }
-        PoolError::NoScramble { moves, shape } => format!(
-            "moves={moves}: no {shape} board made by {moves} random taps needed exactly \
-             {moves} (proven) in {SCRAMBLE_ATTEMPTS} tries; on a board too large to explore a \
-             scramble is kept only when its minimum is proven, which holds when random taps \
-             rarely undo each other (fewer moves)"
-        ),
-        PoolError::NoImpossibleBoard { shape, .. } => {
-            format!("impossible=True: every {shape} board can be finished for this goal")
-        }
-    })
+/// Why no boards of the kind asked for can be drawn (the library's words).
+pub fn pool_error<K: Kind>(puzzle: &K::Puzzle, error: &PoolError<K>) -> PyErr {
+    flip_error(NoPool { puzzle, error }.worded(names).to_string())
 }

@@ -447,8 +447,8 @@ fn deal<K: ExplainKind>(
     unique: bool,
 ) -> PyResult<Vec<Vec<u8>>> {
     let puzzle = core.puzzle();
-    let pool =
-        Pool::<K>::new(puzzle, wanted, &mut |_, _| {}).map_err(|error| pool_error::<K>(&error))?;
+    let pool = Pool::<K>::new(puzzle, wanted, &mut |_, _| {})
+        .map_err(|error| pool_error::<K>(puzzle, &error))?;
     if unique && count as u64 > pool.distinct_boards() {
         return Err(flip_error(format!(
             "unique=True: only {} distinct {} boards fit, fewer than count={count}",

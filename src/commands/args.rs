@@ -13,7 +13,7 @@ use super::{Failure, flags, usage};
 use crate::cli::{BoardInput, CellsArg, GoalArg, PuzzleArgs, setting_names};
 use crate::progress::Progress;
 use crate::source;
-use flipgame::generate::{Pool, Wanted};
+use flipgame::generate::{NoPool, Pool, Wanted};
 use flipgame::grid::{MAX_SIDE, Shape};
 use flipgame::kind::{KStates, Kind, TwoStates};
 use flipgame::notation::{Cells, state_digit};
@@ -310,8 +310,16 @@ pub fn goal(arg: Option<GoalArg>) -> Result<Goal, String> {
 /// The pool of the boards `wanted` asks for (exploring a small space with a progress bar),
 /// or the usage error that says why no board fits.
 pub fn pool<K: CommandKind>(puzzle: &K::Puzzle, wanted: Wanted) -> Result<Pool<K>, Failure> {
-    exploring(|progress| Pool::new(puzzle, wanted, progress))
-        .map_err(|error| usage(K::no_pool(puzzle, &error)))
+    exploring(|progress| Pool::new(puzzle, wanted, progress)).map_err(|error| {
+        usage(
+            NoPool {
+                puzzle,
+                error: &error,
+            }
+            .worded(setting_names)
+            .to_string(),
+        )
+    })
 }
 
 /// A seed nobody chose: std's randomly keyed hasher, itself seeded by the operating system.

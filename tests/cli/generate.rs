@@ -276,7 +276,7 @@ fn moves_past_25_cells_gives_boards_of_exactly_k_proven_taps() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "a 6x6 board has only 36 cells to tap",
+            "--moves 37: no 6x6 board needs more than 36 taps (1 tap a cell at most)",
         ));
     flipgame()
         .args([
@@ -297,7 +297,10 @@ fn impossible_boards_are_refused_where_every_board_can_be_finished() {
         .args(["gen", "--size", "1x33", "--rule", "sigma", "--impossible"])
         .assert()
         .code(2)
-        .stderr("error: every 1x33 board can be finished with --goal either\n");
+        .stderr(
+            "error: --impossible: every 1x33 board can be finished for the goal (all white or \
+             all black)\n",
+        );
     let drawn = flipgame()
         .args([
             "gen",
@@ -454,21 +457,24 @@ mod k_states {
             .assert()
             .code(2)
             .stderr(
-                "error: a 3x3 board of 3 states, goal 0: every board can be finished for this goal\n",
+                "error: --impossible: every 3x3 board of 3 colours can be finished for the goal \
+                 (all 0)\n",
             );
         flipgame()
             .args(["gen", "--states", "3", "--size", "3x3", "--moves", "19"])
             .assert()
             .code(2)
             .stderr(contains(
-                "no board needs exactly 19 presses: the most any needs is 18",
+                "--moves 19: no 3x3 board of 3 colours needs exactly 19 presses for the goal (all \
+                 0): the most any needs is 18",
             ));
         flipgame()
             .args(["gen", "--states", "3", "--size", "9x9", "--moves", "163"])
             .assert()
             .code(2)
             .stderr(contains(
-                "--moves 163: no board needs more than 162 presses",
+                "--moves 163: no 9x9 board of 3 colours needs more than 162 presses (2 presses a \
+                 cell at most)",
             ));
         flipgame()
             .args([

@@ -12,10 +12,12 @@
 //! the larger pools draw by rejection, which keeps every accepted board as likely as any other.
 
 use std::collections::HashSet;
+use std::fmt;
 
 use crate::grid::Shape;
 use crate::kind::{Kind, TwoStates};
 use crate::random::Generator;
+use crate::settings::{Advice, Names, Setting};
 use crate::space::Space;
 
 /// Which boards to draw from.
@@ -126,6 +128,64 @@ pub enum PoolError<K: Kind = TwoStates> {
         /// The goal.
         goal: K::Goal,
     },
+}
+
+/// Why no pool of `puzzle`'s boards can be made, in the words every front end shows (each
+/// naming the settings its own way): a [`PoolError`] with the puzzle it was asked of.
+pub struct NoPool<'a, K: Kind> {
+    /// The puzzle asked of.
+    pub puzzle: &'a K::Puzzle,
+    /// What went wrong.
+    pub error: &'a PoolError<K>,
+}
+
+impl<K: Kind> Advice for NoPool<'_, K> {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        let (puzzle, noun) = (self.puzzle, K::NOUN);
+        let board = match K::states(puzzle) {
+            2 => format!("{} board", K::shape(puzzle)),
+            states => format!("{} board of {states} colours", K::shape(puzzle)),
+        };
+        let goal = K::goal_words(puzzle);
+        match self.error {
+            PoolError::Space(error) => write!(f, "{error}"),
+            PoolError::Solver(error) => error.write_advice(f, names),
+            PoolError::NoSuchBoard {
+                wanted: Wanted::Moves(moves),
+                largest,
+                ..
+            } => write!(
+                f,
+                "{}: no {board} needs exactly {} for the goal ({goal}): the most any needs is \
+                 {largest}",
+                names(Setting::Moves(u64::from(*moves))),
+                noun.count(u64::from(*moves))
+            ),
+            PoolError::NoSuchBoard { .. } => f.write_str("there are no boards"),
+            PoolError::MovesPastCells { moves, most, .. } => write!(
+                f,
+                "{}: no {board} needs more than {} ({} a cell at most)",
+                names(Setting::Moves(*moves)),
+                noun.count(*most),
+                noun.count(u64::from(K::states(puzzle)) - 1)
+            ),
+            PoolError::NoScramble { moves, .. } => write!(
+                f,
+                "{}: no {board} made by {moves} random {} needed exactly {moves} (proven) in \
+                 {SCRAMBLE_ATTEMPTS} tries; past the boards searched whole a scramble is kept \
+                 only when its minimum is proven, which holds when random {} rarely undo each \
+                 other (fewer of them)",
+                names(Setting::Moves(*moves)),
+                noun.many,
+                noun.many
+            ),
+            PoolError::NoImpossibleBoard { .. } => write!(
+                f,
+                "{}: every {board} can be finished for the goal ({goal})",
+                names(Setting::Impossible)
+            ),
+        }
+    }
 }
 
 impl<K: Kind> Pool<K> {

@@ -16,6 +16,7 @@ use crate::solve::Stage;
 use crate::solve::states::modular::CyclicFactor;
 use crate::solve::states::{StateProof, StateSolver, TooManyStateCells};
 use crate::space::{StateSpace, TooManyStateBoards, state_boards};
+use crate::words::Noun;
 
 /// A proof for pieces of K colours as records give it: a weight a cell (rows from the top),
 /// the board's weighted sum and every finished board's, mod K, which no press changes.
@@ -41,6 +42,12 @@ impl Kind for KStates {
     type ProofRecord<'a> = WeightsRecord;
 
     const COUNTED: bool = true;
+
+    const NOUN: Noun = Noun {
+        one: "press",
+        many: "presses",
+        title: "Press",
+    };
 
     fn states(puzzle: &StatePuzzle) -> u8 {
         puzzle.states()

@@ -33,6 +33,7 @@ use crate::rule::Rule;
 use crate::settings::Advice;
 use crate::solve::{Solution, Stage, Taps, host};
 use crate::space::Space;
+use crate::words::Noun;
 
 /// Two-sided pieces: black and white, a tap turning pieces over (bits over GF(2)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +104,9 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     /// True when a cell may be tapped more than once to a purpose (pieces of K colours): the
     /// records then say how many `times` a cell is tapped and carry `states` and `proof`.
     const COUNTED: bool;
+
+    /// What a tap is called: `tap`, or `press` for pieces of K colours.
+    const NOUN: Noun;
 
     /// The states a piece has: 2, or K.
     fn states(puzzle: &Self::Puzzle) -> u8;

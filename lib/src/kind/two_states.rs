@@ -13,6 +13,7 @@ use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
 use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid};
+use crate::words::Noun;
 
 /// A two-sided proof as records give it: the quiet pattern's cells, and the board's black
 /// pieces on them (an odd count where every finished board has an even one, or the reverse).
@@ -37,6 +38,12 @@ impl Kind for TwoStates {
     type ProofRecord<'a> = CertificateRecord<'a>;
 
     const COUNTED: bool = false;
+
+    const NOUN: Noun = Noun {
+        one: "tap",
+        many: "taps",
+        title: "Tap",
+    };
 
     fn states(_puzzle: &Puzzle) -> u8 {
         2

@@ -9,8 +9,6 @@
 mod k_states;
 mod two_states;
 
-use flipgame::generate::PoolError;
-
 use flipgame::render::Piece;
 
 /// A kind of piece as the commands show it (and as `explain` draws it, the library's
@@ -22,8 +20,6 @@ pub trait CommandKind: ExplainKind {
     fn row_text(board: &Self::Board, row: usize) -> String;
     /// True when the cell at `row`, `col` is part of `proof`.
     fn in_proof(puzzle: &Self::Puzzle, proof: &Self::Proof, row: usize, col: usize) -> bool;
-    /// Why no pool of boards can be made for a request, in the flags' words.
-    fn no_pool(puzzle: &Self::Puzzle, error: &PoolError<Self>) -> String;
 }
 
 pub use flipgame::figure::explain::{ExplainKind, Explaining, Noun, other_rule_words, rule_words};

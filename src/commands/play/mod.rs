@@ -23,6 +23,7 @@ use super::{Context, Failure, Outcome, page_failure, usage};
 use crate::cli::{PlayArgs, PlayFormat, setting_names};
 use crate::output::text::Pen;
 use crate::source::{self, Item};
+use flipgame::generate::NoPool;
 use flipgame::settings::Advice;
 
 /// Plays one game: set up from the flags, then handed to the full screen or the line mode.
@@ -219,6 +220,13 @@ fn dealer<K: CommandKind>(
             "--moves 0 deals only finished boards, which leave nothing to play: give K of at \
              least 1",
         ),
-        DealerError::Pool(error) => usage(K::no_pool(puzzle, &error)),
+        DealerError::Pool(error) => usage(
+            NoPool {
+                puzzle,
+                error: &error,
+            }
+            .worded(setting_names)
+            .to_string(),
+        ),
     })
 }

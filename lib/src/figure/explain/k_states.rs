@@ -1,10 +1,10 @@
 //! What `explain` says of pieces of K colours: the taps in words, each step or the map of tap
 //! counts, and the weights that prove a board impossible.
 
-use super::{ExplainKind, Explaining, Noun, taps_in_order};
+use super::{ExplainKind, Explaining, taps_in_order};
 use crate::figure::{Block, Drawing, Figure, Pieces};
 use crate::grid::StateBoard;
-use crate::kind::KStates;
+use crate::kind::{KStates, Kind};
 use crate::notation::{Cell, state_digit};
 use crate::puzzle::{StateGoal, StatePuzzle};
 use crate::render::Mark;
@@ -12,12 +12,6 @@ use crate::solve::states::{StateProof, StateSolution};
 use crate::words::count_of;
 
 impl ExplainKind for KStates {
-    const NOUN: Noun = Noun {
-        one: "press",
-        many: "presses",
-        title: "Press",
-    };
-
     fn pieces(board: &StateBoard) -> Pieces {
         Pieces::States(board.clone())
     }
@@ -83,7 +77,7 @@ impl ExplainKind for KStates {
                 figure.push(Block::Blank);
                 figure.push(Block::StateLegend(vec![Mark::Hint], board.states()));
             } else {
-                explain.steps(figure, board, &presses, <KStates as ExplainKind>::NOUN);
+                explain.steps(figure, board, &presses, <KStates as Kind>::NOUN);
                 figure.push(Block::Blank);
                 figure.push(Block::StateLegend(
                     vec![Mark::Tapped, Mark::Flipped],

@@ -16,12 +16,11 @@ use crate::notation::Cell;
 use crate::render::Mark;
 use crate::settings::{Names, Setting};
 use crate::solve::Taps as _;
+pub use crate::words::Noun;
 use crate::words::thousands;
 
 /// A kind of piece as `explain` shows it.
 pub trait ExplainKind: Kind {
-    /// What a tap is called: `tap`, or `press` for pieces of K colours.
-    const NOUN: Noun;
     /// The pieces of `board`, for a drawing.
     fn pieces(board: &Self::Board) -> Pieces;
     /// `board` drawn under `title`, with no marks yet.
@@ -72,17 +71,6 @@ pub trait Explaining<K: Kind> {
     /// The start board and the board after each tap (`noun` names one), at most a front end's
     /// limit of them, each with the tapped cell and the others it changes marked.
     fn steps(&self, figure: &mut Figure, board: &K::Board, taps: &[Cell], noun: Noun);
-}
-
-/// How a walkthrough names one tap: `tap`, `press`.
-#[derive(Clone, Copy)]
-pub struct Noun {
-    /// One, in a sentence.
-    pub one: &'static str,
-    /// More than one, in a sentence.
-    pub many: &'static str,
-    /// One, as a drawing's title begins.
-    pub title: &'static str,
 }
 
 /// Taps listed in words above a tap map before the rest are left to the map.

@@ -1,10 +1,10 @@
 //! What `explain` says of two-sided pieces: the taps in words, each step or the tap map, and
 //! the parity argument of an impossible board with its quiet pattern drawn.
 
-use super::{ExplainKind, Explaining, Noun, other_rule_words, taps_in_order};
+use super::{ExplainKind, Explaining, other_rule_words, taps_in_order};
 use crate::figure::{Block, Drawing, Figure, Pieces};
 use crate::grid::Grid;
-use crate::kind::TwoStates;
+use crate::kind::{Kind, TwoStates};
 use crate::notation::Cell;
 use crate::puzzle::Puzzle;
 use crate::render::{self, Mark};
@@ -13,12 +13,6 @@ use crate::solve::{Certificate, Solution};
 use crate::words::taps;
 
 impl ExplainKind for TwoStates {
-    const NOUN: Noun = Noun {
-        one: "tap",
-        many: "taps",
-        title: "Tap",
-    };
-
     fn pieces(board: &Grid) -> Pieces {
         Pieces::Sides(board.clone())
     }
@@ -69,7 +63,7 @@ impl ExplainKind for TwoStates {
                     figure.push(Block::Legend(vec![Mark::Hint]));
                 }
             } else {
-                explain.steps(figure, board, &tapped, <TwoStates as ExplainKind>::NOUN);
+                explain.steps(figure, board, &tapped, <TwoStates as Kind>::NOUN);
                 if !tapped.is_empty() {
                     figure.push(Block::Blank);
                     figure.push(Block::Legend(vec![Mark::Tapped, Mark::Flipped]));
