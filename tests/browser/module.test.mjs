@@ -152,6 +152,36 @@ for (const puzzle of PUZZLES) {
       }
     }
   });
+
+  test(`a puzzle chosen in the page is the one flipgame play deals from its seed: ${name}`, async () => {
+    // Any page will do: the choice replaces its game.
+    const { data, call } = await game(['--size', '2x2']);
+    call({ open: data });
+    const spec = {
+      rows: puzzle.rows,
+      cols: puzzle.cols,
+      rule: puzzle.rule,
+      rule_file: null,
+      wrap: puzzle.wrap,
+      states: puzzle.states,
+      goal: puzzle.goal ?? (puzzle.states === 2 ? 'either' : '0'),
+    };
+    for (const moves of [null, 2]) {
+      const chosen = call({ choose: { puzzle: spec, moves, seed: '3' } });
+      assert.equal(chosen.error, undefined, chosen.error);
+      const dealing = moves === null ? [] : ['--moves', String(moves)];
+      // flipgame play with the same options and seed: the same first board, and the same new
+      // puzzles after it.
+      const command = ['--seed', '3', ...flags(puzzle), ...dealing];
+      const cli = await game(command);
+      assert.equal(chosen.view.board, cli.data.boards.map((digits) => text(puzzle, colorsOf(digits)))[0], command.join(' '));
+      const expected = bruteForce(reachOf(puzzle), puzzle.states, colorsOf(chosen.view.colors), goalColors(puzzle));
+      assert.equal(chosen.view.moves_left, expected.moves);
+      if (moves !== null) assert.equal(expected.moves, moves);
+      cli.call({ open: cli.data });
+      assert.equal(call({ play: 'new' }).board, cli.call({ play: 'new' }).board);
+    }
+  });
 }
 
 test('the statement board: 4 taps, and the win says whether they were the fewest', async () => {

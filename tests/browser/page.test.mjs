@@ -468,6 +468,83 @@ describe('what a player expects of the puzzle page', { skip }, () => {
   });
 });
 
+describe('choosing a puzzle in the page', { skip }, () => {
+  /** Fills the chooser's fields (by name) and deals. */
+  async function choose(page, fields) {
+    const chooser = page.locator('details.chooser');
+    if (!(await chooser.evaluate((node) => node.open))) await chooser.locator('summary').click();
+    for (const [name, value] of Object.entries(fields)) {
+      const field = page.locator(`.choose [name="${name}"]`);
+      if (typeof value === 'boolean') {
+        await field.setChecked(value);
+      } else if (await field.evaluate((node) => node.tagName === 'SELECT')) {
+        await field.selectOption(value);
+      } else {
+        await field.fill(value);
+      }
+    }
+    await page.locator('.choose button[type="submit"]').click();
+  }
+
+  test('size, rule, wrap and fewest taps chosen: the address keeps them, a reload deals them again, Back goes back', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'choose');
+    const { page } = opened;
+    await choose(page, { rows: '6', cols: '7', rule: 'x', wrap: true, moves: '3' });
+    assert.equal(await page.locator('[data-cell]').count(), 42);
+    const chosen = await state(page);
+    assert.equal(chosen.fewest, '3');
+    const [solved] = solveAll(['--size', '6x7', '--rule', 'x', '--wrap'], [chosen.board]);
+    assert.equal(solved.moves, 3, 'the page\'s fewest is flipgame solve\'s');
+    assert.equal(await page.locator('h1').textContent(), 'flipgame play: 6x7, rule x, wrapping');
+    const address = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    assert.deepEqual([...address.keys()], ['size', 'rule', 'wrap', 'states', 'goal', 'moves', 'seed']);
+    assert.equal(address.get('size'), '6x7');
+    const seed = address.get('seed');
+    // The seed line's command deals the same board in the terminal.
+    const line = await page.locator('#seed').textContent();
+    assert.ok(line.includes(`flipgame play --seed ${seed} --size 6x7 --rule x --wrap --moves 3 deals it too`), line);
+    const [start] = flipgame(['play', '--lines', '--format', 'jsonl', '--seed', seed, '--size', '6x7', '--rule', 'x', '--wrap', '--moves', '3'], 'quit\n').trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(start.board, chosen.board);
+    // New puzzles are of the chosen kind; the address follows the seed.
+    await page.locator('[data-action="new"]').click();
+    const dealt = await state(page);
+    assert.equal(dealt.fewest, '3');
+    assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('seed'), await page.locator('#app').getAttribute('data-seed'));
+    await page.reload();
+    await page.waitForSelector('#app[data-board]');
+    assert.deepEqual(await state(page), { ...dealt, made: 0 });
+    await page.goBack();
+    await page.waitForSelector('#app[data-board]');
+    assert.equal((await state(page)).board, 'bwwb/bbwb/bwwb/bwww');
+    await close(opened);
+  });
+
+  test('colours and goal chosen; a choice the page cannot answer at once is refused, the game kept', async () => {
+    const opened = await open(['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'choose-colours');
+    const { page } = opened;
+    await click(page, 0);
+    const played = await state(page);
+    await choose(page, { rows: '20', cols: '20', rule: 'box' });
+    assert.match(await page.locator('.choose .refused').textContent(), /^this puzzle has about 2\^39 quiet tap sets/);
+    assert.deepEqual(await state(page), played, 'the game is kept');
+    // Keys typed in the chooser are the chooser's: n is no new puzzle there.
+    await page.locator('.choose [name="rows"]').press('n');
+    assert.deepEqual(await state(page), played);
+    await page.locator('.choose [name="states"]').fill('3');
+    await page.locator('.choose [name="states"]').dispatchEvent('input');
+    const goals = await page.locator('.choose [name="goal"] option').allTextContents();
+    assert.deepEqual(goals, ['any one colour', 'all 0', 'all 1', 'all 2']);
+    await choose(page, { rows: '3', cols: '4', rule: 'plus', goal: '2', moves: '' });
+    const chosen = await state(page);
+    assert.equal(await page.locator('[data-cell]').count(), 12);
+    const [solved] = solveAll(['--size', '3x4', '--states', '3', '--goal', '2'], [chosen.board]);
+    assert.equal(chosen.fewest, solved.solvable ? String(solved.moves) : 'impossible');
+    assert.match(await page.locator('.help').textContent(), /^Goal: all 2\./);
+    assert.match(await page.locator('#seed').textContent(), / --size 3x4 --states 3 --goal 2 deals it too\.$/);
+    await close(opened);
+  });
+});
+
 describe('the walkthrough page', { skip }, () => {
   test('steps through every board of the walkthrough, and shows the tap map', async () => {
     const opened = await open(['explain', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], 'walkthrough');
@@ -509,8 +586,9 @@ describe('the pages to a screen reader and a checker of accessibility', { skip: 
     return found;
   }
 
-  for (const { name, args, scheme = 'light', keys = [] } of [
+  for (const { name, args, scheme = 'light', keys = [], chooser = false } of [
     { name: 'the statement board', args: ['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], keys: ['h'] },
+    { name: 'the chooser, open', args: ['play', '--format', 'html', '--board', 'bwwb/bbwb/bwwb/bwww'], chooser: true },
     { name: 'a board no taps finish', args: ['play', '--format', 'html', '--board', 'bwbw/wwww/bbwb/bwwb'] },
     { name: 'a solution of 12 colours in dark mode', args: ['play', '--format', 'html', '--seed', '4', '--size', '4x4', '--states', '12', '--goal', 'any'], scheme: 'dark', keys: ['s'] },
     { name: 'a proof of 3 colours in dark mode', args: ['play', '--format', 'html', '--board', '012/000/000', '--size', '3x3', '--states', '3', '--rule', 'x'], scheme: 'dark' },
@@ -520,6 +598,7 @@ describe('the pages to a screen reader and a checker of accessibility', { skip: 
     test(`${name}: axe-core finds nothing`, async () => {
       const opened = await open(args, `axe-${name.replace(/\W+/g, '-')}`, { colorScheme: scheme });
       for (const key of keys) await opened.page.keyboard.press(key);
+      if (chooser) await opened.page.locator('details.chooser summary').click();
       assert.deepEqual(await violations(opened.page), []);
       await close(opened);
     });

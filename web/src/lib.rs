@@ -13,8 +13,11 @@
 //! `{"select": 2}` to play the page's starting board 2 (from 0), both answered with a
 //! [`PageView`]; or `{"reach": 5}`, answered with the cells (row-major from 0) a tap of cell 5
 //! changes; or `{"deal": "42"}` to deal the puzzle of seed 42 (the first `flipgame play
-//! --seed 42` deals), answered with a [`PageView`]. A request that cannot be read, or a page whose puzzle cannot be made again,
-//! is answered with `{"error": "..."}`.
+//! --seed 42` deals), answered with a [`PageView`]; or `{"choose": choice}` with a
+//! [`PageChoice`] (a puzzle chosen in the page: answered as an open is, and played from then
+//! on). A request that cannot be read, a page whose puzzle cannot be made again, or a choice
+//! the page does not deal is answered with `{"error": "..."}` (a refused choice leaves the game
+//! as it was).
 //!
 //! The module imports one function, `flipgame.now()`, the page's clock in milliseconds, so
 //! that a search for the fewest taps of a large board stops at [`SEARCH_TIME`] with the best
@@ -26,8 +29,9 @@ use std::time::Duration;
 use flipgame::figure::explain::ExplainKind;
 #[cfg(doc)]
 use flipgame::figure::html::PageView;
-use flipgame::figure::html::{PageData, PageGame, PuzzleLook, Seed};
+use flipgame::figure::html::{PageChoice, PageData, PageGame, PuzzleLook, Seed};
 use flipgame::kind::{KStates, TwoStates};
+use flipgame::settings::{Advice, Setting};
 use serde::{Deserialize, Serialize};
 
 /// How long one search for the fewest taps may take before the page shows the best found:
@@ -48,6 +52,8 @@ pub enum Request {
     Reach(usize),
     /// Deal the puzzle of this seed (decimal text).
     Deal(Seed),
+    /// Play a puzzle chosen in the page.
+    Choose(PageChoice),
 }
 
 /// The page's game, of either kind of piece.
@@ -79,14 +85,8 @@ struct Failed {
 pub fn answer(table: &mut Option<Table>, request: &[u8]) -> String {
     let reply = match serde_json::from_slice::<Request>(request) {
         Err(error) => Err(format!("the page's request: {error}")),
-        Ok(Request::Open(data)) => open(&data).map(|opened| {
-            let reply = match &opened {
-                Table::Two(game) => opened_json(game),
-                Table::States(game) => opened_json(game),
-            };
-            *table = Some(opened);
-            reply
-        }),
+        Ok(Request::Open(data)) => open(&data).map(|opened| begin(table, opened)),
+        Ok(Request::Choose(choice)) => choose(&choice).map(|chosen| begin(table, chosen)),
         Ok(request) => match table.as_mut() {
             None => Err("the page's game has not begun".to_string()),
             Some(Table::Two(game)) => Ok(played(game, request)),
@@ -94,6 +94,62 @@ pub fn answer(table: &mut Option<Table>, request: &[u8]) -> String {
         },
     };
     reply.unwrap_or_else(|error| json(&Failed { error }))
+}
+
+/// Plays `game` from now on; its look and first view, as JSON.
+fn begin(table: &mut Option<Table>, game: Table) -> String {
+    let reply = match &game {
+        Table::Two(game) => opened_json(game),
+        Table::States(game) => opened_json(game),
+    };
+    *table = Some(game);
+    reply
+}
+
+/// The settings the page's words advise: its own controls, and the command line for what the
+/// page does not do.
+pub fn page_names(setting: Setting) -> String {
+    match setting {
+        Setting::Moves(moves) => format!("{moves} fewest taps"),
+        Setting::Impossible => "impossible boards".to_string(),
+        Setting::States(states) => format!("{states} colours"),
+        Setting::AnyStates => "more colours".to_string(),
+        Setting::Size(rows, cols) => format!("a size of {rows}x{cols}"),
+        Setting::Wrap => "Wrap round the edges".to_string(),
+        Setting::NoWrap => "no wrapping".to_string(),
+        Setting::Terminal => "the terminal (flipgame play)".to_string(),
+        Setting::SearchTime => "flipgame solve --search-time".to_string(),
+        Setting::RuleFile => "a rule file (flipgame play --rule-file)".to_string(),
+        Setting::Cells(_) => "digits".to_string(),
+        Setting::Judge(name) => format!("flipgame solve --judge {name}"),
+        Setting::MaxSteps(most) => format!("flipgame explain --max-steps {most}"),
+        Setting::FewerSteps => "flipgame explain --max-steps".to_string(),
+        Setting::EveryStep => "flipgame explain --format json".to_string(),
+        Setting::Map => "flipgame explain --map".to_string(),
+        Setting::Svg => "flipgame explain --format svg".to_string(),
+    }
+}
+
+/// The game of a puzzle chosen in the page, or why the page does not deal it.
+fn choose(choice: &PageChoice) -> Result<Table, String> {
+    let time = Some(SEARCH_TIME);
+    if choice.puzzle.states == 2 {
+        let puzzle = choice
+            .puzzle
+            .two_sided()
+            .map_err(|error| error.to_string())?;
+        PageGame::chosen(choice, puzzle, time)
+            .map(Table::Two)
+            .map_err(|error| error.worded(page_names).to_string())
+    } else {
+        let puzzle = choice
+            .puzzle
+            .of_states()
+            .map_err(|error| error.to_string())?;
+        PageGame::chosen(choice, puzzle, time)
+            .map(Table::States)
+            .map_err(|error| error.worded(page_names).to_string())
+    }
 }
 
 /// The game of the page's `data`, or why there is none.
@@ -126,7 +182,7 @@ fn played<K: ExplainKind>(game: &mut PageGame<K>, request: Request) -> String {
         Request::Play(word) => game.play(&word),
         Request::Select(index) => game.select(index),
         Request::Deal(seed) => game.deal(seed.0),
-        Request::Open(_) => {}
+        Request::Open(_) | Request::Choose(_) => {}
     }
     json(&game.view())
 }
@@ -267,6 +323,83 @@ mod tests {
             "the page's puzzle 1 is no board of it"
         );
         assert!(table.is_none());
+    }
+
+    /// A choice of puzzle as the page's chooser sends it.
+    fn choice(rows: u32, cols: u32, rule: &str, states: u8, goal: &str, moves: &str) -> String {
+        format!(
+            r#"{{"choose": {{"puzzle": {{"rows": {rows}, "cols": {cols}, "rule": "{rule}",
+            "rule_file": null, "wrap": false, "states": {states}, "goal": "{goal}"}},
+            "moves": {moves}, "seed": "7"}}}}"#
+        )
+    }
+
+    /// A chosen puzzle replaces the game: its look, and a first board of the fewest taps
+    /// asked for, dealt from the choice's seed.
+    #[test]
+    fn a_chosen_puzzle_is_dealt_and_played() {
+        let mut table = None;
+        ask(&mut table, STATEMENT);
+        let chosen = ask(&mut table, &choice(3, 5, "x", 2, "white", "4"));
+        assert_eq!(chosen["look"]["rows"], 3);
+        assert_eq!(chosen["look"]["cols"], 5);
+        assert_eq!(chosen["look"]["title"], "flipgame play: 3x5, rule x");
+        assert_eq!(chosen["view"]["moves_left"], 4);
+        assert_eq!(chosen["view"]["seed"], "7");
+        // The same choice deals the same board; play goes on in the chosen puzzle.
+        let again = ask(&mut table, &choice(3, 5, "x", 2, "white", "4"));
+        assert_eq!(again["view"]["board"], chosen["view"]["board"]);
+        assert_eq!(ask(&mut table, r#"{"play": "r3c5"}"#)["taps_made"], 1);
+        let colours = ask(&mut table, &choice(2, 3, "plus", 5, "any", "null"));
+        assert_eq!(
+            colours["look"]["noun"],
+            serde_json::json!(["press", "presses"])
+        );
+        assert!(matches!(table, Some(Table::States(_))));
+    }
+
+    /// A choice the page does not deal says why, and leaves the game as it was.
+    #[test]
+    fn a_refused_choice_says_why_and_keeps_the_game() {
+        let mut table = None;
+        ask(&mut table, STATEMENT);
+        ask(&mut table, r#"{"play": "r1c1"}"#);
+        let error = |table: &mut Option<Table>, request: &str| {
+            ask(table, request)["error"].as_str().unwrap().to_string()
+        };
+        assert_eq!(
+            error(&mut table, &choice(51, 50, "plus", 2, "either", "null")),
+            "a 51x50 board has 2,550 cells, and the page deals boards of up to 2,500 for these \
+             pieces: a larger one is played in the terminal (flipgame play)"
+        );
+        assert_eq!(
+            error(&mut table, &choice(31, 30, "plus", 3, "0", "null")),
+            "a 31x30 board has 930 cells, and the page deals boards of up to 900 for these \
+             pieces: a larger one is played in the terminal (flipgame play)"
+        );
+        // 20x20 under box has 2^39 quiet tap sets; 19x19 under plus 2^16, dealt.
+        assert!(
+            error(&mut table, &choice(20, 20, "box", 2, "either", "null"))
+                .starts_with("this puzzle has about 2^39 quiet tap sets")
+        );
+        assert_eq!(
+            error(&mut table, &choice(3, 3, "plus", 2, "either", "20")),
+            "20 fewest taps: no 3x3 board needs exactly 20 taps for the goal (all white or all \
+             black): the most any needs is 6"
+        );
+        assert_eq!(
+            error(&mut table, &choice(3, 3, "plus", 2, "either", "0")),
+            "0 fewest taps deals only finished boards: choose 1 or more"
+        );
+        assert!(
+            error(&mut table, &choice(3, 3, "star", 2, "either", "1"))
+                .starts_with("the page's rule:")
+        );
+        assert_eq!(ask(&mut table, r#"{"play": "undo"}"#)["taps_made"], 0);
+        assert_eq!(
+            ask(&mut table, &choice(19, 19, "plus", 2, "either", "3"))["view"]["moves_left"],
+            3
+        );
     }
 
     /// The buffer carries a request in and the answer out, as the page's script uses it.

@@ -22,4 +22,4 @@ pub trait CommandKind: ExplainKind {
     fn in_proof(puzzle: &Self::Puzzle, proof: &Self::Proof, row: usize, col: usize) -> bool;
 }
 
-pub use flipgame::figure::explain::{ExplainKind, Explaining, Noun, other_rule_words, rule_words};
+pub use flipgame::figure::explain::{ExplainKind, Explaining, Noun, rule_words};

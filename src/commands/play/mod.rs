@@ -18,7 +18,7 @@ use flipgame::words::TooLong;
 
 use super::args::{ForEitherKind, cells, exploring, fresh_seed, solver, with_puzzle};
 use super::boards::{no_boards, unreadable_words};
-use super::kind::{CommandKind, other_rule_words};
+use super::kind::CommandKind;
 use super::{Context, Failure, Outcome, page_failure, usage};
 use crate::cli::{PlayArgs, PlayFormat, setting_names};
 use crate::output::text::Pen;
@@ -128,7 +128,7 @@ fn web_page<K: CommandKind>(
     };
     // One puzzle dealt alone is the first of its seed, which the page shows and keeps.
     let seed = (!given_board && args.count.is_none()).then_some(page::Seed(dealer.seed()));
-    let mut title = title::<K>(&puzzle);
+    let mut title = page::play_title::<K>(&puzzle);
     if let Rule::Graph(graph) = K::rule(&puzzle)
         && let Some(name) = Path::new(graph.label()).file_name()
     {
@@ -138,13 +138,6 @@ fn web_page<K: CommandKind>(
     let page = page::puzzle_page::<K>(title, &puzzle, &boards, seed, deal).map_err(page_failure)?;
     out.write_all(page.as_bytes())?;
     Ok(Outcome::Success)
-}
-
-/// The title line of the full screen: the puzzle's size (and colours), and its rule unless it
-/// is the game's own.
-pub fn title<K: CommandKind>(puzzle: &K::Puzzle) -> String {
-    let rule = other_rule_words::<K>(puzzle).map_or(String::new(), |words| format!(", {words}"));
-    format!("flipgame play: {}{rule}", K::size_words(puzzle))
 }
 
 /// The board given with `--board` or as the first board of FILE; `None` when the game is to

@@ -5,9 +5,9 @@
 use flipgame::game::Game;
 use flipgame::notation::Cell;
 
-use super::title;
 use crate::commands::kind::CommandKind;
 use crate::output::text::{self, Panel, Pen, View};
+use flipgame::figure::html::play_title;
 use flipgame::render::{self, Mark};
 
 /// The keys, as the help line shows them.
@@ -93,7 +93,7 @@ pub fn frame<K: CommandKind>(
     let shape = game.shape();
     let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
     let label_width = rows.to_string().len();
-    let mut lines = vec![title::<K>(game.puzzle()), String::new()];
+    let mut lines = vec![play_title::<K>(game.puzzle()), String::new()];
     let room_for = |below: &[String]| {
         height
             .saturating_sub(LINES_ABOVE + 1 + below.len())

@@ -6,14 +6,20 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{PageData, PuzzleLook, Seed, SpecError, digits};
+use super::{
+    DealData, MOST_CHOSEN_CELLS, MOST_CHOSEN_SEARCH_BITS, MOST_CHOSEN_STATE_CELLS, PageChoice,
+    PageData, PuzzleLook, PuzzleSpec, Seed, SpecError, digits, play_title,
+};
 use crate::figure::explain::ExplainKind;
 use crate::game::lines::{Command, parse};
-use crate::game::{Dealer, DealerError, Event, Game, Refusal};
+use crate::game::{AllFinished, Dealer, DealerError, Event, Game, Refusal};
+use crate::generate::NoPool;
+use crate::grid::Shape;
 use crate::notation::Cell;
 use crate::random::Generator;
 use crate::record::{Position, Tap};
-use crate::words::count_of;
+use crate::settings::{self, Advice, Names, Setting};
+use crate::words::{count_of, thousands};
 
 /// The game of a puzzle page: its starting boards, the one played, and new ones dealt. No
 /// key loses a game: a restart, a new puzzle or another of the page's puzzles leaves the game
@@ -80,6 +86,84 @@ impl<K: ExplainKind> fmt::Display for PageGameError<K> {
 }
 
 impl<K: ExplainKind> std::error::Error for PageGameError<K> {}
+
+/// Why a puzzle chosen in the page is not dealt: what the player is told, beside the choice.
+#[derive(Debug)]
+pub enum ChoiceError<K: ExplainKind> {
+    /// The choice is no puzzle.
+    Spec(SpecError),
+    /// The board is larger than the page deals (`most` cells, for this kind of piece).
+    TooManyCells {
+        /// The board chosen.
+        shape: Shape,
+        /// The most cells the page deals for this kind of piece.
+        most: u64,
+    },
+    /// The puzzle has so many quiet tap sets (about 2 to this power) that an answer would take
+    /// more than a moment.
+    SlowSearch {
+        /// The quiet tap sets, as a power of 2.
+        quiet_bits: u32,
+    },
+    /// The puzzle is too large to solve.
+    Solver(K::TooLarge),
+    /// No puzzles of the taps chosen can be dealt.
+    Dealer {
+        /// The puzzle chosen.
+        puzzle: K::Puzzle,
+        /// Why not.
+        error: DealerError<K>,
+    },
+    /// Every board is finished already.
+    AllFinished(AllFinished),
+    /// The game could not begin.
+    Game(PageGameError<K>),
+}
+
+impl<K: ExplainKind> Advice for ChoiceError<K> {
+    fn write_advice(&self, f: &mut fmt::Formatter<'_>, names: Names) -> fmt::Result {
+        let terminal = names(Setting::Terminal);
+        match self {
+            ChoiceError::Spec(error) => write!(f, "{error}"),
+            ChoiceError::TooManyCells { shape, most } => write!(
+                f,
+                "a {shape} board has {} cells, and the page deals boards of up to {} for these \
+                 pieces: a larger one is played in {terminal}",
+                thousands(shape.cells()),
+                thousands(*most)
+            ),
+            ChoiceError::SlowSearch { quiet_bits } => write!(
+                f,
+                "this puzzle has about 2^{quiet_bits} quiet tap sets (taps that change \
+                 nothing), too many for the page to search at each tap: it is played in \
+                 {terminal}"
+            ),
+            ChoiceError::Solver(error) => error.write_advice(f, names),
+            ChoiceError::Dealer {
+                error: DealerError::NoMoves,
+                ..
+            } => write!(
+                f,
+                "{} deals only finished boards: choose 1 or more",
+                names(Setting::Moves(0))
+            ),
+            ChoiceError::Dealer {
+                puzzle,
+                error: DealerError::Pool(error),
+            } => NoPool { puzzle, error }.write_advice(f, names),
+            ChoiceError::AllFinished(error) => write!(f, "{error}"),
+            ChoiceError::Game(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl<K: ExplainKind> fmt::Display for ChoiceError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_advice(f, settings::RUST)
+    }
+}
+
+impl<K: ExplainKind> std::error::Error for ChoiceError<K> {}
 
 /// A proof drawn on the page: each cell's weight, and the sentence for the board now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -154,7 +238,76 @@ impl<K: ExplainKind> PageGame<K> {
         let first = starts.first().cloned().ok_or(PageGameError::NoBoards)?;
         let dealer = Dealer::new(&puzzle, data.deal.moves, data.deal.seed.0, &mut |_, _| {})
             .map_err(PageGameError::Dealer)?;
-        let mut solver = K::solver(puzzle).map_err(PageGameError::Solver)?;
+        let solver = K::solver(puzzle).map_err(PageGameError::Solver)?;
+        PageGame::assemble(data, starts, first, solver, dealer, search_time)
+    }
+
+    /// A game of a puzzle chosen in the page: the board `choice.seed` deals first (as
+    /// `flipgame play --format html --seed` with the same options deals it, and so on for new
+    /// puzzles), refused when the page could not answer at once or the board is too large.
+    pub fn chosen(
+        choice: &PageChoice,
+        puzzle: K::Puzzle,
+        search_time: Option<Duration>,
+    ) -> Result<PageGame<K>, ChoiceError<K>> {
+        let shape = K::shape(&puzzle);
+        let most = match K::states(&puzzle) {
+            2 => MOST_CHOSEN_CELLS,
+            _ => MOST_CHOSEN_STATE_CELLS,
+        };
+        if shape.cells() > most {
+            return Err(ChoiceError::TooManyCells { shape, most });
+        }
+        let solver = K::solver(puzzle.clone()).map_err(ChoiceError::Solver)?;
+        // Each answer searches the quiet tap sets: their number times the cells is the work a
+        // tap may cost (about 100 ms at the limit, measured in bench/README.md).
+        let quiet_bits: f64 = K::quiet_generators(&solver)
+            .iter()
+            .map(|generator| f64::from(generator.order).log2())
+            .sum();
+        if quiet_bits + (shape.cells() as f64).log2() > f64::from(MOST_CHOSEN_SEARCH_BITS) {
+            return Err(ChoiceError::SlowSearch {
+                quiet_bits: quiet_bits.round() as u32,
+            });
+        }
+        let dealt = |error| ChoiceError::Dealer {
+            puzzle: puzzle.clone(),
+            error,
+        };
+        let mut dealer =
+            Dealer::new(&puzzle, choice.moves, choice.seed.0, &mut |_, _| {}).map_err(dealt)?;
+        let first = dealer.deal(&puzzle).map_err(ChoiceError::AllFinished)?;
+        let data = PageData {
+            title: play_title::<K>(&puzzle),
+            puzzle: PuzzleSpec::of::<K>(&puzzle),
+            boards: vec![digits(&K::colors_of(&first))],
+            seed: Some(choice.seed),
+            deal: DealData {
+                moves: choice.moves,
+                seed: Seed(dealer.next_seed()),
+            },
+        };
+        PageGame::assemble(
+            &data,
+            vec![first.clone()],
+            first,
+            solver,
+            dealer,
+            search_time,
+        )
+        .map_err(ChoiceError::Game)
+    }
+
+    /// The game of `data`, its boards read (`starts`, the first played) and its solver and
+    /// dealer made.
+    fn assemble(
+        data: &PageData,
+        starts: Vec<K::Board>,
+        first: K::Board,
+        mut solver: K::Solver,
+        dealer: Dealer<K>,
+        search_time: Option<Duration>,
+    ) -> Result<PageGame<K>, PageGameError<K>> {
         K::set_search_time(&mut solver, search_time);
         let game = Game::new(solver, first).map_err(PageGameError::Refusal)?;
         let mut page = PageGame {

@@ -24,7 +24,7 @@ use std::path::Path;
 use base64::prelude::{BASE64_STANDARD, Engine as _};
 use serde::{Deserialize, Serialize};
 
-use crate::figure::explain::ExplainKind;
+use crate::figure::explain::{ExplainKind, other_rule_words};
 use crate::figure::svg::escape;
 use crate::figure::{Drawing, Pieces};
 use crate::grid::Shape;
@@ -36,7 +36,7 @@ use crate::rule::{Graph, NAMED_STENCILS, Rule};
 use crate::settings::{Advice, Names, Setting};
 use crate::words::{count_of, thousands};
 
-pub use game::{PageGame, PageGameError, PageProof, PageView};
+pub use game::{ChoiceError, PageGame, PageGameError, PageProof, PageView};
 pub use walkthrough::Walkthrough;
 
 /// The largest page written, in bytes: past it a page is slow to open and to search, and a
@@ -47,6 +47,18 @@ pub const MOST_PAGE_BYTES: usize = 1 << 20;
 /// past about this many a browser takes seconds to lay out and draw a board (`bench/page.sh`
 /// measures a tap on the largest).
 pub const MOST_PAGE_CELLS: u64 = 100 * 100;
+
+/// The most cells of a puzzle of two-sided pieces chosen in the page: its controls deal
+/// boards the page answers at once (a larger page is made by the command line).
+pub const MOST_CHOSEN_CELLS: u64 = 50 * 50;
+
+/// The most cells of a puzzle of K colours chosen in the page, whose solver takes longer to
+/// make than one of two-sided pieces.
+pub const MOST_CHOSEN_STATE_CELLS: u64 = 30 * 30;
+
+/// The most work a chosen puzzle's search may take at each tap, as a power of 2: its quiet tap
+/// sets times its cells (2^28 is about 100 ms a tap in the page, `bench/README.md`).
+pub const MOST_CHOSEN_SEARCH_BITS: u32 = 28;
 
 /// The most cells a walkthrough page's boards may have: each cell of each board drawn takes
 /// about 60 bytes, and a walkthrough draws at least the start, a step and the map.
@@ -335,6 +347,25 @@ pub struct PageData {
     pub deal: DealData,
 }
 
+/// A puzzle chosen in the page (its address keeps the choice): what to play, how hard, and
+/// the seed its first board is dealt from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageChoice {
+    /// The puzzle (no rule file: the page chooses among named rules and patterns).
+    pub puzzle: PuzzleSpec,
+    /// The fewest taps a dealt puzzle needs; `None` for any board that can be finished.
+    pub moves: Option<u8>,
+    /// The seed the first board is dealt from.
+    pub seed: Seed,
+}
+
+/// The title of a game of `puzzle`, on a terminal's screen and a page: its size (and
+/// colours), and its rule unless it is the game's own.
+pub fn play_title<K: Kind>(puzzle: &K::Puzzle) -> String {
+    let rule = other_rule_words::<K>(puzzle).map_or(String::new(), |words| format!(", {words}"));
+    format!("flipgame play: {}{rule}", K::size_words(puzzle))
+}
+
 /// Refuses a puzzle too large for a page, before its solver is made or a board dealt: a board
 /// of millions of cells is refused at once.
 pub fn puzzle_fits<K: Kind>(puzzle: &K::Puzzle) -> Result<(), PageError<K::TooLarge>> {
@@ -398,6 +429,10 @@ pub struct PuzzleLook {
     pub goal_words: String,
     /// What a tap does under the rule, as a sentence.
     pub tap_words: String,
+    /// The game's title: `flipgame play: 5x5, 3 colours, rule x`.
+    pub title: String,
+    /// The rules the page's chooser offers, by name: `plus`, `x`, ..., `lines`.
+    pub rules: Vec<&'static str>,
 }
 
 impl PuzzleLook {
@@ -426,6 +461,12 @@ impl PuzzleLook {
             noun: [K::NOUN.one, K::NOUN.many],
             goal_words: K::goal_words(puzzle),
             tap_words: tap_words::<K>(puzzle),
+            title: play_title::<K>(puzzle),
+            rules: NAMED_STENCILS
+                .iter()
+                .map(|(name, ..)| *name)
+                .chain(["lines"])
+                .collect(),
         }
     }
 }
