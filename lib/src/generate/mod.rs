@@ -16,6 +16,7 @@ use std::fmt;
 
 use crate::grid::Shape;
 use crate::kind::{Kind, TwoStates};
+use crate::notation::Cell;
 use crate::random::Generator;
 use crate::settings::{Advice, Names, Setting};
 use crate::space::Space;
@@ -46,6 +47,130 @@ pub fn candidates(space: &dyn Space, wanted: Wanted) -> Vec<u32> {
         .collect()
 }
 
+/// What a search from the finished boards found at a number of taps.
+enum Layer {
+    /// The numbers of the boards that need exactly that many, ascending.
+    Boards(Vec<u32>),
+    /// No board needs that many: the most any needs is `largest`.
+    Past {
+        /// God's number.
+        largest: u8,
+    },
+    /// The search found as many boards as it may: past a 64th of them, exploring them all (a
+    /// pass over every board, with no list to keep) is the cheaper.
+    TooMany,
+}
+
+/// A tap taken back, on board numbers: each cell's tap adds, at each cell it reaches, the
+/// digit a taken-back tap leaves on a board of colour 0 (mod K), at that cell's place value.
+struct NumberedUntaps {
+    states: u32,
+    /// Each cell's place value in a board's number, row-major: K^(cells - 1 - cell).
+    places: Vec<u32>,
+    /// For each cell, the cells its tap reaches and the digit a taken-back tap adds there.
+    added: Vec<Vec<(usize, u32)>>,
+    /// For two states, each cell's tap as the bits it turns over (adding 1 mod 2 at a place
+    /// of 2^i is turning bit i over): one XOR instead of a digit at a time.
+    flips: Option<Vec<u32>>,
+}
+
+impl NumberedUntaps {
+    fn new<K: Kind>(puzzle: &K::Puzzle, positions: u32) -> NumberedUntaps {
+        let shape = K::shape(puzzle);
+        let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
+        let states = u32::from(K::states(puzzle));
+        let mut places = vec![1u32; cells];
+        for cell in (0..cells.saturating_sub(1)).rev() {
+            places[cell] = places[cell + 1] * states;
+        }
+        debug_assert!(
+            cells == 0 || u64::from(places[0]) * u64::from(states) == u64::from(positions)
+        );
+        let added: Vec<Vec<(usize, u32)>> = (0..cells)
+            .map(|cell| {
+                let mut board = K::board_numbered(puzzle, 0);
+                K::untap(puzzle, &mut board, Cell::at_index(cell, cols));
+                K::colors_of(&board)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, digit)| digit != 0)
+                    .map(|(at, digit)| (at, u32::from(digit)))
+                    .collect()
+            })
+            .collect();
+        let flips = (states == 2).then(|| {
+            added
+                .iter()
+                .map(|reached| reached.iter().fold(0, |bits, &(at, _)| bits | places[at]))
+                .collect()
+        });
+        NumberedUntaps {
+            states,
+            places,
+            added,
+            flips,
+        }
+    }
+
+    /// The number of the board `number` was before a tap of `cell`.
+    fn before(&self, mut number: u32, cell: usize) -> u32 {
+        if let Some(flips) = &self.flips {
+            return number ^ flips[cell];
+        }
+        for &(at, digit) in &self.added[cell] {
+            let place = self.places[at];
+            let old = number / place % self.states;
+            let new = (old + digit) % self.states;
+            number = number - old * place + new * place;
+        }
+        number
+    }
+}
+
+/// The boards of `puzzle` (its `positions` boards numbered) whose fewest taps are exactly
+/// `moves`: a breadth-first search from the finished boards, a tap taken back at each step,
+/// that stops at `moves` (so a puzzle of few taps costs few boards, not all of them), or as
+/// soon as it has found `most` boards.
+fn layer<K: Kind>(puzzle: &K::Puzzle, positions: u32, moves: u8, most: u32) -> Layer {
+    let cells = K::shape(puzzle).cells() as usize;
+    let untaps = NumberedUntaps::new::<K>(puzzle, positions);
+    let mut seen = vec![0u64; (positions as usize).div_ceil(64)];
+    let mut first_visit = |number: u32| {
+        let (word, bit) = (number as usize / 64, number % 64);
+        let new = seen[word] >> bit & 1 == 0;
+        seen[word] |= 1 << bit;
+        new
+    };
+    let mut layer: Vec<u32> = K::goal_colors(puzzle)
+        .into_iter()
+        .map(|color| K::board_number(&K::filled(puzzle, K::color_number(color))))
+        .filter(|&number| first_visit(number))
+        .collect();
+    // Counted as they are found, so a search that would grow too large stops at once.
+    let (mut visited, most) = (layer.len(), most as usize);
+    for depth in 0..moves {
+        let mut next = Vec::new();
+        for &number in &layer {
+            for cell in 0..cells {
+                let before = untaps.before(number, cell);
+                if first_visit(before) {
+                    next.push(before);
+                    visited += 1;
+                    if visited >= most {
+                        return Layer::TooMany;
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return Layer::Past { largest: depth };
+        }
+        layer = next;
+    }
+    layer.sort_unstable();
+    Layer::Boards(layer)
+}
+
 /// Scrambles tried before a pool of boards past the explored ones gives up on K taps.
 pub const SCRAMBLE_ATTEMPTS: u32 = 200;
 
@@ -58,6 +183,20 @@ pub enum Pool<K: Kind = TwoStates> {
         space: K::Space,
         /// The numbers of the boards that fit.
         candidates: Vec<u32>,
+    },
+    /// Boards few enough to explore, drawn without exploring them: any board by its number,
+    /// or one of those at exactly `moves` taps, found by a search from the finished boards that
+    /// stops there. The same draws as [`Pool::Space`]'s: the candidates are the same numbers in
+    /// the same order.
+    Numbered {
+        /// Judges a board drawn from all of them.
+        solver: Box<K::Solver>,
+        /// How many boards there are.
+        positions: u32,
+        /// The numbers of the boards at exactly `moves` taps, ascending; `None` for all boards.
+        candidates: Option<Vec<u32>>,
+        /// The taps every candidate needs.
+        moves: Option<u8>,
     },
     /// Larger boards: uniform random boards, kept when they fit (`impossible` only).
     Random {
@@ -197,6 +336,40 @@ impl<K: Kind> Pool<K> {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Pool<K>, PoolError<K>> {
         let (shape, goal) = (K::shape(puzzle), K::goal(puzzle));
+        if let (Some(positions), Wanted::Any | Wanted::Moves(_)) =
+            (K::numbered_boards(puzzle), wanted)
+        {
+            let candidates = match wanted {
+                Wanted::Moves(moves) => {
+                    match layer::<K>(puzzle, positions, moves, positions / 64) {
+                        Layer::Boards(boards) => Some(Some(boards)),
+                        Layer::Past { largest } => {
+                            return Err(PoolError::NoSuchBoard {
+                                wanted,
+                                shape,
+                                goal,
+                                largest,
+                            });
+                        }
+                        // As many boards as exploring them all: explore them (below).
+                        Layer::TooMany => None,
+                    }
+                }
+                _ => Some(None),
+            };
+            if let Some(candidates) = candidates {
+                let solver = Box::new(K::solver(puzzle.clone()).map_err(PoolError::Solver)?);
+                return Ok(Pool::Numbered {
+                    solver,
+                    positions,
+                    candidates,
+                    moves: match wanted {
+                        Wanted::Moves(moves) => Some(moves),
+                        _ => None,
+                    },
+                });
+            }
+        }
         if K::is_explorable(puzzle) || wanted == Wanted::Hardest {
             let space = K::explore(puzzle, false, progress).map_err(PoolError::Space)?;
             let candidates = candidates(&space, wanted);
@@ -250,6 +423,33 @@ impl<K: Kind> Pool<K> {
                     optimal: true,
                 }
             }
+            Pool::Numbered {
+                solver,
+                positions,
+                candidates,
+                moves,
+            } => {
+                let number = match candidates {
+                    Some(candidates) => generator.pick(candidates).unwrap_or(0),
+                    None => generator.below(u64::from(*positions)) as u32,
+                };
+                let board = K::board_numbered(K::puzzle(solver), number);
+                match moves {
+                    Some(moves) => Drawn {
+                        board,
+                        moves: Some(u64::from(*moves)),
+                        optimal: true,
+                    },
+                    None => {
+                        let solution = K::solve(solver, &board);
+                        Drawn {
+                            board,
+                            optimal: solution.as_ref().is_none_or(|s| s.optimal),
+                            moves: solution.map(|s| s.moves()),
+                        }
+                    }
+                }
+            }
             Pool::Scrambled { moves, .. } => loop {
                 if let Some(board) = self.scramble(generator) {
                     return Drawn {
@@ -294,6 +494,13 @@ impl<K: Kind> Pool<K> {
     pub fn distinct_boards(&self) -> u64 {
         match self {
             Pool::Space { candidates, .. } => candidates.len() as u64,
+            Pool::Numbered {
+                candidates,
+                positions,
+                ..
+            } => candidates
+                .as_ref()
+                .map_or(u64::from(*positions), |candidates| candidates.len() as u64),
             // Past the boards explored there are more than the explored ones: only absurd
             // counts need this.
             Pool::Random { solver, .. } => {
@@ -485,6 +692,104 @@ mod tests {
         let error =
             Pool::<TwoStates>::new(&Puzzle::flip_game(), Wanted::Moves(17), &mut |_, _| {}).err();
         assert!(matches!(error, Some(PoolError::NoSuchBoard { .. })));
+    }
+
+    /// A pool that numbers a small puzzle's boards without exploring them draws what the pool
+    /// of the explored space draws (the same candidates in the same order: the same boards for
+    /// the same seed), says the same God's number past it, and counts the same boards.
+    fn numbered_pools_draw_as_explored_ones<K: Kind>(puzzle: &K::Puzzle) {
+        let space = K::explore(puzzle, false, &mut |_, _| {}).unwrap();
+        let largest = space.max_moves();
+        let mut wanted = vec![Wanted::Any];
+        wanted.extend((0..=largest.saturating_add(1)).map(Wanted::Moves));
+        for wanted in wanted {
+            let numbered = Pool::<K>::new(puzzle, wanted, &mut |_, _| {});
+            let explored = candidates(&space, wanted);
+            if explored.is_empty() {
+                let positions = K::numbered_boards(puzzle).unwrap();
+                let Wanted::Moves(moves) = wanted else {
+                    unreachable!("every puzzle has boards")
+                };
+                assert!(matches!(
+                    layer::<K>(puzzle, positions, moves, u32::MAX),
+                    Layer::Past { largest: most } if most == largest
+                ));
+                assert!(matches!(
+                    numbered,
+                    Err(PoolError::NoSuchBoard { largest: most, .. }) if most == largest
+                ));
+                continue;
+            }
+            let numbered = numbered.unwrap();
+            assert_eq!(numbered.distinct_boards(), explored.len() as u64);
+            if let Wanted::Moves(moves) = wanted {
+                // The search itself, let run to the end: every layer, the explored one.
+                let positions = K::numbered_boards(puzzle).unwrap();
+                match layer::<K>(puzzle, positions, moves, u32::MAX) {
+                    Layer::Boards(boards) => assert_eq!(boards, explored, "{wanted:?}"),
+                    _ => panic!("{wanted:?}: no layer"),
+                }
+            }
+            let explored = Pool::<K>::Space {
+                space: K::explore(puzzle, false, &mut |_, _| {}).unwrap(),
+                candidates: explored,
+            };
+            for seed in 1..4 {
+                let drawn = |pool: &Pool<K>| -> Vec<String> {
+                    pool.deal(seed, false)
+                        .take(6)
+                        .map(|d| format!("{} {:?} {}", d.board, d.moves, d.optimal))
+                        .collect()
+                };
+                assert_eq!(drawn(&numbered), drawn(&explored), "{wanted:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn numbered_pools_of_every_kind_draw_as_explored_ones() {
+        let shape = |rows, cols| Shape::new(rows, cols).unwrap();
+        for puzzle in [
+            Puzzle::flip_game(),
+            Puzzle::new(shape(3, 4), Rule::parse("x").unwrap(), true, Goal::Either).unwrap(),
+            Puzzle::new(
+                shape(3, 3),
+                Rule::parse("sigma").unwrap(),
+                false,
+                Goal::White,
+            )
+            .unwrap(),
+            Puzzle::new(shape(2, 5), Rule::Lines, false, Goal::Black).unwrap(),
+        ] {
+            numbered_pools_draw_as_explored_ones::<TwoStates>(&puzzle);
+        }
+        for puzzle in [
+            state_puzzle(2, 3, 3, StateGoal::Color(0)),
+            state_puzzle(2, 3, 4, StateGoal::Any),
+            StatePuzzle::new(
+                shape(2, 2),
+                Rule::parse("010/121/010").unwrap(),
+                true,
+                6,
+                StateGoal::Color(5),
+            )
+            .unwrap(),
+        ] {
+            numbered_pools_draw_as_explored_ones::<KStates>(&puzzle);
+        }
+    }
+
+    /// A puzzle whose search from its finished boards would grow past a 64th of its boards
+    /// explores them all instead: the pool of the explored space.
+    #[test]
+    fn a_search_that_grows_too_large_explores_the_space() {
+        let puzzle = Puzzle::plus(Shape::new(4, 5).unwrap(), Goal::Either);
+        let near = Pool::<TwoStates>::new(&puzzle, Wanted::Moves(2), &mut |_, _| {}).unwrap();
+        assert!(matches!(near, Pool::Numbered { .. }));
+        let far = Pool::<TwoStates>::new(&puzzle, Wanted::Moves(9), &mut |_, _| {}).unwrap();
+        assert!(matches!(far, Pool::Space { .. }));
+        let hardest = Pool::<TwoStates>::new(&puzzle, Wanted::Hardest, &mut |_, _| {}).unwrap();
+        assert!(matches!(hardest, Pool::Space { .. }));
     }
 
     // Boards of K states.

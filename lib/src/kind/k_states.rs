@@ -15,7 +15,9 @@ use crate::rule::Rule;
 use crate::solve::Stage;
 use crate::solve::states::modular::CyclicFactor;
 use crate::solve::states::{StateProof, StateSolver, TooManyStateCells};
-use crate::space::{StateSpace, TooManyStateBoards, state_boards};
+use crate::space::{
+    StateSpace, TooManyStateBoards, state_board_number, state_board_numbered, state_boards,
+};
 use crate::words::Noun;
 
 /// A proof for pieces of K colours as records give it: a weight a cell (rows from the top),
@@ -268,6 +270,18 @@ impl Kind for KStates {
 
     fn board_at(space: &StateSpace, index: u32) -> StateBoard {
         space.board(index)
+    }
+
+    fn numbered_boards(puzzle: &StatePuzzle) -> Option<u32> {
+        state_boards(puzzle.shape(), puzzle.states()).and_then(|boards| u32::try_from(boards).ok())
+    }
+
+    fn board_numbered(puzzle: &StatePuzzle, number: u32) -> StateBoard {
+        state_board_numbered(puzzle.shape(), puzzle.states(), number)
+    }
+
+    fn board_number(board: &StateBoard) -> u32 {
+        state_board_number(board)
     }
 
     fn random_board(puzzle: &StatePuzzle, generator: &mut Generator) -> StateBoard {

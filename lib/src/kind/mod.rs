@@ -268,6 +268,13 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     fn index_of(space: &Self::Space, board: &Self::Board) -> u32;
     /// The board numbered `index` in `space`.
     fn board_at(space: &Self::Space, index: u32) -> Self::Board;
+    /// How many boards `puzzle` has, when they are few enough to explore: they are numbered
+    /// below it, as its explored space numbers them, without exploring it.
+    fn numbered_boards(puzzle: &Self::Puzzle) -> Option<u32>;
+    /// The board of `puzzle` numbered `number` (below [`Kind::numbered_boards`]).
+    fn board_numbered(puzzle: &Self::Puzzle, number: u32) -> Self::Board;
+    /// The number of `board`, a board of a puzzle whose boards are numbered.
+    fn board_number(board: &Self::Board) -> u32;
 
     /// A board drawn uniformly among all boards of `puzzle`'s shape.
     fn random_board(puzzle: &Self::Puzzle, generator: &mut Generator) -> Self::Board;

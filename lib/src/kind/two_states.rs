@@ -12,7 +12,7 @@ use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
 use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
-use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid};
+use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid, grid_from_bits};
 use crate::words::Noun;
 
 /// A two-sided proof as records give it: the quiet pattern's cells, and the board's black
@@ -295,6 +295,18 @@ impl Kind for TwoStates {
 
     fn board_at(space: &SmallSpace, index: u32) -> Grid {
         space.board(index)
+    }
+
+    fn numbered_boards(puzzle: &Puzzle) -> Option<u32> {
+        Self::is_explorable(puzzle).then(|| 1 << puzzle.shape().cells())
+    }
+
+    fn board_numbered(puzzle: &Puzzle, number: u32) -> Grid {
+        grid_from_bits(puzzle.shape(), number)
+    }
+
+    fn board_number(board: &Grid) -> u32 {
+        bits_of_grid(board)
     }
 
     fn random_board(puzzle: &Puzzle, generator: &mut Generator) -> Grid {

@@ -23,7 +23,10 @@ use crate::puzzle::Puzzle;
 
 mod states;
 
-pub use states::{MOST_STATE_BOARDS, StateSpace, TooManyStateBoards, state_boards};
+pub use states::{
+    MOST_STATE_BOARDS, StateSpace, TooManyStateBoards, state_board_number, state_board_numbered,
+    state_boards,
+};
 
 /// The most cells a board may have for its whole state space to be explored (2^25 boards).
 pub const MAX_CELLS: u64 = 25;

@@ -82,6 +82,28 @@ pub fn state_boards(shape: Shape, states: u8) -> Option<u64> {
     Some(boards)
 }
 
+/// The board of `shape` and `states` numbered `number`: its cells, row-major, are the base-K
+/// digits of the number, the first most significant (the numbering of a [`StateSpace`]).
+pub fn state_board_numbered(shape: Shape, states: u8, mut number: u32) -> StateBoard {
+    let k = u32::from(states);
+    let cols = shape.cols() as usize;
+    let mut board = StateBoard::new(shape, states);
+    for cell in (0..shape.cells() as usize).rev() {
+        board.set(cell / cols, cell % cols, (number % k) as u8);
+        number /= k;
+    }
+    board
+}
+
+/// The number of `board` ([`state_board_numbered`] undone).
+pub fn state_board_number(board: &StateBoard) -> u32 {
+    let states = u32::from(board.states());
+    board
+        .cells()
+        .iter()
+        .fold(0, |number, &state| number * states + u32::from(state))
+}
+
 impl StateSpace {
     /// Finds the fewest presses of every board of `puzzle` (and with `with_presses` the least
     /// press counts of that many); `progress` hears the press-count vectors walked so far, of
@@ -189,20 +211,12 @@ impl StateSpace {
 
     /// The board at `index`.
     pub fn board(&self, index: u32) -> StateBoard {
-        let digits = self.digits(index);
-        let mut board = StateBoard::new(self.shape, self.states);
-        let cols = self.shape.cols() as usize;
-        for (cell, &state) in digits.iter().enumerate() {
-            board.set(cell / cols, cell % cols, state);
-        }
-        board
+        state_board_numbered(self.shape, self.states, index)
     }
 
     /// The index of `board`, which must have this space's shape and states.
     pub fn index_of(&self, board: &StateBoard) -> u32 {
-        board.cells().iter().fold(0, |index, &state| {
-            index * u32::from(self.states) + u32::from(state)
-        })
+        state_board_number(board)
     }
 
     /// The base-K digits of `number`, one a cell, the first most significant.
