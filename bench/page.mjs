@@ -17,6 +17,10 @@ const PUZZLES = [
   ['19x19 (nullity 16)', ['--size', '19x19']],
   ['25x25', ['--size', '25x25']],
   ['12x12, x, torus', ['--size', '12x12', '--rule', 'x', '--wrap']],
+  // About the chooser's bound of search work (quiet tap sets times cells, 2^28): below and
+  // above it.
+  ['10x10, sigma, torus (2^26.6 of search)', ['--size', '10x10', '--rule', 'sigma', '--wrap']],
+  ['20x20, sigma (2^28.6 of search)', ['--size', '20x20', '--rule', 'sigma']],
   ['50x50', ['--size', '50x50']],
   ['100x100 (the limit)', ['--size', '100x100']],
   ['30x30, K = 6, any colour', ['--size', '30x30', '--states', '6', '--goal', 'any']],

@@ -67,6 +67,17 @@ hyperfine --warmup 2 --min-runs 10 -N \
 sed "s|$work/||g; s|$bin|flipgame|g" "$work/sizes.md"
 
 echo
+echo "dealing: one board of a small puzzle (no state space explored) and of exactly K taps"
+hyperfine --warmup 2 --min-runs 10 -N \
+    --export-markdown "$work/deal.md" \
+    "$bin gen --size 5x5 --count 1 --seed 1" \
+    "$bin gen --size 5x5 --moves 3 --count 1 --seed 1" \
+    "$bin gen --size 5x5 --moves 6 --count 1 --seed 1" \
+    "$bin gen --size 5x5 --moves 12 --count 1 --seed 1" \
+    "$bin gen --size 3x3 --states 6 --goal any --count 1 --seed 1"
+sed "s|$bin|flipgame|g" "$work/deal.md"
+
+echo
 echo "rules: one board each (the same boards as above), solved under rules that need elimination"
 hyperfine --warmup 1 --min-runs 5 -N \
     --export-markdown "$work/rules.md" \
