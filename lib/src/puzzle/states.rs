@@ -23,6 +23,16 @@ pub enum StateGoal {
     Any,
 }
 
+impl StateGoal {
+    /// True when a board of every piece `color` is finished for this goal.
+    pub fn accepts(self, color: u8) -> bool {
+        match self {
+            StateGoal::Color(goal) => goal == color,
+            StateGoal::Any => true,
+        }
+    }
+}
+
 impl fmt::Display for StateGoal {
     /// The colour's number, or `any`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -220,6 +220,19 @@ impl StateSolver {
         board: &StateBoard,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<StateSolution> {
+        // A board already in a colour the goal accepts needs no presses, and no search: no
+        // answer is fewer, and among the fewest none is less.
+        if let Some(&color) = board.cells().first()
+            && board.cells().iter().all(|&state| state == color)
+            && self.puzzle.goal().accepts(color)
+        {
+            return Some(StateSolution {
+                taps: vec![0; board.cells().len()],
+                color,
+                optimal: true,
+                lower_bound: 0,
+            });
+        }
         let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
         let deadline = self.search_time.map(|time| Instant::now() + time);
         let mut search = Search { deadline, progress };
@@ -516,6 +529,36 @@ mod tests {
         ] {
             check_against_brute_force(stencil, rows, cols, wrap, states);
         }
+    }
+
+    /// A finished board needs no search (none is reported): 0 presses, proven, for a colour
+    /// goal and for any colour; a board the goal does not take as finished is searched.
+    #[test]
+    fn a_finished_board_is_answered_without_a_search() {
+        let shape = Shape::new(10, 10).unwrap();
+        let mut filled = StateBoard::new(shape, 4);
+        for cell in 0..100 {
+            filled.set(cell / 10, cell % 10, 2);
+        }
+        for goal in [StateGoal::Color(2), StateGoal::Any] {
+            let puzzle = StatePuzzle::new(shape, Rule::plus(), true, 4, goal).unwrap();
+            let solver = StateSolver::new(puzzle).unwrap();
+            let mut searched = 0;
+            let solution = solver
+                .solve_with_progress(&filled, &mut |_, _, _| searched += 1)
+                .unwrap();
+            assert_eq!(searched, 0, "{goal:?}");
+            assert_eq!((solution.moves(), solution.color), (0, 2));
+            assert!(solution.optimal && solution.lower_bound == 0);
+            assert!(solution.taps.iter().all(|&times| times == 0));
+        }
+        let puzzle = StatePuzzle::new(shape, Rule::plus(), true, 4, StateGoal::Color(1)).unwrap();
+        let mut solver = StateSolver::new(puzzle).unwrap();
+        solver.set_search_time(Some(Duration::from_millis(50)));
+        let mut searched = 0;
+        let solution = solver.solve_with_progress(&filled, &mut |_, _, _| searched += 1);
+        assert!(solution.is_none_or(|s| s.moves() > 0));
+        assert!(searched > 0, "a search is reported");
     }
 
     #[test]
