@@ -752,6 +752,152 @@ mod tests {
         assert_eq!(page.view().colors, "1001110110011000");
     }
 
+    /// The choice of `puzzle` with `moves` fewest taps, dealt from seed 9.
+    fn choice<K: ExplainKind>(puzzle: &K::Puzzle, moves: Option<u8>) -> PageChoice {
+        PageChoice {
+            puzzle: PuzzleSpec::of::<K>(puzzle),
+            moves,
+            seed: Seed(9),
+        }
+    }
+
+    /// A chosen puzzle is dealt as a dealer of its seed deals it (`flipgame play --seed`), and
+    /// deals on from the seed after it, as the command line's page does.
+    #[test]
+    fn a_chosen_puzzle_is_the_one_its_seed_deals() {
+        let puzzle = Puzzle::new(
+            Shape::new(3, 5).unwrap(),
+            Rule::parse("x").unwrap(),
+            true,
+            Goal::White,
+        )
+        .unwrap();
+        let mut page = PageGame::<TwoStates>::chosen(
+            &choice::<TwoStates>(&puzzle, Some(3)),
+            puzzle.clone(),
+            None,
+        )
+        .unwrap();
+        let mut dealer = Dealer::<TwoStates>::new(&puzzle, Some(3), 9, &mut |_, _| {}).unwrap();
+        let first = dealer.deal(&puzzle).unwrap();
+        let next = dealer.next_seed();
+        let view = page.view();
+        assert_eq!(view.position.board, &first);
+        assert_eq!(
+            (view.seed, view.position.moves_left),
+            (Some(Seed(9)), Some(3))
+        );
+        assert_eq!(view.puzzle, Some(0));
+        assert_eq!(page.look().title, "flipgame play: 3x5, rule x, wrapping");
+        // The next puzzle's seed is the first drawn from the seed after the chosen one's.
+        page.play("new");
+        assert_eq!(
+            page.view().seed,
+            Some(Seed(Generator::from_seed(next).below(u64::MAX)))
+        );
+        let state = StatePuzzle::new(
+            Shape::new(2, 3).unwrap(),
+            Rule::plus(),
+            false,
+            3,
+            StateGoal::Any,
+        )
+        .unwrap();
+        let page =
+            PageGame::<KStates>::chosen(&choice::<KStates>(&state, None), state, None).unwrap();
+        assert_eq!(page.view().seed, Some(Seed(9)));
+    }
+
+    /// The page deals at most 2,500 cells of two-sided pieces and 900 of K colours, and no
+    /// puzzle whose search is past 2^28 a tap; each refusal says why.
+    #[test]
+    fn a_choice_past_the_page_s_limits_is_refused() {
+        let line = |cols| {
+            Puzzle::new(
+                Shape::new(1, cols).unwrap(),
+                Rule::plus(),
+                false,
+                Goal::Either,
+            )
+            .unwrap()
+        };
+        let chosen = |puzzle: Puzzle| {
+            PageGame::<TwoStates>::chosen(&choice::<TwoStates>(&puzzle, None), puzzle, None)
+        };
+        assert!(chosen(line(2500)).is_ok());
+        let refused = chosen(line(2501)).err().unwrap();
+        assert!(matches!(
+            refused,
+            ChoiceError::TooManyCells { most: 2500, .. }
+        ));
+        assert_eq!(
+            refused.to_string(),
+            "a 1x2501 board has 2,501 cells, and the page deals boards of up to 2,500 for these \
+             pieces: a larger one is played in the terminal (flipgame play)"
+        );
+        let colours = |cols| {
+            StatePuzzle::new(
+                Shape::new(1, cols).unwrap(),
+                Rule::plus(),
+                false,
+                3,
+                StateGoal::Color(0),
+            )
+            .unwrap()
+        };
+        let chosen_colours = |puzzle: StatePuzzle| {
+            PageGame::<KStates>::chosen(&choice::<KStates>(&puzzle, None), puzzle, None)
+        };
+        assert!(chosen_colours(colours(900)).is_ok());
+        assert!(matches!(
+            chosen_colours(colours(901)).err(),
+            Some(ChoiceError::TooManyCells { most: 900, .. })
+        ));
+        // Sigma's quiet tap sets: 2^20 on a 10x10 torus (100 cells: 2^26.6 of search) is
+        // dealt; 2^20 on 20x20 (400 cells: 2^28.6) is not.
+        let sigma = |side, wrap| {
+            Puzzle::new(
+                Shape::new(side, side).unwrap(),
+                Rule::parse("sigma").unwrap(),
+                wrap,
+                Goal::Either,
+            )
+            .unwrap()
+        };
+        assert!(chosen(sigma(10, true)).is_ok());
+        let refused = chosen(sigma(20, false)).err().unwrap();
+        assert!(matches!(
+            refused,
+            ChoiceError::SlowSearch { quiet_bits: 20 }
+        ));
+        assert!(
+            refused
+                .to_string()
+                .starts_with("this puzzle has about 2^20 quiet tap sets")
+        );
+        let three = line(3);
+        let refused = PageGame::<TwoStates>::chosen(
+            &choice::<TwoStates>(&three, Some(0)),
+            three.clone(),
+            None,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            refused.to_string(),
+            "Wanted::Moves(0) deals only finished boards: choose 1 or more"
+        );
+        let refused =
+            PageGame::<TwoStates>::chosen(&choice::<TwoStates>(&three, Some(9)), three, None)
+                .err()
+                .unwrap();
+        assert!(
+            refused
+                .to_string()
+                .starts_with("Wanted::Moves(9): no 1x3 board needs exactly 9 taps")
+        );
+    }
+
     /// A board no taps finish shows its proof at once, its count the board's as it is.
     #[test]
     fn a_board_no_taps_finish_shows_its_proof() {
