@@ -15,6 +15,7 @@
 //! The walkthrough page shows what `explain` shows: the same blocks of words, and each group
 //! of boards as frames to step through (previous, next, play), drawn by the same stylesheet.
 
+mod choice;
 mod game;
 mod walkthrough;
 
@@ -36,7 +37,10 @@ use crate::rule::{Graph, NAMED_STENCILS, Rule};
 use crate::settings::{Advice, Names, Setting};
 use crate::words::{count_of, thousands};
 
-pub use game::{ChoiceError, PageGame, PageGameError, PageProof, PageView};
+pub use choice::{
+    ChoiceError, MOST_CHOSEN_CELLS, MOST_CHOSEN_SEARCH_BITS, MOST_CHOSEN_STATE_CELLS, PageChoice,
+};
+pub use game::{PageGame, PageGameError, PageProof, PageView};
 pub use walkthrough::Walkthrough;
 
 /// The largest page written, in bytes: past it a page is slow to open and to search, and a
@@ -47,18 +51,6 @@ pub const MOST_PAGE_BYTES: usize = 1 << 20;
 /// past about this many a browser takes seconds to lay out and draw a board (`bench/page.sh`
 /// measures a tap on the largest).
 pub const MOST_PAGE_CELLS: u64 = 100 * 100;
-
-/// The most cells of a puzzle of two-sided pieces chosen in the page: its controls deal
-/// boards the page answers at once (a larger page is made by the command line).
-pub const MOST_CHOSEN_CELLS: u64 = 50 * 50;
-
-/// The most cells of a puzzle of K colours chosen in the page, whose solver takes longer to
-/// make than one of two-sided pieces.
-pub const MOST_CHOSEN_STATE_CELLS: u64 = 30 * 30;
-
-/// The most work a chosen puzzle's search may take at each tap, as a power of 2: its quiet tap
-/// sets times its cells (2^28 is about 100 ms a tap in the page, `bench/README.md`).
-pub const MOST_CHOSEN_SEARCH_BITS: u32 = 28;
 
 /// The most cells a walkthrough page's boards may have: each cell of each board drawn takes
 /// about 60 bytes, and a walkthrough draws at least the start, a step and the map.
@@ -345,18 +337,6 @@ pub struct PageData {
     pub seed: Option<Seed>,
     /// How to deal new puzzles.
     pub deal: DealData,
-}
-
-/// A puzzle chosen in the page (its address keeps the choice): what to play, how hard, and
-/// the seed its first board is dealt from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PageChoice {
-    /// The puzzle (no rule file: the page chooses among named rules and patterns).
-    pub puzzle: PuzzleSpec,
-    /// The fewest taps a dealt puzzle needs; `None` for any board that can be finished.
-    pub moves: Option<u8>,
-    /// The seed the first board is dealt from.
-    pub seed: Seed,
 }
 
 /// The title of a game of `puzzle`, on a terminal's screen and a page: its size (and
