@@ -618,10 +618,11 @@ pub enum GoalArg {
     Digit(u8),
 }
 
-/// The colour a one-letter `--goal` names as board text writes it (`a` is 10), if it is one.
+/// The colour a one-character `--goal` names as board text writes it (`a` is 10), if it is
+/// one (a digit is read as a number first).
 fn digit_letter(text: &str) -> Option<u8> {
     match text.as_bytes() {
-        &[letter] if letter.is_ascii_alphabetic() => state_of_digit(letter),
+        &[digit] => state_of_digit(digit),
         _ => None,
     }
 }

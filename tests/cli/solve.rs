@@ -1229,7 +1229,7 @@ mod k_states {
         );
         refused(
             &["solve", "--states", "3", "--goal", "3"],
-            "--goal 3: the colours of --states 3 are numbers from 0 to 2",
+            "--goal 3: the colours of --states 3 are numbers from 0 to 2: give one of them",
         );
         refused(
             &["solve", "--goal", "1"],
@@ -1243,6 +1243,11 @@ mod k_states {
             &["solve", "--goal", "purple"],
             "expected either, white, black, any, or a colour: a number such as 0, or a board's \
              digit such as a (10)",
+        );
+        // A number is digits alone: Rust would read `+1` as 1.
+        refused(
+            &["solve", "--states", "3", "--goal", "+1"],
+            "invalid value '+1' for '--goal <GOAL>'",
         );
         // A letter is a colour as boards write it past 9, and is said so where it cannot be.
         refused(
