@@ -75,7 +75,7 @@ struct NumberedUntaps {
 }
 
 impl NumberedUntaps {
-    fn new<K: Kind>(puzzle: &K::Puzzle, positions: u32) -> NumberedUntaps {
+    fn new<K: Kind>(puzzle: &K::Puzzle) -> NumberedUntaps {
         let shape = K::shape(puzzle);
         let (cells, cols) = (shape.cells() as usize, shape.cols() as usize);
         let states = u32::from(K::states(puzzle));
@@ -83,9 +83,6 @@ impl NumberedUntaps {
         for cell in (0..cells.saturating_sub(1)).rev() {
             places[cell] = places[cell + 1] * states;
         }
-        debug_assert!(
-            cells == 0 || u64::from(places[0]) * u64::from(states) == u64::from(positions)
-        );
         let added: Vec<Vec<(usize, u32)>> = (0..cells)
             .map(|cell| {
                 let mut board = K::board_numbered(puzzle, 0);
@@ -133,7 +130,7 @@ impl NumberedUntaps {
 /// soon as it has found `most` boards.
 fn layer<K: Kind>(puzzle: &K::Puzzle, positions: u32, moves: u8, most: u32) -> Layer {
     let cells = K::shape(puzzle).cells() as usize;
-    let untaps = NumberedUntaps::new::<K>(puzzle, positions);
+    let untaps = NumberedUntaps::new::<K>(puzzle);
     let mut seen = vec![0u64; (positions as usize).div_ceil(64)];
     let mut first_visit = |number: u32| {
         let (word, bit) = (number as usize / 64, number % 64);
