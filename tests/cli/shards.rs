@@ -261,23 +261,35 @@ fn shards_that_do_not_fit_are_refused_with_the_place() {
              white: give the merge the shards' options",
             files[0]
         )));
-    // A record twice.
+    // A shard's records twice, as a scheduler that appends leaves them after a requeue: the
+    // same record twice is one; a record that differs from the first is refused by place.
+    let second = std::fs::read_to_string(scratch.path().join(&files[1])).unwrap();
+    scratch.file("appended.jsonl", format!("{second}{second}"));
     let twice = [
         files[0].clone(),
-        files[1].clone(),
+        "appended.jsonl".to_string(),
         files[2].clone(),
-        files[1].clone(),
     ];
     scratch
         .flipgame()
         .args(merge_args(&twice, &input))
         .assert()
+        .success()
+        .stdout(format!("{}\n", answers.join("\n")))
+        .stderr("");
+    let other_source = second.replacen("\"source\":\"boards.txt:1\"", "\"source\":\"b.txt:1\"", 1);
+    assert_ne!(other_source, second);
+    scratch.file("appended.jsonl", format!("{second}{other_source}"));
+    scratch
+        .flipgame()
+        .args(merge_args(&twice, &input))
+        .assert()
         .code(2)
-        .stderr(contains(format!(
-            "{0}:1: board 1 of shard 2/3 is given a second time (first at {0}:1): give each shard's \
-             output once",
-            files[1]
-        )));
+        .stderr(contains(
+            "appended.jsonl:4: board 1 of shard 2/3 is given a second time, and differs from the \
+             first (at appended.jsonl:1): keep one run's records of each shard (run it again \
+             into a file of its own)",
+        ));
     // A line that is not a record, after good ones.
     scratch.file("broken.jsonl", format!("{third}{{\"index\": 4,\n"));
     let broken = [
@@ -910,4 +922,104 @@ fn a_shard_cancelled_on_a_board_keeps_the_records_before_it() {
         (record["index"].as_u64(), record["swept"].as_bool()),
         (Some(1), Some(false))
     );
+}
+
+/// The merge recounts every key a record gives: a record whose count was changed after its
+/// shard wrote it (lower, so that it would win; higher, hiding the least; or taken away) is
+/// refused by file and line and named among the shards to run again, never merged into a
+/// wrong answer. 30x30 scrambles (keys over 16 assignments) and all on 39x39 (keys over
+/// orbits, with ties).
+#[test]
+fn a_merge_recounts_every_record_and_refuses_one_that_does_not_add_up() {
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 150, 1, 21));
+    scratch.file("on.txt", format!("{}\n", "b".repeat(39)).repeat(39));
+    let cases: [(&[&str], &str); 2] = [
+        (&["--size", "30x30", "boards.txt"], "boards.txt:1"),
+        (
+            &["--size", "39x39", "--goal", "white", "on.txt"],
+            "on.txt:1",
+        ),
+    ];
+    for (input, source) in cases {
+        let files = run_shards(&scratch, 3, input);
+        let answers = one_runs_lines(&scratch, input);
+        let read: Vec<Value> = files
+            .iter()
+            .map(|file| {
+                let text = std::fs::read_to_string(scratch.path().join(file)).unwrap();
+                serde_json::from_str(text.trim_end()).unwrap()
+            })
+            .collect();
+        // The shard holding the least count of the first part's colour, and another one.
+        let taps = |record: &Value| record["parts"][0]["taps"].as_u64();
+        let least = (0..3)
+            .filter(|&shard| taps(&read[shard]).is_some())
+            .min_by_key(|&shard| taps(&read[shard]))
+            .unwrap();
+        let other = (0..3)
+            .find(|&shard| shard != least && taps(&read[shard]).is_some())
+            .unwrap();
+        let color = read[least]["parts"][0]["color"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let fewest = taps(&read[least]).unwrap();
+        let edits: [(usize, Value, String); 3] = [
+            // Another shard says fewer taps than the least: it would win.
+            (
+                other,
+                Value::from(fewest - 1),
+                format!(
+                    "says {} taps, but its key gives {}",
+                    fewest - 1,
+                    taps(&read[other]).unwrap()
+                ),
+            ),
+            // The least says more: another shard's count would win.
+            (
+                least,
+                Value::from(fewest + 4),
+                format!("says {} taps, but its key gives {fewest}", fewest + 4),
+            ),
+            // The least says nothing at all.
+            (
+                least,
+                Value::Null,
+                "holds no tap set, though its share of the search has some".to_string(),
+            ),
+        ];
+        for (shard, taps, says) in edits {
+            let mut edited = read[shard].clone();
+            if taps.is_null() {
+                edited["parts"][0]["key"] = Value::Null;
+                edited["parts"][0]["ties"] = Value::Array(Vec::new());
+            }
+            edited["parts"][0]["taps"] = taps;
+            scratch.file(&files[shard], format!("{edited}\n"));
+            let expected = format!(
+                "error: {source}: {}:1: shard {}'s part for all {color} {says}: the record was \
+                 changed or damaged after the shard wrote it; run that shard again\n\
+                 error: shards to run again: {}/3\n",
+                files[shard],
+                shard + 1,
+                shard + 1
+            );
+            scratch
+                .flipgame()
+                .args(merge_args(&files, input))
+                .assert()
+                .code(4)
+                .stdout("")
+                .stderr(expected);
+            scratch.file(&files[shard], format!("{}\n", read[shard]));
+        }
+        // Untouched (written back from the values read), they merge into one run's answer.
+        scratch
+            .flipgame()
+            .args(merge_args(&files, input))
+            .assert()
+            .success()
+            .stdout(format!("{}\n", answers.join("\n")));
+    }
 }

@@ -304,6 +304,13 @@ impl Solver {
             // other shares may be cut short, and the merge then needs every colour this shard
             // would skip (asking to run it again could not help).
             let share_only = deadline.is_some() && matches!(part, coset::Part::Shard(_, Some(_)));
+            if let coset::Part::Merge {
+                refused: Some(refusal),
+                ..
+            } = part
+            {
+                return Err(MergeError::refused(refusal, color));
+            }
             sweeping.keep(color, part);
             match found {
                 Some((taps, optimal)) => (taps, optimal && !share_only),
@@ -485,16 +492,21 @@ impl Sweeping<'_> {
         if parts.iter().any(|part| part.orbits != orbits) {
             return Err(MergeError::Mixed { color });
         }
-        let found = coset::sweep::Found::merge(parts.iter().map(|part| {
-            coset::sweep::Found {
+        let parts = parts
+            .iter()
+            .map(|part| coset::sweep::Found {
                 best: part
                     .best
                     .map(|(taps, key)| (i64::try_from(taps).unwrap_or(i64::MAX), key)),
                 ties: part.ties.clone(),
                 complete: part.complete,
-            }
-        }));
-        Ok(coset::Part::Merge { orbits, found })
+            })
+            .collect();
+        Ok(coset::Part::Merge {
+            orbits,
+            parts,
+            refused: None,
+        })
     }
 
     /// Keeps what a shard's sweep for `color` found.

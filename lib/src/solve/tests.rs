@@ -8,7 +8,7 @@ use crate::rule::Rule;
 use crate::space::{bits_of_grid, grid_from_bits};
 use coset::Part;
 use coset::shard::Shard;
-use coset::sweep::{self, Found};
+use coset::sweep;
 use coset::symmetry::{self, Symmetry};
 use coset::{TRANSFORM_NULLITY, transform_pays};
 use engines::chase::Chase;
@@ -1009,8 +1009,13 @@ fn the_search_over_orbits_agrees_with_trying_every_sum() {
                     }
                     let orbits = parts[0].0;
                     assert!(parts.iter().all(|part| part.0 == orbits));
-                    let found = Found::merge(parts.into_iter().map(|(_, found)| found));
-                    let (taps, complete) = sweep(&mut Part::Merge { orbits, found }).unwrap();
+                    let parts = parts.into_iter().map(|(_, found)| found).collect();
+                    let mut merge = Part::Merge {
+                        orbits,
+                        parts,
+                        refused: None,
+                    };
+                    let (taps, complete) = sweep(&mut merge).unwrap();
                     assert!(complete);
                     assert_eq!(taps, expected, "{label}, inner {inner}, {shards} shards");
                 }
@@ -1330,6 +1335,73 @@ fn parts_that_do_not_fit_together_are_refused() {
             color: Color::White
         })
     );
+}
+
+/// The merge recounts every key of every part: a count changed either way, a part that says
+/// it found nothing in a share that had something, and (over orbits) a part with no ties or a
+/// tie of another count are each refused, naming the shard; untouched parts merge.
+#[test]
+fn parts_whose_keys_do_not_give_their_counts_are_refused() {
+    let puzzle = Puzzle::plus(shape(30, 30), Goal::White);
+    let mut scrambled = Grid::new(puzzle.shape());
+    let mut generator = crate::random::Generator::from_seed(36);
+    for _ in 0..300 {
+        let (row, col) = (generator.below(30), generator.below(30));
+        puzzle.tap(&mut scrambled, row as usize, col as usize);
+    }
+    let cases = [
+        (30, Goal::Either, scrambled),
+        (39, Goal::White, Grid::filled(shape(39, 39), Color::Black)),
+    ];
+    for (n, goal, board) in cases {
+        let solver = Solver::new(Puzzle::plus(shape(n, n), goal)).unwrap();
+        let parts: Vec<Vec<SweepPart>> = Shard::all(3)
+            .unwrap()
+            .into_iter()
+            .map(|shard| solver.solve_shard(&board, shard, &mut |_, _, _| {}))
+            .collect();
+        let merge =
+            |parts: &[Vec<SweepPart>]| solver.solve_merged(&board, parts, &mut |_, _, _| {});
+        assert_eq!(merge(&parts), Ok(solver.solve(&board)), "{n}x{n}");
+        for shard in 0..3 {
+            let color = parts[shard][0].color;
+            let (claimed, key) = parts[shard][0].best.unwrap();
+            for changed in [claimed - 1, claimed + 1] {
+                let mut edited = parts.clone();
+                edited[shard][0].best = Some((changed, key));
+                assert_eq!(
+                    merge(&edited),
+                    Err(MergeError::Miscounted {
+                        shard: shard as u32 + 1,
+                        color,
+                        claimed: changed,
+                        counted: claimed
+                    }),
+                    "{n}x{n}, shard {shard}"
+                );
+            }
+            let mut edited = parts.clone();
+            edited[shard][0].best = None;
+            edited[shard][0].ties.clear();
+            let unfound = Err(MergeError::Unfound {
+                shard: shard as u32 + 1,
+                color,
+            });
+            assert_eq!(merge(&edited), unfound, "{n}x{n}, shard {shard}");
+            if parts[shard][0].orbits {
+                let mut edited = parts.clone();
+                edited[shard][0].ties.clear();
+                assert_eq!(merge(&edited), unfound, "{n}x{n}, shard {shard}");
+                let mut edited = parts.clone();
+                let tie = edited[shard][0].ties[0];
+                edited[shard][0].ties.push(tie ^ 1);
+                assert!(
+                    matches!(merge(&edited), Err(MergeError::Miscounted { .. })),
+                    "{n}x{n}, shard {shard}"
+                );
+            }
+        }
+    }
 }
 
 /// Past the limit of a split search (nullity 64) shards do not search: `lines` on 35x35 has

@@ -12,7 +12,7 @@ use flipgame::grid::{Grid, Shape};
 use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
 use flipgame::rule::Rule;
-use flipgame::solve::{Shard, Solution, Solver, SweepPart};
+use flipgame::solve::{MergeError, Shard, Solution, Solver, SweepPart};
 use flipgame::words::{count_of, json_error_words, line_and_column, thousands};
 
 use super::super::args::BoardSolver;
@@ -302,6 +302,14 @@ struct Read {
     parts: Vec<SweepPart>,
 }
 
+impl Read {
+    /// Whether `other` records the same search: the same board, read at the same place, and
+    /// the same parts found.
+    fn says_the_same_as(&self, other: &Read) -> bool {
+        (&self.source, &self.board, &self.parts) == (&other.source, &other.board, &other.parts)
+    }
+}
+
 /// Every shard record of the `--merge` files, by board and shard, and which boards were asked
 /// for.
 pub(super) struct Merged {
@@ -414,19 +422,25 @@ impl Merged {
             .map(|part| sweep_part(part).map_err(|error| usage(format!("{origin}: {error}"))))
             .collect::<Result<Vec<SweepPart>, Failure>>()?;
         let key = (record.index, shard.index());
-        if let Some(earlier) = self.records.get(&key) {
-            return Err(usage(format!(
-                "{origin}: board {} of shard {shard} is given a second time (first at {}): \
-                 give each shard's output once",
-                record.index, earlier.origin
-            )));
-        }
         let read = Read {
             origin,
             source: record.source,
             board: record.board,
             parts,
         };
+        if let Some(earlier) = self.records.get(&key) {
+            if earlier.says_the_same_as(&read) {
+                // A shard run again onto the end of its file (a scheduler that appends, a
+                // task requeued): the same record twice is one record.
+                return Ok(());
+            }
+            return Err(usage(format!(
+                "{}: board {} of shard {shard} is given a second time, and differs from the \
+                 first (at {}): keep one run's records of each shard (run it again into a \
+                 file of its own)",
+                read.origin, record.index, earlier.origin
+            )));
+        }
         self.records.insert(key, read);
         Ok(())
     }
@@ -498,8 +512,23 @@ impl Merged {
         board: &Grid,
     ) -> Result<Option<Solution>, (String, Outcome)> {
         let parts = self.parts_of(index, board)?;
-        with_stages(|progress| solver.solve_merged(board, &parts, progress))
-            .map_err(|error| (error.to_string(), Outcome::BadInput))
+        with_stages(|progress| solver.solve_merged(board, &parts, progress)).map_err(|error| {
+            let Some(read) = error
+                .shard()
+                .and_then(|shard| self.records.get(&(index, shard)))
+            else {
+                return (error.to_string(), Outcome::BadInput);
+            };
+            let message = format!("{}: {error}", read.origin);
+            match error {
+                // A record changed since its shard wrote it: running the shard again mends it.
+                MergeError::Miscounted { shard, .. } | MergeError::Unfound { shard, .. } => {
+                    self.missing.insert(shard);
+                    (message, Outcome::ShardsMissing)
+                }
+                _ => (message, Outcome::BadInput),
+            }
+        })
     }
 
     /// The records of boards the input does not have, one line each: the merge answered

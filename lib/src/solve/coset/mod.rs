@@ -208,7 +208,22 @@ impl CosetIndex {
                     *kept = found.clone().map(|found| (true, found));
                     found
                 }
-                Part::Merge { found, .. } => Some(found.clone()),
+                Part::Merge { parts, refused, .. } => {
+                    let recount = |key| self.recount(&taps, orbits.coefficients(key));
+                    // A share holds a slice searched when some slice of it is least in its orbit.
+                    let searches = |shard: Shard| {
+                        shard
+                            .range(search.assignments())
+                            .any(|outer| orbits.is_least(outer))
+                    };
+                    match recounted(parts, recount, searches, true) {
+                        Ok(found) => Some(found),
+                        Err(refusal) => {
+                            *refused = Some(refusal);
+                            return None;
+                        }
+                    }
+                }
             };
             // Too many ties to keep: the search without the orbits below.
             if let Some(found) = found {
@@ -233,12 +248,30 @@ impl CosetIndex {
                 *kept = Some((false, found.clone()));
                 found
             }
-            Part::Merge { found, .. } => found.clone(),
+            Part::Merge { parts, refused, .. } => {
+                let recount = |key| self.recount(&taps, key ^ flip);
+                let searches = |shard: Shard| !shard.range(search.assignments()).is_empty();
+                match recounted(parts, recount, searches, false) {
+                    Ok(found) => found,
+                    Err(refusal) => {
+                        *refused = Some(refusal);
+                        return None;
+                    }
+                }
+            }
         };
         let (_, key) = found.best?;
         let mut taps = taps;
         self.basis.add_sum(&mut taps, key ^ flip);
         Some((taps, found.complete))
+    }
+
+    /// The taps of `taps` plus the quiet tap sets of `coefficients`: what a shard's key
+    /// really gives.
+    fn recount(&self, taps: &Grid, coefficients: u64) -> u64 {
+        let mut taps = taps.clone();
+        self.basis.add_sum(&mut taps, coefficients);
+        taps.count()
     }
 
     /// The orbits of the coset of `taps` (a board of `shape`) under `symmetries`, in
@@ -347,13 +380,77 @@ pub(crate) enum Part {
     Whole,
     /// One shard's run of them; what it finds is kept here, with whether it used orbits.
     Shard(Shard, Option<(bool, Found)>),
-    /// None: what the shards found together (over orbits or not), merged beforehand.
+    /// None: what the shards found (over orbits or not), recounted from their keys and then
+    /// put together; a part whose counts its keys do not give is refused here.
     Merge {
         /// Whether the shards searched over orbits.
         orbits: bool,
-        /// Their parts, merged.
-        found: Found,
+        /// Each shard's part, in order of the shards.
+        parts: Vec<Found>,
+        /// The first part whose keys do not give what it says, once the merge has looked.
+        refused: Option<Refusal>,
     },
+}
+
+/// Why a shard's part cannot be trusted: the merge recounts every key a part gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// A key of shard `shard` gives `counted` taps where its part says `claimed`.
+    Miscounted {
+        /// The shard, from 1.
+        shard: u32,
+        /// The taps the part says.
+        claimed: u64,
+        /// The taps its key gives.
+        counted: u64,
+    },
+    /// Shard `shard` found nothing (or, over orbits, no key of its fewest), though its share
+    /// holds assignments its search looked at.
+    Unfound {
+        /// The shard, from 1.
+        shard: u32,
+    },
+}
+
+/// The shards' `parts` put together, once every key each gives is recounted (`recount`: the
+/// taps a key gives) and every part that found nothing has a share with nothing to search
+/// (`searches`: whether a shard's share holds some); `orbits` parts must give a key for each
+/// count. A part edited or damaged after its shard wrote it is refused, never merged.
+fn recounted(
+    parts: &[Found],
+    recount: impl Fn(u64) -> u64,
+    searches: impl Fn(Shard) -> bool,
+    orbits: bool,
+) -> Result<Found, Refusal> {
+    let count = parts.len() as u32;
+    for (shard, part) in (1..=count).zip(parts) {
+        match part.best {
+            Some((claimed, key)) => {
+                if orbits && part.ties.is_empty() {
+                    return Err(Refusal::Unfound { shard });
+                }
+                // A count is never negative: one read as such is the largest there is.
+                let claimed = u64::try_from(claimed).unwrap_or(u64::MAX);
+                for key in std::iter::once(key).chain(part.ties.iter().copied()) {
+                    let counted = recount(key);
+                    if counted != claimed {
+                        return Err(Refusal::Miscounted {
+                            shard,
+                            claimed,
+                            counted,
+                        });
+                    }
+                }
+            }
+            None => {
+                let share = Shard::new(shard, count).expect("a shard of the merge's count");
+                if part.complete && searches(share) {
+                    return Err(Refusal::Unfound { shard });
+                }
+            }
+        }
+    }
+    Ok(Found::merge(parts.iter().cloned()))
 }
 
 /// One search over a coset split in two: the coefficients of the first `outer` basis vectors

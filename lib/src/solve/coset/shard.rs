@@ -153,6 +153,55 @@ pub enum MergeError {
         /// The colour of the search.
         color: Color,
     },
+    /// A shard's part says a count of taps its key does not give: changed or damaged since
+    /// the shard wrote it (the merge recounts every key).
+    Miscounted {
+        /// The shard, from 1.
+        shard: u32,
+        /// The colour of the search.
+        color: Color,
+        /// The taps the part says.
+        claimed: u64,
+        /// The taps its key gives.
+        counted: u64,
+    },
+    /// A shard's part holds no tap set though its share had assignments its search looked at:
+    /// changed or damaged since the shard wrote it.
+    Unfound {
+        /// The shard, from 1.
+        shard: u32,
+        /// The colour of the search.
+        color: Color,
+    },
+}
+
+impl MergeError {
+    /// The merge's refusal of a part of the search for `color`.
+    pub(crate) fn refused(refusal: super::Refusal, color: Color) -> MergeError {
+        match refusal {
+            super::Refusal::Miscounted {
+                shard,
+                claimed,
+                counted,
+            } => MergeError::Miscounted {
+                shard,
+                color,
+                claimed,
+                counted,
+            },
+            super::Refusal::Unfound { shard } => MergeError::Unfound { shard, color },
+        }
+    }
+
+    /// The shard whose part is at fault, where one is.
+    pub fn shard(&self) -> Option<u32> {
+        match self {
+            MergeError::Missing { shard, .. }
+            | MergeError::Miscounted { shard, .. }
+            | MergeError::Unfound { shard, .. } => Some(*shard),
+            MergeError::Mixed { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for MergeError {
@@ -167,6 +216,23 @@ impl fmt::Display for MergeError {
                 f,
                 "the shards searched this board for all {color} in different ways (one kept \
                  too many ties to use the board's symmetries): run every shard again"
+            ),
+            MergeError::Miscounted {
+                shard,
+                color,
+                claimed,
+                counted,
+            } => write!(
+                f,
+                "shard {shard}'s part for all {color} says {claimed} taps, but its key gives \
+                 {counted}: the record was changed or damaged after the shard wrote it; run \
+                 that shard again"
+            ),
+            MergeError::Unfound { shard, color } => write!(
+                f,
+                "shard {shard}'s part for all {color} holds no tap set, though its share of \
+                 the search has some: the record was changed or damaged after the shard wrote \
+                 it; run that shard again"
             ),
         }
     }

@@ -108,6 +108,11 @@ impl Sweep {
         }
     }
 
+    /// How many assignments of the outer coefficients the sweep tries, shards together.
+    pub(crate) fn assignments(&self) -> u64 {
+        1 << self.outer
+    }
+
     /// The least (taps, key) over every assignment (or `shard`'s share of them), and whether
     /// every one was tried: past `deadline` (checked between runs of assignments, after each
     /// thread's first) the search stops. `progress` hears how many assignments are done. The

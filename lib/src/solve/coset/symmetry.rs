@@ -388,7 +388,7 @@ impl Orbits {
     }
 
     /// The coefficients of the point with new coordinates `coordinates`.
-    fn coefficients(&self, coordinates: u64) -> u64 {
+    pub(crate) fn coefficients(&self, coordinates: u64) -> u64 {
         self.basis
             .iter()
             .enumerate()
