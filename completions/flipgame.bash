@@ -83,7 +83,7 @@ _flipgame() {
 
     case "${cmd}" in
         flipgame)
-            opts="-h -V --color --help --version solve explain graph table stats gen check play completions help"
+            opts="-h -V --color --threads --help --version solve explain graph table stats gen check play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -91,6 +91,10 @@ _flipgame() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -101,7 +105,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__check)
-            opts="-h -V --judge --board --taps --tap-lists --format --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --judge --board --taps --tap-lists --format --goal --states --size --rule --wrap --rule-file --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +155,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -159,7 +167,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__completions)
-            opts="-h -V --color --help --version bash zsh fish elvish powershell"
+            opts="-h -V --color --threads --help --version bash zsh fish elvish powershell"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -167,6 +175,10 @@ _flipgame() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -177,7 +189,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__explain)
-            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --help --version"
+            opts="-h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --ascii --no-boards --map --trace --max-steps --output-dir --format --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -231,6 +243,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -239,7 +255,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__gen)
-            opts="-o -h -V --moves --impossible --count --unique --seed --judge --output-dir --format --output --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --moves --impossible --count --unique --seed --judge --output-dir --format --output --goal --states --size --rule --wrap --rule-file --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -301,6 +317,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -309,7 +329,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__graph)
-            opts="-o -h -V --format --board --cells --max-cells --output --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --format --board --cells --max-cells --output --goal --states --size --rule --wrap --rule-file --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,6 +381,10 @@ _flipgame() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -525,7 +549,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__play)
-            opts="-h -V --board --cells --moves --seed --lines --format --count --ascii --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-h -V --board --cells --moves --seed --lines --format --count --ascii --goal --states --size --rule --wrap --rule-file --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -579,6 +603,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -587,7 +615,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__solve)
-            opts="-o -h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --shard --merge --output --color --help --version"
+            opts="-o -h -V --board --cells --search-time --goal --states --size --rule --wrap --rule-file --judge --taps --format --shard --merge --output --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -653,6 +681,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -661,7 +693,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__stats)
-            opts="-h -V --goal --states --size --rule --wrap --rule-file --format --ascii --color --help --version"
+            opts="-h -V --goal --states --size --rule --wrap --rule-file --format --ascii --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -695,6 +727,10 @@ _flipgame() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -703,7 +739,7 @@ _flipgame() {
             return 0
             ;;
         flipgame__subcmd__table)
-            opts="-o -h -V --format --solvable --taps --output --goal --states --size --rule --wrap --rule-file --color --help --version"
+            opts="-o -h -V --format --solvable --taps --output --goal --states --size --rule --wrap --rule-file --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -743,6 +779,10 @@ _flipgame() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_flipgame_global_optspecs
-    string join \n color= h/help V/version
+    string join \n color= threads= h/help V/version
 end
 
 function __fish_flipgame_needs_command
@@ -27,6 +27,7 @@ end
 complete -c flipgame -n "__fish_flipgame_needs_command" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_needs_command" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_needs_command" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_needs_command" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'
@@ -74,6 +75,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s o -l output 
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -l taps -d 'Append the taps after the count, and with --goal either the colour they reach, such as \'4 r1c1 r2c2 r2c4 r3c1 (all white)\' (text format)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -101,6 +103,7 @@ html\t'A self-contained web page stepping through each walkthrough'"
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand explain" -l no-boards -d 'List the taps without drawing any board'
@@ -127,6 +130,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l rule-file -d
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand graph" -s V -l version -d 'Print version'
@@ -147,6 +151,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l rule-file -d
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l solvable -d 'Keep only the boards that can be finished'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l taps -d 'Add the least optimal tap set of each board'
 complete -c flipgame -n "__fish_flipgame_using_subcommand table" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
@@ -166,6 +171,7 @@ svg\t'A self-contained SVG picture: the histogram as a bar chart, the quiet patt
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -l ascii -d 'Draw with ASCII only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -201,6 +207,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l rule-file -d '
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l impossible -d 'Only boards that can never be finished'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l unique -d 'Never the same board twice (an error when fewer than --count boards fit)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand gen" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
@@ -234,6 +241,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l rule-file -d
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand check" -s V -l version -d 'Print version'
@@ -258,6 +266,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l rule-file -d 
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l lines -d 'Read one command per line even on a terminal (for scripts and screen readers)'
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l ascii -d 'Draw pieces as the letters b and w, with ASCII marks only'
 complete -c flipgame -n "__fish_flipgame_using_subcommand play" -l wrap -d 'Neighbours wrap around the edges (the board is a torus)'
@@ -266,6 +275,7 @@ complete -c flipgame -n "__fish_flipgame_using_subcommand play" -s V -l version 
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l color -d 'When to colour the output: auto colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE forces it on); always and never win over the environment' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -l threads -d 'Threads a search may use [default: every CPU the process may run on, as its affinity and cgroup quota allow]. Answers are the same whatever N is' -r
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c flipgame -n "__fish_flipgame_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c flipgame -n "__fish_flipgame_using_subcommand help; and not __fish_seen_subcommand_from solve explain graph table stats gen check play completions help" -f -a "solve" -d 'Print the fewest taps for each board, exactly as the POJ 1753 judge expects'

@@ -286,10 +286,20 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    /// Threads a search may use [default: every CPU the process may run on, as its affinity
+    /// and cgroup quota allow]. Answers are the same whatever N is
+    #[arg(long, global = true, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole_number(1usize, Some(MOST_THREADS), "a number of threads"))]
+    pub threads: Option<usize>,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The most threads `--threads` gives a search: far past any machine's cores, short of what a
+/// process may start.
+const MOST_THREADS: usize = 1024;
 
 /// `--color`: when to colour the output.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

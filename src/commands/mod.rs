@@ -95,6 +95,9 @@ pub struct Context {
 
 /// Runs the parsed command line and turns its outcome into an exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    if let Some(threads) = cli.threads.and_then(std::num::NonZeroUsize::new) {
+        flipgame::solve::limit_threads(threads);
+    }
     let stdout = io::stdout();
     let is_terminal = stdout.is_terminal();
     let choice = match cli.color {

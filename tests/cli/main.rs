@@ -27,3 +27,4 @@ mod sizes;
 mod solve;
 mod stats;
 mod table;
+mod threads;

@@ -6,6 +6,7 @@
 //! depends on the threads, and one thread runs everything in the calling thread. Clock: the
 //! [`Instant`] deadlines are measured in.
 
+use std::num::NonZeroUsize;
 use std::ops::Add;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,17 +16,28 @@ use std::time::Duration;
 /// operating system.
 const BARE: bool = cfg!(all(target_family = "wasm", target_os = "unknown"));
 
-/// The threads long searches use: every core the process may run on, looked up once; one
-/// where the target has no threads.
+/// The threads a caller has limited the searches to ([`limit_threads`]); 0 for the default.
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// The threads long searches use: as many as [`limit_threads`] last said, else every CPU the
+/// process may run on (its affinity mask and cgroup quota, as std reads them: a Slurm task
+/// of one CPU, a container with a quota of two), looked up once; one where the target has no
+/// threads.
 pub(crate) fn available() -> usize {
-    static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| {
-        if BARE {
-            1
-        } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        }
-    })
+    static CPUS: OnceLock<usize> = OnceLock::new();
+    if BARE {
+        return 1;
+    }
+    match LIMIT.load(Ordering::Relaxed) {
+        0 => *CPUS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        limit => limit,
+    }
+}
+
+/// Limits every later search of this process to `threads` threads (a scheduler's CPUs for
+/// the task, `--threads N`). Answers never depend on the threads: only how long they take.
+pub fn limit_threads(threads: NonZeroUsize) {
+    LIMIT.store(threads.get(), Ordering::Relaxed);
 }
 
 /// Runs `helper` on `threads - 1` threads of their own while this thread runs `main`, and
@@ -350,6 +362,12 @@ mod tests {
         });
         assert_eq!(items, [1, 2]);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(available(), cores);
+        // A limit holds until the next, whatever the cores (only how long searches take
+        // depends on it, so the other tests meanwhile are none the worse).
+        limit_threads(NonZeroUsize::new(cores + 2).unwrap());
+        assert_eq!(available(), cores + 2);
+        limit_threads(NonZeroUsize::new(cores).unwrap());
         assert_eq!(available(), cores);
     }
 
