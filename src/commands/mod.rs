@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use crate::cli::{self, Cli, ColorChoice, Command, setting_names};
 use crate::output::Output;
-use crate::output::file::AtomicFile;
+use crate::output::file::{AtomicFile, PartialFile};
 use flipgame::figure::html::PageError;
 use flipgame::settings::Advice;
 
@@ -190,14 +190,40 @@ pub fn write_file<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
+    write_through(path, (AtomicFile::create, AtomicFile::commit), write)
+}
+
+/// Runs `write` on a file at `path` written in the open, as `PATH.partial`, and renamed to
+/// `path` only when `write` has run to its end (see [`PartialFile`]): a run stopped half way
+/// leaves what it wrote for the next run to take up. A special file (a device, a FIFO) is
+/// written in place, as [`write_file`] writes it.
+pub fn write_partial_file<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    let special = std::fs::metadata(path).is_ok_and(|meta| !meta.is_file() && !meta.is_dir());
+    if special {
+        return write_file(path, write);
+    }
+    write_through(path, (PartialFile::create, PartialFile::commit), write)
+}
+
+/// Runs `write` on the file `create` makes for `path`, and `commit`s it when `write` has run
+/// to its end; a file that cannot be written is a failure that names `path`.
+fn write_through<F: Write, T>(
+    path: &Path,
+    (create, commit): (
+        impl FnOnce(&Path) -> io::Result<F>,
+        impl FnOnce(F) -> io::Result<()>,
+    ),
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
+) -> Result<T, Failure> {
     let unwritable = |error: io::Error| Failure::File(format!("{}: {error}", path.display()));
-    let mut out = Output::new(AtomicFile::create(path).map_err(unwritable)?, false);
+    let mut out = Output::new(create(path).map_err(unwritable)?, false);
     let value = write(&mut out).map_err(|failure| match failure {
         Failure::Output(error) => unwritable(error),
         other => other,
     })?;
-    out.into_inner()
-        .and_then(AtomicFile::commit)
-        .map_err(unwritable)?;
+    out.into_inner().and_then(commit).map_err(unwritable)?;
     Ok(value)
 }

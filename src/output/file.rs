@@ -196,6 +196,65 @@ impl Write for AtomicFile {
     }
 }
 
+/// A file written in the open as the data comes, at `DESTINATION.partial`, and renamed to its
+/// destination only when [`PartialFile::commit`] is called: a run stopped half way (killed,
+/// cancelled, out of time) leaves what it wrote in the partial file, where a run of the same
+/// work can take it up again, and never a destination that looks whole. The partial file is
+/// made (emptied, if an earlier run left one) at the first write, so that the earlier run's
+/// data can be read before then.
+pub struct PartialFile {
+    partial: PathBuf,
+    destination: PathBuf,
+    file: Option<File>,
+}
+
+impl PartialFile {
+    /// The partial file of `destination` (once symbolic links are followed): its name with
+    /// `.partial` after it.
+    pub fn partial_of(destination: &Path) -> io::Result<PathBuf> {
+        let mut name = through_links(destination)?.into_os_string();
+        name.push(".partial");
+        Ok(PathBuf::from(name))
+    }
+
+    /// Starts writing `destination` through its partial file.
+    pub fn create(destination: &Path) -> io::Result<PartialFile> {
+        Ok(PartialFile {
+            partial: PartialFile::partial_of(destination)?,
+            destination: through_links(destination)?,
+            file: None,
+        })
+    }
+
+    fn file(&mut self) -> io::Result<&mut File> {
+        if self.file.is_none() {
+            self.file = Some(File::create(&self.partial)?);
+        }
+        Ok(self.file.as_mut().expect("just made"))
+    }
+
+    /// Syncs the data and renames the partial file to the destination (an empty one if
+    /// nothing was written).
+    pub fn commit(mut self) -> io::Result<()> {
+        let file = self.file()?;
+        file.sync_all()?;
+        std::fs::rename(&self.partial, &self.destination)
+    }
+}
+
+impl Write for PartialFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file()?.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.file.as_mut() {
+            Some(file) => file.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,5 +279,28 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"whole");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(unfinished().is_empty());
+    }
+
+    /// A partial file appears at the first write, holds what is written as it comes, is
+    /// left behind when dropped, and becomes the destination on commit.
+    #[test]
+    fn a_partial_file_is_written_in_the_open_and_renamed_on_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.jsonl");
+        let partial = dir.path().join("out.jsonl.partial");
+        assert_eq!(PartialFile::partial_of(&path).unwrap(), partial);
+        let mut file = PartialFile::create(&path).unwrap();
+        assert!(!partial.exists());
+        file.write_all(b"one\n").unwrap();
+        file.flush().unwrap();
+        assert_eq!(std::fs::read(&partial).unwrap(), b"one\n");
+        drop(file);
+        assert_eq!(std::fs::read(&partial).unwrap(), b"one\n");
+        assert!(!path.exists());
+        let mut file = PartialFile::create(&path).unwrap();
+        file.write_all(b"two\n").unwrap();
+        file.commit().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two\n");
+        assert!(!partial.exists());
     }
 }

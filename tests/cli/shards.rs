@@ -1023,3 +1023,96 @@ fn a_merge_recounts_every_record_and_refuses_one_that_does_not_add_up() {
             .stdout(format!("{}\n", answers.join("\n")));
     }
 }
+
+/// A shard writing `--output FILE` keeps its records in `FILE.partial` as it goes: stopped
+/// by SIGTERM (as `scancel` and a time limit stop it) on its second board, the partial file
+/// holds the first board's record and FILE does not exist. Run again, the shard takes up the
+/// records of boards that are still the same (here the first; the second board changed) and
+/// searches only the rest: its file is what one uninterrupted run writes, and a note says
+/// how many boards were kept. Another shard's records in the partial file are not taken.
+#[test]
+fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
+    let scratch = Scratch::new();
+    let white = format!("{}\n", "w".repeat(61)).repeat(61);
+    let black = format!("{}\n", "b".repeat(61)).repeat(61);
+    let mut one_tap = vec![vec![b'w'; 61]; 61];
+    for (row, col) in [(30, 30), (29, 30), (31, 30), (30, 29), (30, 31)] {
+        one_tap[row][col] = b'b';
+    }
+    let one_tap: String = one_tap
+        .iter()
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    scratch.file("slow.txt", format!("{white}{black}"));
+    scratch.file("boards.txt", format!("{white}{one_tap}"));
+    let options = ["--size", "61x61", "--goal", "white"];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_flipgame"))
+        .args(["solve", "--shard", "1/1", "--output", "shard.jsonl"])
+        .args(options)
+        .arg("slow.txt")
+        .current_dir(scratch.path())
+        .spawn()
+        .unwrap();
+    let mut child = Reaped(child);
+    let partial = scratch.path().join("shard.jsonl.partial");
+    let started = std::time::Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&partial).unwrap_or_default();
+        if text.ends_with('\n') {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no record within a minute: {text:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: a signal to the child this test started and has not yet reaped.
+    unsafe { libc::kill(child.0.id() as i32, libc::SIGTERM) };
+    let status = child.0.wait().unwrap();
+    assert!(!status.success());
+    assert!(!scratch.path().join("shard.jsonl").exists());
+    let kept = std::fs::read_to_string(&partial).unwrap();
+    assert_eq!(kept.lines().count(), 1, "{kept}");
+    // A line cut short as the shard was stopped is left out.
+    std::fs::write(&partial, format!("{kept}{{\"index\":2,\"sou")).unwrap();
+    let whole = run(
+        &scratch,
+        &[&["solve", "--shard", "1/1"][..], &options, &["boards.txt"]].concat(),
+    );
+    scratch
+        .flipgame()
+        .args(["solve", "--shard", "1/1", "--output", "shard.jsonl"])
+        .args(options)
+        .arg("boards.txt")
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(
+            "note: shard.jsonl.partial: 1 board kept from an earlier run of this shard, not \
+             searched again\n",
+        );
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("shard.jsonl")).unwrap(),
+        String::from_utf8(whole.stdout).unwrap()
+    );
+    assert!(!partial.exists());
+    // Another shard's records are not its own.
+    std::fs::write(&partial, &kept).unwrap();
+    let half = run(
+        &scratch,
+        &[&["solve", "--shard", "1/2"][..], &options, &["boards.txt"]].concat(),
+    );
+    scratch
+        .flipgame()
+        .args(["solve", "--shard", "1/2", "--output", "shard.jsonl"])
+        .args(options)
+        .arg("boards.txt")
+        .assert()
+        .success()
+        .stderr("");
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("shard.jsonl")).unwrap(),
+        String::from_utf8(half.stdout).unwrap()
+    );
+}

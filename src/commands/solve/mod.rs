@@ -29,6 +29,11 @@ fn not_proven(lower_bound: u64) -> String {
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     match &args.output {
         None => answer_to(args, out),
+        // A shard's records are written as they come, for a run stopped half way to leave
+        // them to the next run of that shard (see `shard::Kept`).
+        Some(path) if args.shard.is_some() => {
+            super::write_partial_file(path, |mut file| answer_to(args, &mut file))
+        }
         Some(path) => super::write_file(path, |mut file| answer_to(args, &mut file)),
     }
 }

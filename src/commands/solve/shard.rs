@@ -17,9 +17,10 @@ use flipgame::words::{count_of, json_error_words, line_and_column, thousands};
 
 use super::super::args::BoardSolver;
 use super::super::boards::{Place, with_stages};
-use super::super::{Failure, Outcome, report, usage};
+use super::super::{Failure, Outcome, note, report, usage};
 use super::{Answered, Answering, Solve, answer_all};
 use crate::cli::{RecordFormat, SolveArgs};
+use crate::output::file::PartialFile;
 use crate::output::json::JsonStream;
 use flipgame::kind::TwoStates;
 use flipgame::record::RuleFields;
@@ -172,7 +173,16 @@ pub(in crate::commands) fn solve_split(
     let solver = BoardSolver::<TwoStates>::new(puzzle, &args.input)?;
     Ok(match (args.shard, &args.merge[..]) {
         (Some(shard), _) => {
-            let mut command = Solve::new(solver, ShardSearch { shard, options }, args.taps, matrix);
+            let kept = match &args.output {
+                Some(path) => Kept::read(path, &options, shard)?,
+                None => Kept::default(),
+            };
+            let search = ShardSearch {
+                shard,
+                options,
+                kept,
+            };
+            let mut command = Solve::new(solver, search, args.taps, matrix);
             answer_all(args, RecordFormat::Jsonl, &mut out, &mut command)?
         }
         (None, files) => {
@@ -187,6 +197,77 @@ pub(in crate::commands) fn solve_split(
 struct ShardSearch {
     shard: Shard,
     options: Options,
+    /// The records an earlier run of this shard left.
+    kept: Kept,
+}
+
+/// The records an earlier run of the same shard wrote to its `--output` file's partial file
+/// before it was stopped (killed, cancelled, out of time), by board number: a board whose
+/// record is kept (the same board, the same shard of a search with the same options, by the
+/// same flipgame) is not searched again, and its record is written again as it was.
+#[derive(Default)]
+struct Kept {
+    /// Each kept record, by its board's number.
+    records: HashMap<u64, ShardRecord>,
+    /// The partial file they were read from, and how many were used.
+    from: Option<(PathBuf, u64)>,
+}
+
+impl Kept {
+    /// The records of shard `shard` with `options` in the partial file of `output`: every
+    /// whole line that is one (a line cut short, another shard's or another search's record
+    /// is left out, to be searched again). No partial file keeps nothing.
+    fn read(output: &Path, options: &Options, shard: Shard) -> Result<Kept, Failure> {
+        let unreadable = |error: io::Error| Failure::File(format!("{}: {error}", output.display()));
+        let partial = PartialFile::partial_of(output).map_err(unreadable)?;
+        let bytes = match std::fs::read(&partial) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Kept::default()),
+            Err(error) => return Err(unreadable(error)),
+        };
+        let mut records = HashMap::new();
+        // Whole lines only: the last one, without its end, was cut short as it was written.
+        let whole = memchr::memrchr(b'\n', &bytes).map_or(&[][..], |end| &bytes[..end]);
+        for line in whole.split(|&byte| byte == b'\n') {
+            let Ok(line) = std::str::from_utf8(line) else {
+                continue;
+            };
+            let Ok(record) = serde_json::from_str::<ShardRecord>(line) else {
+                continue;
+            };
+            let ours = (
+                record.version.as_str(),
+                record.options.as_str(),
+                record.shard.as_str(),
+            ) == (
+                env!("CARGO_PKG_VERSION"),
+                options.digest.as_str(),
+                &shard.to_string(),
+            );
+            if ours && record.search_time == options.search_time {
+                records.insert(record.index, record);
+            }
+        }
+        Ok(Kept {
+            records,
+            from: Some((partial, 0)),
+        })
+    }
+
+    /// The kept record of board `index`, `board`, read this time at `source`, if there is
+    /// one.
+    fn take(&mut self, index: u64, board: &str, source: String) -> Option<ShardRecord> {
+        if self.records.get(&index)?.board != board {
+            return None;
+        }
+        let mut record = self.records.remove(&index)?;
+        // The boards may have moved to another file since: the record says where they are now.
+        record.source = source;
+        if let Some((_, used)) = &mut self.from {
+            *used += 1;
+        }
+        Some(record)
+    }
 }
 
 /// One shard of each board's search: its record, the parts of its searches the shard finds.
@@ -201,27 +282,49 @@ impl Answering<TwoStates> for ShardSearch {
         let Some(json) = json else {
             unreachable!("a shard's records are JSON lines");
         };
-        let ShardSearch { shard, options } = self;
-        let parts = with_stages(|progress| solver.solve_shard(board, *shard, progress));
-        let record = ShardRecord {
-            index,
-            source: place.to_string(),
-            board: board.to_string(),
-            rule: options.rule.rule.clone(),
-            wrap: options.rule.wrap,
-            goal: options.goal.to_string(),
-            shard: shard.to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            search_time: options.search_time,
-            options: options.digest.clone(),
-            swept: !parts.is_empty(),
-            parts: parts.iter().map(part_json).collect(),
+        let ShardSearch {
+            shard,
+            options,
+            kept,
+        } = self;
+        let record = match kept.take(index, &board.to_string(), place.to_string()) {
+            Some(record) => record,
+            None => {
+                let parts = with_stages(|progress| solver.solve_shard(board, *shard, progress));
+                ShardRecord {
+                    index,
+                    source: place.to_string(),
+                    board: board.to_string(),
+                    rule: options.rule.rule.clone(),
+                    wrap: options.rule.wrap,
+                    goal: options.goal.to_string(),
+                    shard: shard.to_string(),
+                    version: env!("CARGO_PKG_VERSION").to_string(),
+                    search_time: options.search_time,
+                    options: options.digest.clone(),
+                    swept: !parts.is_empty(),
+                    parts: parts.iter().map(part_json).collect(),
+                }
+            }
         };
         json.write(out, &record)?;
         // Each record reaches its file as it is made: a shard cancelled on the next board
         // (a scheduler's time limit) keeps the boards it finished.
         out.flush()?;
         Ok(Answered::Written)
+    }
+
+    fn finish(&mut self) -> Outcome {
+        if let Some((partial, used)) = &self.kept.from
+            && *used > 0
+        {
+            note(&format!(
+                "{}: {} from an earlier run of this shard, not searched again",
+                partial.display(),
+                count_of(*used, "board kept", "boards kept")
+            ));
+        }
+        Outcome::Success
     }
 }
 
