@@ -7,18 +7,24 @@
 #
 # OPTIONs are `flipgame solve`'s search options (--size, --rule, --wrap, --rule-file, --goal,
 # --cells, --search-time), the same for every shard and the merge, which refuses shards of
-# other options; MERGE_OPTIONs are how the merge prints (--taps, --format). The shards go to
-# $SHARDS_DIR (default shards/), shard-K.jsonl each, with parallel's job log beside them.
-# $JOBS shards run at once (default: one a core); parallel's --sshloginfile spreads them over
-# machines that share the folder.
+# other options; MERGE_OPTIONs are how the merge prints (--taps, --format).
 #
-# The shards are one line of parallel, each writing its file with --output, which appears
-# only when the shard is done. A shard is done when its status is 0 or 2 (2: a board it could
-# not read, recorded in its place for the merge to report; or a usage error, which leaves no
-# file and which running again cannot mend); any other status (1: a file not read or
-# written, or killed) is retried, and if it still fails this script stops with parallel's
-# status (how many shards failed): the same command again runs only the shards the job log
-# says failed (--resume-failed). The merge reads every shard-K.jsonl of the folder.
+# The shards go to a folder of this run's own, $SHARDS_DIR/N-DIGEST (SHARDS_DIR defaults to
+# shards/; DIGEST is of flipgame's version, N, the options and the boards' bytes), shard-K.jsonl
+# each, with parallel's job log beside them: shards of another run (other boards, another N,
+# options mended since) are never taken for this run's, nor skipped for them. $JOBS shards run
+# at once (default: one a core), each on $THREADS threads (default 1). Machines that share the
+# folder take part with parallel's own options in $PARALLEL, such as
+# PARALLEL="--sshloginfile nodes.txt": each job starts in this folder there too (--workdir .).
+#
+# A shard is run when its file is not there: each writes it with --output, which appears
+# only when the shard is done (a shard stopped half way leaves FILE.partial, and its next run
+# takes up the boards it finished). A shard is done when its status is 0 or 2 (2: a board it
+# could not read, recorded in its place for the merge to report; or a usage error, which
+# running again cannot mend, and which the merge then reports); any other status (1: a file
+# not read or written, or killed) is retried, and if it still fails this script stops with
+# parallel's status (how many shards failed). The same command again runs every shard whose
+# file is missing, whatever the job log says (a file lost after its shard succeeded too).
 set -euo pipefail
 usage="usage: examples/cluster/parallel.sh N BOARDS [OPTION...] [-- MERGE_OPTION...]"
 count=${1:?$usage}
@@ -31,13 +37,26 @@ while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
 done
 [ "$#" -gt 0 ] && shift
 flipgame=${FLIPGAME:-flipgame}
-dir=${SHARDS_DIR:-shards}
-mkdir -p "$dir"
 
-# {} is the shard's number, 1 to N; the rest is quoted for the shell parallel starts.
-shard="$(printf '%q ' "$flipgame" solve "${search[@]}" "$boards")--shard {}/$count"
-output="$(printf '%q' "$dir")/shard-{}.jsonl"
-parallel --jobs "${JOBS:-100%}" --joblog "$dir/joblog" --resume-failed --retries 3 \
-    "$shard --output $output || [ \$? -eq 2 ]" ::: $(seq "$count")
+run=$({
+    "$flipgame" --version
+    printf '%s\n' "$count" "${search[@]}"
+    cat -- "$boards"
+} | sha256sum | cut -c1-12)
+dir=${SHARDS_DIR:-shards}/$count-$run
+mkdir -p "$dir"
+echo "shards: $dir" >&2
+
+todo=()
+for index in $(seq "$count"); do
+    [ -e "$dir/shard-$index.jsonl" ] || todo+=("$index")
+done
+if [ "${#todo[@]}" -gt 0 ]; then
+    # {} is the shard's number; the rest is quoted for the shell parallel starts.
+    shard="$(printf '%q ' "$flipgame" solve --threads "${THREADS:-1}" "${search[@]}" "$boards")"
+    output="$(printf '%q' "$dir")/shard-{}.jsonl"
+    parallel --jobs "${JOBS:-100%}" --joblog "$dir/joblog" --retries 3 --workdir . \
+        "$shard--shard {}/$count --output $output || [ \$? -eq 2 ]" ::: "${todo[@]}"
+fi
 
 exec "$flipgame" solve --merge "$dir" "${search[@]}" "$@" "$boards"

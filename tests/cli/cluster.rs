@@ -92,9 +92,37 @@ fn fake_sbatch(scratch: &Scratch) {
     std::fs::set_permissions(&sbatch, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
 }
 
+/// The folder of `parallel.sh`'s run, as it says on standard error (`shards: DIR`).
+fn run_folder(output: &Output) -> String {
+    text(&output.stderr)
+        .lines()
+        .find_map(|line| line.strip_prefix("shards: "))
+        .unwrap_or_else(|| panic!("no run folder said: {}", text(&output.stderr)))
+        .to_string()
+}
+
+/// The shards the flaky flipgame ran since runs.log was last removed, by K/N, in order.
+fn shards_run(scratch: &Scratch, folder: &str) -> Vec<String> {
+    let log = scratch.path().join(folder).join("runs.log");
+    let runs = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    let mut shards: Vec<String> = runs
+        .lines()
+        .filter_map(|line| line.split("--shard ").nth(1))
+        .filter_map(|rest| rest.split(' ').next())
+        .map(String::from)
+        .collect();
+    shards.sort();
+    shards
+}
+
 /// `parallel.sh` runs the shards with GNU parallel and merges them into the single run's
-/// answers; a shard that keeps failing stops it with parallel's count of failed jobs, and the
-/// same command again runs only that shard.
+/// answers, walking every failure a user of parallel meets to its one-command recovery: a
+/// shard that keeps failing (the same command again runs only it), a shard's file lost after
+/// it succeeded (run again, though the job log says done), other boards or another N in the
+/// same folder (a run folder of their own: every shard runs), a typo in the options (nothing
+/// left behind that the mended command would skip), and machines reached over ssh, where a
+/// job starts in the home folder (`--workdir .`: here a stand-in ssh that does just that).
 #[test]
 fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
     if !optional_tool("parallel", &["--version"], "GNU parallel") {
@@ -104,29 +132,99 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
     boards(&scratch);
     let single = one_run(&scratch);
     let wrapper = flaky_flipgame(&scratch);
-    let recipe = |jobs: &str| {
-        Command::new(recipes().join("parallel.sh"))
-            .args(["3", "boards.txt", "--size", "30x30", "--", "--taps"])
+    let recipe = |args: &[&str], env: &[(&str, &str)]| {
+        let mut command = Command::new(recipes().join("parallel.sh"));
+        command
+            .args(args)
             .env("FLIPGAME", &wrapper)
-            .env("JOBS", jobs)
-            .current_dir(scratch.path())
-            .output()
-            .unwrap()
+            .env("JOBS", "2")
+            .current_dir(scratch.path());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        command.output().unwrap()
     };
+    let three = ["3", "boards.txt", "--size", "30x30", "--", "--taps"];
     scratch.file("broken", "");
-    let failed = recipe("2");
+    let failed = recipe(&three, &[]);
     assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
-    assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
-    assert!(scratch.path().join("shards/shard-3.jsonl").exists());
+    let folder = run_folder(&failed);
+    assert!(folder.starts_with("shards/3-"), "{folder}");
+    let file = |shard: u32| scratch.path().join(&folder).join(format!("shard-{shard}.jsonl"));
+    assert!(!file(2).exists());
+    assert!(file(3).exists());
     std::fs::remove_file(scratch.path().join("broken")).unwrap();
-    std::fs::remove_file(scratch.path().join("runs.log")).unwrap();
-    let again = recipe("1");
+    let _ = shards_run(&scratch, "");
+    let again = recipe(&three, &[]);
     assert_eq!(text(&again.stdout), text(&single.stdout));
     assert_eq!(again.status.code(), single.status.code());
-    // Only the failed shard ran again.
-    let runs = std::fs::read_to_string(scratch.path().join("runs.log")).unwrap();
-    assert_eq!(runs.lines().count(), 1, "{runs}");
-    assert!(runs.contains("--shard 2/3"), "{runs}");
+    assert_eq!(run_folder(&again), folder);
+    assert_eq!(shards_run(&scratch, ""), ["2/3"]);
+    // A finished shard's file lost: the job log says done, the file decides.
+    std::fs::remove_file(file(1)).unwrap();
+    let lost = recipe(&three, &[]);
+    assert_eq!(text(&lost.stdout), text(&single.stdout));
+    assert_eq!(shards_run(&scratch, ""), ["1/3"]);
+    // Nothing lost: nothing runs.
+    let whole = recipe(&three, &[]);
+    assert_eq!(text(&whole.stdout), text(&single.stdout));
+    assert!(shards_run(&scratch, "").is_empty());
+    // Other boards under the same name, in the same shards/ folder: a run of their own.
+    let before = std::fs::read_to_string(scratch.path().join("boards.txt")).unwrap();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 150, 2, 3));
+    let other = one_run(&scratch);
+    let changed = recipe(&three, &[]);
+    assert_eq!(text(&changed.stdout), text(&other.stdout));
+    assert_ne!(run_folder(&changed), folder);
+    assert_eq!(shards_run(&scratch, ""), ["1/3", "2/3", "3/3"]);
+    scratch.file("boards.txt", before);
+    // Another N: a run of its own.
+    let two = recipe(&["2", "boards.txt", "--size", "30x30", "--", "--taps"], &[]);
+    assert_eq!(text(&two.stdout), text(&single.stdout));
+    assert_eq!(shards_run(&scratch, ""), ["1/2", "2/2"]);
+    // A typo: every shard and the merge say what is wrong, and the mended command runs every
+    // shard.
+    let typo = recipe(
+        &["2", "boards.txt", "--size", "30x30", "--rule", "plusx", "--", "--taps"],
+        &[],
+    );
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(text(&typo.stderr).contains("plusx"), "{}", text(&typo.stderr));
+    let _ = shards_run(&scratch, "");
+    let mended = recipe(
+        &["2", "boards.txt", "--size", "30x30", "--rule", "plus", "--", "--taps"],
+        &[],
+    );
+    assert_eq!(text(&mended.stdout), text(&single.stdout));
+    assert_eq!(shards_run(&scratch, ""), ["1/2", "2/2"]);
+    // Over ssh: a remote job starts in the login's home folder; the recipe's --workdir takes
+    // it to the same folder below home as here.
+    let ssh = scratch.file(
+        "fake-ssh",
+        "#!/bin/sh\n\
+         # ssh HOST [--] COMMAND...: COMMAND run from the home folder, as a login runs it\n\
+         shift\n\
+         [ \"$1\" = -- ] && shift\n\
+         cd \"$HOME\" || exit 255\n\
+         exec bash -c \"$*\"\n",
+    );
+    std::fs::set_permissions(&ssh, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    std::fs::create_dir(scratch.path().join("work")).unwrap();
+    std::fs::copy(
+        scratch.path().join("boards.txt"),
+        scratch.path().join("work/boards.txt"),
+    )
+    .unwrap();
+    let remote = Command::new(recipes().join("parallel.sh"))
+        .args(three)
+        .env("FLIPGAME", &wrapper)
+        .env("HOME", scratch.path())
+        .env("PARALLEL", format!("--ssh {} -S 1/node1", ssh.display()))
+        .current_dir(scratch.path().join("work"))
+        .output()
+        .unwrap();
+    assert_eq!(text(&remote.stdout), text(&single.stdout), "{}", text(&remote.stderr));
+    assert_eq!(shards_run(&scratch, "work"), ["1/3", "2/3", "3/3"]);
 }
 
 /// A stand-in for Slurm's `sbatch`: it runs each task of `--array` (a range `A-B` or a list
