@@ -10,8 +10,8 @@
 # other options; MERGE_OPTIONs are how the merge prints (--taps, --format).
 #
 # The shards go to a folder of this run's own, $SHARDS_DIR/N-DIGEST (SHARDS_DIR defaults to
-# shards/; DIGEST is of flipgame's version, N, the options and the boards' bytes), shard-K.jsonl
-# each, with parallel's job log beside them: shards of another run (other boards, another N,
+# shards/; DIGEST is of flipgame's version, N, the options and the boards' bytes: see
+# run-folder), shard-K.jsonl each, with parallel's job log beside them: shards of another run (other boards, another N,
 # options mended since) are never taken for this run's, nor skipped for them. $JOBS shards run
 # at once (default: one a core), each on $THREADS threads (default 1). Machines that share the
 # folder take part with parallel's own options in $PARALLEL, such as
@@ -37,13 +37,8 @@ while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
 done
 [ "$#" -gt 0 ] && shift
 flipgame=${FLIPGAME:-flipgame}
-
-run=$({
-    "$flipgame" --version
-    printf '%s\n' "$count" "${search[@]}"
-    cat -- "$boards"
-} | sha256sum | cut -c1-12)
-dir=${SHARDS_DIR:-shards}/$count-$run
+dir=$("$(dirname "$0")/run-folder" "$flipgame" "${SHARDS_DIR:-shards}" "$count" "$boards" \
+    "${search[@]}")
 mkdir -p "$dir"
 echo "shards: $dir" >&2
 

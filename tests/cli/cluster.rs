@@ -286,9 +286,19 @@ fi
 exit 0
 "#;
 
+/// The run folder `slurm.sh` says it merges into (`..., into DIR/merged.out`).
+fn slurm_folder(submitted: &Output) -> String {
+    let said = text(&submitted.stdout);
+    said.trim_end()
+        .rsplit_once(", into ")
+        .and_then(|(_, out)| out.strip_suffix("/merged.out"))
+        .unwrap_or_else(|| panic!("no folder said: {said}"))
+        .to_string()
+}
+
 /// `slurm.sh` submits the shards as a job array and the merge as a job after them: the merge's
-/// output is the single run's answers. With a shard's file lost the merge fails with status 4
-/// and prints the sbatch line that runs it again; after that line, the merge succeeds.
+/// output is the single run's answers. With a shard's file lost, the same command again submits
+/// that shard alone and the merge after it; with none lost, the merge alone.
 #[test]
 fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     if !optional_tool("bash", &["--version"], "bash") {
@@ -308,58 +318,52 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
             .output()
             .unwrap()
     };
-    let submitted = shell(&format!(
+    let recipe = format!(
         "{}/slurm.sh 3 boards.txt --size 30x30 -- --taps",
         recipes().display()
-    ));
+    );
+    let submitted = shell(&recipe);
     assert!(submitted.status.success(), "{}", text(&submitted.stderr));
     assert!(
-        text(&submitted.stdout).starts_with("shards: job array 100; merge: job 101"),
+        text(&submitted.stdout).starts_with("shards: job array 100; merge: job 101, into shards/3-"),
         "{}",
         text(&submitted.stdout)
     );
-    let merged = std::fs::read_to_string(scratch.path().join("shards/merged.out")).unwrap();
-    assert_eq!(merged, text(&single.stdout));
+    let folder = scratch.path().join(slurm_folder(&submitted));
+    let merged = || std::fs::read_to_string(folder.join("merged.out")).unwrap();
+    assert_eq!(merged(), text(&single.stdout));
     // Each task searched its own shard: task K's file is shard K's.
     for task in 1..=3 {
         let records =
-            std::fs::read_to_string(scratch.path().join(format!("shards/shard-{task}.jsonl")))
-                .unwrap();
+            std::fs::read_to_string(folder.join(format!("shard-{task}.jsonl"))).unwrap();
         assert!(
             records.contains(&format!("\"shard\":\"{task}/3\"")),
             "{records}"
         );
     }
-    // Shard 2's file lost: the merge names it and says how to run it again.
-    std::fs::remove_file(scratch.path().join("shards/shard-2.jsonl")).unwrap();
-    let merge = format!(
-        "FLIPGAME=flipgame SHARD_SCRIPT={0}/slurm-shard.sbatch bash {0}/slurm-merge.sbatch \
-         shards --size 30x30 boards.txt -- --taps",
-        recipes().display()
-    );
-    let missing = shell(&merge);
-    // 2, not 4: the malformed board is reported too, and comes first.
-    assert_eq!(missing.status.code(), Some(2));
-    let advice = text(&missing.stderr);
-    let line = advice
-        .lines()
-        .find_map(|line| line.strip_prefix("run them again, then this merge: "))
-        .unwrap_or_else(|| panic!("{advice}"));
+    // Shard 2's file lost after it succeeded: the same command runs it, and the merge.
+    std::fs::remove_file(folder.join("shard-2.jsonl")).unwrap();
+    std::fs::remove_file(folder.join("merged.out")).unwrap();
+    let again = shell(&recipe);
     assert!(
-        line.starts_with("sbatch --array=2 --output=shards/shard-%a.err"),
-        "{line}"
+        text(&again.stdout).starts_with("shards: job array 102 (shards 2); merge: job 103"),
+        "{}",
+        text(&again.stdout)
     );
-    let rerun = shell(line);
-    assert!(rerun.status.success(), "{}", text(&rerun.stderr));
-    let again = shell(&merge);
-    assert_eq!(text(&again.stdout), text(&single.stdout));
-    assert_eq!(again.status.code(), single.status.code());
+    assert_eq!(merged(), text(&single.stdout));
+    let done = shell(&recipe);
+    assert!(
+        text(&done.stdout).starts_with("shards: none to run; merge: job 104"),
+        "{}",
+        text(&done.stdout)
+    );
+    assert_eq!(merged(), text(&single.stdout));
 }
 
 /// A shard that fails under Slurm does not leave the merge pending for ever: the merge runs
-/// once every task has ended (afterany), answers what it can and says, in merged.log, the
-/// sbatch line that runs the failed shard again; after that line, the merge prints one run's
-/// answers.
+/// once every task has ended (afterany), answers what it can and says, in merged.log, the one
+/// command that runs the failed shard and the merge after it; run from another folder, that
+/// command leaves the merge printing one run's answers.
 #[test]
 fn a_failed_slurm_shard_still_lets_the_merge_run_and_say_what_to_run_again() {
     if !optional_tool("bash", &["--version"], "bash") {
@@ -371,38 +375,45 @@ fn a_failed_slurm_shard_still_lets_the_merge_run_and_say_what_to_run_again() {
     fake_sbatch(&scratch);
     let wrapper = flaky_flipgame(&scratch);
     let path = flipgame_on_path(&scratch);
-    let shell = |script: &str| {
+    let shell = |script: &str, folder: &Path| {
         Command::new("bash")
             .args(["-c", script])
             .env("PATH", &path)
             .env("FLIPGAME", &wrapper)
             .env("SBATCH_STATE", scratch.path().join("jobs"))
-            .current_dir(scratch.path())
+            .current_dir(folder)
             .output()
             .unwrap()
     };
     scratch.file("broken", "");
-    let submitted = shell(&format!(
-        "{}/slurm.sh 3 boards.txt --size 30x30 -- --taps",
-        recipes().display()
-    ));
+    let submitted = shell(
+        &format!(
+            "{}/slurm.sh 3 boards.txt --size 30x30 -- --taps",
+            recipes().display()
+        ),
+        scratch.path(),
+    );
     assert!(submitted.status.success(), "{}", text(&submitted.stderr));
-    assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
-    let log = std::fs::read_to_string(scratch.path().join("shards/merged.log")).unwrap();
+    let folder = scratch.path().join(slurm_folder(&submitted));
+    assert!(!folder.join("shard-2.jsonl").exists());
+    let log = std::fs::read_to_string(folder.join("merged.log")).unwrap();
     assert!(log.contains("error: shards to run again: 2/3"), "{log}");
     let line = log
         .lines()
-        .find_map(|line| line.strip_prefix("run them again, then this merge: "))
+        .find_map(|line| line.strip_prefix("run them, and this merge after them: "))
         .unwrap_or_else(|| panic!("{log}"));
     std::fs::remove_file(scratch.path().join("broken")).unwrap();
-    let rerun = shell(line);
+    let elsewhere = scratch.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let rerun = shell(line, &elsewhere);
     assert!(rerun.status.success(), "{}", text(&rerun.stderr));
-    let again = shell(&format!(
-        "bash {}/slurm-merge.sbatch shards --size 30x30 boards.txt -- --taps",
-        recipes().display()
-    ));
-    assert_eq!(text(&again.stdout), text(&single.stdout));
-    assert_eq!(again.status.code(), single.status.code());
+    assert!(
+        text(&rerun.stdout).starts_with("shards: job array 102 (shards 2); merge: job 103"),
+        "{}",
+        text(&rerun.stdout)
+    );
+    let merged = std::fs::read_to_string(folder.join("merged.out")).unwrap();
+    assert_eq!(merged, text(&single.stdout));
 }
 
 /// The value of the environment variable `name` in a container's `env` list.
