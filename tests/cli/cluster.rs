@@ -473,10 +473,108 @@ fn run_pod(scratch: &Scratch, job: &Yaml, extra: &[(&str, &str)]) -> Output {
     command.output().unwrap()
 }
 
+/// The manifests as a careful operator applies them: each valid against the Kubernetes API
+/// schema (kubernetes-validate, pinned in tests/requirements-tools.txt, strict: no field it
+/// does not know), a pinned image pulled only when missing, requests and limits, a restricted
+/// security context, disruptions retried without counting against a pod's retries, the merge
+/// failing at once where a retry cannot help, and a ReadWriteMany claim.
+#[test]
+fn the_kubernetes_manifests_are_what_a_careful_operator_applies() {
+    let files = [
+        "kubernetes-shards.yaml",
+        "kubernetes-merge.yaml",
+        "kubernetes-volume.yaml",
+    ];
+    if optional_tool(
+        "kubernetes-validate",
+        &["--version"],
+        "kubernetes-validate (tests/requirements-tools.txt)",
+    ) {
+        let checked = Command::new("kubernetes-validate")
+            .args(["--strict", "--kubernetes-version", "1.33"])
+            .args(files.map(|file| recipes().join(file)))
+            .output()
+            .unwrap();
+        assert!(
+            checked.status.success(),
+            "{}{}",
+            text(&checked.stdout),
+            text(&checked.stderr)
+        );
+    }
+    for file in &files[..2] {
+        let job = job(file);
+        let pod = &job["spec"]["template"]["spec"];
+        assert_eq!(pod["securityContext"]["runAsNonRoot"].as_bool(), Some(true), "{file}");
+        assert_eq!(
+            pod["securityContext"]["seccompProfile"]["type"].as_str(),
+            Some("RuntimeDefault"),
+            "{file}"
+        );
+        let container = &pod["containers"][0];
+        let image = container["image"].as_str().unwrap();
+        let tag = image.rsplit_once(':').map(|(_, tag)| tag);
+        assert!(tag.is_some_and(|tag| tag != "latest"), "{file}: {image}");
+        assert_eq!(container["imagePullPolicy"].as_str(), Some("IfNotPresent"), "{file}");
+        for (kind, resource) in [
+            ("requests", "cpu"),
+            ("requests", "memory"),
+            ("limits", "cpu"),
+            ("limits", "memory"),
+        ] {
+            assert!(
+                container["resources"][kind][resource].as_str().is_some(),
+                "{file}: {kind}.{resource}"
+            );
+        }
+        let security = &container["securityContext"];
+        assert_eq!(security["allowPrivilegeEscalation"].as_bool(), Some(false), "{file}");
+        assert_eq!(security["readOnlyRootFilesystem"].as_bool(), Some(true), "{file}");
+        assert_eq!(
+            security["capabilities"]["drop"][0].as_str(),
+            Some("ALL"),
+            "{file}"
+        );
+        let rules = job["spec"]["podFailurePolicy"]["rules"].as_vec().unwrap();
+        assert!(
+            rules.iter().any(|rule| rule["action"].as_str() == Some("Ignore")
+                && rule["onPodConditions"][0]["type"].as_str() == Some("DisruptionTarget")),
+            "{file}: disruptions retried"
+        );
+        assert_eq!(
+            pod["volumes"][0]["persistentVolumeClaim"]["claimName"].as_str(),
+            Some("flipgame-data"),
+            "{file}"
+        );
+    }
+    let shards = job("kubernetes-shards.yaml");
+    assert!(shards["spec"]["backoffLimitPerIndex"].as_i64().is_some());
+    let merge = job("kubernetes-merge.yaml");
+    let fail = &merge["spec"]["podFailurePolicy"]["rules"][0];
+    assert_eq!(fail["action"].as_str(), Some("FailJob"));
+    let codes: Vec<i64> = fail["onExitCodes"]["values"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(Yaml::as_i64)
+        .collect();
+    assert_eq!(codes, [2, 4]);
+    let text = std::fs::read_to_string(recipes().join("kubernetes-volume.yaml")).unwrap();
+    let claim = &YamlLoader::load_from_str(&text).unwrap()[0];
+    assert_eq!(claim["kind"].as_str(), Some("PersistentVolumeClaim"));
+    assert_eq!(claim["metadata"]["name"].as_str(), Some("flipgame-data"));
+    assert_eq!(
+        claim["spec"]["accessModes"][0].as_str(),
+        Some("ReadWriteMany")
+    );
+}
+
 /// The Kubernetes recipe: an Indexed Job whose pod K (JOB_COMPLETION_INDEX from 0) searches
-/// shard K + 1, on the shared volume, and a merge Job with the same options; run pod by pod
-/// here, the merge writes the single run's answers. A pod that leaves no file makes the merge
-/// name its shard, and the Job applied again with RERUN runs just that shard.
+/// shard K + 1 into the run's folder on the shared volume, and a merge Job with the same
+/// options; run pod by pod here, the merge writes the single run's answers. Shards lost: the
+/// merge names them, keeps the last good answers, and the Job applied again searches only
+/// those shards (the others' pods end at once). Other boards: a folder of their own, every
+/// shard searched.
 #[test]
 fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
     let shards = job("kubernetes-shards.yaml");
@@ -490,14 +588,14 @@ fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
     );
     let (shard_container, merge_container) =
         (&shard_pod["containers"][0], &merge_pod["containers"][0]);
-    assert_eq!(env_value(shard_container, "SHARDS"), count.to_string());
-    for name in ["OPTIONS", "DATA"] {
+    for name in ["SHARDS", "OPTIONS", "DATA"] {
         assert_eq!(
             env_value(shard_container, name),
             env_value(merge_container, name),
             "{name}"
         );
     }
+    assert_eq!(env_value(shard_container, "SHARDS"), count.to_string());
     assert_eq!(shard_pod["volumes"], merge_pod["volumes"]);
     assert_eq!(
         shard_container["volumeMounts"],
@@ -508,47 +606,70 @@ fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
     // so that the pods run in a moment.
     assert_eq!(env_value(shard_container, "OPTIONS"), "--size 39x39");
     let scratch = Scratch::new();
-    scratch.file("boards.txt", scrambles(PLUS, 39, 100, 2, 9));
     let options = env_value(merge_container, "MERGE_OPTIONS");
-    let single = scratch
-        .flipgame()
-        .args(["solve", "--size", "39x39", options, "boards.txt"])
-        .output()
-        .unwrap();
-    assert!(single.status.success());
-    for index in 0..count {
-        let pod = run_pod(
-            &scratch,
-            &shards,
-            &[("JOB_COMPLETION_INDEX", &index.to_string())],
-        );
-        assert!(pod.status.success(), "pod {index}: {}", text(&pod.stderr));
-    }
+    let one_run = |scratch: &Scratch| {
+        let single = scratch
+            .flipgame()
+            .args(["solve", "--size", "39x39", options, "boards.txt"])
+            .output()
+            .unwrap();
+        assert!(single.status.success());
+        text(&single.stdout)
+    };
+    // Every pod of the Job, in order: which ones found their shard done already.
+    let apply_shards = || -> Vec<i64> {
+        (0..count)
+            .filter(|index| {
+                let pod = run_pod(
+                    &scratch,
+                    &shards,
+                    &[("JOB_COMPLETION_INDEX", &index.to_string())],
+                );
+                assert!(pod.status.success(), "pod {index}: {}", text(&pod.stderr));
+                text(&pod.stdout).contains("done already")
+            })
+            .collect()
+    };
+    let answers = || std::fs::read_to_string(scratch.path().join("answers.txt")).unwrap();
+    scratch.file("boards.txt", scrambles(PLUS, 39, 100, 2, 9));
+    let single = one_run(&scratch);
+    assert!(apply_shards().is_empty());
     let merged = run_pod(&scratch, &merge, &[]);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
-    let answers = std::fs::read_to_string(scratch.path().join("answers.txt")).unwrap();
-    assert_eq!(answers, text(&single.stdout));
-    // Shards 3 and 5 lost: the merge names them; two pods with RERUN run them again.
+    assert_eq!(answers(), single);
+    // Shards 3 and 5 lost: the merge names them and keeps the last good answers.
+    let folders: Vec<_> = std::fs::read_dir(scratch.path().join("shards"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(folders.len(), 1);
+    let name = folders[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(&format!("{count}-")), "{name}");
     for shard in [3, 5] {
-        std::fs::remove_file(scratch.path().join(format!("shards/shard-{shard}.jsonl"))).unwrap();
+        std::fs::remove_file(folders[0].join(format!("shard-{shard}.jsonl"))).unwrap();
     }
     let missing = run_pod(&scratch, &merge, &[]);
     assert_eq!(missing.status.code(), Some(4));
-    let last = text(&missing.stderr);
-    assert_eq!(
-        last.lines().last(),
-        Some(format!("error: shards to run again: 3/{count} 5/{count}").as_str())
+    let said = text(&missing.stderr);
+    assert!(
+        said.contains(&format!("error: shards to run again: 3/{count} 5/{count}\n")),
+        "{said}"
     );
-    for index in ["0", "1"] {
-        let pod = run_pod(
-            &scratch,
-            &shards,
-            &[("JOB_COMPLETION_INDEX", index), ("RERUN", "3 5")],
-        );
-        assert!(pod.status.success(), "{}", text(&pod.stderr));
-    }
+    assert!(said.contains("kubectl delete job flipgame-shards"), "{said}");
+    assert_eq!(answers(), single);
+    assert!(scratch.path().join("answers.incomplete").exists());
+    // The Job applied again: only pods 2 and 4 (shards 3 and 5) search.
+    let done: Vec<i64> = (0..count).filter(|index| ![2, 4].contains(index)).collect();
+    assert_eq!(apply_shards(), done);
     let again = run_pod(&scratch, &merge, &[]);
     assert!(again.status.success(), "{}", text(&again.stderr));
-    let answers = std::fs::read_to_string(scratch.path().join("answers.txt")).unwrap();
-    assert_eq!(answers, text(&single.stdout));
+    assert_eq!(answers(), single);
+    assert!(!scratch.path().join("answers.incomplete").exists());
+    // Other boards on the volume: every shard searches them, into a folder of their own.
+    scratch.file("boards.txt", scrambles(PLUS, 39, 100, 2, 10));
+    let other = one_run(&scratch);
+    assert!(apply_shards().is_empty());
+    let merged = run_pod(&scratch, &merge, &[]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(answers(), other);
 }
