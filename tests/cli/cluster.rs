@@ -150,7 +150,12 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
     assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
     let folder = run_folder(&failed);
     assert!(folder.starts_with("shards/3-"), "{folder}");
-    let file = |shard: u32| scratch.path().join(&folder).join(format!("shard-{shard}.jsonl"));
+    let file = |shard: u32| {
+        scratch
+            .path()
+            .join(&folder)
+            .join(format!("shard-{shard}.jsonl"))
+    };
     assert!(!file(2).exists());
     assert!(file(3).exists());
     std::fs::remove_file(scratch.path().join("broken")).unwrap();
@@ -185,14 +190,36 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
     // A typo: every shard and the merge say what is wrong, and the mended command runs every
     // shard.
     let typo = recipe(
-        &["2", "boards.txt", "--size", "30x30", "--rule", "plusx", "--", "--taps"],
+        &[
+            "2",
+            "boards.txt",
+            "--size",
+            "30x30",
+            "--rule",
+            "plusx",
+            "--",
+            "--taps",
+        ],
         &[],
     );
     assert_eq!(typo.status.code(), Some(2));
-    assert!(text(&typo.stderr).contains("plusx"), "{}", text(&typo.stderr));
+    assert!(
+        text(&typo.stderr).contains("plusx"),
+        "{}",
+        text(&typo.stderr)
+    );
     let _ = shards_run(&scratch, "");
     let mended = recipe(
-        &["2", "boards.txt", "--size", "30x30", "--rule", "plus", "--", "--taps"],
+        &[
+            "2",
+            "boards.txt",
+            "--size",
+            "30x30",
+            "--rule",
+            "plus",
+            "--",
+            "--taps",
+        ],
         &[],
     );
     assert_eq!(text(&mended.stdout), text(&single.stdout));
@@ -223,7 +250,12 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
         .current_dir(scratch.path().join("work"))
         .output()
         .unwrap();
-    assert_eq!(text(&remote.stdout), text(&single.stdout), "{}", text(&remote.stderr));
+    assert_eq!(
+        text(&remote.stdout),
+        text(&single.stdout),
+        "{}",
+        text(&remote.stderr)
+    );
     assert_eq!(shards_run(&scratch, "work"), ["1/3", "2/3", "3/3"]);
 }
 
@@ -325,7 +357,8 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     let submitted = shell(&recipe);
     assert!(submitted.status.success(), "{}", text(&submitted.stderr));
     assert!(
-        text(&submitted.stdout).starts_with("shards: job array 100; merge: job 101, into shards/3-"),
+        text(&submitted.stdout)
+            .starts_with("shards: job array 100; merge: job 101, into shards/3-"),
         "{}",
         text(&submitted.stdout)
     );
@@ -334,8 +367,7 @@ fn a_slurm_job_array_runs_the_shards_and_the_merge_after_them() {
     assert_eq!(merged(), text(&single.stdout));
     // Each task searched its own shard: task K's file is shard K's.
     for task in 1..=3 {
-        let records =
-            std::fs::read_to_string(folder.join(format!("shard-{task}.jsonl"))).unwrap();
+        let records = std::fs::read_to_string(folder.join(format!("shard-{task}.jsonl"))).unwrap();
         assert!(
             records.contains(&format!("\"shard\":\"{task}/3\"")),
             "{records}"
@@ -505,7 +537,11 @@ fn the_kubernetes_manifests_are_what_a_careful_operator_applies() {
     for file in &files[..2] {
         let job = job(file);
         let pod = &job["spec"]["template"]["spec"];
-        assert_eq!(pod["securityContext"]["runAsNonRoot"].as_bool(), Some(true), "{file}");
+        assert_eq!(
+            pod["securityContext"]["runAsNonRoot"].as_bool(),
+            Some(true),
+            "{file}"
+        );
         assert_eq!(
             pod["securityContext"]["seccompProfile"]["type"].as_str(),
             Some("RuntimeDefault"),
@@ -515,7 +551,11 @@ fn the_kubernetes_manifests_are_what_a_careful_operator_applies() {
         let image = container["image"].as_str().unwrap();
         let tag = image.rsplit_once(':').map(|(_, tag)| tag);
         assert!(tag.is_some_and(|tag| tag != "latest"), "{file}: {image}");
-        assert_eq!(container["imagePullPolicy"].as_str(), Some("IfNotPresent"), "{file}");
+        assert_eq!(
+            container["imagePullPolicy"].as_str(),
+            Some("IfNotPresent"),
+            "{file}"
+        );
         for (kind, resource) in [
             ("requests", "cpu"),
             ("requests", "memory"),
@@ -528,8 +568,16 @@ fn the_kubernetes_manifests_are_what_a_careful_operator_applies() {
             );
         }
         let security = &container["securityContext"];
-        assert_eq!(security["allowPrivilegeEscalation"].as_bool(), Some(false), "{file}");
-        assert_eq!(security["readOnlyRootFilesystem"].as_bool(), Some(true), "{file}");
+        assert_eq!(
+            security["allowPrivilegeEscalation"].as_bool(),
+            Some(false),
+            "{file}"
+        );
+        assert_eq!(
+            security["readOnlyRootFilesystem"].as_bool(),
+            Some(true),
+            "{file}"
+        );
         assert_eq!(
             security["capabilities"]["drop"][0].as_str(),
             Some("ALL"),
@@ -537,8 +585,10 @@ fn the_kubernetes_manifests_are_what_a_careful_operator_applies() {
         );
         let rules = job["spec"]["podFailurePolicy"]["rules"].as_vec().unwrap();
         assert!(
-            rules.iter().any(|rule| rule["action"].as_str() == Some("Ignore")
-                && rule["onPodConditions"][0]["type"].as_str() == Some("DisruptionTarget")),
+            rules
+                .iter()
+                .any(|rule| rule["action"].as_str() == Some("Ignore")
+                    && rule["onPodConditions"][0]["type"].as_str() == Some("DisruptionTarget")),
             "{file}: disruptions retried"
         );
         assert_eq!(
@@ -643,7 +693,11 @@ fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
         .map(|entry| entry.unwrap().path())
         .collect();
     assert_eq!(folders.len(), 1);
-    let name = folders[0].file_name().unwrap().to_string_lossy().into_owned();
+    let name = folders[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     assert!(name.starts_with(&format!("{count}-")), "{name}");
     for shard in [3, 5] {
         std::fs::remove_file(folders[0].join(format!("shard-{shard}.jsonl"))).unwrap();
@@ -652,10 +706,15 @@ fn a_kubernetes_indexed_job_runs_the_shards_and_a_job_merges_them() {
     assert_eq!(missing.status.code(), Some(4));
     let said = text(&missing.stderr);
     assert!(
-        said.contains(&format!("error: shards to run again: 3/{count} 5/{count}\n")),
+        said.contains(&format!(
+            "error: shards to run again: 3/{count} 5/{count}\n"
+        )),
         "{said}"
     );
-    assert!(said.contains("kubectl delete job flipgame-shards"), "{said}");
+    assert!(
+        said.contains("kubectl delete job flipgame-shards"),
+        "{said}"
+    );
     assert_eq!(answers(), single);
     assert!(scratch.path().join("answers.incomplete").exists());
     // The Job applied again: only pods 2 and 4 (shards 3 and 5) search.
