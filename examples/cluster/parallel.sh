@@ -17,12 +17,15 @@
 # folder take part with parallel's own options in $PARALLEL, such as
 # PARALLEL="--sshloginfile nodes.txt": each job starts in this folder there too (--workdir .).
 #
+# Needs bash 4.4 or later.
+#
 # A shard is run when its file is not there: each writes it with --output, which appears
 # only when the shard is done (a shard stopped half way leaves FILE.partial, and its next run
 # takes up the boards it finished). A shard is done when its status is 0 or 2 (2: a board it
 # could not read, recorded in its place for the merge to report; or a usage error, which
 # running again cannot mend, and which the merge then reports); any other status (1: a file
-# not read or written, or killed) is retried, and if it still fails this script stops with
+# not read or written, or killed) is tried again, up to 3 tries (--retries 3), and if it
+# still fails this script stops with
 # parallel's status (how many shards failed). The same command again runs every shard whose
 # file is missing, whatever the job log says (a file lost after its shard succeeded too).
 set -euo pipefail

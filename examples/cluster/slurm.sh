@@ -12,7 +12,9 @@
 # defaults to shards/; see run-folder), shard-K.jsonl each (each appears only when its shard
 # is done), their messages shard-K.err. Each task asks for one CPU and runs on as many
 # threads as Slurm gives it (slurm-shard.sbatch); add sbatch's own options (--partition,
-# --time, --mem, --cpus-per-task) in SBATCH_OPTIONS, such as SBATCH_OPTIONS="--time=2:00:00".
+# --time, --mem, --cpus-per-task) in SBATCH_OPTIONS, such as SBATCH_OPTIONS="--time=2:00:00"
+# (split into words: no spaces inside one; Slurm's own SBATCH_* variables work too). Needs bash
+# 4.4 or later.
 #
 # The merge waits for every shard to end, failed, cancelled or not (afterany: with afterok one
 # failed task would leave it pending for ever). A shard that failed, timed out or was
@@ -27,8 +29,13 @@ boards=${2:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
 # The merge's advice, the way back from any folder (a job runs a copy of its script, far from
 # this folder): this command again, from this folder.
+# The settings of this run go with it: another flipgame or SHARDS_DIR would be another run.
+settings=""
+for name in FLIPGAME SHARDS_DIR SBATCH_OPTIONS; do
+    [ -n "${!name+set}" ] && settings+="$name=$(printf '%q' "${!name}") "
+done
 export SLURM_RECIPE_AGAIN
-SLURM_RECIPE_AGAIN="cd $(printf '%q' "$PWD") && $(printf '%q ' "$here/slurm.sh" "$@")"
+SLURM_RECIPE_AGAIN="cd $(printf '%q' "$PWD") && ${settings}$(printf '%q ' "$here/slurm.sh" "$@")"
 shift 2
 search=()
 while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do

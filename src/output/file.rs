@@ -200,12 +200,18 @@ impl Write for AtomicFile {
 /// destination only when [`PartialFile::commit`] is called: a run stopped half way (killed,
 /// cancelled, out of time) leaves what it wrote in the partial file, where a run of the same
 /// work can take it up again, and never a destination that looks whole. The partial file is
-/// made (emptied, if an earlier run left one) at the first write, so that the earlier run's
-/// data can be read before then.
+/// held with a lock from the start (a second run of the same work, started while the first
+/// still writes, is refused instead of writing over it) and emptied at the first write, so
+/// that an earlier run's data can be read before then; one this run made and never wrote to
+/// is removed.
 pub struct PartialFile {
     partial: PathBuf,
     destination: PathBuf,
-    file: Option<File>,
+    file: File,
+    /// Whether the partial file was there before this run (an earlier run's, to keep).
+    existed: bool,
+    /// Whether this run has written to it (emptied it first).
+    written: bool,
 }
 
 impl PartialFile {
@@ -217,28 +223,79 @@ impl PartialFile {
         Ok(PathBuf::from(name))
     }
 
-    /// Starts writing `destination` through its partial file.
+    /// Starts writing `destination` through its partial file, which it locks: another run
+    /// holding it is an error that says so.
     pub fn create(destination: &Path) -> io::Result<PartialFile> {
+        let partial = PartialFile::partial_of(destination)?;
+        let existed = partial.exists();
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&partial)?;
+        if !lock(&file)? {
+            return Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                format!(
+                    "another run is writing {} now: let it end, or stop it, before running \
+                     this one again",
+                    partial.display()
+                ),
+            ));
+        }
         Ok(PartialFile {
-            partial: PartialFile::partial_of(destination)?,
+            partial,
             destination: through_links(destination)?,
-            file: None,
+            file,
+            existed,
+            written: false,
         })
     }
 
     fn file(&mut self) -> io::Result<&mut File> {
-        if self.file.is_none() {
-            self.file = Some(File::create(&self.partial)?);
+        if !self.written {
+            self.file.set_len(0)?;
+            self.written = true;
         }
-        Ok(self.file.as_mut().expect("just made"))
+        Ok(&mut self.file)
     }
 
     /// Syncs the data and renames the partial file to the destination (an empty one if
     /// nothing was written).
     pub fn commit(mut self) -> io::Result<()> {
-        let file = self.file()?;
-        file.sync_all()?;
+        self.file()?.sync_all()?;
         std::fs::rename(&self.partial, &self.destination)
+    }
+}
+
+/// Takes the lock of `file` without waiting: false when another holds it.
+#[cfg(unix)]
+fn lock(file: &File) -> io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor this process has open; no memory is involved.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        return Ok(true);
+    }
+    let error = io::Error::last_os_error();
+    match error.kind() {
+        io::ErrorKind::WouldBlock => Ok(false),
+        _ => Err(error),
+    }
+}
+
+/// Where there is no `flock`, no lock: a second run is the user's to avoid.
+#[cfg(not(unix))]
+fn lock(_: &File) -> io::Result<bool> {
+    Ok(true)
+}
+
+impl Drop for PartialFile {
+    fn drop(&mut self) {
+        // Made by this run and never written: nothing to keep for the next.
+        if !self.existed && !self.written {
+            let _ = std::fs::remove_file(&self.partial);
+        }
     }
 }
 
@@ -248,10 +305,7 @@ impl Write for PartialFile {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self.file.as_mut() {
-            Some(file) => file.flush(),
-            None => Ok(()),
-        }
+        self.file.flush()
     }
 }
 
@@ -290,7 +344,13 @@ mod tests {
         let partial = dir.path().join("out.jsonl.partial");
         assert_eq!(PartialFile::partial_of(&path).unwrap(), partial);
         let mut file = PartialFile::create(&path).unwrap();
-        assert!(!partial.exists());
+        // Held: a second run of the same work is refused while the first writes.
+        let second = PartialFile::create(&path).err().unwrap();
+        assert_eq!(second.kind(), io::ErrorKind::WouldBlock);
+        assert!(
+            second.to_string().starts_with("another run is writing"),
+            "{second}"
+        );
         file.write_all(b"one\n").unwrap();
         file.flush().unwrap();
         assert_eq!(std::fs::read(&partial).unwrap(), b"one\n");
@@ -302,5 +362,11 @@ mod tests {
         file.commit().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two\n");
         assert!(!partial.exists());
+        // Made and never written: gone; an earlier run's, never written: kept as it was.
+        drop(PartialFile::create(&path).unwrap());
+        assert!(!partial.exists());
+        std::fs::write(&partial, b"earlier\n").unwrap();
+        drop(PartialFile::create(&path).unwrap());
+        assert_eq!(std::fs::read(&partial).unwrap(), b"earlier\n");
     }
 }

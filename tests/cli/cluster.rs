@@ -435,9 +435,18 @@ fn a_failed_slurm_shard_still_lets_the_merge_run_and_say_what_to_run_again() {
         .find_map(|line| line.strip_prefix("run them, and this merge after them: "))
         .unwrap_or_else(|| panic!("{log}"));
     std::fs::remove_file(scratch.path().join("broken")).unwrap();
+    // From another folder, and without FLIPGAME: the line carries the run's settings.
+    assert!(line.contains("FLIPGAME="), "{line}");
     let elsewhere = scratch.path().join("elsewhere");
     std::fs::create_dir(&elsewhere).unwrap();
-    let rerun = shell(line, &elsewhere);
+    let rerun = Command::new("bash")
+        .args(["-c", line])
+        .env("PATH", &path)
+        .env_remove("FLIPGAME")
+        .env("SBATCH_STATE", scratch.path().join("jobs"))
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
     assert!(rerun.status.success(), "{}", text(&rerun.stderr));
     assert!(
         text(&rerun.stdout).starts_with("shards: job array 102 (shards 2); merge: job 103"),

@@ -654,6 +654,30 @@ fn shards_written_with_output_merge_from_their_folder() {
         .assert()
         .code(2);
     assert!(!scratch.path().join("shards/shard-2.jsonl").exists());
+    // A folder of the recipes' run folders: the merge names them.
+    std::fs::create_dir_all(scratch.path().join("runs/3-abc")).unwrap();
+    std::fs::create_dir_all(scratch.path().join("runs/2-def")).unwrap();
+    std::fs::copy(
+        scratch.path().join("shards/shard-1.jsonl"),
+        scratch.path().join("runs/3-abc/shard-1.jsonl"),
+    )
+    .unwrap();
+    std::fs::copy(
+        scratch.path().join("shards/shard-1.jsonl"),
+        scratch.path().join("runs/2-def/shard-1.jsonl"),
+    )
+    .unwrap();
+    scratch
+        .flipgame()
+        .args(["solve", "--merge", "runs"])
+        .args(input)
+        .assert()
+        .code(2)
+        .stderr(
+            "error: runs: no shard records here, but 2 folders of runs inside (runs/2-def, \
+             runs/3-abc): give the merge the folder of the run with these boards and options, \
+             such as --merge runs/2-def\n",
+        );
     std::fs::create_dir(scratch.path().join("empty")).unwrap();
     scratch.file("empty/notes.txt", "");
     scratch
@@ -1029,7 +1053,8 @@ fn a_merge_recounts_every_record_and_refuses_one_that_does_not_add_up() {
 /// holds the first board's record and FILE does not exist. Run again, the shard takes up the
 /// records of boards that are still the same (here the first; the second board changed) and
 /// searches only the rest: its file is what one uninterrupted run writes, and a note says
-/// how many boards were kept. Another shard's records in the partial file are not taken.
+/// how many boards were kept. Another shard's records in the partial file are not taken, and
+/// a second run of a shard while the first still writes is refused.
 #[test]
 fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
     let scratch = Scratch::new();
@@ -1067,6 +1092,19 @@ fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    // A second run of the same shard while the first still writes is refused, and writes
+    // nothing over it.
+    scratch
+        .flipgame()
+        .args(["solve", "--shard", "1/1", "--output", "shard.jsonl"])
+        .args(options)
+        .arg("slow.txt")
+        .assert()
+        .code(1)
+        .stderr(
+            "error: shard.jsonl: another run is writing shard.jsonl.partial now: let it end, or \
+             stop it, before running this one again\n",
+        );
     // SAFETY: a signal to the child this test started and has not yet reaped.
     unsafe { libc::kill(child.0.id() as i32, libc::SIGTERM) };
     let status = child.0.wait().unwrap();

@@ -235,6 +235,7 @@ impl Kept {
             let Ok(record) = serde_json::from_str::<ShardRecord>(line) else {
                 continue;
             };
+            // The digest covers every option the search depends on, the search time too.
             let ours = (
                 record.version.as_str(),
                 record.options.as_str(),
@@ -244,7 +245,7 @@ impl Kept {
                 options.digest.as_str(),
                 &shard.to_string(),
             );
-            if ours && record.search_time == options.search_time {
+            if ours {
                 records.insert(record.index, record);
             }
         }
@@ -464,6 +465,9 @@ impl Merged {
                     "{}: cannot read shard records: no such file",
                     file.display()
                 )));
+            }
+            if let Some(message) = run_folders_inside(given) {
+                return Err(usage(message));
             }
             return Err(usage(
                 "the --merge files hold no shard record: give them the output of solve --shard",
@@ -686,6 +690,35 @@ fn shard_files(given: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
         files.extend(inside);
     }
     Ok(files)
+}
+
+/// Where a `--merge` folder holds no records of its own but folders of runs that do (the
+/// recipes' `shards/N-DIGEST`), the words that name them: the merge takes one run's folder.
+fn run_folders_inside(given: &[PathBuf]) -> Option<String> {
+    let mut runs: Vec<PathBuf> = Vec::new();
+    for path in given.iter().filter(|path| path.is_dir()) {
+        let Ok(entries) = std::fs::read_dir(path) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let inside = entry.path();
+            if inside.is_dir()
+                && shard_files(std::slice::from_ref(&inside)).is_ok_and(|f| !f.is_empty())
+            {
+                runs.push(inside);
+            }
+        }
+    }
+    runs.sort();
+    let names: Vec<String> = runs.iter().map(|run| run.display().to_string()).collect();
+    let first = names.first()?;
+    Some(format!(
+        "{}: no shard records here, but {} of runs inside ({}): give the merge the folder of \
+         the run with these boards and options, such as --merge {first}",
+        given[0].display(),
+        count_of(names.len() as u64, "folder", "folders"),
+        names.join(", ")
+    ))
 }
 
 /// Calls `each` with every line of `file` (without its line end), where it was read, and
