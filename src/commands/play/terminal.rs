@@ -109,6 +109,10 @@ fn play<K: CommandKind>(
     ui: &mut Ui,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    // crossterm starts listening for resizes (SIGWINCH) at its first poll: a window resized
+    // between the first frame and that poll was never redrawn (the test that resizes as soon
+    // as it sees the board caught it under load). Listening before drawing loses none.
+    event::poll(Duration::ZERO)?;
     let mut frame = draw(game, ui, &pen, out)?;
     while !SIGNALLED.load(Ordering::SeqCst) {
         if !event::poll(SIGNAL_POLL)? {
