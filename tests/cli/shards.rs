@@ -1135,7 +1135,7 @@ fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
         String::from_utf8(whole.stdout).unwrap()
     );
     assert!(!partial.exists());
-    // Another shard's records are not its own.
+    // Another shard's records are not its own (and FILE is there already, from the run above).
     std::fs::write(&partial, &kept).unwrap();
     let half = run(
         &scratch,
@@ -1153,4 +1153,6 @@ fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
         std::fs::read_to_string(scratch.path().join("shard.jsonl")).unwrap(),
         String::from_utf8(half.stdout).unwrap()
     );
+    // Over a FILE already there, as over none, the records went through the partial file.
+    assert!(!partial.exists());
 }
