@@ -1156,3 +1156,44 @@ fn a_shard_stopped_half_way_takes_up_its_records_when_run_again() {
     // Over a FILE already there, as over none, the records went through the partial file.
     assert!(!partial.exists());
 }
+
+/// A shard's `--output` that is a FIFO (a pipe to a collector, as some clusters give) is
+/// written in place as the records come: never replaced by a partial file renamed over it,
+/// and no partial file left beside it.
+#[test]
+fn a_shard_written_to_a_fifo_writes_it_in_place() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", scrambles(PLUS, 30, 80, 3, 4));
+    let options = ["--size", "30x30", "--goal", "white", "boards.txt"];
+    let fifo = scratch.path().join("shard.jsonl");
+    let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    // SAFETY: mkfifo reads a NUL-terminated path and creates the FIFO; nothing else is touched.
+    let made = unsafe { libc::mkfifo(name.as_ptr(), 0o600) };
+    assert_eq!(made, 0, "mkfifo: {}", std::io::Error::last_os_error());
+    let reader = {
+        let fifo = fifo.clone();
+        // Opening a FIFO to read waits for its writer; reading ends when the writer closes.
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let written = run(
+        &scratch,
+        &[&["solve", "--shard", "1/2", "--output", "shard.jsonl"][..], &options].concat(),
+    );
+    // A writer that never opened the FIFO would leave the reader waiting for ever: open it
+    // once more, so that the reader sees the end whatever flipgame did.
+    let _ = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&fifo);
+    assert!(written.status.success(), "{written:?}");
+    assert_eq!(String::from_utf8_lossy(&written.stderr), "");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(!scratch.path().join("shard.jsonl.partial").exists());
+    let to_stdout = run(
+        &scratch,
+        &[&["solve", "--shard", "1/2"][..], &options].concat(),
+    );
+    assert_eq!(reader.join().unwrap(), to_stdout.stdout);
+}
