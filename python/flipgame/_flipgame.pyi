@@ -48,6 +48,24 @@ class Puzzle:
     ) -> "Puzzle":
         """A puzzle on a graph: ``taps[i]`` lists the vertices a tap on ``i`` changes besides
         ``i`` (the board is one row, a cell a vertex)."""
+    def __eq__(self, other: object) -> bool:
+        """Puzzles are equal when they are the same puzzle: size, rule, wrap, goal, states
+        and search time."""
+    def __hash__(self) -> int:
+        """Equal puzzles hash alike."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """What pickle keeps of a puzzle: its definition."""
+    @staticmethod
+    def _restore(
+        size: Tuple[int, int],
+        rule: str,
+        graph: Optional[str],
+        wrap: bool,
+        goal: Goal,
+        states: int,
+        search_time: Optional[float],
+    ) -> "Puzzle":
+        """The puzzle ``__reduce__`` kept (pickle's way back)."""
     @property
     def rows(self) -> int:
         """The number of rows."""

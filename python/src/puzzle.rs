@@ -211,6 +211,83 @@ impl Puzzle {
         ))
     }
 
+    /// Puzzles are equal when they are the same puzzle: size, rule (a graph's every tap and
+    /// its name), wrap, goal, states and search time.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<Puzzle>() else {
+            return false;
+        };
+        match (&self.core, &other.get().core) {
+            (Kinded::Two(a), Kinded::Two(b)) => same_puzzle(a, b),
+            (Kinded::Many(a), Kinded::Many(b)) => same_puzzle(a, b),
+            _ => false,
+        }
+    }
+
+    /// Equal puzzles hash alike (a set or a dict key holds a puzzle once).
+    fn __hash__(&self) -> u64 {
+        let key = (
+            self.shape(),
+            self.rule(),
+            self.wrap(),
+            self.states(),
+            by_kind!(&self.core, core => goal_key(core)),
+            self.search_time().map(f64::to_bits),
+        );
+        std::hash::BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(key)
+    }
+
+    /// What pickle keeps of a puzzle: its definition, from which `Puzzle._restore` makes it
+    /// again (a process pool, joblib or Dask ship puzzles so).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let this = slf.get();
+        let (rule, graph) = by_kind!(&this.core, core => match rule_of(core) {
+            Rule::Graph(graph) => (graph.label().to_string(), Some(graph.to_json())),
+            rule => (rule.label(), None),
+        });
+        let restore = slf.get_type().getattr("_restore")?;
+        let arguments = (
+            this.shape(),
+            rule,
+            graph,
+            this.wrap(),
+            this.goal(py)?,
+            this.states(),
+            this.search_time(),
+        )
+            .into_bound_py_any(py)?;
+        Ok((restore, arguments))
+    }
+
+    /// The puzzle `__reduce__` kept: `rule` a rule's text, or with `graph` (a rule file's JSON)
+    /// the graph's name.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        py: Python<'_>,
+        size: (u32, u32),
+        rule: &str,
+        graph: Option<&str>,
+        wrap: bool,
+        goal: &Bound<'_, PyAny>,
+        states: u32,
+        search_time: Option<f64>,
+    ) -> PyResult<Puzzle> {
+        let (rows, cols) = size;
+        let shape = Shape::new(rows, cols)
+            .ok_or_else(|| flip_error(format!("a pickled puzzle of {rows}x{cols} cells")))?;
+        let rule = match graph {
+            Some(json) => {
+                Rule::Graph(Graph::from_json(json, rule).map_err(|e| rule_file_error(&e))?)
+            }
+            None => Rule::parse(rule).map_err(|error| rule_error(&python_repr(py, rule), &error))?,
+        };
+        Puzzle::of_kind(py, (shape, rule, wrap), Some(goal), states, search_time)
+    }
+
     /// The board as a 2-D `uint8` array of colour numbers (from text, rows, or an array).
     fn board<'py>(
         &self,
@@ -580,6 +657,16 @@ fn state_goal(goal: Option<&Bound<'_, PyAny>>) -> PyResult<StateGoal> {
 
 fn shape_of<K: Kind>(core: &Core<K>) -> Shape {
     K::shape(core.puzzle())
+}
+
+/// Whether two cores hold the same puzzle with the same search time.
+fn same_puzzle<K: Kind>(a: &Core<K>, b: &Core<K>) -> bool {
+    a.puzzle() == b.puzzle() && a.search_time == b.search_time
+}
+
+/// The goal, as a key to hash.
+fn goal_key<K: Kind>(core: &Core<K>) -> String {
+    format!("{:?}", K::goal_record(core.puzzle()))
 }
 
 fn states_of<K: Kind>(core: &Core<K>) -> u8 {
