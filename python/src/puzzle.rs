@@ -283,7 +283,9 @@ impl Puzzle {
             Some(json) => {
                 Rule::Graph(Graph::from_json(json, rule).map_err(|e| rule_file_error(&e))?)
             }
-            None => Rule::parse(rule).map_err(|error| rule_error(&python_repr(py, rule), &error))?,
+            None => {
+                Rule::parse(rule).map_err(|error| rule_error(&python_repr(py, rule), &error))?
+            }
         };
         Puzzle::of_kind(py, (shape, rule, wrap), Some(goal), states, search_time)
     }

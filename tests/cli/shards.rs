@@ -1179,7 +1179,11 @@ fn a_shard_written_to_a_fifo_writes_it_in_place() {
     };
     let written = run(
         &scratch,
-        &[&["solve", "--shard", "1/2", "--output", "shard.jsonl"][..], &options].concat(),
+        &[
+            &["solve", "--shard", "1/2", "--output", "shard.jsonl"][..],
+            &options,
+        ]
+        .concat(),
     );
     // A writer that never opened the FIFO would leave the reader waiting for ever: open it
     // once more, so that the reader sees the end whatever flipgame did.
