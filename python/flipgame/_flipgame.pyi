@@ -174,6 +174,13 @@ class Solution:
         """The walkthrough (or the tap map), or the proof, as ``explain --format svg`` draws it."""
     def _repr_svg_(self) -> Optional[str]:
         """The picture Jupyter shows, or ``None`` when it would be too large."""
+    @staticmethod
+    def _restore(
+        puzzle: Puzzle,
+        board: npt.NDArray[np.uint8],
+        solution: Optional[Tuple[List[int], int, bool, int]],
+    ) -> "Solution":
+        """The answer pickle kept, made again without a search."""
 
 class ManySolutions:
     """The answers of a batch of boards as arrays, in the boards' order."""
@@ -184,6 +191,21 @@ class ManySolutions:
     """The colour each board is finished in (0 white, 1 black, or a colour number), or -1."""
     optimal: npt.NDArray[np.bool_]
     """True where the count is proven the fewest."""
+    lower_bound: npt.NDArray[np.int64]
+    """No taps fewer than this finish each board (the count where proven), -1 where none do."""
     taps: Optional[npt.NDArray[np.uint8]]
     """With ``taps=True``, each board's tap counts as a 3-D array; else ``None``."""
     def __len__(self) -> int: ...
+    def columns(self) -> Dict[str, npt.NDArray[Any]]:
+        """``moves``, ``goal``, ``optimal`` and ``lower_bound``, as a dict a DataFrame takes."""
+    def to_pandas(self) -> Any:
+        """The answers as a pandas DataFrame, a row a board (needs pandas)."""
+    @staticmethod
+    def _restore(
+        moves: npt.NDArray[np.int64],
+        goal: npt.NDArray[np.int16],
+        optimal: npt.NDArray[np.bool_],
+        lower_bound: npt.NDArray[np.int64],
+        taps: Optional[npt.NDArray[np.uint8]],
+    ) -> "ManySolutions":
+        """The batch pickle kept."""

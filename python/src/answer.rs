@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
+use pyo3::IntoPyObjectExt;
+use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use serde::Serialize;
 
 use flipgame::figure::explain::{DRAWN_STEPS, Sketch};
@@ -17,9 +20,9 @@ use flipgame::notation::Cell;
 use flipgame::record::{RuleFields, Solved, Steps, Taps};
 use flipgame::solve::Taps as _;
 
-use crate::boards::{board_array, flat_array, grid_array, stack_arrays};
+use crate::boards::{board_array, flat_array, grid_array, read_board, stack_arrays};
 use crate::errors::flip_error;
-use crate::held::Core;
+use crate::held::{Core, Puzzle};
 use crate::kinds::{Kinded, by_kind};
 use flipgame::figure::explain::ExplainKind;
 
@@ -47,6 +50,12 @@ impl<K: ExplainKind> Answer<K> {
     /// Solves `board`, and proves it impossible when no taps finish it.
     pub fn new(core: Arc<Core<K>>, board: K::Board) -> Answer<K> {
         let solution = K::solve(&core.solver, &board);
+        Answer::with(core, board, solution)
+    }
+
+    /// The answer `solution` to `board`, proven impossible when it is `None` (the proof is
+    /// found again: the same every time).
+    fn with(core: Arc<Core<K>>, board: K::Board, solution: Option<SolutionOf<K>>) -> Answer<K> {
         let proof = match solution {
             Some(_) => None,
             None => K::proof(&core.solver, &board),
@@ -183,6 +192,21 @@ impl<K: ExplainKind> Answer<K> {
     /// The board as a 2-D array.
     fn board_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
         board_array::<K>(py, &self.board)
+    }
+
+    /// What a pickle keeps of the answer beside its puzzle: the board, and the solution's tap
+    /// counts, colour number, whether proven and lower bound.
+    fn pickled<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray2<u8>>, Option<PickledSolution>) {
+        let solution = self.solution.as_ref().map(|solution| {
+            let counts = solution.taps.counts(self.shape());
+            (
+                counts.into_iter().map(u32::from).collect(),
+                K::color_number(solution.color),
+                solution.optimal,
+                solution.lower_bound,
+            )
+        });
+        (self.board_array(py), solution)
     }
 
     /// How many times each cell is tapped, row-major.
@@ -332,6 +356,34 @@ impl Solution {
         (drawn <= MOST_SHOWN_CELLS).then(|| by_kind!(&self.answer, answer => answer.svg(false)))
     }
 
+    /// What pickle keeps of an answer: its puzzle, its board, its taps as counts, their colour
+    /// and what is proven, from which `Solution._restore` makes it again without a search.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let restore = slf.get_type().getattr("_restore")?;
+        let answer = &slf.get().answer;
+        let core = match answer {
+            Kinded::Two(answer) => Kinded::Two(Arc::clone(&answer.core)),
+            Kinded::Many(answer) => Kinded::Many(Arc::clone(&answer.core)),
+        };
+        let (board, solution) = by_kind!(answer, answer => answer.pickled(py));
+        let arguments = (Puzzle { core }, board, solution).into_bound_py_any(py)?;
+        Ok((restore, arguments))
+    }
+
+    /// The answer `__reduce__` kept: `solution` the tap counts (row-major), their colour
+    /// number, whether proven and the lower bound, or `None` for a board no taps finish.
+    #[staticmethod]
+    fn _restore(
+        puzzle: &Bound<'_, Puzzle>,
+        board: &Bound<'_, PyAny>,
+        solution: Option<PickledSolution>,
+    ) -> PyResult<Solution> {
+        by_kind!(&puzzle.get().core, core => restored(core, board, solution))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let board = by_kind!(&self.answer, answer => answer.board_words());
         Ok(match self.moves() {
@@ -343,6 +395,54 @@ impl Solution {
             None => format!("Solution(board={board}, solvable=False)"),
         })
     }
+}
+
+/// What a pickle keeps of a solution: the tap counts (row-major), the colour number they
+/// finish in, whether proven, and the lower bound.
+type PickledSolution = (Vec<u32>, u8, bool, u64);
+
+/// The answer a pickle kept to `board` of the puzzle of `core`, checked against the puzzle.
+fn restored<K: ExplainKind>(
+    core: &Arc<Core<K>>,
+    board: &Bound<'_, PyAny>,
+    solution: Option<PickledSolution>,
+) -> PyResult<Solution>
+where
+    Solution: From<Answer<K>>,
+{
+    let puzzle = core.puzzle();
+    let board = read_board::<K>(puzzle, board, "board")?;
+    let Some((counts, color, optimal, lower_bound)) = solution else {
+        return Ok(Solution::from(Answer::with(Arc::clone(core), board, None)));
+    };
+    let shape = K::shape(puzzle);
+    if counts.len() as u64 != shape.cells() {
+        return Err(flip_error(format!(
+            "a pickled solution of {} tap counts, for a puzzle of {} cells",
+            counts.len(),
+            shape.cells()
+        )));
+    }
+    let color = K::goal_colors(puzzle)
+        .into_iter()
+        .find(|&goal| K::color_number(goal) == color)
+        .ok_or_else(|| {
+            flip_error(format!(
+                "a pickled solution finishing in colour {color}, which the puzzle's goal does \
+                 not take"
+            ))
+        })?;
+    let solution = SolutionOf::<K> {
+        taps: K::Taps::from_counts(shape, K::states(puzzle), &counts),
+        color,
+        optimal,
+        lower_bound,
+    };
+    Ok(Solution::from(Answer::with(
+        Arc::clone(core),
+        board,
+        Some(solution),
+    )))
 }
 
 /// The proof's argument in words, its cells listed (no board is drawn beside it).
@@ -368,6 +468,10 @@ pub struct ManySolutions {
     /// True where the count is proven the fewest (and for impossible boards).
     #[pyo3(get)]
     optimal: Py<PyArray1<bool>>,
+    /// No taps fewer than this finish each board (the count itself where proven), -1 where no
+    /// taps finish it.
+    #[pyo3(get)]
+    lower_bound: Py<PyArray1<i64>>,
     /// With `taps=True`, each board's tap counts as a 3-D `uint8` array; else `None`.
     #[pyo3(get)]
     taps: Option<Py<PyArray3<u8>>>,
@@ -381,6 +485,7 @@ pub struct Kept {
     moves: i64,
     goal: i16,
     optimal: bool,
+    lower_bound: i64,
 }
 
 impl Kept {
@@ -391,11 +496,13 @@ impl Kept {
                 moves: solution.taps.tap_count() as i64,
                 goal: i16::from(K::color_number(solution.color)),
                 optimal: solution.optimal,
+                lower_bound: solution.lower_bound as i64,
             },
             None => Kept {
                 moves: -1,
                 goal: -1,
                 optimal: true,
+                lower_bound: -1,
             },
         }
     }
@@ -419,10 +526,12 @@ impl ManySolutions {
         let moves: Array1<i64> = kept.iter().map(|k| k.moves).collect();
         let goal: Array1<i16> = kept.iter().map(|k| k.goal).collect();
         let optimal: Array1<bool> = kept.iter().map(|k| k.optimal).collect();
+        let lower_bound: Array1<i64> = kept.iter().map(|k| k.lower_bound).collect();
         ManySolutions {
             moves: moves.into_pyarray(py).unbind(),
             goal: goal.into_pyarray(py).unbind(),
             optimal: optimal.into_pyarray(py).unbind(),
+            lower_bound: lower_bound.into_pyarray(py).unbind(),
             taps: taps.map(|taps| flat_array(py, shape, kept.len(), taps).unbind()),
         }
     }
@@ -437,6 +546,75 @@ impl ManySolutions {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         format!("ManySolutions(boards={})", self.__len__(py))
+    }
+
+    /// One array a board for each answer: `moves`, `goal`, `optimal` and `lower_bound`, as a
+    /// dict a DataFrame takes (`pandas.DataFrame(...)`, `polars.DataFrame(...)`).
+    fn columns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let columns = PyDict::new(py);
+        columns.set_item("moves", self.moves.bind(py))?;
+        columns.set_item("goal", self.goal.bind(py))?;
+        columns.set_item("optimal", self.optimal.bind(py))?;
+        columns.set_item("lower_bound", self.lower_bound.bind(py))?;
+        Ok(columns)
+    }
+
+    /// The answers as a pandas DataFrame, a row a board (the columns of `columns()`).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pandas = py.import("pandas").map_err(|error| {
+            let message = format!(
+                "to_pandas() needs pandas (pip install pandas); columns() gives the same \
+                 columns as numpy arrays ({error})"
+            );
+            PyImportError::new_err(message)
+        })?;
+        pandas.getattr("DataFrame")?.call1((self.columns(py)?,))
+    }
+
+    /// What pickle keeps of a batch: its arrays, from which `ManySolutions._restore` makes it
+    /// again.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let restore = slf.get_type().getattr("_restore")?;
+        let this = slf.get();
+        let arguments = (
+            this.moves.bind(py),
+            this.goal.bind(py),
+            this.optimal.bind(py),
+            this.lower_bound.bind(py),
+            this.taps.as_ref().map(|taps| taps.bind(py)),
+        )
+            .into_bound_py_any(py)?;
+        Ok((restore, arguments))
+    }
+
+    /// The batch `__reduce__` kept, its arrays of one length a board.
+    #[staticmethod]
+    fn _restore(
+        moves: Bound<'_, PyArray1<i64>>,
+        goal: Bound<'_, PyArray1<i16>>,
+        optimal: Bound<'_, PyArray1<bool>>,
+        lower_bound: Bound<'_, PyArray1<i64>>,
+        taps: Option<Bound<'_, PyArray3<u8>>>,
+    ) -> PyResult<ManySolutions> {
+        use numpy::PyUntypedArrayMethods;
+        let boards = moves.len();
+        let lengths = [goal.len(), optimal.len(), lower_bound.len()];
+        let taps_boards = taps.as_ref().map_or(boards, |taps| taps.shape()[0]);
+        if lengths.iter().any(|&length| length != boards) || taps_boards != boards {
+            return Err(flip_error(
+                "a pickled batch whose arrays are not one length a board".to_string(),
+            ));
+        }
+        Ok(ManySolutions {
+            moves: moves.unbind(),
+            goal: goal.unbind(),
+            optimal: optimal.unbind(),
+            lower_bound: lower_bound.unbind(),
+            taps: taps.map(Bound::unbind),
+        })
     }
 }
 

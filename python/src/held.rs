@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use pyo3::prelude::*;
+
 use flipgame::kind::{KStates, Kind, TwoStates};
 
 use crate::kinds::Kinded;
@@ -25,3 +27,11 @@ impl<K: Kind> Core<K> {
 
 /// A puzzle's core, of either kind of piece.
 pub type AnyCore = Kinded<Arc<Core<TwoStates>>, Arc<Core<KStates>>>;
+
+/// A puzzle of the Flip Game's family and its exact solver. Its methods are in `puzzle.rs`; the
+/// class is here so that an answer can name the puzzle it is of (a pickled answer keeps it).
+#[pyclass(frozen, module = "flipgame")]
+pub struct Puzzle {
+    /// The puzzle's solver, of its kind of piece.
+    pub core: AnyCore,
+}

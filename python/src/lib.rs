@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _flipgame(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
-    module.add_class::<puzzle::Puzzle>()?;
+    module.add_class::<held::Puzzle>()?;
     module.add_class::<answer::Solution>()?;
     module.add_class::<answer::ManySolutions>()?;
     module.add("FlipgameError", py.get_type::<errors::FlipgameError>())?;

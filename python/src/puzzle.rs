@@ -31,7 +31,7 @@ use crate::errors::{
     flip_error, names, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
 };
 use crate::facts;
-use crate::held::{AnyCore, Core};
+use crate::held::{AnyCore, Core, Puzzle};
 use crate::kinds::{Kinded, by_kind};
 use flipgame::figure::explain::ExplainKind;
 use flipgame::settings::Advice;
@@ -41,12 +41,6 @@ const DEFAULT_STATES: u32 = 2;
 
 /// The most cells `random_boards` deals in one call (boards times cells): 256 MB of arrays.
 const MOST_DEALT_CELLS: u64 = 1 << 28;
-
-/// A puzzle of the Flip Game's family and its exact solver.
-#[pyclass(frozen, module = "flipgame")]
-pub struct Puzzle {
-    core: AnyCore,
-}
 
 #[pymethods]
 impl Puzzle {
