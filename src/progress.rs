@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use flipgame::notation::Color;
 use flipgame::solve::Stage;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -81,7 +80,7 @@ impl Stages {
             .is_none_or(|(shown, _)| *shown != stage)
         {
             self.finish();
-            self.current = Some((stage, Progress::percent(stage_label(stage))));
+            self.current = Some((stage, Progress::percent(stage.label())));
         }
         if let Some((_, bar)) = &mut self.current {
             bar.update(done, total);
@@ -93,17 +92,6 @@ impl Stages {
         if let Some((_, bar)) = self.current.take() {
             bar.finish();
         }
-    }
-}
-
-/// What a bar says a stage of a solve is doing.
-fn stage_label(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Eliminating => "eliminating",
-        Stage::QuietTapSets => "finding the quiet tap sets",
-        Stage::Searching(Color::White) => "searching the null space for all white",
-        Stage::Searching(Color::Black) => "searching the null space for all black",
-        Stage::SearchingCounts => "searching the quiet press counts",
     }
 }
 

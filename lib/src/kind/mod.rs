@@ -20,6 +20,7 @@ use std::error::Error;
 use std::fmt;
 use std::hash::Hash;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -297,36 +298,58 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
 
 /// What `keep` makes of the answer of each board `0..count`, in order, each board made by
 /// `board_at` (which may refuse it) and solved by [`Kind::solve`] on the threads the long
-/// searches use: for a caller with a batch of boards (the Python module's `solve_many`, which
-/// reads them from an array on those threads too, and keeps a few numbers of each answer)
-/// rather than a stream. A refusal ends the batch: the one of the first board refused.
+/// searches use, while this thread tells `tell` how many boards are answered of how many (at
+/// the start, about every tenth of a second, and at the end): for a caller with a batch of
+/// boards (the Python module's `solve_many`, which reads them from an array on those threads
+/// too, and keeps a few numbers of each answer) rather than a stream. A refusal ends the batch:
+/// the one of the first board refused. A batch told to stop ([`crate::solve::stoppable`])
+/// leaves the boards it has not begun at `T::default()`.
 pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
     solver: &K::Solver,
     count: usize,
     board_at: impl Fn(usize) -> Result<K::Board, E> + Sync,
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Sync,
+    mut tell: impl FnMut(u64, u64),
 ) -> Result<Vec<T>, E> {
-    let mut kept: Vec<T> = std::iter::repeat_with(T::default).take(count).collect();
+    let next = AtomicUsize::new(0);
+    let answered = AtomicUsize::new(0);
     let refused: Mutex<Option<(usize, E)>> = Mutex::new(None);
-    host::split_mut(&mut kept, host::available(), |index, slot| {
-        match board_at(index) {
-            Ok(board) => *slot = keep(K::solve(solver, &board)),
-            Err(error) => {
-                // A poisoned lock only means another refusal panicked: keep the first.
-                let mut first = refused.lock().unwrap_or_else(|poison| poison.into_inner());
-                if first.as_ref().is_none_or(|&(earlier, _)| index < earlier) {
-                    *first = Some((index, error));
+    // Each thread takes the next board as it is free: one slow board holds one thread only.
+    let work = |_thread: usize| {
+        let mut kept = Vec::new();
+        while !host::past(None) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= count {
+                break;
+            }
+            match board_at(index) {
+                Ok(board) => kept.push((index, keep(K::solve(solver, &board)))),
+                Err(error) => {
+                    // A poisoned lock only means another refusal panicked: keep the first.
+                    let mut first = refused.lock().unwrap_or_else(|poison| poison.into_inner());
+                    if first.as_ref().is_none_or(|&(earlier, _)| index < earlier) {
+                        *first = Some((index, error));
+                    }
                 }
             }
+            answered.fetch_add(1, Ordering::Relaxed);
         }
-    });
-    match refused
+        kept
+    };
+    let threads = host::available().min(count).max(1);
+    let told = || tell(answered.load(Ordering::Relaxed) as u64, count as u64);
+    let by_thread = host::on_threads_telling(threads, &work, told);
+    if let Some((_, error)) = refused
         .into_inner()
         .unwrap_or_else(|poison| poison.into_inner())
     {
-        Some((_, error)) => Err(error),
-        None => Ok(kept),
+        return Err(error);
     }
+    let mut kept: Vec<T> = std::iter::repeat_with(T::default).take(count).collect();
+    for (index, answer) in by_thread.into_iter().flatten() {
+        kept[index] = answer;
+    }
+    Ok(kept)
 }
 
 /// `n` choose `k`, saturating at `u64::MAX`.

@@ -3,7 +3,7 @@
 //! tap's weights are what it does to a board, and a proof's weights sum a board the same way
 //! after any taps and differently from every finished board the goal accepts.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{KStates, Kind, TwoStates};
@@ -220,14 +220,16 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
         .map(|_| K::random_board(&puzzle, &mut generator))
         .collect();
     let board_at = |index: usize| Ok(boards[index].clone());
-    let all = super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| answer);
+    let all =
+        super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| answer, |_, _| {});
     let answers = all.unwrap();
     assert_eq!(answers.len(), boards.len());
     for (board, answer) in boards.iter().zip(&answers) {
         assert_eq!(answer, &K::solve(&solver, board), "{board}");
     }
     assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
-    let none = super::solve_all::<K, (), _>(&solver, 0, |_| unreachable!(), |answer| answer);
+    let none =
+        super::solve_all::<K, (), _>(&solver, 0, |_| unreachable!(), |answer| answer, |_, _| {});
     assert!(none.unwrap().is_empty());
     // The first board refused is the one reported, whichever thread met it first: board 0
     // waits (a moment at most) until the other thread has refused board 90.
@@ -247,17 +249,51 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
         }
         _ => Ok(boards[index].clone()),
     };
-    let refused = super::solve_all::<K, usize, _>(&solver, boards.len(), some_refused, |a| a);
+    let refused =
+        super::solve_all::<K, usize, _>(&solver, boards.len(), some_refused, |a| a, |_, _| {});
     assert_eq!(refused, Err(0));
     // What is kept of each answer is what `keep` makes of it.
-    let moves = super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| {
-        answer.map(|solution| solution.moves())
-    });
+    let moves = super::solve_all::<K, (), _>(
+        &solver,
+        boards.len(),
+        board_at,
+        |answer| answer.map(|solution| solution.moves()),
+        |_, _| {},
+    );
     let expected: Vec<Option<u64>> = answers
         .iter()
         .map(|a| a.as_ref().map(|s| s.moves()))
         .collect();
     assert_eq!(moves, Ok(expected));
+    // This thread is told how many boards are answered, at last all of them (at the start
+    // too, which may be the same moment when the boards are quick).
+    let mut told = Vec::new();
+    let counted = super::solve_all::<K, (), _>(
+        &solver,
+        boards.len(),
+        board_at,
+        |answer| answer.is_some(),
+        |done, total| told.push((done, total)),
+    );
+    assert_eq!(counted.map(|kept| kept.len()), Ok(boards.len()));
+    assert!(!told.is_empty());
+    assert!(
+        told.iter()
+            .all(|&(done, total)| done <= total && total == 97)
+    );
+    assert_eq!(told.last(), Some(&(97, 97)));
+    // Told to stop, a batch begins no board.
+    let stop = std::sync::Arc::new(AtomicBool::new(true));
+    let begun = AtomicUsize::new(0);
+    let count_begun = |index: usize| {
+        begun.fetch_add(1, Ordering::SeqCst);
+        Ok(boards[index].clone())
+    };
+    let stopped = crate::solve::stoppable(&stop, || {
+        super::solve_all::<K, (), _>(&solver, boards.len(), count_begun, |a| a, |_, _| {})
+    });
+    assert_eq!(begun.load(Ordering::SeqCst), 0);
+    assert!(stopped.unwrap().iter().all(Option::is_none));
 }
 
 #[test]

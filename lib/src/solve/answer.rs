@@ -165,6 +165,19 @@ pub enum Stage {
     SearchingCounts,
 }
 
+impl Stage {
+    /// What the stage is doing, in words for a progress bar.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Eliminating => "eliminating",
+            Stage::QuietTapSets => "finding the quiet tap sets",
+            Stage::Searching(Color::White) => "searching the null space for all white",
+            Stage::Searching(Color::Black) => "searching the null space for all black",
+            Stage::SearchingCounts => "searching the quiet press counts",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

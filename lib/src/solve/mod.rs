@@ -45,10 +45,10 @@ pub use engines::elimination::ELIMINATION_MEMORY_BYTES;
 pub use engines::table::{self, DistanceTable};
 // The threads long searches use serve a batch of boards too (`kind::solve_all`).
 pub(crate) use kernels::host;
-pub use kernels::host::limit_threads;
 /// A target with no clock of its own (a browser's WebAssembly) is given one by its front end.
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 pub use kernels::host::set_clock;
+pub use kernels::host::{limit_threads, stoppable};
 pub use search::{
     ENUMERATION_LIMIT, LARGE_BOARD_ENUMERATION_LIMIT, SHARDED_ENUMERATION_LIMIT, SWEPT_CELLS,
 };

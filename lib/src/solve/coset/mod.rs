@@ -8,14 +8,13 @@ pub mod shard;
 pub mod sweep;
 pub mod symmetry;
 
-use crate::solve::kernels::host::Instant;
+use crate::solve::kernels::host::{self, Instant};
 
 use crate::grid::{Grid, Shape};
 
 use super::quiet::QuietBasis;
 use crate::solve::kernels::avx2::avx2_dispatch;
 use crate::solve::kernels::hadamard::transform;
-use crate::solve::kernels::host;
 use shard::Shard;
 use sweep::{Found, Sweep};
 use symmetry::{Orbits, Symmetry};
@@ -338,7 +337,7 @@ impl CosetIndex {
         let mut best: Option<(i64, u64)> = None;
         let mut complete = true;
         for prefix in 0..assignments {
-            if prefix > 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            if prefix > 0 && host::past(deadline) {
                 complete = false;
                 break;
             }

@@ -272,12 +272,7 @@ impl Sweep {
         let mut fresh: Vec<u64> = Vec::new();
         let mut started = false;
         loop {
-            if started
-                && shared
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline)
-                || shared.overflow.load(Ordering::Relaxed)
-            {
+            if started && host::past(shared.deadline) || shared.overflow.load(Ordering::Relaxed) {
                 break;
             }
             started = true;
@@ -876,6 +871,29 @@ mod tests {
         assert!(found.best.is_some_and(|best| best >= expected));
         // One run: 256 assignments of 4 a thread at 64 runs a thread.
         assert_eq!(last, (4, 256));
+    }
+
+    /// A search told to stop ends like one past its deadline, on every thread it started: each
+    /// of the four threads takes one run of one assignment (256 of them at 64 runs a thread),
+    /// where threads that missed the flag would take all 256.
+    #[test]
+    fn a_stopped_sweep_ends_after_each_threads_first_run() {
+        let cells = cells_of(99, 200, 12);
+        let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 70);
+        let expected = every_sum(&cells, 12, 0, 70);
+        let stop = std::sync::Arc::new(AtomicBool::new(true));
+        let mut last = (0, 0);
+        let found = host::stoppable(&stop, || {
+            sweep.least(4, &mut |done, total| last = (done, total), None, None)
+        });
+        assert!(!found.complete);
+        assert!(found.best.is_some_and(|best| best >= expected));
+        assert_eq!(last, (4, 256));
+        // Unset, the same sweep runs to its end.
+        stop.store(false, Ordering::Relaxed);
+        let found = host::stoppable(&stop, || sweep.least(4, &mut |_, _| {}, None, None));
+        assert!(found.complete);
+        assert_eq!(found.best, Some(expected));
     }
 
     /// Shards' parts put together are complete only when every one of them is: one shard cut

@@ -4,12 +4,14 @@
 //! (a slice split into runs of neighbours, or numbered workers while this thread reports
 //! progress); every split gives each item the same work whatever the timing, so no answer
 //! depends on the threads, and one thread runs everything in the calling thread. Clock: the
-//! [`Instant`] deadlines are measured in.
+//! [`Instant`] deadlines are measured in. Stop: a flag a front end sets to end a search early
+//! (an interrupt), seen by the threads the search started here as by the one that started it.
 
+use std::cell::RefCell;
 use std::num::NonZeroUsize;
 use std::ops::Add;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Whether the target has no threads and no clock std can reach: WebAssembly without an
@@ -40,6 +42,50 @@ pub fn limit_threads(threads: NonZeroUsize) {
     LIMIT.store(threads.get(), Ordering::Relaxed);
 }
 
+thread_local! {
+    /// The flag that ends this thread's searches early ([`stoppable`]), if any.
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` so that every search in it ends soon after `stop` is set, on this thread and on
+/// every thread the search starts, as if its time were up. A search ended so gives the best it
+/// had, which may not be the fewest and may even claim to be: for a front end that throws it
+/// away (Python's Ctrl-C and Jupyter's "Interrupt kernel", which raise `KeyboardInterrupt`).
+pub fn stoppable<R>(stop: &Arc<AtomicBool>, work: impl FnOnce() -> R) -> R {
+    with_stop(Some(Arc::clone(stop)), work)
+}
+
+/// Runs `work` with `stop` as this thread's stop flag, and puts the one before back after it
+/// (also when `work` panics).
+fn with_stop<R>(stop: Option<Arc<AtomicBool>>, work: impl FnOnce() -> R) -> R {
+    /// Puts the earlier flag back when dropped.
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let earlier = self.0.take();
+            STOP.with(|flag| *flag.borrow_mut() = earlier);
+        }
+    }
+    let _restore = Restore(STOP.with(|flag| flag.replace(stop)));
+    work()
+}
+
+/// This thread's stop flag, for the threads its search starts.
+fn current_stop() -> Option<Arc<AtomicBool>> {
+    STOP.with(|flag| flag.borrow().clone())
+}
+
+/// Whether a search must end now: its `deadline` has passed, or it was told to stop
+/// ([`stoppable`]).
+pub(crate) fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        || STOP.with(|flag| {
+            flag.borrow()
+                .as_ref()
+                .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        })
+}
+
 /// Runs `helper` on `threads - 1` threads of their own while this thread runs `main`, and
 /// returns when all have ended; with one thread, `main` alone, on this thread.
 pub(crate) fn alongside(threads: usize, helper: impl Fn() + Sync, main: impl FnOnce()) {
@@ -49,7 +95,9 @@ pub(crate) fn alongside(threads: usize, helper: impl Fn() + Sync, main: impl FnO
     }
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(&helper);
+            let stop = current_stop();
+            let helper = &helper;
+            scope.spawn(move || with_stop(stop, helper));
         }
         main();
     });
@@ -64,7 +112,8 @@ pub(crate) fn both(threads: usize, first: impl FnOnce() + Send, second: impl FnO
         return;
     }
     std::thread::scope(|scope| {
-        scope.spawn(first);
+        let stop = current_stop();
+        scope.spawn(move || with_stop(stop, first));
         second();
     });
 }
@@ -87,11 +136,14 @@ pub(crate) fn split_mut<T: Send>(
     std::thread::scope(|scope| {
         for (part, items) in items.chunks_mut(chunk).enumerate() {
             let work = &work;
+            let stop = current_stop();
             scope.spawn(move || {
-                let first = part * chunk;
-                for (offset, item) in items.iter_mut().enumerate() {
-                    work(first + offset, item);
-                }
+                with_stop(stop, || {
+                    let first = part * chunk;
+                    for (offset, item) in items.iter_mut().enumerate() {
+                        work(first + offset, item);
+                    }
+                })
             });
         }
     });
@@ -127,11 +179,12 @@ pub(crate) fn on_threads_telling<T: Send>(
                     finished: &finished,
                     this: this.clone(),
                 };
+                let stop = current_stop();
                 scope.spawn(move || {
                     // Dropped when the worker ends, by returning or by panicking: a panic
                     // must reach the join below, not leave this thread waiting.
                     let _done = done;
-                    work(thread)
+                    with_stop(stop, || work(thread))
                 })
             })
             .collect();
@@ -257,6 +310,42 @@ mod tests {
             "told {told_slow} times: at the start and at the end"
         );
         assert!(panicked);
+    }
+
+    /// A stop flag reaches every thread a search starts here, and only inside `stoppable`:
+    /// after it (even after a panic in it) the thread's searches run on.
+    #[test]
+    fn a_stop_reaches_every_thread_and_ends_with_its_work() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let seen = AtomicUsize::new(0);
+        let look = || {
+            if past(None) {
+                seen.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        host_all_ways(&stop, &look);
+        // alongside: 2, both: 2, split_mut: 3 items, on_threads_telling: 3 workers.
+        assert_eq!(seen.load(Ordering::Relaxed), 10);
+        assert!(!past(None));
+        let panicked = std::panic::catch_unwind(|| stoppable(&stop, || panic!("in the work")));
+        assert!(panicked.is_err());
+        assert!(!past(None), "the flag is put back after a panic");
+        stop.store(false, Ordering::Relaxed);
+        seen.store(0, Ordering::Relaxed);
+        host_all_ways(&stop, &look);
+        assert_eq!(seen.load(Ordering::Relaxed), 0);
+        assert!(past(Some(Instant::now())));
+    }
+
+    /// Runs `look` under `stop` on every kind of thread this module starts, two or three of
+    /// each.
+    fn host_all_ways(stop: &Arc<AtomicBool>, look: &(impl Fn() + Sync)) {
+        stoppable(stop, || {
+            alongside(2, look, look);
+            both(2, look, look);
+            split_mut(&mut [(), (), ()], 3, |_, _| look());
+            on_threads_telling(3, &|_| look(), || {});
+        });
     }
 
     #[test]

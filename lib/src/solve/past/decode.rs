@@ -22,7 +22,7 @@
 //! improvement, so the same board gets the same answer on every machine; only a deadline
 //! (`--search-time`) can stop them sooner.
 
-use crate::solve::kernels::host::Instant;
+use crate::solve::kernels::host::{self, Instant};
 
 use crate::grid::Grid;
 use crate::random::Generator;
@@ -90,10 +90,7 @@ pub(crate) fn decode(best: Grid, quiet: &[Grid], floor: u64, effort: Effort) -> 
         if count <= floor || stale == effort.patience {
             break;
         }
-        if effort
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        if host::past(effort.deadline) {
             break;
         }
         let rank = systematic_form(&mut rows, best.words(), positions, &mut generator);
@@ -269,7 +266,7 @@ pub(crate) fn prove_least(
     let mut best_count = upper;
     let mut used = vec![0u64; words];
     for _ in 0..needed {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if host::past(deadline) {
             return None;
         }
         let (rows, pivots) = information_set(&template, &mut used, positions)?;

@@ -5,7 +5,7 @@ pub mod decode;
 pub mod descent;
 pub mod fixed;
 
-use crate::solve::kernels::host::Instant;
+use crate::solve::kernels::host::{self, Instant};
 
 use super::coset::{self, graycode, symmetry, transform_pays};
 use super::quiet::QuietTaps;
@@ -154,8 +154,7 @@ impl Solver {
         let mut work = 0u64;
         let mut searched: Vec<&[Symmetry]> = Vec::new();
         for (group, subcoset) in groups.iter().zip(fixed) {
-            if best.count() <= floor || deadline.is_some_and(|deadline| Instant::now() >= deadline)
-            {
+            if best.count() <= floor || host::past(deadline) {
                 break;
             }
             let Some(subcoset) = subcoset else {

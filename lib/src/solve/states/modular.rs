@@ -26,7 +26,7 @@
 //! taken over representatives `0..K`, which no prime power sees alone, and a split by prime
 //! powers can miss the minimum.
 
-use crate::solve::kernels::host::Instant;
+use crate::solve::kernels::host::{self, Instant};
 use std::fmt;
 use std::time::Duration;
 
@@ -765,7 +765,7 @@ impl Kernel {
         loop {
             if visited.is_multiple_of(STRIDE) {
                 progress(visited, size);
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                if host::past(deadline) {
                     return (best, false);
                 }
             }
