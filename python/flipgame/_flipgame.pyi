@@ -1,6 +1,6 @@
 """Types of flipgame's native module (re-exported by ``flipgame``)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -96,10 +96,20 @@ class Puzzle:
         """The board in flipgame's text form."""
     def tap(self, board: Board, row: int, col: int) -> npt.NDArray[np.uint8]:
         """The board after a tap at ``row``, ``col`` (both from 1)."""
-    def solve(self, board: Board) -> "Solution":
-        """The fewest taps that finish ``board``, or the proof that none do."""
-    def solve_many(self, boards: Boards, *, taps: bool = False) -> "ManySolutions":
-        """The fewest taps of many boards at once, on every core, the GIL let go."""
+    def solve(
+        self, board: Board, *, progress: Optional[Callable[[str, int, int], object]] = None
+    ) -> "Solution":
+        """The fewest taps that finish ``board``, or the proof that none do; Ctrl-C stops it,
+        and ``progress(stage, done, total)`` hears a long search about ten times a second."""
+    def solve_many(
+        self,
+        boards: Boards,
+        *,
+        taps: bool = False,
+        progress: Optional[Callable[[str, int, int], object]] = None,
+    ) -> "ManySolutions":
+        """The fewest taps of many boards at once, on every core, the GIL let go; Ctrl-C stops
+        it, and ``progress("answering the boards", done, total)`` hears how far it is."""
     def random_boards(
         self,
         count: int = 1,

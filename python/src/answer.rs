@@ -23,6 +23,7 @@ use flipgame::solve::Taps as _;
 use crate::boards::{board_array, flat_array, grid_array, read_board, stack_arrays};
 use crate::errors::flip_error;
 use crate::held::{Core, Puzzle};
+use crate::interrupt::Watch;
 use crate::kinds::{Kinded, by_kind};
 use flipgame::figure::explain::ExplainKind;
 
@@ -47,9 +48,11 @@ pub struct Answer<K: Kind> {
 }
 
 impl<K: ExplainKind> Answer<K> {
-    /// Solves `board`, and proves it impossible when no taps finish it.
-    pub fn new(core: Arc<Core<K>>, board: K::Board) -> Answer<K> {
-        let solution = K::solve(&core.solver, &board);
+    /// Solves `board`, telling `watch` how the search goes, and proves it impossible when no
+    /// taps finish it.
+    pub fn new(core: Arc<Core<K>>, board: K::Board, watch: &mut Watch) -> Answer<K> {
+        let told = &mut |stage, done, total| watch.told(stage, done, total);
+        let solution = K::solve_with_progress(&core.solver, &board, told);
         Answer::with(core, board, solution)
     }
 

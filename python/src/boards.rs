@@ -14,6 +14,7 @@ use numpy::{
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::sync::Mutex;
 
 use flipgame::grid::Shape;
 use flipgame::input::ReadBoard;
@@ -21,6 +22,7 @@ use flipgame::kind::{SolutionOf, solve_all};
 use flipgame::notation::Cells;
 
 use crate::errors::flip_error;
+use crate::interrupt::{Watch, watched};
 use flipgame::figure::explain::ExplainKind;
 
 /// Reads one board of `puzzle`, named `what` in errors, from whatever Python gave.
@@ -60,7 +62,7 @@ pub fn read_board<K: ExplainKind>(
 pub fn solve_boards<K: ExplainKind, T: Default + Send>(
     py: Python<'_>,
     solver: &K::Solver,
-    value: &Bound<'_, PyAny>,
+    (value, progress): (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
 ) -> PyResult<Vec<T>> {
     let puzzle = K::puzzle(solver);
@@ -81,8 +83,12 @@ pub fn solve_boards<K: ExplainKind, T: Default + Send>(
         check_dims(dims[1], dims[2], shape, "boards")?;
         let numbers = Numbers::of(array, "boards")?;
         return match &numbers {
-            Numbers::Bytes(array) => solve_array::<K, _, T>(py, solver, array.as_array(), keep),
-            Numbers::Wide(array) => solve_array::<K, _, T>(py, solver, array.as_array(), keep),
+            Numbers::Bytes(array) => {
+                solve_array::<K, _, T>(py, solver, (array.as_array(), progress), keep)
+            }
+            Numbers::Wide(array) => {
+                solve_array::<K, _, T>(py, solver, (array.as_array(), progress), keep)
+            }
         };
     }
     let items = value.try_iter().map_err(|_| {
@@ -96,15 +102,42 @@ pub fn solve_boards<K: ExplainKind, T: Default + Send>(
         .map(|(index, item)| read_board::<K>(puzzle, &item?, &format!("boards[{index}]")))
         .collect::<PyResult<Vec<K::Board>>>()?;
     let board_at = |index: usize| Ok(boards[index].clone());
-    py.detach(|| solve_all::<K, PyErr, T>(solver, boards.len(), board_at, keep))
+    watched(py, progress, |watch| {
+        solve_watched::<K, T>(solver, (boards.len(), board_at), keep, watch)
+    })?
 }
+
+/// [`solve_all`] of `count` boards, `watch` told how many are answered (Ctrl-C stops the batch).
+fn solve_watched<K: ExplainKind, T: Default + Send>(
+    solver: &K::Solver,
+    (count, board_at): (usize, impl Fn(usize) -> PyResult<K::Board> + Sync),
+    keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
+    watch: &mut Watch,
+) -> PyResult<Vec<T>> {
+    // Told by this thread while the others answer, or, with one thread, by the boards as this
+    // thread takes them: the watch looks only on this thread.
+    let watch = Mutex::new(watch);
+    let answering = |done, total| {
+        if let Ok(mut watch) = watch.try_lock() {
+            watch.tell(ANSWERING, done, total);
+        }
+    };
+    let board_at = |index: usize| {
+        answering(index as u64, count as u64);
+        board_at(index)
+    };
+    solve_all::<K, PyErr, T>(solver, count, board_at, keep, answering)
+}
+
+/// What a batch's progress says it is doing.
+const ANSWERING: &str = "answering the boards";
 
 /// The answers of the boards of a 3-D array of the puzzle's shape, each read and solved on
 /// the library's threads.
 fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
     py: Python<'_>,
     solver: &K::Solver,
-    view: ArrayViewD<'_, N>,
+    (view, progress): (ArrayViewD<'_, N>, Option<&Bound<'_, PyAny>>),
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
 ) -> PyResult<Vec<T>> {
     let puzzle = K::puzzle(solver);
@@ -115,7 +148,7 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
         .map_err(|error| flip_error(format!("boards: {error}")))?;
     let count = view.shape()[0];
     room_for::<T>(count, "boards")?;
-    py.detach(|| {
+    watched(py, progress, |watch| {
         let board_at = |index: usize| {
             let board = view.index_axis(Axis(0), index);
             let what = || format!("boards[{index}]");
@@ -126,8 +159,8 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
             let values = board.iter().map(|&value| value.into());
             colors_to_board::<K>(puzzle, values, shape, &what())
         };
-        solve_all::<K, PyErr, T>(solver, count, board_at, keep)
-    })
+        solve_watched::<K, T>(solver, (count, board_at), keep, watch)
+    })?
 }
 
 /// The error when `count` values of `T` do not fit in this machine's memory: an array can

@@ -13,6 +13,7 @@ mod boards;
 mod errors;
 mod facts;
 mod held;
+mod interrupt;
 mod kinds;
 mod puzzle;
 

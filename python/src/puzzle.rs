@@ -32,6 +32,7 @@ use crate::errors::{
 };
 use crate::facts;
 use crate::held::{AnyCore, Core, Puzzle};
+use crate::interrupt::watched;
 use crate::kinds::{Kinded, by_kind};
 use flipgame::figure::explain::ExplainKind;
 use flipgame::settings::Advice;
@@ -332,28 +333,37 @@ impl Puzzle {
     }
 
     /// The fewest taps that finish `board`, or the proof that none do. The interpreter lock is
-    /// let go while it solves.
-    fn solve(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Solution> {
+    /// let go while it solves; Ctrl-C stops a long search (`KeyboardInterrupt`), and
+    /// `progress(stage, done, total)` is called about ten times a second while one runs.
+    #[pyo3(signature = (board, *, progress=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Solution> {
         by_kind!(&self.core, core => {
             let board = read_board_of(core, board, "board")?;
             let core = Arc::clone(core);
-            let answer = py.detach(move || Answer::new(core, board));
+            let answer = watched(py, progress, move |watch| Answer::new(core, board, watch))?;
             Ok(Solution::from(answer))
         })
     }
 
     /// The fewest taps of many boards (a 3-D array or an iterable of boards) at once, shared
     /// out over every core with the interpreter lock let go; `taps=True` keeps each board's
-    /// tap counts too.
-    #[pyo3(signature = (boards, *, taps=false))]
+    /// tap counts too. Ctrl-C stops the batch, and `progress("answering the boards", done,
+    /// total)` is called about ten times a second.
+    #[pyo3(signature = (boards, *, taps=false, progress=None))]
     fn solve_many(
         &self,
         py: Python<'_>,
         boards: &Bound<'_, PyAny>,
         taps: bool,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ManySolutions> {
         by_kind!(&self.core, core => {
-            let (kept, taps) = solve_boards_of(py, core, boards, taps)?;
+            let (kept, taps) = solve_boards_of(py, core, (boards, progress), taps)?;
             Ok(ManySolutions::new(py, shape_of(core), &kept, taps))
         })
     }
@@ -698,7 +708,7 @@ type TapCounts = Vec<u8>;
 fn solve_boards_of<K: ExplainKind>(
     py: Python<'_>,
     core: &Core<K>,
-    boards: &Bound<'_, PyAny>,
+    boards: (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
     taps: bool,
 ) -> PyResult<(Vec<Kept>, Option<TapCounts>)> {
     if !taps {
