@@ -74,8 +74,9 @@ def from_adjacency(
 ) -> Puzzle:
     """The puzzle on the graph of a square 0/1 adjacency ``matrix`` (a numpy array or lists).
 
-    Row ``i`` marks the vertices a tap on ``i`` changes besides ``i`` itself, so a directed
-    graph is a rule too; the diagonal is 0.
+    Row ``i`` marks the vertices a tap on ``i`` changes, so a directed graph is a rule too. A tap
+    always changes its own vertex: the diagonal is either all 0 (the adjacency matrix A) or all
+    1 (the matrix of the taps, A + I, as the Lights Out literature writes it).
     """
     rows = [list(row) for row in matrix]
     taps = []
@@ -89,9 +90,17 @@ def from_adjacency(
         for j, entry in enumerate(row):
             if entry not in (0, 1):
                 raise FlipgameError(f"matrix[{i}][{j}] is {entry!r}: entries are 0 or 1")
-            if entry == 1:
+            if entry == 1 and j != i:
                 listed.append(j)
         taps.append(listed)
+    diagonal = {rows[i][i] for i in range(len(rows))}
+    if len(diagonal) > 1:
+        first = next(i for i in range(len(rows)) if rows[i][i] != rows[0][0])
+        raise FlipgameError(
+            f"matrix: the diagonal is {rows[0][0]} at [0][0] but {rows[first][first]} at "
+            f"[{first}][{first}]: give A (all 0) or A + I (all 1), as a tap always changes its "
+            "own vertex"
+        )
     return Puzzle.from_lists(taps, goal=goal, states=states, search_time=search_time)
 
 

@@ -53,6 +53,8 @@ def test_the_petersen_graph_is_the_same_puzzle_however_it_is_given():
     puzzles = [
         flipgame.from_edges(PETERSEN),
         flipgame.from_adjacency(matrix),
+        # A + I: the matrix of the taps, each vertex changing itself, as papers write it.
+        flipgame.from_adjacency(matrix + np.eye(10, dtype=np.uint8)),
         flipgame.from_networkx(Graph(named, [(f"v{a}", f"v{b}") for a, b in PETERSEN])),
     ]
     taps = closed_neighbourhoods(10, PETERSEN)

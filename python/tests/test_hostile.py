@@ -100,7 +100,10 @@ def test_bad_graphs_are_flipgame_errors():
         (lambda: flipgame.from_edges([]), r"vertices=0"),
         (lambda: flipgame.from_adjacency([[0, 1], [1]]), r"row 1 has 1 entries"),
         (lambda: flipgame.from_adjacency([[0, 2], [1, 0]]), r"matrix\[0\]\[1\] is 2"),
-        (lambda: flipgame.from_adjacency([[1, 1], [1, 0]]), r"vertex 0 lists itself"),
+        (
+            lambda: flipgame.from_adjacency([[1, 1, 0], [1, 1, 1], [0, 1, 0]]),
+            r"^matrix: the diagonal is 1 at \[0\]\[0\] but 0 at \[2\]\[2\]: give A \(all 0\) or A \+ I",
+        ),
         (lambda: flipgame.Puzzle.from_lists([[5]]), r"vertex 0 lists 5: the vertices are 0 to 0"),
         (lambda: flipgame.Puzzle.from_lists([[0, 1], [0]]), r"vertex 0 lists itself"),
         (lambda: flipgame.Puzzle.from_lists([]), r"a graph of 0 vertices"),
