@@ -242,6 +242,15 @@ impl Kind for KStates {
         solver.solve_with_progress(board, progress)
     }
 
+    fn solve_within(
+        solver: &StateSolver,
+        board: &StateBoard,
+        search_time: Option<Duration>,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<KStates>> {
+        solver.solve_within(board, search_time, progress)
+    }
+
     fn proof(solver: &StateSolver, board: &StateBoard) -> Option<StateProof> {
         solver.proof(board)
     }

@@ -244,6 +244,14 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
         board: &Self::Board,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<SolutionOf<Self>>;
+    /// [`Kind::solve_with_progress`] with `search_time` in place of the solver's own
+    /// ([`Kind::set_search_time`]), for this board alone.
+    fn solve_within(
+        solver: &Self::Solver,
+        board: &Self::Board,
+        search_time: Option<Duration>,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<Self>>;
     /// The fewest taps of `board` and whether that count is proven, or `None` when no taps
     /// finish it; where a kind can prove a count without choosing among its tap sets, quicker
     /// than [`Kind::solve`].
@@ -303,14 +311,19 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
 /// boards (the Python module's `solve_many`, which reads them from an array on those threads
 /// too, and keeps a few numbers of each answer) rather than a stream. A refusal ends the batch:
 /// the one of the first board refused. A batch told to stop ([`crate::solve::stoppable`])
-/// leaves the boards it has not begun at `T::default()`.
+/// leaves the boards it has not begun at `T::default()`. `search_time`, when given, is each
+/// board's in place of the solver's own.
 pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
-    solver: &K::Solver,
+    (solver, search_time): (&K::Solver, Option<Duration>),
     count: usize,
     board_at: impl Fn(usize) -> Result<K::Board, E> + Sync,
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Sync,
     mut tell: impl FnMut(u64, u64),
 ) -> Result<Vec<T>, E> {
+    let solve = |board: &K::Board| match search_time {
+        Some(limit) => K::solve_within(solver, board, Some(limit), &mut |_, _, _| {}),
+        None => K::solve(solver, board),
+    };
     let next = AtomicUsize::new(0);
     let answered = AtomicUsize::new(0);
     let refused: Mutex<Option<(usize, E)>> = Mutex::new(None);
@@ -323,7 +336,7 @@ pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
                 break;
             }
             match board_at(index) {
-                Ok(board) => kept.push((index, keep(K::solve(solver, &board)))),
+                Ok(board) => kept.push((index, keep(solve(&board)))),
                 Err(error) => {
                     // A poisoned lock only means another refusal panicked: keep the first.
                     let mut first = refused.lock().unwrap_or_else(|poison| poison.into_inner());

@@ -220,16 +220,26 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
         .map(|_| K::random_board(&puzzle, &mut generator))
         .collect();
     let board_at = |index: usize| Ok(boards[index].clone());
-    let all =
-        super::solve_all::<K, (), _>(&solver, boards.len(), board_at, |answer| answer, |_, _| {});
+    let all = super::solve_all::<K, (), _>(
+        (&solver, None),
+        boards.len(),
+        board_at,
+        |answer| answer,
+        |_, _| {},
+    );
     let answers = all.unwrap();
     assert_eq!(answers.len(), boards.len());
     for (board, answer) in boards.iter().zip(&answers) {
         assert_eq!(answer, &K::solve(&solver, board), "{board}");
     }
     assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
-    let none =
-        super::solve_all::<K, (), _>(&solver, 0, |_| unreachable!(), |answer| answer, |_, _| {});
+    let none = super::solve_all::<K, (), _>(
+        (&solver, None),
+        0,
+        |_| unreachable!(),
+        |answer| answer,
+        |_, _| {},
+    );
     assert!(none.unwrap().is_empty());
     // The first board refused is the one reported, whichever thread met it first: board 0
     // waits (a moment at most) until the other thread has refused board 90.
@@ -249,12 +259,17 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
         }
         _ => Ok(boards[index].clone()),
     };
-    let refused =
-        super::solve_all::<K, usize, _>(&solver, boards.len(), some_refused, |a| a, |_, _| {});
+    let refused = super::solve_all::<K, usize, _>(
+        (&solver, None),
+        boards.len(),
+        some_refused,
+        |a| a,
+        |_, _| {},
+    );
     assert_eq!(refused, Err(0));
     // What is kept of each answer is what `keep` makes of it.
     let moves = super::solve_all::<K, (), _>(
-        &solver,
+        (&solver, None),
         boards.len(),
         board_at,
         |answer| answer.map(|solution| solution.moves()),
@@ -269,7 +284,7 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
     // too, which may be the same moment when the boards are quick).
     let mut told = Vec::new();
     let counted = super::solve_all::<K, (), _>(
-        &solver,
+        (&solver, None),
         boards.len(),
         board_at,
         |answer| answer.is_some(),
@@ -290,7 +305,7 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
         Ok(boards[index].clone())
     };
     let stopped = crate::solve::stoppable(&stop, || {
-        super::solve_all::<K, (), _>(&solver, boards.len(), count_begun, |a| a, |_, _| {})
+        super::solve_all::<K, (), _>((&solver, None), boards.len(), count_begun, |a| a, |_, _| {})
     });
     assert_eq!(begun.load(Ordering::SeqCst), 0);
     assert!(stopped.unwrap().iter().all(Option::is_none));

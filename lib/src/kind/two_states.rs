@@ -255,6 +255,15 @@ impl Kind for TwoStates {
         solver.solve_with_progress(board, progress)
     }
 
+    fn solve_within(
+        solver: &Solver,
+        board: &Grid,
+        search_time: Option<Duration>,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<SolutionOf<TwoStates>> {
+        solver.solve_within(board, search_time, progress)
+    }
+
     fn fewest(solver: &Solver, board: &Grid) -> Option<(u64, bool)> {
         solver.fewest(board)
     }

@@ -3,6 +3,8 @@
 //! (whole, as one shard of a split sweep, or merged from the shards' parts), the colour with
 //! fewer cells to turn over first; past the limit of the search, `past` takes over.
 
+use std::time::Duration;
+
 use crate::solve::kernels::host::Instant;
 
 use super::coset::{self, graycode, symmetry};
@@ -116,11 +118,23 @@ impl Solver {
         board: &Grid,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<Solution> {
+        self.solve_within(board, self.search_time, progress)
+    }
+
+    /// [`Solver::solve_with_progress`] with `search_time` in place of the solver's own
+    /// ([`Solver::set_search_time`]): for callers that share one solver among calls of other
+    /// limits.
+    pub fn solve_within(
+        &self,
+        board: &Grid,
+        search_time: Option<Duration>,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<Solution> {
         // The 4x4 stream's answers, kept out of the search's long function.
         if let Some(answer) = self.table_answer(board) {
             return answer;
         }
-        self.solve_sweeping(board, progress, &mut Sweeping::Whole)
+        self.solve_sweeping(board, (search_time, progress), &mut Sweeping::Whole)
             .unwrap_or_else(|_| unreachable!("a whole search merges nothing"))
     }
 
@@ -156,7 +170,7 @@ impl Solver {
     ) -> Vec<SweepPart> {
         let mut sweeping = Sweeping::Shard(shard, Vec::new());
         // A shard's own answer is only the best of its share: its parts are what it gives.
-        let _ = self.solve_sweeping(board, progress, &mut sweeping);
+        let _ = self.solve_sweeping(board, (self.search_time, progress), &mut sweeping);
         match sweeping {
             Sweeping::Shard(_, parts) => parts,
             _ => unreachable!("still a shard"),
@@ -172,7 +186,11 @@ impl Solver {
         parts: &[Vec<SweepPart>],
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Result<Option<Solution>, MergeError> {
-        self.solve_sweeping(board, progress, &mut Sweeping::Merge(parts))
+        self.solve_sweeping(
+            board,
+            (self.search_time, progress),
+            &mut Sweeping::Merge(parts),
+        )
     }
 
     /// [`Solver::solve_with_progress`] with its sweeps run as `sweeping` says: the colours the
@@ -180,14 +198,14 @@ impl Solver {
     fn solve_sweeping(
         &self,
         board: &Grid,
-        progress: &mut dyn FnMut(Stage, u64, u64),
+        (search_time, progress): (Option<Duration>, &mut dyn FnMut(Stage, u64, u64)),
         sweeping: &mut Sweeping<'_>,
     ) -> Result<Option<Solution>, MergeError> {
         if let Some(answer) = self.table_answer(board) {
             return Ok(answer);
         }
         // One budget for the board, whichever colours it takes.
-        let deadline = self.search_time.map(|limit| Instant::now() + limit);
+        let deadline = search_time.map(|limit| Instant::now() + limit);
         // The sides first: their elimination brings the quiet tap sets along, which the
         // nullity then reads instead of eliminating again.
         let sides = self.sides(board, progress);

@@ -1124,6 +1124,28 @@ fn large_boards_are_searched_in_full_only_up_to_nullity_32() {
     assert!(!cut.optimal && cut.lower_bound < cut.moves());
 }
 
+/// A search time given with one board is that board's alone: all on 61x61 with none gets the
+/// best found, unproven, and the solver keeps its own (none), also for a batch.
+#[test]
+fn a_search_time_for_one_board_is_that_boards_alone() {
+    let solver = Solver::new(Puzzle::plus(shape(61, 61), Goal::White)).unwrap();
+    let all_on = Grid::filled(shape(61, 61), Color::Black);
+    let none = Some(std::time::Duration::ZERO);
+    let cut = solver
+        .solve_within(&all_on, none, &mut |_, _, _| {})
+        .unwrap();
+    assert!(!cut.optimal && cut.lower_bound < cut.moves());
+    assert_eq!(solver.search_time, None);
+    let batch = crate::kind::solve_all::<crate::kind::TwoStates, (), _>(
+        (&solver, none),
+        2,
+        |_| Ok(all_on.clone()),
+        |answer| answer.map(|solution| solution.optimal),
+        |_, _| {},
+    );
+    assert_eq!(batch, Ok(vec![Some(false), Some(false)]));
+}
+
 /// Either colour: the better colour's answer is proven only when the other colour's lower
 /// bound does not go under it. On 55x71 (nullity 55, past the search) the taps at
 /// (r + 2c) % 5 == 0 inside the border never overlap: white is those 732 taps, met by its

@@ -220,6 +220,18 @@ impl StateSolver {
         board: &StateBoard,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Option<StateSolution> {
+        self.solve_within(board, self.search_time, progress)
+    }
+
+    /// [`StateSolver::solve_with_progress`] with `search_time` in place of the solver's own
+    /// ([`StateSolver::set_search_time`]): for callers that share one solver among calls of
+    /// other limits.
+    pub fn solve_within(
+        &self,
+        board: &StateBoard,
+        search_time: Option<Duration>,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<StateSolution> {
         // A board already in a colour the goal accepts needs no presses, and no search: no
         // answer is fewer, and among the fewest none is less.
         if let Some(&color) = board.cells().first()
@@ -234,7 +246,7 @@ impl StateSolver {
             });
         }
         let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
-        let deadline = self.search_time.map(|time| Instant::now() + time);
+        let deadline = search_time.map(|time| Instant::now() + time);
         let mut search = Search { deadline, progress };
         if let StateGoal::Color(color) = self.puzzle.goal() {
             return self.solve_toward(&states, color, &mut search);
@@ -559,6 +571,13 @@ mod tests {
         let solution = solver.solve_with_progress(&filled, &mut |_, _, _| searched += 1);
         assert!(solution.is_none_or(|s| s.moves() > 0));
         assert!(searched > 0, "a search is reported");
+        // The same search with a limit of its own, the solver's set to none: cut short as
+        // well (in full it proves 60 presses, in seconds).
+        solver.set_search_time(None);
+        let limit = Some(Duration::from_millis(50));
+        let within = solver.solve_within(&filled, limit, &mut |_, _, _| {});
+        assert!(within.is_some_and(|s| !s.optimal && s.lower_bound < s.moves()));
+        assert_eq!(solver.search_time, None);
     }
 
     #[test]
