@@ -39,9 +39,10 @@ def longest_pause_while(work):
 
 
 def test_a_long_solve_lets_another_thread_run():
-    # The all-black 95x95 board searches a null space of 2^62 for most of a second.
-    puzzle = flipgame.Puzzle(95, goal="white")
-    board = np.ones((95, 95), dtype=np.uint8)
+    # The all-black 61x61 board: a sweep of a null space of 2^40, cut at its limit of a
+    # second on any machine.
+    puzzle = flipgame.Puzzle(61, goal="white", search_time=1.0)
+    board = np.ones((61, 61), dtype=np.uint8)
     longest, took, boards = longest_pause_while(lambda: puzzle.solve(board))
     assert took > 0.2, "the solve is too quick to tell"
     # Holding the interpreter, the solve would pause this thread for all of it.
@@ -49,16 +50,16 @@ def test_a_long_solve_lets_another_thread_run():
 
 
 def test_solve_many_lets_another_thread_run():
-    puzzle = flipgame.Puzzle(95, goal="white")
-    boards = np.ones((2, 95, 95), dtype=np.uint8)
+    puzzle = flipgame.Puzzle(61, goal="white", search_time=1.0)
+    boards = np.ones((2, 61, 61), dtype=np.uint8)
     longest, took, _ = longest_pause_while(lambda: puzzle.solve_many(boards))
     assert took > 0.2, "the solve is too quick to tell"
     assert longest < took / 4, (longest, took)
 
 
 def test_solve_many_of_a_list_lets_another_thread_run():
-    puzzle = flipgame.Puzzle(95, goal="white")
-    boards = [np.ones((95, 95), dtype=np.uint8)] * 2
+    puzzle = flipgame.Puzzle(61, goal="white", search_time=1.0)
+    boards = [np.ones((61, 61), dtype=np.uint8)] * 2
     longest, took, _ = longest_pause_while(lambda: puzzle.solve_many(boards))
     assert took > 0.2, "the solve is too quick to tell"
     assert longest < took / 4, (longest, took)
