@@ -97,19 +97,26 @@ class Puzzle:
     def tap(self, board: Board, row: int, col: int) -> npt.NDArray[np.uint8]:
         """The board after a tap at ``row``, ``col`` (both from 1)."""
     def solve(
-        self, board: Board, *, progress: Optional[Callable[[str, int, int], object]] = None
+        self,
+        board: Board,
+        *,
+        search_time: Optional[float] = None,
+        progress: Optional[Callable[[str, int, int], object]] = None,
     ) -> "Solution":
         """The fewest taps that finish ``board``, or the proof that none do; Ctrl-C stops it,
-        and ``progress(stage, done, total)`` hears a long search about ten times a second."""
+        ``progress(stage, done, total)`` hears a long search about ten times a second, and
+        ``search_time`` is this board's in place of the puzzle's."""
     def solve_many(
         self,
         boards: Boards,
         *,
         taps: bool = False,
+        search_time: Optional[float] = None,
         progress: Optional[Callable[[str, int, int], object]] = None,
     ) -> "ManySolutions":
         """The fewest taps of many boards at once, on every core, the GIL let go; Ctrl-C stops
-        it, and ``progress("answering the boards", done, total)`` hears how far it is."""
+        it, ``progress("answering the boards", done, total)`` hears how far it is, and
+        ``search_time`` is each board's in place of the puzzle's."""
     def random_boards(
         self,
         count: int = 1,
@@ -177,7 +184,8 @@ class Solution:
     def to_dict(self) -> Dict[str, Any]:
         """The record ``solve --format json`` writes, without ``index`` and ``source``."""
     def walkthrough(self) -> List[Dict[str, Any]]:
-        """Every step as ``explain --format json`` gives it."""
+        """Every step: ``tap`` (the cell), ``changed`` (the cells it changes), ``board`` (after
+        it), the same keys for either kind of piece."""
     def boards(self) -> npt.NDArray[np.uint8]:
         """The board and the board after each tap, as a 3-D array."""
     def svg(self, map: bool = False) -> str:

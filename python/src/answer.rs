@@ -3,6 +3,7 @@
 //! and [`ManySolutions`], the answers of a batch as arrays.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
@@ -17,7 +18,7 @@ use flipgame::figure::{Target, svg};
 use flipgame::grid::Shape;
 use flipgame::kind::{ColorRecord, KStates, Kind, SolutionOf, TwoStates};
 use flipgame::notation::Cell;
-use flipgame::record::{RuleFields, Solved, Steps, Taps};
+use flipgame::record::{RuleFields, Solved, Step, Steps, Taps};
 use flipgame::solve::Taps as _;
 
 use crate::boards::{board_array, flat_array, grid_array, read_board, stack_arrays};
@@ -48,11 +49,19 @@ pub struct Answer<K: Kind> {
 }
 
 impl<K: ExplainKind> Answer<K> {
-    /// Solves `board`, telling `watch` how the search goes, and proves it impossible when no
-    /// taps finish it.
-    pub fn new(core: Arc<Core<K>>, board: K::Board, watch: &mut Watch) -> Answer<K> {
+    /// Solves `board` (searching for `limit`, when given, in place of the puzzle's search
+    /// time), telling `watch` how the search goes, and proves it impossible when no taps
+    /// finish it.
+    pub fn new(
+        core: Arc<Core<K>>,
+        board: K::Board,
+        (limit, watch): (Option<Duration>, &mut Watch),
+    ) -> Answer<K> {
         let told = &mut |stage, done, total| watch.told(stage, done, total);
-        let solution = K::solve_with_progress(&core.solver, &board, told);
+        let solution = match limit {
+            Some(limit) => K::solve_within(&core.solver, &board, Some(limit), told),
+            None => K::solve_with_progress(&core.solver, &board, told),
+        };
         Answer::with(core, board, solution)
     }
 
@@ -319,10 +328,15 @@ impl Solution {
         by_kind!(&self.answer, answer => answer.record(py))
     }
 
-    /// Every step of the walkthrough as `explain --format json` gives it (`tap`, `flipped`,
-    /// `board`; `press`, `changed`, `board` for K colours); empty when no taps finish it.
+    /// Every step of the walkthrough, with the same keys for either kind of piece: `tap` the
+    /// cell tapped (pressed, for K colours), `changed` the cells it changes, `board` the board
+    /// after it (`explain --format json` names the first two `tap` and `flipped` for two-sided
+    /// pieces, `press` and `changed` for K colours); empty when no taps finish it.
     fn walkthrough<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        by_kind!(&self.answer, answer => to_python(py, &answer.steps()?))
+        let steps: Vec<Walked> = by_kind!(&self.answer, answer => {
+            answer.steps()?.iter().map(Walked::from).collect()
+        });
+        to_python(py, &steps)
     }
 
     /// The board and the board after each tap, as a 3-D `uint8` array (`moves + 1` boards).
@@ -446,6 +460,42 @@ where
         board,
         Some(solution),
     )))
+}
+
+/// A step of a walkthrough as Python gives it, the same for either kind of piece.
+#[derive(Serialize)]
+struct Walked {
+    /// The cell tapped (pressed).
+    tap: Cell,
+    /// The cells the tap changes.
+    changed: Vec<Cell>,
+    /// The board after it.
+    board: String,
+}
+
+impl From<Step> for Walked {
+    fn from(step: Step) -> Walked {
+        match step {
+            Step::Tap {
+                tap,
+                flipped,
+                board,
+            } => Walked {
+                tap,
+                changed: flipped,
+                board,
+            },
+            Step::Press {
+                press,
+                changed,
+                board,
+            } => Walked {
+                tap: press,
+                changed,
+                board,
+            },
+        }
+    }
 }
 
 /// The proof's argument in words, its cells listed (no board is drawn beside it).

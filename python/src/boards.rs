@@ -15,6 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use flipgame::grid::Shape;
 use flipgame::input::ReadBoard;
@@ -62,7 +63,11 @@ pub fn read_board<K: ExplainKind>(
 pub fn solve_boards<K: ExplainKind, T: Default + Send>(
     py: Python<'_>,
     solver: &K::Solver,
-    (value, progress): (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
+    (value, limit, progress): (
+        &Bound<'_, PyAny>,
+        Option<Duration>,
+        Option<&Bound<'_, PyAny>>,
+    ),
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
 ) -> PyResult<Vec<T>> {
     let puzzle = K::puzzle(solver);
@@ -84,10 +89,10 @@ pub fn solve_boards<K: ExplainKind, T: Default + Send>(
         let numbers = Numbers::of(array, "boards")?;
         return match &numbers {
             Numbers::Bytes(array) => {
-                solve_array::<K, _, T>(py, solver, (array.as_array(), progress), keep)
+                solve_array::<K, _, T>(py, (solver, limit), (array.as_array(), progress), keep)
             }
             Numbers::Wide(array) => {
-                solve_array::<K, _, T>(py, solver, (array.as_array(), progress), keep)
+                solve_array::<K, _, T>(py, (solver, limit), (array.as_array(), progress), keep)
             }
         };
     }
@@ -103,13 +108,13 @@ pub fn solve_boards<K: ExplainKind, T: Default + Send>(
         .collect::<PyResult<Vec<K::Board>>>()?;
     let board_at = |index: usize| Ok(boards[index].clone());
     watched(py, progress, |watch| {
-        solve_watched::<K, T>(solver, (boards.len(), board_at), keep, watch)
+        solve_watched::<K, T>((solver, limit), (boards.len(), board_at), keep, watch)
     })?
 }
 
 /// [`solve_all`] of `count` boards, `watch` told how many are answered (Ctrl-C stops the batch).
 fn solve_watched<K: ExplainKind, T: Default + Send>(
-    solver: &K::Solver,
+    solver: (&K::Solver, Option<Duration>),
     (count, board_at): (usize, impl Fn(usize) -> PyResult<K::Board> + Sync),
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
     watch: &mut Watch,
@@ -136,7 +141,7 @@ const ANSWERING: &str = "answering the boards";
 /// the library's threads.
 fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
     py: Python<'_>,
-    solver: &K::Solver,
+    (solver, limit): (&K::Solver, Option<Duration>),
     (view, progress): (ArrayViewD<'_, N>, Option<&Bound<'_, PyAny>>),
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
 ) -> PyResult<Vec<T>> {
@@ -159,7 +164,7 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
             let values = board.iter().map(|&value| value.into());
             colors_to_board::<K>(puzzle, values, shape, &what())
         };
-        solve_watched::<K, T>(solver, (count, board_at), keep, watch)
+        solve_watched::<K, T>((solver, limit), (count, board_at), keep, watch)
     })?
 }
 

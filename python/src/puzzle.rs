@@ -335,17 +335,22 @@ impl Puzzle {
     /// The fewest taps that finish `board`, or the proof that none do. The interpreter lock is
     /// let go while it solves; Ctrl-C stops a long search (`KeyboardInterrupt`), and
     /// `progress(stage, done, total)` is called about ten times a second while one runs.
-    #[pyo3(signature = (board, *, progress=None))]
+    /// `search_time` is this board's in place of the puzzle's.
+    #[pyo3(signature = (board, *, search_time=None, progress=None))]
     fn solve(
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
+        search_time: Option<f64>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Solution> {
+        let limit = search_time.map(read_seconds).transpose()?;
         by_kind!(&self.core, core => {
             let board = read_board_of(core, board, "board")?;
             let core = Arc::clone(core);
-            let answer = watched(py, progress, move |watch| Answer::new(core, board, watch))?;
+            let answer = watched(py, progress, move |watch| {
+                Answer::new(core, board, (limit, watch))
+            })?;
             Ok(Solution::from(answer))
         })
     }
@@ -353,17 +358,20 @@ impl Puzzle {
     /// The fewest taps of many boards (a 3-D array or an iterable of boards) at once, shared
     /// out over every core with the interpreter lock let go; `taps=True` keeps each board's
     /// tap counts too. Ctrl-C stops the batch, and `progress("answering the boards", done,
-    /// total)` is called about ten times a second.
-    #[pyo3(signature = (boards, *, taps=false, progress=None))]
+    /// total)` is called about ten times a second. `search_time` is each board's in place of
+    /// the puzzle's.
+    #[pyo3(signature = (boards, *, taps=false, search_time=None, progress=None))]
     fn solve_many(
         &self,
         py: Python<'_>,
         boards: &Bound<'_, PyAny>,
         taps: bool,
+        search_time: Option<f64>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ManySolutions> {
+        let limit = search_time.map(read_seconds).transpose()?;
         by_kind!(&self.core, core => {
-            let (kept, taps) = solve_boards_of(py, core, (boards, progress), taps)?;
+            let (kept, taps) = solve_boards_of(py, core, (boards, limit, progress), taps)?;
             Ok(ManySolutions::new(py, shape_of(core), &kept, taps))
         })
     }
@@ -708,7 +716,11 @@ type TapCounts = Vec<u8>;
 fn solve_boards_of<K: ExplainKind>(
     py: Python<'_>,
     core: &Core<K>,
-    boards: (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
+    boards: (
+        &Bound<'_, PyAny>,
+        Option<Duration>,
+        Option<&Bound<'_, PyAny>>,
+    ),
     taps: bool,
 ) -> PyResult<(Vec<Kept>, Option<TapCounts>)> {
     if !taps {

@@ -76,7 +76,11 @@ def test_a_walkthrough_is_the_steps_explain_gives(flipgame_bin):
                       "--board", puzzle.text(board))
         (record,) = json.loads(written)
         solution = puzzle.solve(board)
-        assert solution.walkthrough() == record["steps"]
+        # The same keys for either kind: explain's `flipped` and `press` are `changed`, `tap`.
+        renamed = {"flipped": "changed", "press": "tap"}
+        steps = [{renamed.get(key, key): value for key, value in step.items()} for step in record["steps"]]
+        assert solution.walkthrough() == steps
+        assert all(list(step) == ["tap", "changed", "board"] for step in solution.walkthrough())
         boards = solution.boards()
         assert [puzzle.text(b) for b in boards[1:]] == [step["board"] for step in record["steps"]]
         assert np.array_equal(boards[0], board)

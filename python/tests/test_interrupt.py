@@ -98,3 +98,20 @@ def test_quick_calls_never_call_progress():
     puzzle.solve("bwwb/bbwb/bwwb/bwww", progress=lambda *told: heard.append(told))
     puzzle.solve_many(["bwwb/bbwb/bwwb/bwww"] * 10, progress=lambda *told: heard.append(told))
     assert heard == []
+
+
+def test_a_search_time_given_with_a_call_is_that_calls_alone(puzzle):
+    cut = puzzle.solve(ALL_BLACK, search_time=0.0)
+    assert not cut.optimal and cut.lower_bound < cut.moves
+    batch = puzzle.solve_many([ALL_BLACK] * 2, search_time=0.0)
+    assert batch.optimal.tolist() == [False, False]
+    assert (batch.lower_bound < batch.moves).all()
+    assert puzzle.search_time is None
+    # The puzzle's own limit gives way to the call's.
+    limited = flipgame.Puzzle(SIDE, goal="white", search_time=0.0)
+    assert limited.solve(one_tapped(limited), search_time=60.0).optimal
+    for bad in (-1.0, float("nan")):
+        with pytest.raises(flipgame.FlipgameError, match="search_time=.*: give the seconds"):
+            puzzle.solve(ALL_BLACK, search_time=bad)
+        with pytest.raises(flipgame.FlipgameError, match="search_time=.*: give the seconds"):
+            puzzle.solve_many([ALL_BLACK], search_time=bad)
