@@ -32,9 +32,10 @@ use flipgame::figure::explain::ExplainKind;
 /// hundred megabytes of SVG.
 pub const MOST_DRAWN_CELLS: u64 = 1 << 20;
 
-/// The most cells a notebook draws by itself: past it a solution shows as text, and `svg()`
-/// draws it when asked.
-pub const MOST_SHOWN_CELLS: u64 = 1 << 16;
+/// The most cells a notebook draws by itself, about 100 bytes a cell (450 kB): a walkthrough
+/// past it shows as its tap map, a map or a proof past it as text; `svg()` draws them when
+/// asked.
+pub const MOST_SHOWN_CELLS: u64 = 1 << 12;
 
 /// The most cells a walkthrough gives (boards times cells): a board of a million cells and a
 /// thousand taps, 1 GB of arrays, is past what a notebook can show.
@@ -188,6 +189,16 @@ impl<K: ExplainKind> Answer<K> {
             None => 2,
         };
         boards * self.shape().cells()
+    }
+
+    /// The picture a notebook shows by itself: the walkthrough while it is small, else the tap
+    /// map (a board no taps finish: its proof), while that fits.
+    fn notebook_svg(&self) -> Option<String> {
+        if self.drawn_cells(false) <= MOST_SHOWN_CELLS {
+            return Some(self.svg(false));
+        }
+        let map = self.solution.is_some();
+        (self.drawn_cells(map) <= MOST_SHOWN_CELLS).then(|| self.svg(map))
     }
 
     /// The answer drawn as `explain --format svg` draws it (with `--map` when `map`).
@@ -366,11 +377,11 @@ impl Solution {
         Ok(by_kind!(&self.answer, answer => answer.svg(map)))
     }
 
-    /// The picture Jupyter shows: the walkthrough or the proof, unless it would be too large
-    /// (then the text form).
+    /// The picture Jupyter shows: the walkthrough while it is small, else the one-board tap
+    /// map (`svg()` draws the walkthrough), or the proof; the text form past
+    /// [`MOST_SHOWN_CELLS`].
     fn _repr_svg_(&self) -> Option<String> {
-        let drawn = by_kind!(&self.answer, answer => answer.drawn_cells(false));
-        (drawn <= MOST_SHOWN_CELLS).then(|| by_kind!(&self.answer, answer => answer.svg(false)))
+        by_kind!(&self.answer, answer => answer.notebook_svg())
     }
 
     /// What pickle keeps of an answer: its puzzle, its board, its taps as counts, their colour

@@ -54,15 +54,28 @@ def test_a_board_is_drawn_with_its_heading():
     assert picture.count('class="b"') + picture.count("class='b'") >= 1
 
 
-def test_a_notebook_draws_a_picture_of_up_to_65536_cells_by_itself():
-    # A 100x100 board: the start and 5 steps are 60,000 cells, 6 steps 70,000.
-    puzzle = flipgame.Puzzle(100, goal="white")
-    for moves, shown in [(5, True), (6, False)]:
-        board = puzzle.random_boards(1, seed=1, moves=moves)[0]
-        solution = puzzle.solve(board)
-        assert solution.moves == moves
-        assert (solution._repr_svg_() is not None) == shown
-        assert solution.svg().startswith("<?xml")
+def test_a_notebook_shows_a_short_walkthrough_else_the_tap_map_up_to_4096_cells():
+    # 8x8: the start and 5 steps are 384 cells, drawn whole; 20x20 with dozens of taps and
+    # 64x64 show their tap map alone (1 board), 65x65 the text form.
+    small = flipgame.Puzzle(8, goal="white")
+    solution = small.solve(small.random_boards(1, seed=1, moves=5)[0])
+    assert solution._repr_svg_() == solution.svg()
+    for side, shown in [(20, True), (64, True), (65, False)]:
+        puzzle = flipgame.Puzzle(side, goal="white")
+        board = np.zeros((side, side), dtype=np.uint8)
+        for cell in range(0, side * side, 7):
+            board = puzzle.tap(board, cell // side + 1, cell % side + 1)
+        solution = puzzle.solve(board, search_time=0.5)
+        assert solution.moves > 40
+        picture = solution._repr_svg_()
+        assert (picture is not None) == shown, side
+        if shown:
+            assert picture == solution.svg(map=True)
+            assert len(picture) < 120 * side * side
+        assert solution.svg(map=True).startswith("<?xml")
+    # A board no taps finish shows its proof, the board and the weights: 2 boards.
+    hopeless = flipgame.Puzzle(4).solve("bwbw/wwww/bbwb/bwwb")
+    assert hopeless._repr_svg_() == hopeless.svg()
 
 
 def test_a_long_walkthrough_draws_its_first_64_steps():
