@@ -7,7 +7,7 @@ import numpy.typing as npt
 
 __version__: str
 
-Board = Union[str, List[List[int]], npt.NDArray[Any]]
+Board = Union[str, List[List[int]], List[int], npt.NDArray[Any]]
 """A board: flipgame's text (``"bwwb/bbwb/bwwb/bwww"``, digits for K colours), rows of colour
 numbers, or a 2-D numpy array of them (0 white and 1 black; 0 to K - 1)."""
 

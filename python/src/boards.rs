@@ -21,6 +21,7 @@ use flipgame::grid::Shape;
 use flipgame::input::ReadBoard;
 use flipgame::kind::{SolutionOf, solve_all};
 use flipgame::notation::Cells;
+use flipgame::words::count_of;
 
 use crate::errors::flip_error;
 use crate::interrupt::{Watch, watched};
@@ -47,13 +48,20 @@ pub fn read_board<K: ExplainKind>(
             Numbers::Wide(array) => one_board::<K, _>(puzzle, array.as_array(), what),
         };
     }
-    let rows: Vec<Vec<i64>> = value.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{what}: a board is text such as 'bwwb/bbwb/bwwb/bwww', a list of rows of numbers, \
-             or a 2-D numpy array, not {}",
-            type_name(value)
-        ))
-    })?;
+    // A board of one row (a graph's vertices) may come as a list of numbers.
+    let flat = (shape.rows() == 1)
+        .then(|| value.extract::<Vec<i64>>().ok())
+        .flatten();
+    let rows: Vec<Vec<i64>> = match flat {
+        Some(row) => vec![row],
+        None => value.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what}: a board is text such as 'bwwb/bbwb/bwwb/bwww', a list of rows of \
+                 numbers, or a 2-D numpy array, not {}",
+                type_name(value)
+            ))
+        })?,
+    };
     check_rows(&rows, shape, what)?;
     colors_to_board::<K>(puzzle, rows.iter().flatten().copied(), shape, what)
 }
@@ -77,15 +85,27 @@ pub fn solve_boards<K: ExplainKind, T: Default + Send>(
         ));
     }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
-        if array.ndim() != 3 {
+        let shape = K::shape(puzzle);
+        // Boards of one row (a graph's vertices) may come as a 2-D array, a board a row.
+        let one_row = array.ndim() == 2 && shape.rows() == 1;
+        if array.ndim() != 3 && !one_row {
             return Err(flip_error(format!(
-                "boards: an array of boards has 3 dimensions (boards, rows, columns), not {}",
-                array.ndim()
+                "boards: an array of boards has 3 dimensions (boards, rows, columns), not {}{}",
+                array.ndim(),
+                if shape.rows() == 1 {
+                    ", or 2 (boards, cells) for boards of one row"
+                } else {
+                    ""
+                }
             )));
         }
-        let shape = K::shape(puzzle);
         let dims = array.shape();
-        check_dims(dims[1], dims[2], shape, "boards")?;
+        let (rows, cols) = if one_row {
+            (1, dims[1])
+        } else {
+            (dims[1], dims[2])
+        };
+        check_dims(rows, cols, shape, "boards")?;
         let numbers = Numbers::of(array, "boards")?;
         return match &numbers {
             Numbers::Bytes(array) => {
@@ -147,7 +167,13 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
 ) -> PyResult<Vec<T>> {
     let puzzle = K::puzzle(solver);
     let shape = K::shape(puzzle);
-    // Three dimensions, checked by the caller: indexed as such, not dimension by dimension.
+    // Three dimensions, or two of one-row boards, checked by the caller: indexed as three,
+    // not dimension by dimension.
+    let view = if view.ndim() == 2 {
+        view.insert_axis(Axis(1))
+    } else {
+        view
+    };
     let view = view
         .into_dimensionality::<Ix3>()
         .map_err(|error| flip_error(format!("boards: {error}")))?;
@@ -271,9 +297,14 @@ fn one_board<K: ExplainKind, T: Number>(
     view: ArrayViewD<'_, T>,
     what: &str,
 ) -> PyResult<K::Board> {
-    if view.ndim() != 2 {
+    let shape = K::shape(puzzle);
+    // A board of one row (a graph's vertices) may come as a 1-D array.
+    let one_row = view.ndim() == 1 && shape.rows() == 1;
+    if view.ndim() != 2 && !one_row {
         let many = if view.ndim() == 3 {
             ": for many boards use solve_many"
+        } else if view.ndim() == 1 {
+            ": a 1-D board is for a puzzle of one row, such as a graph's"
         } else {
             ""
         };
@@ -282,8 +313,12 @@ fn one_board<K: ExplainKind, T: Number>(
             view.ndim()
         )));
     }
-    let shape = K::shape(puzzle);
-    check_dims(view.shape()[0], view.shape()[1], shape, what)?;
+    let (rows, cols) = if one_row {
+        (1, view.shape()[0])
+    } else {
+        (view.shape()[0], view.shape()[1])
+    };
+    check_dims(rows, cols, shape, what)?;
     colors_to_board::<K>(puzzle, view.iter().map(|&value| value.into()), shape, what)
 }
 
@@ -343,8 +378,11 @@ fn check_dims(rows: usize, cols: usize, shape: Shape, what: &str) -> PyResult<()
     if (rows, cols) == (shape.rows() as usize, shape.cols() as usize) {
         return Ok(());
     }
+    let (rows, cols) = (rows as u64, cols as u64);
     Err(flip_error(format!(
-        "{what}: a board of {rows} rows and {cols} columns, but the puzzle's board is {shape}"
+        "{what}: a board of {} and {}, but the puzzle's board is {shape}",
+        count_of(rows, "row", "rows"),
+        count_of(cols, "column", "columns")
     )))
 }
 

@@ -90,3 +90,26 @@ def test_networkx_itself_when_it_is_installed():
     puzzle = flipgame.from_networkx(networkx.petersen_graph(), goal="white")
     assert puzzle.nullity == flipgame.from_edges(PETERSEN).nullity
     assert puzzle.solve(np.ones((1, 10), np.uint8)).moves == 3
+
+
+def test_a_graphs_board_may_be_one_dimensional():
+    puzzle = flipgame.from_edges(PETERSEN)
+    boards = np.random.default_rng(5).integers(0, 2, size=(20, 10), dtype=np.uint8)
+    expected = [puzzle.solve([board.tolist()]).moves for board in boards]
+    assert [puzzle.solve(board).moves for board in boards] == expected
+    assert [puzzle.solve(board.tolist()).moves for board in boards] == expected
+    batch = puzzle.solve_many(boards)
+    assert batch.moves.tolist() == [-1 if m is None else m for m in expected]
+    assert puzzle.solve_many(list(boards)).moves.tolist() == batch.moves.tolist()
+    with pytest.raises(flipgame.FlipgameError, match=r"^board: a board of 1 row and 9 columns, but the puzzle.s board is 1x10"):
+        puzzle.solve(boards[0][:9])
+    with pytest.raises(flipgame.FlipgameError, match=r"^boards: a board of 1 row and 9 columns, but the puzzle.s board is 1x10"):
+        puzzle.solve_many(boards[:, :9])
+    # A puzzle of more rows takes none: a 1-D array would be a guess at its rows.
+    grid = flipgame.Puzzle(4)
+    with pytest.raises(flipgame.FlipgameError, match="not 1-D: a 1-D board is for a puzzle of one row"):
+        grid.solve(np.zeros(16, dtype=np.uint8))
+    with pytest.raises(flipgame.FlipgameError, match=r"has 3 dimensions \(boards, rows, columns\), not 2$"):
+        grid.solve_many(np.zeros((2, 16), dtype=np.uint8))
+    with pytest.raises(TypeError, match="a list of rows of numbers"):
+        grid.solve([0] * 16)
