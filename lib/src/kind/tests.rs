@@ -231,6 +231,10 @@ fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
     assert_eq!(answers.len(), boards.len());
     for (board, answer) in boards.iter().zip(&answers) {
         assert_eq!(answer, &K::solve(&solver, board), "{board}");
+        // A search time of its own that these small boards never reach changes nothing.
+        let hour = Some(Duration::from_secs(3600));
+        let within = K::solve_within(&solver, board, hour, &mut |_, _, _| {});
+        assert_eq!(&within, answer, "{board}");
     }
     assert!(answers.iter().any(Option::is_none) && answers.iter().any(Option::is_some));
     let none = super::solve_all::<K, (), _>(

@@ -182,6 +182,23 @@ impl Stage {
 mod tests {
     use super::*;
 
+    /// Each stage says in its words which it is: no two alike, and a colour's search names
+    /// its colour.
+    #[test]
+    fn every_stage_has_words_of_its_own() {
+        let stages = [
+            Stage::Eliminating,
+            Stage::QuietTapSets,
+            Stage::Searching(Color::White),
+            Stage::Searching(Color::Black),
+            Stage::SearchingCounts,
+        ];
+        let words: std::collections::HashSet<&str> = stages.iter().map(|s| s.label()).collect();
+        assert_eq!(words.len(), stages.len());
+        assert!(Stage::Searching(Color::White).label().ends_with("white"));
+        assert!(Stage::Searching(Color::Black).label().ends_with("black"));
+    }
+
     /// Counts become taps mod the number of states and come back as the same counts, cell by
     /// cell, for a tap set (rows of more than one word) and for counts of K states.
     #[test]
