@@ -59,10 +59,8 @@ impl<K: ExplainKind> Answer<K> {
         (limit, watch): (Option<Duration>, &mut Watch),
     ) -> Answer<K> {
         let told = &mut |stage, done, total| watch.told(stage, done, total);
-        let solution = match limit {
-            Some(limit) => K::solve_within(&core.solver, &board, Some(limit), told),
-            None => K::solve_with_progress(&core.solver, &board, told),
-        };
+        let limit = limit.or(K::search_time(&core.solver));
+        let solution = K::solve_within(&core.solver, &board, limit, told);
         Answer::with(core, board, solution)
     }
 

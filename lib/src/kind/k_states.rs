@@ -234,12 +234,8 @@ impl Kind for KStates {
         false
     }
 
-    fn solve_with_progress(
-        solver: &StateSolver,
-        board: &StateBoard,
-        progress: &mut dyn FnMut(Stage, u64, u64),
-    ) -> Option<SolutionOf<KStates>> {
-        solver.solve_with_progress(board, progress)
+    fn search_time(solver: &StateSolver) -> Option<Duration> {
+        solver.search_time()
     }
 
     fn solve_within(

@@ -238,12 +238,16 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     }
     /// True when [`Kind::moves`] is one lookup, so a stream of counts takes that path.
     fn moves_by_lookup(puzzle: &Self::Puzzle) -> bool;
+    /// The limit [`Kind::set_search_time`] last set.
+    fn search_time(solver: &Self::Solver) -> Option<Duration>;
     /// [`Kind::solve`], telling `progress` how the stages that take long go.
     fn solve_with_progress(
         solver: &Self::Solver,
         board: &Self::Board,
         progress: &mut dyn FnMut(Stage, u64, u64),
-    ) -> Option<SolutionOf<Self>>;
+    ) -> Option<SolutionOf<Self>> {
+        Self::solve_within(solver, board, Self::search_time(solver), progress)
+    }
     /// [`Kind::solve_with_progress`] with `search_time` in place of the solver's own
     /// ([`Kind::set_search_time`]), for this board alone.
     fn solve_within(
@@ -320,10 +324,8 @@ pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Sync,
     mut tell: impl FnMut(u64, u64),
 ) -> Result<Vec<T>, E> {
-    let solve = |board: &K::Board| match search_time {
-        Some(limit) => K::solve_within(solver, board, Some(limit), &mut |_, _, _| {}),
-        None => K::solve(solver, board),
-    };
+    let limit = search_time.or(K::search_time(solver));
+    let solve = |board: &K::Board| K::solve_within(solver, board, limit, &mut |_, _, _| {});
     let next = AtomicUsize::new(0);
     let answered = AtomicUsize::new(0);
     let refused: Mutex<Option<(usize, E)>> = Mutex::new(None);

@@ -214,7 +214,12 @@ const WAIT: Duration = Duration::from_secs(1);
 /// `solve_all` gives each board the answer `solve` gives it alone, in the boards' order,
 /// whatever the threads do: more boards than threads, impossible boards among them.
 fn solve_all_answers_each_board_as_solve_does<K: Kind>(puzzle: K::Puzzle) {
-    let solver = K::solver(puzzle.clone()).unwrap();
+    let mut solver = K::solver(puzzle.clone()).unwrap();
+    // The solver's own limit is what solve and a batch without one of its own search with.
+    assert_eq!(K::search_time(&solver), None);
+    K::set_search_time(&mut solver, Some(Duration::from_secs(7)));
+    assert_eq!(K::search_time(&solver), Some(Duration::from_secs(7)));
+    K::set_search_time(&mut solver, None);
     let mut generator = Generator::from_seed(7);
     let boards: Vec<K::Board> = (0..97)
         .map(|_| K::random_board(&puzzle, &mut generator))

@@ -247,12 +247,8 @@ impl Kind for TwoStates {
         puzzle.shape().is_flip_game()
     }
 
-    fn solve_with_progress(
-        solver: &Solver,
-        board: &Grid,
-        progress: &mut dyn FnMut(Stage, u64, u64),
-    ) -> Option<SolutionOf<TwoStates>> {
-        solver.solve_with_progress(board, progress)
+    fn search_time(solver: &Solver) -> Option<Duration> {
+        solver.search_time()
     }
 
     fn solve_within(

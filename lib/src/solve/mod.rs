@@ -186,6 +186,11 @@ impl Solver {
         self.search_time = limit;
     }
 
+    /// The limit [`Solver::set_search_time`] last set.
+    pub fn search_time(&self) -> Option<Duration> {
+        self.search_time
+    }
+
     /// The puzzle this solver is for.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle

@@ -163,6 +163,11 @@ impl StateSolver {
         self.search_time = limit;
     }
 
+    /// The limit [`StateSolver::set_search_time`] last set.
+    pub fn search_time(&self) -> Option<Duration> {
+        self.search_time
+    }
+
     /// The dense presses with one more that adds 1 to every cell.
     fn with_uniform<'a>(
         solver: &ModularSolver,
