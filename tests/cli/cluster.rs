@@ -229,9 +229,13 @@ fn gnu_parallel_runs_the_shards_and_the_merge_prints_one_runs_answers() {
     let ssh = scratch.file(
         "fake-ssh",
         "#!/bin/sh\n\
-         # ssh HOST [--] COMMAND...: COMMAND run from the home folder, as a login runs it\n\
+         # ssh HOST [--] COMMAND...: COMMAND run from the home folder with the login's\n\
+         # shell in SHELL, as sshd runs it (parallel's remote jobs run in $SHELL: where the\n\
+         # caller has none, as under CI, they would silently run nothing)\n\
          shift\n\
          [ \"$1\" = -- ] && shift\n\
+         SHELL=$(getent passwd \"$(id -u)\" | cut -d: -f7)\n\
+         export SHELL=${SHELL:-/bin/sh}\n\
          cd \"$HOME\" || exit 255\n\
          exec bash -c \"$*\"\n",
     );
