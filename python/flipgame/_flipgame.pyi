@@ -1,6 +1,6 @@
 """Types of flipgame's native module (re-exported by ``flipgame``)."""
 
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -127,6 +127,15 @@ class Puzzle:
         unique: bool = False,
     ) -> npt.NDArray[np.uint8]:
         """``count`` random boards (3-D array), the very boards ``flipgame gen --seed`` writes."""
+    @overload
+    def tap_matrix(self, *, sparse: Literal[False] = False) -> npt.NDArray[np.uint8]:
+        """The tap matrix: ``[t, c]`` is what a tap on cell ``t`` adds to cell ``c`` (cells
+        row by row from 0), so taps ``x`` turn ``board`` into ``(board + x @ m) % states``;
+        ``sparse=True`` gives ``(values, (taps, cells))`` for ``scipy.sparse.coo_array``."""
+    @overload
+    def tap_matrix(
+        self, *, sparse: Literal[True]
+    ) -> Tuple[npt.NDArray[np.uint8], Tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]: ...
     @property
     def rank(self) -> int:
         """The rank of the tap matrix (over GF(2), or Z_K for a prime K)."""

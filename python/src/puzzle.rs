@@ -8,7 +8,8 @@ use std::hash::BuildHasher;
 use std::sync::Arc;
 use std::time::Duration;
 
-use numpy::PyArray3;
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray3};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -420,6 +421,28 @@ impl Puzzle {
         by_kind!(&self.core, core => {
             let boards = py.detach(|| deal(core, wanted, seed, count as usize, unique))?;
             Ok(stack_arrays(py, shape_of(core), boards))
+        })
+    }
+
+    /// The tap matrix: entry `[t, c]` is what a tap on cell `t` adds to cell `c` (mod the
+    /// states), cells numbered row by row from 0, so taps `x` (a flat row of tap counts) turn
+    /// `board` into `(board + x @ matrix) % states`. `sparse=True` gives the entries that are
+    /// not 0 as `(values, (taps, cells))`, the triplets `scipy.sparse.coo_array` takes.
+    #[pyo3(signature = (*, sparse=false))]
+    fn tap_matrix<'py>(&self, py: Python<'py>, sparse: bool) -> PyResult<Bound<'py, PyAny>> {
+        by_kind!(&self.core, core => {
+            if sparse {
+                let entries = py.detach(|| facts::tap_entries(core));
+                let values: Vec<u8> = entries.iter().map(|entry| entry.2).collect();
+                let taps: Vec<i64> = entries.iter().map(|entry| i64::from(entry.0)).collect();
+                let cells: Vec<i64> = entries.iter().map(|entry| i64::from(entry.1)).collect();
+                let places = (taps.into_pyarray(py), cells.into_pyarray(py));
+                return (values.into_pyarray(py), places).into_bound_py_any(py);
+            }
+            let (side, matrix) = py.detach(|| facts::dense_tap_matrix(core))?;
+            let array = Array2::from_shape_vec((side, side), matrix)
+                .map_err(|error| flip_error(error.to_string()))?;
+            Ok(array.into_pyarray(py).into_any())
         })
     }
 
