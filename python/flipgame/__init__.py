@@ -111,10 +111,12 @@ def from_networkx(
     states: int = 2,
     search_time: Optional[float] = None,
 ) -> Puzzle:
-    """The puzzle on a networkx graph, its vertices numbered in ``graph.nodes`` order.
+    """The puzzle on a networkx graph, its vertices the board's cells in ``graph.nodes`` order.
 
-    networkx itself is not needed: any object with ``nodes`` and ``edges`` of that shape will
-    do. A directed graph's edge ``u -> v`` makes a tap on ``u`` change ``v``.
+    The puzzle keeps the nodes (``Puzzle.nodes``): a board may be ``{node: colour}``, and every
+    cell an answer lists (its taps, walkthrough and record) names its ``node``. networkx itself
+    is not needed: any object with ``nodes`` and ``edges`` of that shape will do. A directed
+    graph's edge ``u -> v`` makes a tap on ``u`` change ``v``.
     """
     nodes: Sequence = list(graph.nodes)
     number = {node: index for index, node in enumerate(nodes)}
@@ -129,7 +131,9 @@ def from_networkx(
         taps[number[u]].append(number[v])
         if not directed:
             taps[number[v]].append(number[u])
-    return Puzzle.from_lists(taps, goal=goal, states=states, search_time=search_time)
+    return Puzzle.from_lists(
+        taps, goal=goal, states=states, search_time=search_time, nodes=list(nodes)
+    )
 
 
 def _edge(edge: Any, index: int) -> Tuple[int, int]:

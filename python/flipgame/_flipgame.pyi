@@ -7,9 +7,10 @@ import numpy.typing as npt
 
 __version__: str
 
-Board = Union[str, List[List[int]], List[int], npt.NDArray[Any]]
+Board = Union[str, List[List[int]], List[int], Dict[Any, int], npt.NDArray[Any]]
 """A board: flipgame's text (``"bwwb/bbwb/bwwb/bwww"``, digits for K colours), rows of colour
-numbers, or a 2-D numpy array of them (0 white and 1 black; 0 to K - 1)."""
+numbers, or a 2-D numpy array of them (0 white and 1 black; 0 to K - 1); a graph's a list or
+1-D array, or ``{node: colour}`` where the puzzle has node labels."""
 
 Boards = Union[npt.NDArray[Any], Iterable[Board]]
 """Many boards: a 3-D numpy array (boards, rows, columns), or an iterable of boards."""
@@ -45,9 +46,11 @@ class Puzzle:
         goal: Goal = None,
         states: int = 2,
         search_time: Optional[float] = None,
+        nodes: Optional[List[Any]] = None,
     ) -> "Puzzle":
         """A puzzle on a graph: ``taps[i]`` lists the vertices a tap on ``i`` changes besides
-        ``i`` (the board is one row, a cell a vertex)."""
+        ``i`` (the board is one row, a cell a vertex); ``nodes`` labels the vertices, so a
+        board may be ``{node: colour}`` and answers name each cell's ``node``."""
     def __eq__(self, other: object) -> bool:
         """Puzzles are equal when they are the same puzzle: size, rule, wrap, goal, states
         and search time."""
@@ -64,6 +67,7 @@ class Puzzle:
         goal: Goal,
         states: int,
         search_time: Optional[float],
+        nodes: Optional[List[Any]] = None,
     ) -> "Puzzle":
         """The puzzle ``__reduce__`` kept (pickle's way back)."""
     @property
@@ -90,6 +94,9 @@ class Puzzle:
     @property
     def search_time(self) -> Optional[float]:
         """The seconds one board's search may take past the exact limit, or ``None``."""
+    @property
+    def nodes(self) -> Optional[List[Any]]:
+        """A graph's node labels, the cells in order, or ``None`` where cells are numbered."""
     def board(self, board: Board) -> npt.NDArray[np.uint8]:
         """The board as a 2-D ``uint8`` array of colour numbers."""
     def text(self, board: Board) -> str:

@@ -26,6 +26,7 @@ use crate::errors::flip_error;
 use crate::held::{Core, Puzzle};
 use crate::interrupt::Watch;
 use crate::kinds::{Kinded, by_kind};
+use crate::labels;
 use flipgame::figure::explain::ExplainKind;
 
 /// The most cells `svg()` draws (boards times cells): a picture of a million cells is some
@@ -263,6 +264,16 @@ impl From<Answer<KStates>> for Solution {
     }
 }
 
+impl Solution {
+    /// `value` (a record, or lists of cells) with each cell's node named, for a graph given
+    /// with its nodes' labels.
+    fn named<'py>(&self, value: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let nodes = by_kind!(&self.answer, answer => answer.core.nodes.as_ref());
+        labels::name_cells(nodes, &value)?;
+        Ok(value)
+    }
+}
+
 #[pymethods]
 impl Solution {
     /// True when some taps finish the board.
@@ -299,7 +310,7 @@ impl Solution {
     /// for pieces of K colours; `None` when no taps finish the board.
     #[getter]
     fn taps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        by_kind!(&self.answer, answer => to_python(py, &answer.taps()))
+        self.named(by_kind!(&self.answer, answer => to_python(py, &answer.taps()))?)
     }
 
     /// How many times each cell is tapped, as a 2-D `uint8` array.
@@ -334,7 +345,7 @@ impl Solution {
 
     /// The record `solve --format json` writes of this board, without `index` and `source`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        by_kind!(&self.answer, answer => answer.record(py))
+        self.named(by_kind!(&self.answer, answer => answer.record(py))?)
     }
 
     /// Every step of the walkthrough, with the same keys for either kind of piece: `tap` the
@@ -345,7 +356,7 @@ impl Solution {
         let steps: Vec<Walked> = by_kind!(&self.answer, answer => {
             answer.steps()?.iter().map(Walked::from).collect()
         });
-        to_python(py, &steps)
+        self.named(to_python(py, &steps)?)
     }
 
     /// The board and the board after each tap, as a 3-D `uint8` array (`moves + 1` boards).

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use flipgame::kind::{KStates, Kind, TwoStates};
 
 use crate::kinds::Kinded;
+use crate::labels::Nodes;
 
 /// A puzzle's solver, made once and shared by the answers it gives.
 pub struct Core<K: Kind> {
@@ -16,6 +17,8 @@ pub struct Core<K: Kind> {
     pub solver: K::Solver,
     /// The time limit of one board's search past the exact limit, as given.
     pub search_time: Option<f64>,
+    /// A graph's own labels of its vertices, when it was given with them.
+    pub nodes: Option<Nodes>,
 }
 
 impl<K: Kind> Core<K> {

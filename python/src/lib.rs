@@ -15,6 +15,7 @@ mod facts;
 mod held;
 mod interrupt;
 mod kinds;
+mod labels;
 mod puzzle;
 
 use pyo3::prelude::*;

@@ -35,6 +35,7 @@ use crate::facts;
 use crate::held::{AnyCore, Core, Puzzle};
 use crate::interrupt::watched;
 use crate::kinds::{Kinded, by_kind};
+use crate::labels::{self, Nodes};
 use flipgame::figure::explain::ExplainKind;
 use flipgame::settings::Advice;
 
@@ -83,20 +84,22 @@ impl Puzzle {
                 (size.unwrap_or(Shape::FLIP_GAME), rule)
             }
         };
-        Puzzle::of_kind(py, (shape, rule, wrap), goal, states, search_time)
+        Puzzle::of_kind(py, (shape, rule, wrap), goal, states, (search_time, None))
     }
 
     /// A puzzle on a graph given as lists: `taps[i]` lists the vertices a tap on vertex `i`
-    /// changes besides itself (the board is one row, a cell a vertex). `flipgame.from_edges`,
-    /// `from_adjacency` and `from_networkx` build these lists.
+    /// changes besides itself (the board is one row, a cell a vertex). `nodes`, one label a
+    /// vertex, lets boards be `{node: colour}` and names the node of every cell an answer
+    /// lists. `flipgame.from_edges`, `from_adjacency` and `from_networkx` build these lists.
     #[staticmethod]
-    #[pyo3(signature = (taps, *, goal=None, states=None, search_time=None))]
+    #[pyo3(signature = (taps, *, goal=None, states=None, search_time=None, nodes=None))]
     fn from_lists(
         py: Python<'_>,
         taps: Vec<Vec<i64>>,
         goal: Option<&Bound<'_, PyAny>>,
         states: Option<&Bound<'_, PyAny>>,
         search_time: Option<f64>,
+        nodes: Option<Vec<Py<PyAny>>>,
     ) -> PyResult<Puzzle> {
         let states = read_states(states)?;
         let vertices = taps.len();
@@ -135,12 +138,15 @@ impl Puzzle {
         }
         let graph = Graph::new(shape, lists, "graph".to_string())
             .map_err(|error| flip_error(error.to_string()))?;
+        let nodes = nodes
+            .map(|nodes| labels::checked(py, nodes, vertices))
+            .transpose()?;
         Puzzle::of_kind(
             py,
             (shape, Rule::Graph(graph), false),
             goal,
             states,
-            search_time,
+            (search_time, nodes),
         )
     }
 
@@ -192,6 +198,13 @@ impl Puzzle {
         by_kind!(&self.core, core => core.search_time)
     }
 
+    /// The labels of a graph's nodes (a networkx graph's), the board's cells in order, or
+    /// `None` where the cells are numbered only.
+    #[getter]
+    fn nodes(&self, py: Python<'_>) -> Option<Vec<Py<PyAny>>> {
+        labels::listed(py, self.held_nodes())
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let goal = self.goal(py)?.repr()?.to_string();
         let rule = python_repr(py, self.rule());
@@ -207,17 +220,18 @@ impl Puzzle {
         ))
     }
 
-    /// Puzzles are equal when they are the same puzzle: size, rule (a graph's every tap and
-    /// its name), wrap, goal, states and search time.
+    /// Puzzles are equal when they are the same puzzle: size, rule (a graph's every tap, its
+    /// name and its nodes' labels), wrap, goal, states and search time.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        let Ok(other) = other.cast::<Puzzle>() else {
+        let Ok(theirs) = other.cast::<Puzzle>() else {
             return false;
         };
-        match (&self.core, &other.get().core) {
+        let same = match (&self.core, &theirs.get().core) {
             (Kinded::Two(a), Kinded::Two(b)) => same_puzzle(a, b),
             (Kinded::Many(a), Kinded::Many(b)) => same_puzzle(a, b),
             _ => false,
-        }
+        };
+        same && labels::same(other.py(), self.held_nodes(), theirs.get().held_nodes())
     }
 
     /// Equal puzzles hash alike (a set or a dict key holds a puzzle once).
@@ -253,14 +267,16 @@ impl Puzzle {
             this.goal(py)?,
             this.states(),
             this.search_time(),
+            labels::listed(py, this.held_nodes()),
         )
             .into_bound_py_any(py)?;
         Ok((restore, arguments))
     }
 
     /// The puzzle `__reduce__` kept: `rule` a rule's text, or with `graph` (a rule file's JSON)
-    /// the graph's name.
+    /// the graph's name, and its nodes' labels.
     #[staticmethod]
+    #[pyo3(signature = (size, rule, graph, wrap, goal, states, search_time, nodes=None))]
     #[allow(clippy::too_many_arguments)]
     fn _restore(
         py: Python<'_>,
@@ -271,6 +287,7 @@ impl Puzzle {
         goal: &Bound<'_, PyAny>,
         states: u32,
         search_time: Option<f64>,
+        nodes: Option<Vec<Py<PyAny>>>,
     ) -> PyResult<Puzzle> {
         let (rows, cols) = size;
         let shape = Shape::new(rows, cols)
@@ -283,7 +300,19 @@ impl Puzzle {
                 Rule::parse(rule).map_err(|error| rule_error(&python_repr(py, rule), &error))?
             }
         };
-        Puzzle::of_kind(py, (shape, rule, wrap), Some(goal), states, search_time)
+        let nodes = match (&rule, nodes) {
+            (Rule::Graph(_), Some(nodes)) => {
+                Some(labels::checked(py, nodes, shape.cells() as usize)?)
+            }
+            _ => None,
+        };
+        Puzzle::of_kind(
+            py,
+            (shape, rule, wrap),
+            Some(goal),
+            states,
+            (search_time, nodes),
+        )
     }
 
     /// The board as a 2-D `uint8` array of colour numbers (from text, rows, or an array).
@@ -372,7 +401,8 @@ impl Puzzle {
     ) -> PyResult<ManySolutions> {
         let limit = search_time.map(read_seconds).transpose()?;
         by_kind!(&self.core, core => {
-            let (kept, taps) = solve_boards_of(py, core, (boards, limit, progress), taps)?;
+            let boards = labels::boards_in_order(core.nodes.as_ref(), boards)?;
+            let (kept, taps) = solve_boards_of(py, core, (&boards, limit, progress), taps)?;
             Ok(ManySolutions::new(py, shape_of(core), &kept, taps))
         })
     }
@@ -514,18 +544,23 @@ impl Puzzle {
         (shape, rule, wrap): (Shape, Rule, bool),
         goal: Option<&Bound<'_, PyAny>>,
         states: u32,
-        search_time: Option<f64>,
+        (search_time, nodes): (Option<f64>, Option<Nodes>),
     ) -> PyResult<Puzzle> {
         let limit = search_time.map(read_seconds).transpose()?;
         let core = if states == 2 {
             let goal = two_goal(goal)?;
             let puzzle = TwoPuzzle::new(shape, rule, wrap, goal).map_err(|e| puzzle_error(&e))?;
-            Kinded::Two(prepare::<TwoStates>(py, puzzle, (limit, search_time))?)
+            Kinded::Two(prepare::<TwoStates>(
+                py,
+                puzzle,
+                (limit, search_time),
+                nodes,
+            )?)
         } else {
             let goal = state_goal(goal)?;
             let puzzle = StatePuzzle::new(shape, rule, wrap, states, goal)
                 .map_err(|e| state_puzzle_error(&e))?;
-            Kinded::Many(prepare::<KStates>(py, puzzle, (limit, search_time))?)
+            Kinded::Many(prepare::<KStates>(py, puzzle, (limit, search_time), nodes)?)
         };
         Ok(Puzzle { core })
     }
@@ -533,6 +568,11 @@ impl Puzzle {
     /// The puzzle's core, for the answers.
     pub fn core(&self) -> &AnyCore {
         &self.core
+    }
+
+    /// The labels of a graph's nodes, when it was given with them.
+    fn held_nodes(&self) -> Option<&Nodes> {
+        by_kind!(&self.core, core => core.nodes.as_ref())
     }
 }
 
@@ -542,6 +582,7 @@ fn prepare<K: ExplainKind>(
     py: Python<'_>,
     puzzle: K::Puzzle,
     (limit, seconds): (Option<Duration>, Option<f64>),
+    nodes: Option<Nodes>,
 ) -> PyResult<Arc<Core<K>>> {
     let solver = py.detach(|| K::solver(puzzle));
     let mut solver = solver.map_err(|error| flip_error(error.worded(names).to_string()))?;
@@ -549,6 +590,7 @@ fn prepare<K: ExplainKind>(
     Ok(Arc::new(Core {
         solver,
         search_time: seconds,
+        nodes,
     }))
 }
 
@@ -730,7 +772,8 @@ fn read_board_of<K: ExplainKind>(
     board: &Bound<'_, PyAny>,
     what: &str,
 ) -> PyResult<K::Board> {
-    read_board::<K>(core.puzzle(), board, what)
+    let board = labels::board_in_order(core.nodes.as_ref(), board, what)?;
+    read_board::<K>(core.puzzle(), &board, what)
 }
 
 /// Each board's tap counts, row-major, board after board.

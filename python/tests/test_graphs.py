@@ -2,6 +2,7 @@
 make the same puzzle, and its answers are the oracle's."""
 
 import itertools
+import pickle
 
 import numpy as np
 import pytest
@@ -113,3 +114,74 @@ def test_a_graphs_board_may_be_one_dimensional():
         grid.solve_many(np.zeros((2, 16), dtype=np.uint8))
     with pytest.raises(TypeError, match="a list of rows of numbers"):
         grid.solve([0] * 16)
+
+
+def test_a_graph_given_with_labels_answers_in_them():
+    # The grid graph of networkx's naming: nodes are (row, column) pairs, in a scrambled order.
+    nodes = [(r, c) for r in range(3) for c in range(3)]
+    nodes = nodes[4:] + nodes[:4]
+    edges = [((r, c), (r, c + 1)) for r in range(3) for c in range(2)]
+    edges += [((r, c), (r + 1, c)) for r in range(2) for c in range(3)]
+    puzzle = flipgame.from_networkx(Graph(nodes, edges), goal="white")
+    assert puzzle.nodes == nodes
+    index = {node: i for i, node in enumerate(nodes)}
+    taps = closed_neighbourhoods(9, [(index[a], index[b]) for a, b in edges])
+    for bits in itertools.product((0, 1), repeat=9):
+        board = {node: bits[i] for i, node in enumerate(nodes)}
+        solution = puzzle.solve(board)
+        assert solution.moves == fewest(taps, bits, (0,)), board
+        # Each tap names its node, and tapping those nodes by the definition finishes it.
+        after = dict(board)
+        for tap in solution.taps:
+            assert tap["node"] == nodes[tap["col"] - 1]
+            (r, c) = tap["node"]
+            for cell in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]:
+                if cell in after:
+                    after[cell] ^= 1
+        assert not any(after.values()), board
+    solution = puzzle.solve({node: 1 for node in nodes})
+    for step in solution.walkthrough():
+        assert step["tap"]["node"] == nodes[step["tap"]["col"] - 1]
+        assert [cell["node"] for cell in step["changed"]] == [
+            nodes[cell["col"] - 1] for cell in step["changed"]
+        ]
+    assert [tap["node"] for tap in solution.to_dict()["taps"]] == [
+        tap["node"] for tap in solution.taps
+    ]
+    boards = [{node: (i + j) % 2 for j, node in enumerate(nodes)} for i in range(2)]
+    batch = puzzle.solve_many(boards)
+    assert batch.moves.tolist() == [puzzle.solve(board).moves for board in boards]
+    assert puzzle.text(boards[1]) == "bwbwbwbwb"
+
+
+def test_a_labelled_board_names_the_node_it_lacks_or_does_not_know():
+    puzzle = flipgame.from_networkx(Graph(["a", "b", "c"], [("a", "b"), ("b", "c")]))
+    with pytest.raises(flipgame.FlipgameError, match=r"^board: node 'c' has no colour"):
+        puzzle.solve({"a": 1, "b": 0})
+    with pytest.raises(flipgame.FlipgameError, match=r"^board: 'd' is no node of the graph$"):
+        puzzle.solve({"a": 1, "b": 0, "c": 1, "d": 1})
+    with pytest.raises(flipgame.FlipgameError, match=r"^boards\[1\]: node 'a' has no colour"):
+        puzzle.solve_many([{"a": 1, "b": 0, "c": 0}, {"b": 0}])
+    # Numbered boards still read as they always did.
+    assert puzzle.solve([1, 1, 1]).moves == puzzle.solve({"a": 1, "b": 1, "c": 1}).moves
+    with pytest.raises(flipgame.FlipgameError, match=r"^nodes: 2 labels for a graph of 3"):
+        flipgame.Puzzle.from_lists([[1], [0, 2], [1]], nodes=["a", "b"])
+    with pytest.raises(flipgame.FlipgameError, match=r"^nodes\[2\] = 'a': the label appears twice$"):
+        flipgame.Puzzle.from_lists([[1], [0, 2], [1]], nodes=["a", "b", "a"])
+    with pytest.raises(flipgame.FlipgameError, match=r"^nodes\[1\] = \[1\]: a label is hashable"):
+        flipgame.Puzzle.from_lists([[1], [0, 2], [1]], nodes=["a", [1], "c"])
+
+
+def test_labels_are_part_of_the_puzzle():
+    edges = [("a", "b"), ("b", "c")]
+    labelled = flipgame.from_networkx(Graph(["a", "b", "c"], edges))
+    assert labelled == flipgame.from_networkx(Graph(["a", "b", "c"], edges))
+    assert labelled != flipgame.from_networkx(Graph(["x", "y", "z"], [("x", "y"), ("y", "z")]))
+    assert labelled != flipgame.from_edges([(0, 1), (1, 2)])
+    assert flipgame.from_edges([(0, 1), (1, 2)]).nodes is None
+    assert flipgame.Puzzle(4).nodes is None
+    # A pickle keeps them, and the answers a pickled solution gives.
+    copy = pickle.loads(pickle.dumps(labelled))
+    assert copy == labelled and copy.nodes == ["a", "b", "c"]
+    solution = pickle.loads(pickle.dumps(labelled.solve({"a": 1, "b": 1, "c": 0})))
+    assert [tap["node"] for tap in solution.taps] == ["a"]
