@@ -180,8 +180,9 @@ class Solution:
     def lower_bound(self) -> Optional[int]:
         """No taps fewer than this finish the board."""
     @property
-    def taps(self) -> Optional[List[Dict[str, int]]]:
-        """The taps as ``solve --format json`` lists them (``row``, ``col`` from 1; ``times``)."""
+    def taps(self) -> Optional[List[Dict[str, Any]]]:
+        """The taps as ``solve --format json`` lists them (``row``, ``col`` from 1; ``times``),
+        with each one's ``node`` where the puzzle has node labels."""
     @property
     def tap_counts(self) -> npt.NDArray[np.uint8]:
         """How many times each cell is tapped, as a 2-D array."""
