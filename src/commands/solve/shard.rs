@@ -9,9 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use flipgame::grid::{Grid, Shape};
-use flipgame::notation::Color;
 use flipgame::puzzle::Puzzle;
-use flipgame::rule::Rule;
+use flipgame::record::shard::{BoardShard, ShardOptions, VERSION};
 use flipgame::solve::{MergeError, Shard, Solution, Solver, SweepPart};
 use flipgame::words::{count_of, json_error_words, line_and_column, thousands};
 
@@ -23,141 +22,64 @@ use crate::cli::{RecordFormat, SolveArgs};
 use crate::output::file::PartialFile;
 use crate::output::json::JsonStream;
 use flipgame::kind::TwoStates;
-use flipgame::record::RuleFields;
 
-/// One shard's record of one board: a JSON line of `solve --shard`.
+/// One shard's record of one board: a JSON line of `solve --shard`, the library's record
+/// of the search after where the board was read.
 #[derive(Serialize, Deserialize)]
 struct ShardRecord {
     /// The board's number in the input, from 1.
     index: u64,
     /// FILE:LINE of the board's first row.
     source: String,
-    /// The board, in text form.
-    board: String,
-    /// The rule's label and whether it wraps.
-    rule: String,
-    wrap: bool,
-    /// The goal: `white`, `black` or `either`.
-    goal: String,
-    /// `K/N`.
-    shard: String,
-    /// The flipgame that searched: another version may split a search otherwise.
-    version: String,
-    /// `--search-time` in seconds, or `null`.
-    search_time: Option<f64>,
-    /// A digest of every option the search depends on (see [`Options`]).
-    options: String,
-    /// Whether the shard swept a share of the board's null space: `false` for a board answered
-    /// whole without a sweep, in every shard alike.
-    swept: bool,
-    /// One part per colour searched by a sweep, in the order searched.
-    parts: Vec<PartJson>,
+    /// What the shard's share of the search found, and the options it was made with.
+    #[serde(flatten)]
+    search: BoardShard,
 }
 
-/// The options one shard's search depends on, which every shard and the merge must share.
-struct Options {
-    rule: RuleFields,
-    goal: &'static str,
-    search_time: Option<f64>,
-    /// 16 hexadecimal digits of a 64-bit FNV-1a hash of the size, the rule (a rule file's every
-    /// cell, so that a file changed between the shards and the merge is caught), the wrap, the
-    /// goal and the search time.
-    digest: String,
-}
-
-impl Options {
-    fn of(puzzle: &Puzzle, search_time: Option<f64>) -> Options {
-        let rule = RuleFields::of::<TwoStates>(puzzle);
-        let goal = puzzle.goal().name();
-        let mut text = format!(
-            "{} {} {} {goal} {search_time:?}",
-            puzzle.shape(),
-            rule.rule,
-            rule.wrap
-        );
-        if let Rule::Graph(graph) = puzzle.rule() {
-            text.push(' ');
-            text.push_str(&graph.to_json());
-        }
-        Options {
-            rule,
-            goal,
-            search_time,
-            digest: format!("{:016x}", fnv1a(text.as_bytes())),
-        }
+/// Why a record made with `record`'s options cannot be merged with `options`, read at
+/// `origin`; the option that differs is named where it shows.
+fn differs(options: &ShardOptions, record: &BoardShard, origin: &Origin) -> Option<String> {
+    if record.version != VERSION {
+        return Some(format!(
+            "{origin}: this shard was searched by flipgame {}, the merge is flipgame \
+             {VERSION}: run the shards again with this flipgame",
+            record.version
+        ));
     }
-
-    /// Why a record made with `record`'s options cannot be merged with these, read at
-    /// `origin`; the option that differs is named where it shows.
-    fn differs_from(&self, record: &ShardRecord, origin: &Origin) -> Option<String> {
-        let version = env!("CARGO_PKG_VERSION");
-        if record.version != version {
-            return Some(format!(
-                "{origin}: this shard was searched by flipgame {}, the merge is flipgame \
-                 {version}: run the shards again with this flipgame",
-                record.version
-            ));
-        }
-        let wrap = |wrap: bool| if wrap { "--wrap " } else { "" };
-        if (record.rule.as_str(), record.wrap, record.goal.as_str())
-            != (self.rule.rule.as_str(), self.rule.wrap, self.goal)
-        {
-            return Some(format!(
-                "{origin}: this shard searched --rule {} {}--goal {}, the merge --rule {} \
-                 {}--goal {}: give the merge the shards' options",
-                record.rule,
-                wrap(record.wrap),
-                record.goal,
-                self.rule.rule,
-                wrap(self.rule.wrap),
-                self.goal,
-            ));
-        }
-        if record.search_time != self.search_time {
-            let words = |time: Option<f64>| match time {
-                Some(seconds) => format!("--search-time {seconds}"),
-                None => "no --search-time".to_string(),
-            };
-            return Some(format!(
-                "{origin}: this shard searched with {}, the merge has {}: give the merge the \
-                 shards' options",
-                words(record.search_time),
-                words(self.search_time)
-            ));
-        }
-        (record.options != self.digest).then(|| {
-            format!(
-                "{origin}: this shard searched another puzzle than the merge (another --size, \
-                 or a rule file that has changed since): give the merge the shards' options \
-                 and files"
-            )
-        })
+    let wrap = |wrap: bool| if wrap { "--wrap " } else { "" };
+    if (record.rule.as_str(), record.wrap, record.goal.as_str())
+        != (options.rule.rule.as_str(), options.rule.wrap, options.goal)
+    {
+        return Some(format!(
+            "{origin}: this shard searched --rule {} {}--goal {}, the merge --rule {} \
+             {}--goal {}: give the merge the shards' options",
+            record.rule,
+            wrap(record.wrap),
+            record.goal,
+            options.rule.rule,
+            wrap(options.rule.wrap),
+            options.goal,
+        ));
     }
-}
-
-/// The 64-bit FNV-1a hash of `bytes`: small, and the same on every machine and in every Rust.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    if record.search_time != options.search_time {
+        let words = |time: Option<f64>| match time {
+            Some(seconds) => format!("--search-time {seconds}"),
+            None => "no --search-time".to_string(),
+        };
+        return Some(format!(
+            "{origin}: this shard searched with {}, the merge has {}: give the merge the \
+             shards' options",
+            words(record.search_time),
+            words(options.search_time)
+        ));
+    }
+    (record.options != options.digest).then(|| {
+        format!(
+            "{origin}: this shard searched another puzzle than the merge (another --size, \
+             or a rule file that has changed since): give the merge the shards' options \
+             and files"
+        )
     })
-}
-
-/// One colour's part of a shard's search, in JSON.
-#[derive(Serialize, Deserialize)]
-struct PartJson {
-    /// The colour the search finishes the board in.
-    color: String,
-    /// Whether the search ran over the orbits of the board's symmetries.
-    orbits: bool,
-    /// The fewest taps in the shard's share; `null` when the share is empty.
-    taps: Option<u64>,
-    /// The least key giving them, in hexadecimal: JSON tools that read numbers as doubles
-    /// would round a 64-bit key.
-    key: Option<String>,
-    /// With orbits, every key of the fewest taps, in hexadecimal.
-    ties: Vec<String>,
-    /// Whether every assignment of the share was looked at.
-    complete: bool,
 }
 
 /// `solve --shard K/N` or `--merge FILE...` on `puzzle`: the boards' searches split into
@@ -168,7 +90,7 @@ pub(in crate::commands) fn solve_split(
     (format, matrix): (RecordFormat, bool),
     mut out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    let options = Options::of(&puzzle, args.input.search_time);
+    let options = ShardOptions::of(&puzzle, args.input.search_time);
     let puzzle_shape = puzzle.shape();
     let solver = BoardSolver::<TwoStates>::new(puzzle, &args.input)?;
     Ok(match (args.shard, &args.merge[..]) {
@@ -196,7 +118,7 @@ pub(in crate::commands) fn solve_split(
 /// One shard of every board's search, with the options its records carry.
 struct ShardSearch {
     shard: Shard,
-    options: Options,
+    options: ShardOptions,
     /// The records an earlier run of this shard left.
     kept: Kept,
 }
@@ -217,7 +139,7 @@ impl Kept {
     /// The records of shard `shard` with `options` in the partial file of `output`: every
     /// whole line that is one (a line cut short, another shard's or another search's record
     /// is left out, to be searched again). No partial file keeps nothing.
-    fn read(output: &Path, options: &Options, shard: Shard) -> Result<Kept, Failure> {
+    fn read(output: &Path, options: &ShardOptions, shard: Shard) -> Result<Kept, Failure> {
         let unreadable = |error: io::Error| Failure::File(format!("{}: {error}", output.display()));
         let partial = PartialFile::partial_of(output).map_err(unreadable)?;
         let bytes = match std::fs::read(&partial) {
@@ -236,15 +158,12 @@ impl Kept {
                 continue;
             };
             // The digest covers every option the search depends on, the search time too.
+            let search = &record.search;
             let ours = (
-                record.version.as_str(),
-                record.options.as_str(),
-                record.shard.as_str(),
-            ) == (
-                env!("CARGO_PKG_VERSION"),
-                options.digest.as_str(),
-                &shard.to_string(),
-            );
+                search.version.as_str(),
+                search.options.as_str(),
+                search.shard.as_str(),
+            ) == (VERSION, options.digest.as_str(), &shard.to_string());
             if ours {
                 records.insert(record.index, record);
             }
@@ -258,7 +177,7 @@ impl Kept {
     /// The kept record of board `index`, `board`, read this time at `source`, if there is
     /// one.
     fn take(&mut self, index: u64, board: &str, source: String) -> Option<ShardRecord> {
-        if self.records.get(&index)?.board != board {
+        if self.records.get(&index)?.search.board != board {
             return None;
         }
         let mut record = self.records.remove(&index)?;
@@ -295,16 +214,7 @@ impl Answering<TwoStates> for ShardSearch {
                 ShardRecord {
                     index,
                     source: place.to_string(),
-                    board: board.to_string(),
-                    rule: options.rule.rule.clone(),
-                    wrap: options.rule.wrap,
-                    goal: options.goal.to_string(),
-                    shard: shard.to_string(),
-                    version: env!("CARGO_PKG_VERSION").to_string(),
-                    search_time: options.search_time,
-                    options: options.digest.clone(),
-                    swept: !parts.is_empty(),
-                    parts: parts.iter().map(part_json).collect(),
+                    search: BoardShard::new(options, board, *shard, &parts),
                 }
             }
         };
@@ -373,17 +283,6 @@ impl Answering<TwoStates> for Merged {
     }
 }
 
-fn part_json(part: &SweepPart) -> PartJson {
-    PartJson {
-        color: part.color.name().to_string(),
-        orbits: part.orbits,
-        taps: part.best.map(|(taps, _)| taps),
-        key: part.best.map(|(_, key)| format!("{key:x}")),
-        ties: part.ties.iter().map(|key| format!("{key:x}")).collect(),
-        complete: part.complete,
-    }
-}
-
 /// Where a shard record was read: FILE:LINE.
 #[derive(Clone)]
 struct Origin {
@@ -438,7 +337,7 @@ impl Merged {
     /// of this merge, is a usage error naming its place; a file's last line cut short (a shard
     /// stopped as it wrote) is left out, and the boards it would have answered name that shard
     /// to run again.
-    fn read(given: &[PathBuf], options: &Options, shape: Shape) -> Result<Merged, Failure> {
+    fn read(given: &[PathBuf], options: &ShardOptions, shape: Shape) -> Result<Merged, Failure> {
         let mut merged = Merged {
             count: 0,
             first: None,
@@ -484,7 +383,7 @@ impl Merged {
         origin: Origin,
         line: &str,
         ended: bool,
-        options: &Options,
+        options: &ShardOptions,
     ) -> Result<(), Failure> {
         if line.trim().is_empty() || is_error_record(line) {
             // A board the shard could not read: the merge reads it again, and says so.
@@ -501,10 +400,11 @@ impl Merged {
                 )));
             }
         };
-        if let Some(message) = options.differs_from(&record, &origin) {
+        if let Some(message) = differs(options, &record.search, &origin) {
             return Err(usage(message));
         }
         let shard: Shard = record
+            .search
             .shard
             .parse()
             .map_err(|error| usage(format!("{origin}: {error}")))?;
@@ -524,15 +424,19 @@ impl Merged {
             Some(_) => {}
         }
         let parts = record
+            .search
             .parts
             .iter()
-            .map(|part| sweep_part(part).map_err(|error| usage(format!("{origin}: {error}"))))
+            .map(|part| {
+                part.to_part()
+                    .map_err(|error| usage(format!("{origin}: {error}")))
+            })
             .collect::<Result<Vec<SweepPart>, Failure>>()?;
         let key = (record.index, shard.index());
         let read = Read {
             origin,
             source: record.source,
-            board: record.board,
+            board: record.search.board,
             parts,
         };
         if let Some(earlier) = self.records.get(&key) {
@@ -791,51 +695,5 @@ fn is_error_record(line: &str) -> bool {
                     .all(|name| fields.contains_key(*name))
         }
         _ => false,
-    }
-}
-
-/// A part as the library has it, or what is wrong with it.
-fn sweep_part(part: &PartJson) -> Result<SweepPart, String> {
-    let color = match part.color.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => {
-            return Err(format!(
-                "'{other}' is not a colour: a part is white or black"
-            ));
-        }
-    };
-    let hex = |text: &str| {
-        u64::from_str_radix(text, 16)
-            .map_err(|_| format!("'{text}' is not a key: keys are hexadecimal, such as 3fa0"))
-    };
-    let best = match (part.taps, &part.key) {
-        (Some(taps), Some(key)) => Some((taps, hex(key)?)),
-        (None, None) => None,
-        _ => return Err("a part has taps and a key, or neither".to_string()),
-    };
-    Ok(SweepPart {
-        color,
-        orbits: part.orbits,
-        best,
-        ties: part
-            .ties
-            .iter()
-            .map(|key| hex(key))
-            .collect::<Result<Vec<u64>, String>>()?,
-        complete: part.complete,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The 64-bit FNV-1a test vectors published with the hash (Landon Curt Noll's FNV page).
-    #[test]
-    fn the_digest_is_fnv_1a() {
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
     }
 }

@@ -6,6 +6,8 @@
 //! Fields that only one kind of piece has are left out for the other: `id` (the 4x4 board of
 //! two-sided pieces), `states`, a tap's `times` and `proof` (pieces of K colours).
 
+pub mod shard;
+
 use std::fmt::Display;
 
 use serde::{Serialize, Serializer};
@@ -66,7 +68,7 @@ impl<'a, B: Display> BoardFields<'a, B> {
 
 /// The fields that name the rule in every record: `"rule"` (a name, a stencil, or a rule
 /// file's path) and `"wrap"`. Flattened into each record.
-#[derive(Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct RuleFields {
     /// The rule's label.
     pub rule: String,
