@@ -149,6 +149,15 @@ pub fn count_of(count: u64, singular: &str, plural: &str) -> String {
     format!("{} {noun}", thousands(count))
 }
 
+/// Items in a sentence: `a`, `a and b`, `a, b and c`.
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// `65536` as `65,536`.
 pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
@@ -202,6 +211,15 @@ pub fn line_and_column(bytes: &[u8], at: usize) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_join_with_commas_and_a_last_and() {
+        let items = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(and_list(&items(&[])), "");
+        assert_eq!(and_list(&items(&["2/4"])), "2/4");
+        assert_eq!(and_list(&items(&["2/4", "3/4"])), "2/4 and 3/4");
+        assert_eq!(and_list(&items(&["1/4", "2/4", "3/4"])), "1/4, 2/4 and 3/4");
+    }
 
     /// Each of serde_json's complaints that a rule file, a LeetCode matrix or a shard can
     /// get, read from serde_json itself, says what was expected and what was found.

@@ -103,16 +103,35 @@ class Puzzle:
         """The board in flipgame's text form."""
     def tap(self, board: Board, row: int, col: int) -> npt.NDArray[np.uint8]:
         """The board after a tap at ``row``, ``col`` (both from 1)."""
+    @overload
     def solve(
         self,
         board: Board,
         *,
         search_time: Optional[float] = None,
         progress: Optional[Callable[[str, int, int], object]] = None,
+        shard: None = None,
     ) -> "Solution":
         """The fewest taps that finish ``board``, or the proof that none do; Ctrl-C stops it,
         ``progress(stage, done, total)`` hears a long search about ten times a second, and
-        ``search_time`` is this board's in place of the puzzle's."""
+        ``search_time`` is this board's in place of the puzzle's. With ``shard=(k, n)``, share
+        ``k`` of the search split ``n`` ways: the shard's record, for ``merge``."""
+    @overload
+    def solve(
+        self,
+        board: Board,
+        *,
+        progress: Optional[Callable[[str, int, int], object]] = None,
+        shard: Tuple[int, int],
+    ) -> Dict[str, Any]: ...
+    def merge(
+        self,
+        records: Iterable[Dict[str, Any]],
+        *,
+        progress: Optional[Callable[[str, int, int], object]] = None,
+    ) -> "Solution":
+        """The answer every shard's record of one board gives together: ``solve``'s own, each
+        record checked against this puzzle and each count recounted from its key."""
     def solve_many(
         self,
         boards: Boards,

@@ -67,7 +67,7 @@ impl<K: ExplainKind> Answer<K> {
 
     /// The answer `solution` to `board`, proven impossible when it is `None` (the proof is
     /// found again: the same every time).
-    fn with(core: Arc<Core<K>>, board: K::Board, solution: Option<SolutionOf<K>>) -> Answer<K> {
+    pub fn with(core: Arc<Core<K>>, board: K::Board, solution: Option<SolutionOf<K>>) -> Answer<K> {
         let proof = match solution {
             Some(_) => None,
             None => K::proof(&core.solver, &board),

@@ -17,6 +17,7 @@ mod interrupt;
 mod kinds;
 mod labels;
 mod puzzle;
+mod shards;
 
 use pyo3::prelude::*;
 

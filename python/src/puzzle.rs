@@ -36,11 +36,16 @@ use crate::held::{AnyCore, Core, Puzzle};
 use crate::interrupt::watched;
 use crate::kinds::{Kinded, by_kind};
 use crate::labels::{self, Nodes};
+use crate::shards;
 use flipgame::figure::explain::ExplainKind;
 use flipgame::settings::Advice;
 
 /// Two-sided pieces, the Flip Game's own.
 const DEFAULT_STATES: u32 = 2;
+
+/// Why a puzzle of K colours takes no shards.
+const SHARDS_ARE_TWO_SIDED: &str = "shard= and merge split the search of two-sided pieces: a \
+     puzzle of K colours searches each board whole";
 
 /// The most cells `random_boards` deals in one call (boards times cells): 256 MB of arrays.
 const MOST_DEALT_CELLS: u64 = 1 << 28;
@@ -365,24 +370,47 @@ impl Puzzle {
     /// The fewest taps that finish `board`, or the proof that none do. The interpreter lock is
     /// let go while it solves; Ctrl-C stops a long search (`KeyboardInterrupt`), and
     /// `progress(stage, done, total)` is called about ten times a second while one runs.
-    /// `search_time` is this board's in place of the puzzle's.
-    #[pyo3(signature = (board, *, search_time=None, progress=None))]
-    fn solve(
+    /// `search_time` is this board's in place of the puzzle's. With `shard=(k, n)` the search
+    /// is split `n` ways and this call searches share `k`: it gives that shard's record (a
+    /// dict, the record `solve --shard` writes), which `merge` puts together with the others'.
+    #[pyo3(signature = (board, *, search_time=None, progress=None, shard=None))]
+    fn solve<'py>(
         &self,
-        py: Python<'_>,
-        board: &Bound<'_, PyAny>,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
         search_time: Option<f64>,
-        progress: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Solution> {
+        progress: Option<&Bound<'py, PyAny>>,
+        shard: Option<(i64, i64)>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(shard) = shard {
+            return self.solve_shard(py, board, (search_time, progress), shard);
+        }
         let limit = search_time.map(read_seconds).transpose()?;
-        by_kind!(&self.core, core => {
+        let solution: Solution = by_kind!(&self.core, core => {
             let board = read_board_of(core, board, "board")?;
             let core = Arc::clone(core);
             let answer = watched(py, progress, move |watch| {
                 Answer::new(core, board, (limit, watch))
             })?;
-            Ok(Solution::from(answer))
-        })
+            Solution::from(answer)
+        });
+        solution.into_bound_py_any(py)
+    }
+
+    /// The answer the shards' `records` give together (every shard's record of one board, in
+    /// any order, from `solve(board, shard=(k, n))`), exactly the answer `solve` gives; every
+    /// record is checked against this puzzle and every count recounted from its key.
+    #[pyo3(signature = (records, *, progress=None))]
+    fn merge(
+        &self,
+        py: Python<'_>,
+        records: &Bound<'_, PyAny>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Solution> {
+        match &self.core {
+            Kinded::Two(core) => Ok(Solution::from(shards::merge(py, core, records, progress)?)),
+            Kinded::Many(_) => Err(flip_error(SHARDS_ARE_TWO_SIDED)),
+        }
     }
 
     /// The fewest taps of many boards (a 3-D array or an iterable of boards) at once, shared
@@ -538,6 +566,28 @@ impl Puzzle {
 }
 
 impl Puzzle {
+    /// `solve(board, shard=(k, n))`: the shard's record of `board`.
+    fn solve_shard<'py>(
+        &self,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
+        (search_time, progress): (Option<f64>, Option<&Bound<'py, PyAny>>),
+        shard: (i64, i64),
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let Kinded::Two(core) = &self.core else {
+            return Err(flip_error(SHARDS_ARE_TWO_SIDED));
+        };
+        if search_time.is_some() {
+            return Err(flip_error(
+                "search_time= with shard=: every shard and the merge share one search time, \
+                 the puzzle's: give it to Puzzle(..., search_time=)",
+            ));
+        }
+        let shard = shards::read_shard(shard)?;
+        let board = read_board_of(core, board, "board")?;
+        shards::record(py, core, board, (shard, progress))
+    }
+
     /// The puzzle of `states` from its shape, rule and wrap, the goal read for that kind.
     fn of_kind(
         py: Python<'_>,

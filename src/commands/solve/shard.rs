@@ -12,7 +12,7 @@ use flipgame::grid::{Grid, Shape};
 use flipgame::puzzle::Puzzle;
 use flipgame::record::shard::{BoardShard, ShardOptions, VERSION};
 use flipgame::solve::{MergeError, Shard, Solution, Solver, SweepPart};
-use flipgame::words::{count_of, json_error_words, line_and_column, thousands};
+use flipgame::words::{and_list, count_of, json_error_words, line_and_column, thousands};
 
 use super::super::args::BoardSolver;
 use super::super::boards::{Place, with_stages};
@@ -508,11 +508,8 @@ impl Merged {
             .iter()
             .map(|shard| format!("{shard}/{}", self.count))
             .collect();
-        match names.as_slice() {
-            [one] => format!("shard {one}"),
-            [rest @ .., last] => format!("shards {} and {last}", rest.join(", ")),
-            [] => unreachable!("no shard to name"),
-        }
+        let noun = if names.len() == 1 { "shard" } else { "shards" };
+        format!("{noun} {}", and_list(&names))
     }
 
     /// The answer to board `index` from its shards' parts.
