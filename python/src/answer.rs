@@ -2,7 +2,7 @@
 //! JSON fields `solve --format json` writes, its proof when no taps finish it, its walkthrough),
 //! and [`ManySolutions`], the answers of a batch as arrays.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use numpy::ndarray::Array1;
@@ -47,7 +47,9 @@ pub struct Answer<K: Kind> {
     core: Arc<Core<K>>,
     board: K::Board,
     solution: Option<SolutionOf<K>>,
-    proof: Option<K::Proof>,
+    /// Why no taps finish the board, found the first time it is asked for: a loop of `solve`
+    /// over boards most of which are impossible need not pay for proofs it never reads.
+    proof: OnceLock<Option<K::Proof>>,
 }
 
 impl<K: ExplainKind> Answer<K> {
@@ -65,19 +67,24 @@ impl<K: ExplainKind> Answer<K> {
         Answer::with(core, board, solution)
     }
 
-    /// The answer `solution` to `board`, proven impossible when it is `None` (the proof is
-    /// found again: the same every time).
+    /// The answer `solution` to `board`; when it is `None`, the proof is found when first
+    /// asked for (the same every time).
     pub fn with(core: Arc<Core<K>>, board: K::Board, solution: Option<SolutionOf<K>>) -> Answer<K> {
-        let proof = match solution {
-            Some(_) => None,
-            None => K::proof(&core.solver, &board),
-        };
         Answer {
             core,
             board,
             solution,
-            proof,
+            proof: OnceLock::new(),
         }
+    }
+
+    /// Why no taps finish the board, or none when some do.
+    fn proof(&self) -> Option<&K::Proof> {
+        let proof = self.proof.get_or_init(|| match self.solution {
+            Some(_) => None,
+            None => K::proof(&self.core.solver, &self.board),
+        });
+        proof.as_ref()
     }
 
     fn puzzle(&self) -> &K::Puzzle {
@@ -110,7 +117,7 @@ impl<K: ExplainKind> Answer<K> {
     /// The record `solve --format json` writes of the board, but its `index` and `source`.
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let rule = RuleFields::of::<K>(self.puzzle());
-        let answer = (self.solution.as_ref(), self.proof.as_ref());
+        let answer = (self.solution.as_ref(), self.proof());
         to_python(
             py,
             &Solved::<K>::new(self.puzzle(), &self.board, &rule, answer),
@@ -135,8 +142,8 @@ impl<K: ExplainKind> Answer<K> {
 
     /// The proof as the record gives it, or none when some taps finish the board.
     fn proof_record(&self) -> Option<K::ProofRecord<'_>> {
-        let proof = self.proof.as_ref();
-        proof.map(|proof| K::proof_record(self.puzzle(), proof))
+        self.proof()
+            .map(|proof| K::proof_record(self.puzzle(), proof))
     }
 
     /// The error when a walkthrough of `boards` boards would be too large to give.
@@ -207,7 +214,7 @@ impl<K: ExplainKind> Answer<K> {
             map,
             names: crate::errors::names,
         };
-        let figure = sketch.figure(&self.board, self.solution.as_ref(), self.proof.as_ref());
+        let figure = sketch.figure(&self.board, self.solution.as_ref(), self.proof());
         svg::document("flipgame explain", &[figure])
     }
 
@@ -338,8 +345,7 @@ impl Solution {
     #[getter]
     fn proof_weights<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u8>>> {
         by_kind!(&self.answer, answer => answer
-            .proof
-            .as_ref()
+            .proof()
             .map(|proof| grid_array(py, answer.shape(), proof_weights_of(answer, proof))))
     }
 
@@ -367,7 +373,7 @@ impl Solution {
     /// The proof's argument in words, as `explain` says it (its cells listed), or `None`.
     #[getter]
     fn proof_text(&self) -> Option<String> {
-        by_kind!(&self.answer, answer => answer.proof.as_ref().map(|proof| {
+        by_kind!(&self.answer, answer => answer.proof().map(|proof| {
             proof_sentence_of(answer, proof)
         }))
     }

@@ -166,7 +166,6 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
     keep: impl Fn(Option<SolutionOf<K>>) -> T + Send + Sync,
 ) -> PyResult<Vec<T>> {
     let puzzle = K::puzzle(solver);
-    let shape = K::shape(puzzle);
     // Three dimensions, or two of one-row boards, checked by the caller: indexed as three,
     // not dimension by dimension.
     let view = if view.ndim() == 2 {
@@ -181,14 +180,8 @@ fn solve_array<K: ExplainKind, N: Number, T: Default + Send>(
     room_for::<T>(count, "boards")?;
     watched(py, progress, |watch| {
         let board_at = |index: usize| {
-            let board = view.index_axis(Axis(0), index);
-            let what = || format!("boards[{index}]");
-            if let Some(colors) = board.as_slice().and_then(N::as_bytes) {
-                return K::board_of_colors(puzzle, colors)
-                    .map_err(|at| bad_color::<K>(puzzle, at, colors[at].into(), shape, &what()));
-            }
-            let values = board.iter().map(|&value| value.into());
-            colors_to_board::<K>(puzzle, values, shape, &what())
+            let board = view.index_axis(Axis(0), index).into_dyn();
+            numbers_to_board::<K, N>(puzzle, board, || format!("boards[{index}]"))
         };
         solve_watched::<K, T>((solver, limit), (count, board_at), keep, watch)
     })?
@@ -319,7 +312,24 @@ fn one_board<K: ExplainKind, T: Number>(
         (view.shape()[0], view.shape()[1])
     };
     check_dims(rows, cols, shape, what)?;
-    colors_to_board::<K>(puzzle, view.iter().map(|&value| value.into()), shape, what)
+    numbers_to_board::<K, T>(puzzle, view, || what.to_string())
+}
+
+/// The board of the numbers of `view`, of the puzzle's shape: straight from its bytes where
+/// they are colour bytes in row-major order already (the common case, and the fast one),
+/// else read number by number; `what` names it in an error.
+fn numbers_to_board<K: ExplainKind, N: Number>(
+    puzzle: &K::Puzzle,
+    view: ArrayViewD<'_, N>,
+    what: impl Fn() -> String,
+) -> PyResult<K::Board> {
+    let shape = K::shape(puzzle);
+    if let Some(colors) = view.as_slice().and_then(N::as_bytes) {
+        return K::board_of_colors(puzzle, colors)
+            .map_err(|at| bad_color::<K>(puzzle, at, colors[at].into(), shape, &what()));
+    }
+    let values = view.iter().map(|&value| value.into());
+    colors_to_board::<K>(puzzle, values, shape, &what())
 }
 
 /// The board of the colour numbers `values` (row-major), every one checked.

@@ -64,7 +64,11 @@ pub fn board_in_order<'py>(
     board: &Bound<'py, PyAny>,
     what: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (Some(nodes), Ok(mapping)) = (nodes, board.cast::<PyMapping>()) else {
+    // Only a labelled puzzle looks for a mapping: the check is an ABC's, slow beside a read.
+    let Some(nodes) = nodes else {
+        return Ok(board.clone());
+    };
+    let Ok(mapping) = board.cast::<PyMapping>() else {
         return Ok(board.clone());
     };
     let py = board.py();
