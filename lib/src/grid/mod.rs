@@ -384,6 +384,50 @@ pub(crate) fn read_board_line(
     cells: Cells,
     mut set: impl FnMut(usize, usize, u8),
 ) -> Result<(), BoardTextError> {
+    // The common board, well formed and ASCII, is read a row of bytes at a time; any other
+    // is read again character by character, which says where and what is wrong (`set` may
+    // have seen some cells twice: the same states).
+    if read_ascii_board_line(text.as_bytes(), shape, cells, &mut set) {
+        return Ok(());
+    }
+    read_board_line_by_chars(text, shape, cells, set)
+}
+
+/// [`read_board_line`] of a well-formed ASCII board: false at the first thing amiss.
+fn read_ascii_board_line(
+    text: &[u8],
+    shape: Shape,
+    cells: Cells,
+    set: &mut impl FnMut(usize, usize, u8),
+) -> bool {
+    let (rows, cols) = (shape.rows as usize, shape.cols as usize);
+    let with_slashes = memchr::memchr(b'/', text).is_some();
+    let row_span = if with_slashes { cols + 1 } else { cols };
+    if text.len() != rows * row_span - usize::from(with_slashes) {
+        return false;
+    }
+    for (row, line) in text.chunks(row_span).enumerate() {
+        let (pieces, rest) = line.split_at(cols.min(line.len()));
+        if !(rest.is_empty() || rest == b"/") {
+            return false;
+        }
+        for (col, &byte) in pieces.iter().enumerate() {
+            match cells.state(byte) {
+                Some(state) => set(row, col, state),
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+/// [`read_board_line`] one character at a time, for the boards the fast path turns down.
+fn read_board_line_by_chars(
+    text: &str,
+    shape: Shape,
+    cells: Cells,
+    mut set: impl FnMut(usize, usize, u8),
+) -> Result<(), BoardTextError> {
     let piece = match cells {
         Cells::Letters => Expected::Piece,
         other => Expected::Cell(other),
@@ -505,6 +549,115 @@ impl Serialize for SetCells<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The cells a read sets (the last state given to each) and whether it read the board,
+    /// with its error.
+    type Read = (Vec<Option<u8>>, Result<(), BoardTextError>);
+
+    fn read_with(
+        read: impl Fn(
+            &str,
+            Shape,
+            Cells,
+            &mut dyn FnMut(usize, usize, u8),
+        ) -> Result<(), BoardTextError>,
+        text: &str,
+        shape: Shape,
+        cells: Cells,
+    ) -> Read {
+        let mut seen = vec![None; shape.cells() as usize];
+        let cols = shape.cols as usize;
+        let result = read(text, shape, cells, &mut |row, col, state| {
+            seen[row * cols + col] = Some(state)
+        });
+        (seen, result)
+    }
+
+    /// Text near a board: its pieces and slashes, with now and then a character out of place.
+    fn nearly_a_board() -> impl Strategy<Value = (String, u32, u32, u8)> {
+        let piece = prop::sample::select(vec!["b", "w", "0", "1", "2", "/", "/", "x", "é", " "]);
+        let pieces = proptest::collection::vec(piece, 0..30);
+        (pieces, 1u32..5, 1u32..5, 0u8..3)
+            .prop_map(|(pieces, rows, cols, kind)| (pieces.concat(), rows, cols, kind))
+    }
+
+    /// A well-formed board of `rows` x `cols` in letters, rows joined by slashes or not.
+    fn a_board() -> impl Strategy<Value = (String, u32, u32, bool)> {
+        (1u32..7, 1u32..7, any::<bool>())
+            .prop_flat_map(|(rows, cols, slashes)| {
+                let cells = proptest::collection::vec(any::<bool>(), (rows * cols) as usize);
+                (cells, Just(rows), Just(cols), Just(slashes))
+            })
+            .prop_map(|(cells, rows, cols, slashes)| {
+                let letters: Vec<String> = cells
+                    .chunks(cols as usize)
+                    .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
+                    .collect();
+                (
+                    letters.join(if slashes { "/" } else { "" }),
+                    rows,
+                    cols,
+                    slashes,
+                )
+            })
+    }
+
+    /// A well-formed board with one character changed, taken out or put in.
+    fn a_board_damaged() -> impl Strategy<Value = (String, u32, u32, u8)> {
+        let change = prop::sample::select(vec!["b", "/", "x", "é", "", "bb", "//"]);
+        (a_board(), any::<prop::sample::Index>(), change).prop_map(
+            |((text, rows, cols, _), at, change)| {
+                let chars: Vec<char> = text.chars().collect();
+                let at = at.index(chars.len() + 1);
+                let (before, after) = chars.split_at(at);
+                let after: String = after.iter().skip(1).collect();
+                (
+                    format!("{}{change}{after}", before.iter().collect::<String>()),
+                    rows,
+                    cols,
+                    0,
+                )
+            },
+        )
+    }
+
+    proptest! {
+        /// Byte by byte or character by character, a read sets the same cells and says the
+        /// same thing of the text, board or not.
+        #[test]
+        fn the_fast_read_is_the_character_read(
+            (text, rows, cols, kind) in prop_oneof![nearly_a_board(), a_board_damaged()],
+        ) {
+            let shape = Shape::new(rows, cols).unwrap();
+            let cells = [Cells::Letters, Cells::Digits, Cells::States(3)][kind as usize];
+            let fast = read_with(|t, s, c, set| read_board_line(t, s, c, set), &text, shape, cells);
+            let slow = read_with(
+                |t, s, c, set| read_board_line_by_chars(t, s, c, set), &text, shape, cells,
+            );
+            prop_assert_eq!(fast, slow);
+        }
+
+        /// Every well-formed board is read by the fast path alone.
+        #[test]
+        fn well_formed_boards_take_the_fast_path((text, rows, cols, _) in a_board()) {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut seen = Vec::new();
+            let fast = read_ascii_board_line(text.as_bytes(), shape, Cells::Letters, &mut |r, c, s| {
+                seen.push((r, c, s))
+            });
+            prop_assert!(fast);
+            prop_assert_eq!(seen.len() as u64, shape.cells());
+            let slow = read_with(
+                |t, s, c, set| read_board_line_by_chars(t, s, c, set), &text, shape, Cells::Letters,
+            );
+            let mut cells = vec![None; shape.cells() as usize];
+            for (r, c, s) in seen {
+                cells[r * cols as usize + c] = Some(s);
+            }
+            prop_assert_eq!((cells, Ok(())), slow);
+        }
+    }
 
     #[test]
     fn shapes_read_and_print_as_rows_by_columns() {
