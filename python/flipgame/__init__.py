@@ -15,11 +15,12 @@ neighbours) comes from ``from_edges``, ``from_adjacency`` or ``from_networkx``.
 
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
-from ._flipgame import FlipgameError, ManySolutions, Puzzle, Solution, __version__
+from ._flipgame import FlipgameError, ManySolutions, Picture, Puzzle, Solution, __version__
 
 __all__ = [
     "FlipgameError",
     "ManySolutions",
+    "Picture",
     "Puzzle",
     "Solution",
     "from_adjacency",

@@ -179,6 +179,10 @@ class Puzzle:
         ``max_moves`` (God's number), ``mean_moves``, ``hardest``."""
     def svg(self, board: Board) -> str:
         """The board drawn as an SVG document."""
+    def show(self, board: Board) -> "Picture":
+        """The board drawn as a picture a notebook shows."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows of the puzzle: its settings, and what a tap does."""
 
 class Solution:
     """The fewest taps that finish a board, or the proof that none do."""
@@ -263,3 +267,12 @@ class ManySolutions:
         taps: Optional[npt.NDArray[np.uint8]],
     ) -> "ManySolutions":
         """The batch pickle kept."""
+
+class Picture:
+    """An SVG picture that Jupyter shows as one; ``str()`` of it is the SVG document."""
+
+    @property
+    def svg(self) -> str:
+        """The SVG document."""
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows."""

@@ -41,6 +41,11 @@ pub fn names(setting: Setting) -> String {
     }
 }
 
+/// A truth value as Python writes it, for messages that quote a setting.
+pub fn python_bool(value: bool) -> &'static str {
+    if value { "True" } else { "False" }
+}
+
 create_exception!(
     flipgame,
     FlipgameError,

@@ -16,6 +16,7 @@ mod held;
 mod interrupt;
 mod kinds;
 mod labels;
+mod picture;
 mod puzzle;
 mod shards;
 
@@ -28,6 +29,7 @@ fn _flipgame(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<held::Puzzle>()?;
     module.add_class::<answer::Solution>()?;
     module.add_class::<answer::ManySolutions>()?;
+    module.add_class::<picture::Picture>()?;
     module.add("FlipgameError", py.get_type::<errors::FlipgameError>())?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

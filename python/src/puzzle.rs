@@ -26,16 +26,18 @@ use flipgame::rule::{Graph, Rule};
 use flipgame::solve::Taps;
 use flipgame::stats::Explored;
 
-use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, ManySolutions, Solution};
+use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, MOST_SHOWN_CELLS, ManySolutions, Solution};
 use crate::boards::{board_array, read_board, room_for, solve_boards, stack_arrays};
 use crate::errors::{
-    flip_error, names, pool_error, puzzle_error, rule_error, rule_file_error, state_puzzle_error,
+    flip_error, names, pool_error, puzzle_error, python_bool, rule_error, rule_file_error,
+    state_puzzle_error,
 };
 use crate::facts;
 use crate::held::{AnyCore, Core, Puzzle};
 use crate::interrupt::watched;
 use crate::kinds::{Kinded, by_kind};
 use crate::labels::{self, Nodes};
+use crate::picture::Picture;
 use crate::shards;
 use flipgame::figure::explain::ExplainKind;
 use flipgame::settings::Advice;
@@ -349,6 +351,50 @@ impl Puzzle {
             }
             Ok(board_svg(core, &board))
         })
+    }
+
+    /// The board drawn as a picture a notebook shows (`svg(board)` is its SVG).
+    fn show(&self, board: &Bound<'_, PyAny>) -> PyResult<Picture> {
+        Ok(Picture::new(self.svg(board)?))
+    }
+
+    /// What a notebook shows of the puzzle: its settings, and what one tap does (a tap at the
+    /// centre of a white board) drawn while the board is small enough to show.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let goal = self.goal(py)?.str()?.to_string();
+        let mut rows = vec![
+            ("size", format!("{}x{}", self.rows(), self.cols())),
+            ("rule", self.rule()),
+            ("wrap", python_bool(self.wrap()).to_string()),
+            ("goal", goal),
+            ("states", self.states().to_string()),
+        ];
+        let facts = by_kind!(&self.core, core => field_facts(core));
+        if let Some((rank, nullity)) = facts {
+            rows.push(("rank", rank.to_string()));
+            rows.push(("nullity", nullity.to_string()));
+        }
+        let mut html = String::from("<table><caption>flipgame.Puzzle</caption>");
+        for (name, value) in rows {
+            html += &format!("<tr><th>{name}</th><td>{}</td></tr>", svg::escape(&value));
+        }
+        html += "</table>";
+        let drawing = by_kind!(&self.core, core => {
+            (shape_of(core).cells() <= MOST_SHOWN_CELLS).then(|| {
+                let mut board = white_board(core);
+                let (rows, cols) = (shape_of(core).rows() as usize, shape_of(core).cols() as usize);
+                tap_of(core, &mut board, flipgame::notation::Cell::new(rows / 2, cols / 2));
+                board_svg(core, &board)
+            })
+        });
+        if let Some(drawing) = drawing {
+            html += "<p>A tap at the centre of a white board:</p>";
+            // The drawing is a whole SVG document: its XML declaration has no place in HTML.
+            html += drawing
+                .split_once("?>")
+                .map_or(drawing.as_str(), |(_, rest)| rest.trim_start());
+        }
+        Ok(html)
     }
 
     /// The board after a tap at `row`, `col` (both from 1, as flipgame writes `r3c1`).
@@ -897,6 +943,16 @@ fn board_svg<K: ExplainKind>(core: &Core<K>, board: &K::Board) -> String {
     ));
     figure.push(Block::Boards(vec![K::drawing("Board".to_string(), board)]));
     svg::document("flipgame", &[figure])
+}
+
+/// The rank and nullity of the tap matrix, where the colours make a field.
+fn field_facts<K: Kind>(core: &Core<K>) -> Option<(u64, u64)> {
+    K::rank_nullity(&core.solver)
+}
+
+/// A board all white (colour 0).
+fn white_board<K: Kind>(core: &Core<K>) -> K::Board {
+    K::filled(core.puzzle(), 0)
 }
 
 fn tap_of<K: Kind>(core: &Core<K>, board: &mut K::Board, cell: flipgame::notation::Cell) {

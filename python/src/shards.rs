@@ -17,7 +17,7 @@ use flipgame::words::and_list;
 
 use crate::answer::{Answer, to_python};
 use crate::boards::read_board;
-use crate::errors::flip_error;
+use crate::errors::{flip_error, python_bool};
 use crate::held::Core;
 use crate::interrupt::watched;
 
@@ -196,10 +196,6 @@ fn differs(options: &ShardOptions, record: &BoardShard) -> Option<String> {
             seconds(options.search_time),
         )
     })
-}
-
-fn python_bool(value: bool) -> &'static str {
-    if value { "True" } else { "False" }
 }
 
 fn seconds(time: Option<f64>) -> String {

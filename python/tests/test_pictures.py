@@ -105,3 +105,31 @@ def test_a_large_picture_is_text_in_a_notebook_and_refused_past_the_limit():
         solution.svg()
     with pytest.raises(flipgame.FlipgameError, match=r"more than the 1048576 flipgame draws"):
         flipgame.Puzzle(1100).svg(np.zeros((1100, 1100), dtype=np.uint8))
+
+
+def test_a_board_shown_in_a_notebook_is_its_svg():
+    puzzle = flipgame.Puzzle()
+    picture = puzzle.show("bwwb/bbwb/bwwb/bwww")
+    assert isinstance(picture, flipgame.Picture)
+    assert picture._repr_svg_() == str(picture) == picture.svg == puzzle.svg("bwwb/bbwb/bwwb/bwww")
+    assert repr(picture) == f"Picture(svg of {len(picture.svg)} bytes)"
+    with pytest.raises(flipgame.FlipgameError, match="more than the 1048576 flipgame draws"):
+        flipgame.Puzzle(1025).show(np.zeros((1025, 1025), dtype=np.uint8))
+
+
+def test_a_puzzle_in_a_notebook_shows_its_settings_and_what_a_tap_does():
+    html = flipgame.Puzzle(5, "x", wrap=True, goal="black")._repr_html_()
+    for row in ("<th>size</th><td>5x5</td>", "<th>rule</th><td>x</td>",
+                "<th>wrap</th><td>True</td>", "<th>goal</th><td>black</td>",
+                "<th>states</th><td>2</td>", "<th>rank</th>", "<th>nullity</th>"):
+        assert row in html, row
+    # The tap at the centre of a white 5x5 board under x: its four diagonal neighbours and
+    # itself, drawn as the board svg() draws after that tap.
+    tapped = flipgame.Puzzle(5, "x", wrap=True, goal="black").tap(np.zeros((5, 5), np.uint8), 3, 3)
+    assert tapped.sum() == 5
+    svg = flipgame.Puzzle(5, "x", wrap=True, goal="black").svg(tapped)
+    assert svg.split("?>", 1)[1].strip() in html
+    # Composite K has no rank; a board past what a notebook shows is not drawn.
+    four = flipgame.Puzzle(3, rule="010/121/010", states=4)._repr_html_()
+    assert "<th>states</th><td>4</td>" in four and "rank" not in four and "<svg" in four
+    assert "<svg" not in flipgame.Puzzle(65)._repr_html_()

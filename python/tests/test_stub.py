@@ -31,7 +31,7 @@ def public(cls):
 
 def test_the_stub_types_every_class_and_member_of_the_module():
     classes = stub_classes()
-    for name in ("Puzzle", "Solution", "ManySolutions", "FlipgameError"):
+    for name in ("Puzzle", "Solution", "ManySolutions", "Picture", "FlipgameError"):
         cls = getattr(_flipgame, name)
         typed = {member for member in classes[name] if not member.startswith("__")}
         assert typed == public(cls), name

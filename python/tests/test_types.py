@@ -141,6 +141,8 @@ CALLS = {
         "quiet_patterns": lambda p: p.quiet_patterns(),
         "stats": lambda p: p.stats(),
         "svg": lambda p: p.svg(p.random_boards(1, seed=1)[0]),
+        "show": lambda p: p.show(p.random_boards(1, seed=1)[0]),
+        "_repr_html_": lambda p: p._repr_html_(),
         "from_lists": lambda p: type(p).from_lists([[1], [0]]),
         "_restore": lambda p: pickle.loads(pickle.dumps(p)),
     },
