@@ -124,6 +124,15 @@ class Puzzle:
         progress: Optional[Callable[[str, int, int], object]] = None,
         shard: Tuple[int, int],
     ) -> Dict[str, Any]: ...
+    def all_optimal(
+        self,
+        board: Board,
+        *,
+        limit: int = 1000,
+        progress: Optional[Callable[[str, int, int], object]] = None,
+    ) -> Dict[str, Any]:
+        """Every tap set of the fewest taps: ``moves``, ``count`` (exact) and the first
+        ``limit`` as ``tap_counts`` (3-D), ``solve``'s own first; two-sided pieces."""
     def merge(
         self,
         records: Iterable[Dict[str, Any]],

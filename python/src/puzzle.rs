@@ -443,6 +443,42 @@ impl Puzzle {
         solution.into_bound_py_any(py)
     }
 
+    /// Every tap set of the fewest taps that finishes `board`, in the order `solve` prefers
+    /// them (its own answer first): a dict of `moves`, `count` (exact, whatever the limit) and
+    /// `tap_counts`, the first `limit` as a 3-D array. Two-sided pieces; the null space is
+    /// walked in full, up to dimension 26. Ctrl-C stops it, and `progress` hears the walk.
+    #[pyo3(signature = (board, *, limit=1000, progress=None))]
+    fn all_optimal<'py>(
+        &self,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
+        limit: usize,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let Kinded::Two(core) = &self.core else {
+            return Err(flip_error(
+                "all_optimal lists the fewest tap sets of two-sided pieces: pieces of K colours \
+                 have solve()'s one",
+            ));
+        };
+        let board = read_board_of(core, board, "board")?;
+        let found = watched(py, progress, |watch| {
+            let told = &mut |stage, done, total| watch.told(stage, done, total);
+            core.solver.all_optimal(&board, limit, told)
+        })?;
+        let found = found.map_err(|error| flip_error(format!("all_optimal: {error}")))?;
+        let dict = PyDict::new(py);
+        let (moves, count, taps) = match found {
+            Some(all) => (Some(all.moves), all.count, all.taps),
+            None => (None, 0, Vec::new()),
+        };
+        let counts = taps.iter().map(TwoStates::colors_of).collect();
+        dict.set_item("moves", moves)?;
+        dict.set_item("count", count)?;
+        dict.set_item("tap_counts", stack_arrays(py, shape_of(core), counts))?;
+        Ok(dict)
+    }
+
     /// The answer the shards' `records` give together (every shard's record of one board, in
     /// any order, from `solve(board, shard=(k, n))`), exactly the answer `solve` gives; every
     /// record is checked against this puzzle and every count recounted from its key.

@@ -203,7 +203,7 @@ def test_every_method_of_the_module_is_called_above():
         }
         typed -= {name for name in typed if name.startswith("__")}
         # Overloads, two-sided pieces only, and pandas' own: below.
-        typed -= {"solve", "tap_matrix", "merge", "to_pandas"}
+        typed -= {"solve", "tap_matrix", "merge", "all_optimal", "to_pandas"}
         assert typed <= set(CALLS[cls]), typed - set(CALLS[cls])
 
 
@@ -213,6 +213,9 @@ def test_solve_and_merge_give_what_the_overloads_say():
     record = TWO.solve("bwwb/bbwb/bwwb/bwww", shard=(1, 1))
     assert isinstance(record, dict) and all(isinstance(key, str) for key in record)
     assert isinstance(TWO.merge([record]), flipgame.Solution)
+    every = TWO.all_optimal("bwwb/bbwb/bwwb/bwww")
+    assert conforms(every, returned(stub_namespace(), "Puzzle", "all_optimal"))
+    assert isinstance(every["count"], int) and every["tap_counts"].dtype == np.uint8
 
 
 def test_the_tap_matrix_and_frames_are_what_the_overloads_say():

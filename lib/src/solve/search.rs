@@ -254,7 +254,11 @@ impl Solver {
     /// cells to turn over first, so that a proven answer there spares the search of a colour
     /// whose bound it already beats (an all-black board needs no taps to be all black, so its
     /// all-white search is never run).
-    fn sides(&self, board: &Grid, progress: &mut dyn FnMut(Stage, u64, u64)) -> Vec<Side> {
+    pub(super) fn sides(
+        &self,
+        board: &Grid,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Vec<Side> {
         let colors = self.puzzle.goal().colors();
         let lits: Vec<Grid> = colors.iter().map(|&c| lit_cells(board, c)).collect();
         let particulars = self.particulars_with_progress(&lits, progress);
@@ -441,12 +445,13 @@ impl Solver {
 }
 
 /// One colour a board may finish in, before its search.
-struct Side {
-    color: Color,
+pub(super) struct Side {
+    /// The colour.
+    pub(super) color: Color,
     /// The cells to turn over an odd number of times.
     lit: Grid,
     /// A tap set that does it, or `None` when no taps can.
-    taps: Option<Grid>,
+    pub(super) taps: Option<Grid>,
     /// No fewer taps turn over `lit` (see [`Solver::counting_bound`]).
     bound: u64,
 }
