@@ -132,7 +132,7 @@ class Puzzle:
         progress: Optional[Callable[[str, int, int], object]] = None,
     ) -> Dict[str, Any]:
         """Every tap set of the fewest taps: ``moves``, ``count`` (exact) and the first
-        ``limit`` as ``tap_counts`` (3-D), ``solve``'s own first; two-sided pieces."""
+        ``limit`` as ``tap_counts`` (3-D; press counts for K colours), ``solve``'s own first."""
     def merge(
         self,
         records: Iterable[Dict[str, Any]],

@@ -23,7 +23,7 @@ use flipgame::kind::{KStates, Kind, TwoStates};
 use flipgame::notation::MOST_STATES;
 use flipgame::puzzle::{Goal, Puzzle as TwoPuzzle, StateGoal, StatePuzzle};
 use flipgame::rule::{Graph, Rule};
-use flipgame::solve::Taps;
+use flipgame::solve::{AllOptimalError, Taps};
 use flipgame::stats::Explored;
 
 use crate::answer::{Answer, Kept, MOST_DRAWN_CELLS, MOST_SHOWN_CELLS, ManySolutions, Solution};
@@ -445,8 +445,9 @@ impl Puzzle {
 
     /// Every tap set of the fewest taps that finishes `board`, in the order `solve` prefers
     /// them (its own answer first): a dict of `moves`, `count` (exact, whatever the limit) and
-    /// `tap_counts`, the first `limit` as a 3-D array. Two-sided pieces; the null space is
-    /// walked in full, up to dimension 26. Ctrl-C stops it, and `progress` hears the walk.
+    /// `tap_counts`, the first `limit` as a 3-D array (press counts for K colours). Each
+    /// colour's tap sets are walked in full, up to 2^26 of them. Ctrl-C stops it, and
+    /// `progress` hears the walk.
     #[pyo3(signature = (board, *, limit=1000, progress=None))]
     fn all_optimal<'py>(
         &self,
@@ -455,27 +456,40 @@ impl Puzzle {
         limit: usize,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let Kinded::Two(core) = &self.core else {
-            return Err(flip_error(
-                "all_optimal lists the fewest tap sets of two-sided pieces: pieces of K colours \
-                 have solve()'s one",
-            ));
+        let failed = |error: AllOptimalError| flip_error(format!("all_optimal: {error}"));
+        let (shape, found) = match &self.core {
+            Kinded::Two(core) => {
+                let board = read_board_of(core, board, "board")?;
+                let found = watched(py, progress, |watch| {
+                    let told = &mut |stage, done, total| watch.told(stage, done, total);
+                    core.solver.all_optimal(&board, limit, told)
+                })?;
+                let found = found.map_err(failed)?.map(|all| {
+                    let counts = all.taps.iter().map(TwoStates::colors_of).collect();
+                    (all.moves, all.count, counts)
+                });
+                (shape_of(core), found)
+            }
+            Kinded::Many(core) => {
+                let board = read_board_of(core, board, "board")?;
+                let found = watched(py, progress, |watch| {
+                    let told = &mut |stage, done, total| watch.told(stage, done, total);
+                    core.solver.all_optimal(&board, limit, told)
+                })?;
+                let found = found
+                    .map_err(failed)?
+                    .map(|all| (all.moves, all.count, all.presses));
+                (shape_of(core), found)
+            }
         };
-        let board = read_board_of(core, board, "board")?;
-        let found = watched(py, progress, |watch| {
-            let told = &mut |stage, done, total| watch.told(stage, done, total);
-            core.solver.all_optimal(&board, limit, told)
-        })?;
-        let found = found.map_err(|error| flip_error(format!("all_optimal: {error}")))?;
-        let dict = PyDict::new(py);
-        let (moves, count, taps) = match found {
-            Some(all) => (Some(all.moves), all.count, all.taps),
+        let (moves, count, counts) = match found {
+            Some((moves, count, counts)) => (Some(moves), count, counts),
             None => (None, 0, Vec::new()),
         };
-        let counts = taps.iter().map(TwoStates::colors_of).collect();
+        let dict = PyDict::new(py);
         dict.set_item("moves", moves)?;
         dict.set_item("count", count)?;
-        dict.set_item("tap_counts", stack_arrays(py, shape_of(core), counts))?;
+        dict.set_item("tap_counts", stack_arrays(py, shape, counts))?;
         Ok(dict)
     }
 

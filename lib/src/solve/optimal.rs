@@ -1,14 +1,17 @@
 //! Every tap set of the fewest taps that finishes a board, not just the one `solve` gives: the
-//! whole coset of each colour the goal accepts is walked (a Gray code over the quiet tap sets,
-//! one XOR and one count a step), so it is exact, and bounded by [`MOST_WALKED_NULLITY`].
+//! whole coset of each colour the goal accepts is walked (for two-sided pieces a Gray code over
+//! the quiet tap sets, one XOR and one count a step; for K colours every element of the group
+//! of quiet presses, a mixed-radix count over its cyclic factors), so it is exact, and bounded
+//! by [`MOST_WALKED_NULLITY`] (2^26 tap sets a colour).
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::fmt;
 
 use super::kernels::host;
+use super::states::StateSolver;
 use super::{Solver, Stage};
-use crate::grid::Grid;
+use crate::grid::{Grid, StateBoard};
 
 /// The largest nullity whose cosets are walked in full: 2^26 tap sets a colour, a second or so
 /// on a 30x30 board.
@@ -41,6 +44,11 @@ pub enum AllOptimalError {
         /// The dimension of the null space.
         nullity: usize,
     },
+    /// The quiet presses of K colours are too many to walk.
+    TooManyQuietPresses {
+        /// How many press counts change nothing (the order of their group).
+        elements: u128,
+    },
     /// The walk was stopped (the caller's stop flag).
     Stopped,
 }
@@ -58,12 +66,62 @@ impl fmt::Display for AllOptimalError {
                 "the null space has dimension {nullity}: walking its 2^{nullity} tap sets is \
                  past the {MOST_WALKED_NULLITY} dimensions listed in full"
             ),
+            AllOptimalError::TooManyQuietPresses { elements } => write!(
+                f,
+                "{elements} press counts change nothing: walking them all is past the \
+                 2^{MOST_WALKED_NULLITY} listed in full"
+            ),
             AllOptimalError::Stopped => write!(f, "stopped before every tap set was seen"),
         }
     }
 }
 
 impl std::error::Error for AllOptimalError {}
+
+/// Every fewest press count vector of a board of K colours: as [`AllOptimal`], each one's
+/// presses a cell (0 to K - 1, row-major), the least read as digits first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllOptimalPresses {
+    /// The fewest presses.
+    pub moves: u64,
+    /// How many press count vectors of that many presses finish the board.
+    pub count: u64,
+    /// The first `limit` of them, in order.
+    pub presses: Vec<Vec<u8>>,
+}
+
+/// The first `limit` of the items it is offered, in order, and how many it was offered.
+struct FirstOnes<T: Ord> {
+    limit: usize,
+    count: u64,
+    kept: BinaryHeap<T>,
+}
+
+impl<T: Ord> FirstOnes<T> {
+    fn new(limit: usize) -> Self {
+        FirstOnes {
+            limit,
+            count: 0,
+            kept: BinaryHeap::with_capacity(limit.min(1 << 16) + 1),
+        }
+    }
+
+    /// Counts `item`, kept (`make` makes the copy) while it is among the first.
+    fn offer(&mut self, item: &T, make: impl FnOnce() -> T) {
+        self.count += 1;
+        if self.kept.len() < self.limit {
+            self.kept.push(make());
+        } else if self.kept.peek().is_some_and(|last| item < last) {
+            self.kept.pop();
+            self.kept.push(make());
+        }
+    }
+
+    /// The items kept, in order.
+    fn into_sorted(self) -> Vec<T> {
+        self.kept.into_sorted_vec()
+    }
+}
 
 /// A tap set in the answers' order, for a heap that keeps the first ones.
 #[derive(PartialEq, Eq)]
@@ -110,17 +168,17 @@ impl Solver {
         if nullity > MOST_WALKED_NULLITY || basis.len() != nullity {
             return Err(AllOptimalError::TooLarge { nullity });
         }
-        let mut first: BinaryHeap<InOrder> = BinaryHeap::with_capacity(limit.min(1 << 16) + 1);
-        let mut count = 0u64;
+        let mut first: FirstOnes<InOrder> = FirstOnes::new(limit);
         let steps = 1u64 << nullity;
         for side in self.sides(board, &mut |_, _, _| {}) {
-            let Some(mut taps) = side.taps else {
+            let Some(taps) = side.taps else {
                 continue;
             };
             let stage = Stage::Searching(side.color);
+            let mut taps = InOrder(taps);
             for step in 0..steps {
                 if step > 0 {
-                    taps.xor_with(&basis[step.trailing_zeros() as usize]);
+                    taps.0.xor_with(&basis[step.trailing_zeros() as usize]);
                 }
                 if step % (1 << 16) == 0 {
                     if host::past(None) {
@@ -128,27 +186,92 @@ impl Solver {
                     }
                     progress(stage, step, steps);
                 }
-                if taps.count() != moves {
-                    continue;
-                }
-                count += 1;
-                if first.len() < limit {
-                    first.push(InOrder(taps.clone()));
-                } else if first
-                    .peek()
-                    .is_some_and(|last| taps.cmp_lexicographic(&last.0).is_lt())
-                {
-                    first.pop();
-                    first.push(InOrder(taps.clone()));
+                if taps.0.count() == moves {
+                    first.offer(&taps, || InOrder(taps.0.clone()));
                 }
             }
         }
-        let taps = first
-            .into_sorted_vec()
-            .into_iter()
-            .map(|tap| tap.0)
-            .collect();
+        let count = first.count;
+        let taps = first.into_sorted().into_iter().map(|tap| tap.0).collect();
         Ok(Some(AllOptimal { moves, count, taps }))
+    }
+}
+
+impl StateSolver {
+    /// Every press count vector of the fewest presses that finishes `board` in a colour the
+    /// goal accepts: how many, and the first `limit` in order (the least read row-major as
+    /// digits first: [`StateSolver::solve`]'s answer); `None` when no presses finish it.
+    pub fn all_optimal(
+        &self,
+        board: &StateBoard,
+        limit: usize,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Result<Option<AllOptimalPresses>, AllOptimalError> {
+        let Some(best) = self.solve_with_progress(board, progress) else {
+            return Ok(None);
+        };
+        let moves = best.moves();
+        if !best.optimal {
+            return Err(AllOptimalError::NotProven {
+                moves,
+                lower_bound: best.lower_bound,
+            });
+        }
+        let factors = self.kernel();
+        let elements: u128 = factors.iter().map(|f| u128::from(f.order)).product();
+        if elements > 1 << MOST_WALKED_NULLITY {
+            return Err(AllOptimalError::TooManyQuietPresses { elements });
+        }
+        let states = u32::from(self.puzzle().states());
+        let goal = self.puzzle().goal();
+        let mut first: FirstOnes<Vec<u8>> = FirstOnes::new(limit);
+        for color in (0..self.puzzle().states()).filter(|&color| goal.accepts(color)) {
+            // A colour proven to need more presses has none of the fewest; any other's coset
+            // is walked whole (its own search may have stopped short of its fewest).
+            let Some(own) = self.fewest_toward(board, color, progress) else {
+                continue;
+            };
+            if own.optimal && own.moves() > moves {
+                continue;
+            }
+            let mut presses: Vec<u32> = own.taps.iter().map(|&p| u32::from(p)).collect();
+            let mut total: u64 = presses.iter().map(|&p| u64::from(p)).sum();
+            let mut digits = vec![0u32; factors.len()];
+            let steps = elements as u64;
+            for step in 0..steps {
+                if step % (1 << 16) == 0 {
+                    if host::past(None) {
+                        return Err(AllOptimalError::Stopped);
+                    }
+                    progress(Stage::SearchingCounts, step, steps);
+                }
+                if total == moves {
+                    let counts: Vec<u8> = presses.iter().map(|&p| p as u8).collect();
+                    first.offer(&counts, || counts.clone());
+                }
+                // The next element: the lowest factor's generator added; a factor whose count
+                // comes round to its order has added nothing in all, and carries.
+                for (digit, factor) in digits.iter_mut().zip(&factors) {
+                    for (press, &value) in presses.iter_mut().zip(&factor.values) {
+                        let next = (*press + value) % states;
+                        total = total + u64::from(next) - u64::from(*press);
+                        *press = next;
+                    }
+                    *digit += 1;
+                    if *digit < factor.order {
+                        break;
+                    }
+                    *digit = 0;
+                }
+            }
+        }
+        let count = first.count;
+        let presses = first.into_sorted();
+        Ok(Some(AllOptimalPresses {
+            moves,
+            count,
+            presses,
+        }))
     }
 }
 
@@ -156,7 +279,7 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::grid::Shape;
-    use crate::puzzle::{Goal, Puzzle};
+    use crate::puzzle::{Goal, Puzzle, StateGoal, StatePuzzle};
     use crate::rule::Rule;
     use crate::space::bits_of_grid;
 
@@ -259,6 +382,85 @@ mod tests {
         assert!(tied >= 10, "{tied}");
     }
 
+    /// Every fewest press count vector of K colours, by trying every vector of presses (each
+    /// press adding its weights, mod K, to the cells it reaches).
+    fn brute_force_presses(
+        puzzle: &StatePuzzle,
+        board: &StateBoard,
+    ) -> Option<(u64, Vec<Vec<u8>>)> {
+        let cells = puzzle.shape().cells() as usize;
+        let k = puzzle.states();
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let mut presses = vec![0u8; cells];
+        loop {
+            let mut after: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
+            for (press, &times) in presses.iter().enumerate() {
+                for (cell, weight) in puzzle.reached(press) {
+                    after[cell] = (after[cell] + weight * u32::from(times)) % u32::from(k);
+                }
+            }
+            if after.iter().all(|&s| s == after[0]) && puzzle.goal().accepts(after[0] as u8) {
+                found.push(presses.clone());
+            }
+            // The next vector, last digit fastest.
+            let Some(at) = presses.iter().rposition(|&p| p + 1 < k) else {
+                break;
+            };
+            presses[at] += 1;
+            presses[at + 1..].fill(0);
+        }
+        let total = |p: &Vec<u8>| p.iter().map(|&x| u64::from(x)).sum::<u64>();
+        let fewest = found.iter().map(total).min()?;
+        found.retain(|p| total(p) == fewest);
+        Some((fewest, found))
+    }
+
+    /// On boards of K colours small enough to try every press vector, every fewest one is
+    /// listed in order (composite K too), the first `solve`'s.
+    #[test]
+    fn every_fewest_press_vector_of_k_colours_is_listed_in_order() {
+        let mut generator = crate::random::Generator::from_seed(7);
+        let mut tied = 0;
+        for (rows, cols, rule, wrap, states, goal) in [
+            (2, 3, "plus", true, 3, StateGoal::Any),
+            (2, 3, "010/121/010", false, 4, StateGoal::Color(0)),
+            (2, 3, "x", true, 6, StateGoal::Any),
+            (2, 4, "plus", true, 4, StateGoal::Color(1)),
+        ] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let puzzle =
+                StatePuzzle::new(shape, Rule::parse(rule).unwrap(), wrap, states, goal).unwrap();
+            let solver = StateSolver::new(puzzle.clone()).unwrap();
+            for _ in 0..10 {
+                let mut board = StateBoard::new(shape, states as u8);
+                for row in 0..rows as usize {
+                    for col in 0..cols as usize {
+                        board.set(row, col, generator.below(u64::from(states)) as u8);
+                    }
+                }
+                let listed = solver
+                    .all_optimal(&board, usize::MAX, &mut |_, _, _| {})
+                    .unwrap();
+                let label = format!("{rows}x{cols} {rule} K={states} {board:?}");
+                match (brute_force_presses(&puzzle, &board), listed) {
+                    (None, None) => {}
+                    (Some((moves, all)), Some(listed)) => {
+                        assert_eq!(
+                            (listed.moves, listed.count),
+                            (moves, all.len() as u64),
+                            "{label}"
+                        );
+                        assert_eq!(listed.presses, all, "{label}");
+                        assert_eq!(Some(&all[0]), solver.solve(&board).map(|s| s.taps).as_ref());
+                        tied += usize::from(all.len() > 1);
+                    }
+                    (expected, listed) => panic!("{label}: {expected:?} against {listed:?}"),
+                }
+            }
+        }
+        assert!(tied > 0);
+    }
+
     /// A null space past the walk's limit, a search stopped at its time, and a stop flag are
     /// each refused with the reason.
     #[test]
@@ -290,5 +492,21 @@ mod tests {
         let stopped =
             super::super::stoppable(&stop, || small.all_optimal(&five, 1, &mut |_, _, _| {}));
         assert_eq!(stopped, Err(AllOptimalError::Stopped));
+        let torus = Shape::new(12, 12).unwrap();
+        let plus = Rule::parse("plus").unwrap();
+        let six = StatePuzzle::new(torus, plus, true, 6, StateGoal::Any).unwrap();
+        let six = StateSolver::new(six).unwrap();
+        let board = StateBoard::filled(torus, 6, 1);
+        let refused = six.all_optimal(&board, 1, &mut |_, _, _| {});
+        let Err(AllOptimalError::TooManyQuietPresses { elements }) = refused else {
+            panic!("{refused:?}");
+        };
+        assert!(elements > 1 << MOST_WALKED_NULLITY);
+        assert!(
+            refused
+                .unwrap_err()
+                .to_string()
+                .contains("press counts change nothing")
+        );
     }
 }

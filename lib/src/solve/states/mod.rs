@@ -347,6 +347,19 @@ impl StateSolver {
         })
     }
 
+    /// The fewest presses that make `board` all `color` (whatever the goal), with the solver's
+    /// search time, or `None` when none do.
+    pub(in crate::solve) fn fewest_toward(
+        &self,
+        board: &StateBoard,
+        color: u8,
+        progress: &mut dyn FnMut(Stage, u64, u64),
+    ) -> Option<StateSolution> {
+        let states: Vec<u32> = board.cells().iter().map(|&s| u32::from(s)).collect();
+        let deadline = self.search_time.map(|time| Instant::now() + time);
+        self.solve_toward(&states, color, &mut Search { deadline, progress })
+    }
+
     /// The proof made of `weights` for a board of `states` toward `color`.
     fn proof_of(&self, states: &[u32], color: u8, weights: Vec<u32>) -> StateProof {
         let modulus = u64::from(self.puzzle.states());
