@@ -267,6 +267,8 @@ class ManySolutions:
         """``moves``, ``goal``, ``optimal`` and ``lower_bound``, as a dict a DataFrame takes."""
     def to_pandas(self) -> Any:
         """The answers as a pandas DataFrame, a row a board (needs pandas)."""
+    def to_polars(self) -> Any:
+        """The answers as a polars DataFrame, a row a board (needs polars)."""
     @staticmethod
     def _restore(
         moves: npt.NDArray[np.int64],

@@ -640,14 +640,12 @@ impl ManySolutions {
 
     /// The answers as a pandas DataFrame, a row a board (the columns of `columns()`).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let pandas = py.import("pandas").map_err(|error| {
-            let message = format!(
-                "to_pandas() needs pandas (pip install pandas); columns() gives the same \
-                 columns as numpy arrays ({error})"
-            );
-            PyImportError::new_err(message)
-        })?;
-        pandas.getattr("DataFrame")?.call1((self.columns(py)?,))
+        self.frame(py, "pandas", "to_pandas")
+    }
+
+    /// The answers as a polars DataFrame, a row a board (the columns of `columns()`).
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.frame(py, "polars", "to_polars")
     }
 
     /// What pickle keeps of a batch: its arrays, from which `ManySolutions._restore` makes it
@@ -694,6 +692,24 @@ impl ManySolutions {
             lower_bound: lower_bound.unbind(),
             taps: taps.map(Bound::unbind),
         })
+    }
+}
+
+impl ManySolutions {
+    /// The columns as a DataFrame of `library` (pandas or polars), for the method `method`.
+    fn frame<'py>(
+        &self,
+        py: Python<'py>,
+        library: &str,
+        method: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let module = py.import(library).map_err(|error| {
+            PyImportError::new_err(format!(
+                "{method}() needs {library} (pip install {library}); columns() gives the same \
+                 columns as numpy arrays ({error})"
+            ))
+        })?;
+        module.getattr("DataFrame")?.call1((self.columns(py)?,))
     }
 }
 

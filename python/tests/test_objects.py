@@ -173,6 +173,21 @@ def test_a_batch_gives_lower_bounds_columns_and_a_dataframe():
     frame = batch.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
     assert frame.to_dict("list") == expected
+    polars = pytest.importorskip("polars")
+    frame = batch.to_polars()
+    assert isinstance(frame, polars.DataFrame)
+    assert frame.to_dict(as_series=False) == expected
+    assert [str(dtype) for dtype in frame.dtypes] == ["Int64", "Int16", "Boolean", "Int64"]
+
+
+def test_a_frame_without_its_library_says_what_to_install(monkeypatch):
+    import sys
+
+    batch = flipgame.Puzzle(4).solve_many(flipgame.Puzzle(4).random_boards(3, seed=1))
+    for library, method in (("pandas", batch.to_pandas), ("polars", batch.to_polars)):
+        monkeypatch.setitem(sys.modules, library, None)  # import fails, as where not installed
+        with pytest.raises(ImportError, match=rf"needs {library} \(pip install {library}\); columns\(\) gives"):
+            method()
 
 
 def test_a_pickled_batch_is_the_same_batch():
