@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::kernels::host;
 use super::states::StateSolver;
-use super::{Solver, Stage};
+use super::{Solution, Solver, Stage, Taps};
 use crate::grid::{Grid, StateBoard};
 
 /// The largest nullity whose cosets are walked in full: 2^26 tap sets a colour, a second or so
@@ -139,6 +139,19 @@ impl PartialOrd for InOrder {
     }
 }
 
+/// The fewest taps of `best`, none when no taps finish the board, or the error when the count
+/// is not proven the fewest (every fewest tap set needs the fewest first).
+fn proven<T: Taps, C>(best: Option<Solution<T, C>>) -> Result<Option<u64>, AllOptimalError> {
+    match best {
+        None => Ok(None),
+        Some(best) if best.optimal => Ok(Some(best.moves())),
+        Some(best) => Err(AllOptimalError::NotProven {
+            moves: best.moves(),
+            lower_bound: best.lower_bound,
+        }),
+    }
+}
+
 impl Solver {
     /// Every tap set of the fewest taps that finishes `board` in a colour the goal accepts:
     /// how many, and the first `limit` in order (the first is [`Solver::solve`]'s answer);
@@ -149,16 +162,9 @@ impl Solver {
         limit: usize,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Result<Option<AllOptimal>, AllOptimalError> {
-        let Some(best) = self.solve_with_progress(board, progress) else {
+        let Some(moves) = proven(self.solve_with_progress(board, progress))? else {
             return Ok(None);
         };
-        let moves = best.moves();
-        if !best.optimal {
-            return Err(AllOptimalError::NotProven {
-                moves,
-                lower_bound: best.lower_bound,
-            });
-        }
         let nullity = self.nullity();
         let basis = if nullity <= MOST_WALKED_NULLITY {
             self.quiet_tap_basis_with_progress(progress)
@@ -207,16 +213,9 @@ impl StateSolver {
         limit: usize,
         progress: &mut dyn FnMut(Stage, u64, u64),
     ) -> Result<Option<AllOptimalPresses>, AllOptimalError> {
-        let Some(best) = self.solve_with_progress(board, progress) else {
+        let Some(moves) = proven(self.solve_with_progress(board, progress))? else {
             return Ok(None);
         };
-        let moves = best.moves();
-        if !best.optimal {
-            return Err(AllOptimalError::NotProven {
-                moves,
-                lower_bound: best.lower_bound,
-            });
-        }
         let factors = self.kernel();
         let elements: u128 = factors.iter().map(|f| u128::from(f.order)).product();
         if elements > 1 << MOST_WALKED_NULLITY {
@@ -459,6 +458,35 @@ mod tests {
             }
         }
         assert!(tied > 0);
+    }
+
+    /// Only a count proven the fewest is walked: one the search stopped short of proving is
+    /// refused with what it found and its bound.
+    #[test]
+    fn a_count_not_proven_is_refused() {
+        let shape = Shape::new(2, 2).unwrap();
+        let found = |optimal, lower_bound| Solution {
+            taps: Grid::filled(shape, crate::notation::Color::Black),
+            color: crate::notation::Color::White,
+            optimal,
+            lower_bound,
+        };
+        assert_eq!(proven::<Grid, crate::notation::Color>(None), Ok(None));
+        assert_eq!(proven(Some(found(true, 4))), Ok(Some(4)));
+        let refused = proven(Some(found(false, 2)));
+        assert_eq!(
+            refused,
+            Err(AllOptimalError::NotProven {
+                moves: 4,
+                lower_bound: 2
+            })
+        );
+        assert!(
+            refused
+                .unwrap_err()
+                .to_string()
+                .starts_with("the fewest taps are not proven (4 found, no fewer than 2)")
+        );
     }
 
     /// A null space past the walk's limit, a search stopped at its time, and a stop flag are
