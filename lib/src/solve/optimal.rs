@@ -139,6 +139,11 @@ impl PartialOrd for InOrder {
     }
 }
 
+/// Whether a coset of `elements` tap sets is walked: up to 2^[`MOST_WALKED_NULLITY`].
+fn walkable(elements: u128) -> bool {
+    elements <= 1 << MOST_WALKED_NULLITY
+}
+
 /// The fewest taps of `best`, none when no taps finish the board, or the error when the count
 /// is not proven the fewest (every fewest tap set needs the fewest first).
 fn proven<T: Taps, C>(best: Option<Solution<T, C>>) -> Result<Option<u64>, AllOptimalError> {
@@ -166,12 +171,15 @@ impl Solver {
             return Ok(None);
         };
         let nullity = self.nullity();
-        let basis = if nullity <= MOST_WALKED_NULLITY {
-            self.quiet_tap_basis_with_progress(progress)
-        } else {
-            &[]
-        };
-        if nullity > MOST_WALKED_NULLITY || basis.len() != nullity {
+        let sets = u32::try_from(nullity)
+            .ok()
+            .and_then(|n| 1u128.checked_shl(n));
+        if !walkable(sets.unwrap_or(u128::MAX)) {
+            return Err(AllOptimalError::TooLarge { nullity });
+        }
+        // Whole: a basis cut short by the memory cap would walk part of the coset.
+        let basis = self.quiet_tap_basis_with_progress(progress);
+        if basis.len() != nullity {
             return Err(AllOptimalError::TooLarge { nullity });
         }
         let mut first: FirstOnes<InOrder> = FirstOnes::new(limit);
@@ -218,7 +226,7 @@ impl StateSolver {
         };
         let factors = self.kernel();
         let elements: u128 = factors.iter().map(|f| u128::from(f.order)).product();
-        if elements > 1 << MOST_WALKED_NULLITY {
+        if !walkable(elements) {
             return Err(AllOptimalError::TooManyQuietPresses { elements });
         }
         let states = u32::from(self.puzzle().states());
@@ -430,11 +438,21 @@ mod tests {
             let puzzle =
                 StatePuzzle::new(shape, Rule::parse(rule).unwrap(), wrap, states, goal).unwrap();
             let solver = StateSolver::new(puzzle.clone()).unwrap();
-            for _ in 0..10 {
+            for trial in 0..12 {
+                // Random boards (most are impossible where the quiet presses are many) and,
+                // every other one, random presses on a white board, which some presses finish.
                 let mut board = StateBoard::new(shape, states as u8);
-                for row in 0..rows as usize {
-                    for col in 0..cols as usize {
-                        board.set(row, col, generator.below(u64::from(states)) as u8);
+                let cells = shape.cells() as usize;
+                for press in 0..cells {
+                    let times = generator.below(u64::from(states)) as u32;
+                    if trial % 2 == 0 {
+                        board.set(press / cols as usize, press % cols as usize, times as u8);
+                        continue;
+                    }
+                    for (cell, weight) in puzzle.reached(press) {
+                        let (row, col) = (cell / cols as usize, cell % cols as usize);
+                        let state = (u32::from(board.get(row, col)) + weight * times) % states;
+                        board.set(row, col, state as u8);
                     }
                 }
                 let listed = solver
@@ -451,13 +469,82 @@ mod tests {
                         );
                         assert_eq!(listed.presses, all, "{label}");
                         assert_eq!(Some(&all[0]), solver.solve(&board).map(|s| s.taps).as_ref());
-                        tied += usize::from(all.len() > 1);
+                        // Ties within one colour: only the walk of its quiet presses finds them.
+                        let colors: std::collections::HashSet<u8> = all
+                            .iter()
+                            .map(|presses| {
+                                let mut after: Vec<u32> =
+                                    board.cells().iter().map(|&s| u32::from(s)).collect();
+                                for (press, &times) in presses.iter().enumerate() {
+                                    for (cell, weight) in puzzle.reached(press) {
+                                        after[cell] = (after[cell] + weight * u32::from(times))
+                                            % u32::from(states);
+                                    }
+                                }
+                                after[0] as u8
+                            })
+                            .collect();
+                        tied += usize::from(colors.len() < all.len());
                     }
                     (expected, listed) => panic!("{label}: {expected:?} against {listed:?}"),
                 }
             }
         }
         assert!(tied > 0);
+    }
+
+    /// The limit of the walk is 2^26 tap sets, that many included.
+    #[test]
+    fn cosets_up_to_2_to_the_26_are_walked() {
+        assert!(walkable(1));
+        assert!(walkable(1 << MOST_WALKED_NULLITY));
+        assert!(!walkable((1 << MOST_WALKED_NULLITY) + 1));
+        assert_eq!(MOST_WALKED_NULLITY, 26);
+    }
+
+    /// The walk is told to `progress`: each colour's coset, from its first step, of all its
+    /// steps (2^nullity tap sets; the order of the group of quiet presses for K colours).
+    #[test]
+    fn progress_hears_each_colours_walk() {
+        let shape = Shape::new(5, 5).unwrap();
+        let plus = || Rule::parse("plus").unwrap();
+        let lights_out = Solver::new(Puzzle::new(shape, plus(), false, Goal::Either).unwrap());
+        let mut board = Grid::new(shape);
+        board.set(0, 0, true);
+        board.set(0, 1, true);
+        board.set(1, 0, true);
+        let mut heard = Vec::new();
+        let walked = lights_out
+            .unwrap()
+            .all_optimal(&board, 1, &mut |stage, done, total| {
+                heard.push((stage, done, total))
+            });
+        assert!(walked.unwrap().is_some());
+        for color in [crate::notation::Color::White, crate::notation::Color::Black] {
+            assert!(
+                heard.contains(&(Stage::Searching(color), 0, 4)),
+                "{heard:?}"
+            );
+        }
+        // 2x4 under plus on a torus, 4 colours: 128 quiet press vectors. The board is one press.
+        let small = Shape::new(2, 4).unwrap();
+        let four = StatePuzzle::new(small, plus(), true, 4, StateGoal::Any).unwrap();
+        let mut board = StateBoard::new(small, 4);
+        for (cell, weight) in four.reached(0) {
+            board.set(cell / 4, cell % 4, weight as u8);
+        }
+        let four = StateSolver::new(four).unwrap();
+        let elements: u64 = four.kernel_orders().iter().map(|&o| u64::from(o)).product();
+        let mut heard = Vec::new();
+        let walked = four.all_optimal(&board, 1, &mut |stage, done, total| {
+            heard.push((stage, done, total))
+        });
+        assert!(walked.unwrap().is_some());
+        assert!(
+            heard.contains(&(Stage::SearchingCounts, 0, elements)),
+            "{heard:?}"
+        );
+        assert!(elements > 1);
     }
 
     /// Only a count proven the fewest is walked: one the search stopped short of proving is
