@@ -477,8 +477,8 @@ mod tests {
                                     board.cells().iter().map(|&s| u32::from(s)).collect();
                                 for (press, &times) in presses.iter().enumerate() {
                                     for (cell, weight) in puzzle.reached(press) {
-                                        after[cell] = (after[cell] + weight * u32::from(times))
-                                            % u32::from(states);
+                                        after[cell] =
+                                            (after[cell] + weight * u32::from(times)) % states;
                                     }
                                 }
                                 after[0] as u8
