@@ -163,6 +163,18 @@ impl<'a, B: ReadBoard> Records<'a, B> {
         }
     }
 
+    /// The whole well-formed 4x4 boards next in the current source, already read, as
+    /// [`BoardReader::take_board_ids`] takes them: their ids pushed onto `ids`, and the source
+    /// and line of the first; `None` when the next item is anything else.
+    pub fn take_board_ids(&mut self, ids: &mut Vec<u16>) -> Option<(&'a Source, u64)> {
+        let Some((source, Reading::Stream(reader))) = &mut self.current else {
+            return None;
+        };
+        let line = reader.take_board_ids(ids)?;
+        self.gave = true;
+        Some((*source, line))
+    }
+
     /// Opens `source` for reading.
     fn open(&self, source: &Source) -> io::Result<Reading<B>> {
         let parser = BoardParser::with_cells(self.shape, self.cells);

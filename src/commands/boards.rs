@@ -76,10 +76,127 @@ pub trait BoardCommand {
         board: &<Self::Kind as Kind>::Board,
     ) -> io::Result<()>;
 
+    /// True when the boards are 4x4 of two-sided pieces and each one's answer in text is a line
+    /// that depends on the board alone, not on where it was read: the loop then writes each
+    /// board's line once and copies it after ([`LineMemo`]).
+    fn lines_by_board(&self) -> bool {
+        false
+    }
+
+    /// Under [`BoardCommand::lines_by_board`], for each 4x4 board of `ids` a number that every
+    /// board with the same line shares, pushed onto `keys` (the id itself will do): fewer lines
+    /// to keep, found in a smaller table.
+    fn line_keys(&mut self, ids: &[u16], keys: &mut Vec<u16>) {
+        keys.extend_from_slice(ids);
+    }
+
     /// Called once after the last board: reports what is left to report, and says how the
     /// boards it could not answer (see [`failed_board`]) leave the run.
     fn finish(&mut self) -> Outcome {
         Outcome::Success
+    }
+}
+
+/// Each 4x4 board's line of text, written by the command the first time it is met and copied
+/// every time after: a stream of a million boards meets each of the 65,536 many times, and a
+/// copy costs less than building the board and its answer again. Lines are copied 16 bytes at
+/// a time into a block of their own, and the block written whole.
+struct LineMemo {
+    /// Each line's start in `text` and its length, by the key of its boards
+    /// ([`BoardCommand::line_keys`]); a length of 0 before it is written (no line is empty).
+    spans: Vec<(u32, u32)>,
+    /// The lines, and 16 bytes past the last, so that a copy of 16 bytes from any start stays
+    /// inside.
+    text: Vec<u8>,
+    /// The lines copied and not yet written out, in its first `filled` bytes.
+    block: Vec<u8>,
+    filled: usize,
+    /// The keys of the boards being answered.
+    keys: Vec<u16>,
+}
+
+impl LineMemo {
+    /// Bytes of a block.
+    const BLOCK: usize = 1 << 16;
+    /// Bytes copied at a time.
+    const COPY: usize = 16;
+
+    fn new() -> LineMemo {
+        LineMemo {
+            spans: vec![(0, 0); 1 << 16],
+            text: vec![0; Self::COPY],
+            block: vec![0; Self::BLOCK],
+            filled: 0,
+            keys: Vec::new(),
+        }
+    }
+
+    /// Writes the lines of boards `ids`, board `index` on, the first read at `place` and each
+    /// four lines after the one before; a line not met before is the command's.
+    fn answer<C: BoardCommand, W: Write>(
+        &mut self,
+        command: &mut C,
+        out: &mut W,
+        (index, place): (u64, Place<'_>),
+        ids: &[u16],
+    ) -> io::Result<()> {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        command.line_keys(ids, &mut keys);
+        for (nth, (&id, &key)) in ids.iter().zip(&keys).enumerate() {
+            let key = usize::from(key);
+            if self.spans[key].1 == 0 {
+                let nth = nth as u64;
+                let place = Place {
+                    line: place.line + nth * u64::from(Shape::FLIP_GAME.rows()),
+                    ..place
+                };
+                self.spans[key] = self.write_line(command, (index + nth, place), id)?;
+            }
+            let (start, len) = (self.spans[key].0 as usize, self.spans[key].1 as usize);
+            if self.filled + len + Self::COPY > self.block.len() {
+                self.flush(out)?;
+                let room = self.block.len().max(len + Self::COPY);
+                self.block.resize(room, 0);
+            }
+            let at = self.filled;
+            for copied in (0..len).step_by(Self::COPY) {
+                let (from, to) = (start + copied, at + copied);
+                self.block[to..to + Self::COPY]
+                    .copy_from_slice(&self.text[from..from + Self::COPY]);
+            }
+            self.filled += len;
+        }
+        self.keys = keys;
+        self.flush(out)
+    }
+
+    /// Has the command write board `id`'s line at the end of the text; returns its span.
+    #[cold]
+    fn write_line<C: BoardCommand>(
+        &mut self,
+        command: &mut C,
+        (index, place): (u64, Place<'_>),
+        id: u16,
+    ) -> io::Result<(u32, u32)> {
+        let board = <C::Kind as Kind>::Board::from_bits16(id);
+        let start = self.text.len() - Self::COPY;
+        self.text.truncate(start);
+        command.answer(&mut self.text, None, index, place, &board)?;
+        let len = self.text.len() - start;
+        self.text.resize(self.text.len() + Self::COPY, 0);
+        let span = (u32::try_from(start), u32::try_from(len));
+        match span {
+            (Ok(start), Ok(len)) => Ok((start, len)),
+            _ => Err(io::Error::other("the 4x4 boards' lines passed 4 GiB")),
+        }
+    }
+
+    /// Writes out the lines copied so far.
+    fn flush<W: Write>(&mut self, out: &mut W) -> io::Result<()> {
+        out.write_all(&self.block[..self.filled])?;
+        self.filled = 0;
+        Ok(())
     }
 }
 
@@ -111,7 +228,24 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     let mut records = Records::<<C::Kind as Kind>::Board>::new(&sources, shape, cells);
     let mut status = Outcome::Success;
     let mut index = 0;
-    while let Some(item) = records.next() {
+    // Whole 4x4 boards in bulk, their lines copied, where the answers allow it.
+    let mut by_board =
+        (json.is_none() && command.lines_by_board()).then(|| (LineMemo::new(), Vec::new()));
+    loop {
+        if let Some((memo, ids)) = &mut by_board {
+            ids.clear();
+            if let Some((source, line)) = records.take_board_ids(ids) {
+                memo.answer(command, out, (index + 1, Place { source, line }), ids)?;
+                index += ids.len() as u64;
+                if records.needs_read() {
+                    out.flush()?;
+                }
+                continue;
+            }
+        }
+        let Some(item) = records.next() else {
+            break;
+        };
         match item {
             Item::Record { source, record } => {
                 index += 1;

@@ -1552,3 +1552,141 @@ mod k_states {
         }
     }
 }
+
+/// A stream of 40,000 boards, longer than one read of the input, with bad boards, blank lines,
+/// CRLF line ends and capital letters among the good ones, many of them where one read ends
+/// and the next begins: every answer is what the rule's definition gives (every tap set tried,
+/// in `crate::model`), the taps of `--taps` finish their board, and each bad board is named
+/// at its line.
+#[test]
+fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_place() {
+    use crate::model::{Board, Cell, TapSet};
+    // The fewest taps of every board, either colour: a tap set finishes white the board it
+    // turns all white into, and black that board's inverse.
+    let mut fewest = vec![u32::MAX; 1 << 16];
+    for bits in 0..=u16::MAX {
+        let taps = TapSet::from_bits(bits);
+        let white = Board::from_id(0).after(taps);
+        for board in [white, white.inverted()] {
+            let least = &mut fewest[usize::from(board.bits())];
+            *least = (*least).min(taps.len());
+        }
+    }
+    let rows = |board: Board| -> Vec<String> {
+        board.to_string().split('/').map(str::to_string).collect()
+    };
+    let (mut input, mut boards, mut bad_lines) = (String::new(), Vec::new(), Vec::new());
+    let mut line = 1;
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for n in 0..40_000u32 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let board = Board::from_id((seed >> 48) as u16);
+        // Around the first read's end (256 KiB: board 13,107) every board is of some kind.
+        let kind = if (13_090..13_130).contains(&n) {
+            n % 5
+        } else {
+            n % 1_999
+        };
+        match kind {
+            1 => {
+                input += "bwxb\nwwww\nbbbb\nwbwb\n";
+                bad_lines.push(line);
+                line += 4;
+            }
+            2 => {
+                input += "\n";
+                line += 1;
+            }
+            3 => {
+                input += &rows(board).join("\r\n");
+                input += "\r\n";
+                boards.push(board);
+                line += 4;
+                continue;
+            }
+            4 => {
+                input += &rows(board).join("\n").to_uppercase();
+                input += "\n";
+                boards.push(board);
+                line += 4;
+                continue;
+            }
+            _ => {}
+        }
+        input += &rows(board).join("\n");
+        input += "\n";
+        boards.push(board);
+        line += 4;
+    }
+    let expected: Vec<String> = boards
+        .iter()
+        .map(|board| match fewest[usize::from(board.bits())] {
+            u32::MAX => "Impossible".to_string(),
+            least => least.to_string(),
+        })
+        .collect();
+    let output = flipgame()
+        .arg("solve")
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), expected.len());
+    for (n, (answer, expected)) in answers.iter().zip(&expected).enumerate() {
+        assert_eq!(answer, expected, "board {n}: {}", boards[n]);
+    }
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let named: Vec<&str> = stderr.lines().collect();
+    assert_eq!(named.len(), bad_lines.len(), "{stderr}");
+    for (said, line) in named.iter().zip(&bad_lines) {
+        assert!(
+            said.starts_with(&format!("error: -:{line}:3: expected")),
+            "{said} (line {line})"
+        );
+    }
+
+    let output = flipgame()
+        .args(["solve", "--taps"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), boards.len());
+    for (n, (answer, board)) in answers.iter().zip(&boards).enumerate() {
+        let least = fewest[usize::from(board.bits())];
+        if least == u32::MAX {
+            assert_eq!(*answer, "Impossible", "board {n}: {board}");
+            continue;
+        }
+        let mut words = answer.split(' ');
+        assert_eq!(
+            words.next(),
+            Some(least.to_string().as_str()),
+            "board {n}: {answer}"
+        );
+        let mut taps = 0u16;
+        let mut count = 0;
+        for word in words.by_ref().take(least as usize) {
+            let (row, col) = word[1..].split_once('c').unwrap();
+            let cell = Cell::new(row.parse().unwrap(), col.parse().unwrap()).unwrap();
+            taps |= cell.bit();
+            count += 1;
+        }
+        assert_eq!(count, least, "board {n}: {answer}");
+        let after = board.after(TapSet::from_bits(taps));
+        let color = if after == Board::filled(true) {
+            "(all black)"
+        } else {
+            assert_eq!(after, Board::filled(false), "board {n}: {board} {answer}");
+            "(all white)"
+        };
+        assert_eq!(
+            words.collect::<Vec<_>>().join(" "),
+            color,
+            "board {n}: {answer}"
+        );
+    }
+}

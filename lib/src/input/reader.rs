@@ -80,6 +80,26 @@ impl<R: Read, B: ReadBoard> BoardReader<R, B> {
         self.ready.is_empty() && self.parsed == self.filled && !self.ended
     }
 
+    /// Takes every whole well-formed 4x4 board read and not yet handed out, up to the first
+    /// byte that is not one, as [`Iterator::next`] would hand them out one at a time: pushes
+    /// their ids ([`Grid::bits16`]) onto `ids` and returns the line of the first, or `None`
+    /// when the next record is not such a board (or is not read yet). It reads nothing, so it
+    /// never waits: a caller that answers boards in bulk asks it first and `next` after.
+    pub fn take_board_ids(&mut self, ids: &mut Vec<u16>) -> Option<u64> {
+        if !self.ready.is_empty() {
+            return None;
+        }
+        let unparsed = &self.buffer[self.parsed..self.filled];
+        let (used, line) = self.parser.whole_board_ids(unparsed, ids);
+        if used == 0 {
+            return None;
+        }
+        self.parsed += used;
+        // A whole board ends with its last row's line.
+        self.line_bytes = 0;
+        Some(line)
+    }
+
     /// Parses the next slice of the buffer, or reads more input (ending it at end of file).
     #[inline(never)]
     fn advance(&mut self) -> io::Result<()> {
@@ -279,6 +299,57 @@ mod tests {
         let pulled = read_all(Trickle::new(wide.clone(), 999), shape);
         assert_eq!(pulled.len(), 20);
         assert_eq!(pulled, parse_all_shaped(&wide, wide.len(), shape));
+    }
+
+    /// Every record of `reader`, the whole 4x4 boards taken in bulk by id wherever
+    /// [`BoardReader::take_board_ids`] gives them and the rest one at a time; with how many
+    /// were taken in bulk.
+    fn read_all_in_bulk(reader: impl Read) -> (Vec<Record>, usize) {
+        let mut reader = BoardReader::new(reader, BoardParser::new());
+        let (mut records, mut ids, mut in_bulk) = (Vec::new(), Vec::new(), 0);
+        loop {
+            ids.clear();
+            if let Some(first) = reader.take_board_ids(&mut ids) {
+                assert!(!ids.is_empty());
+                in_bulk += ids.len();
+                records.extend(ids.iter().zip(0..).map(|(&id, nth)| Record::Board {
+                    board: Grid::from_bits16(id),
+                    line: first + 4 * nth,
+                }));
+                continue;
+            }
+            match reader.next() {
+                Some(record) => records.push(record.unwrap()),
+                None => return (records, in_bulk),
+            }
+        }
+    }
+
+    #[test]
+    fn boards_taken_in_bulk_are_the_records_one_at_a_time_would_be() {
+        let mut text = String::from("\u{feff}");
+        for id in 0..30_000u32 {
+            text += &board_text((id * 7919) & 0xffff);
+            match id % 997 {
+                0 => text += "bwxb\nwwww\nbbbb\nwbwb\n",
+                5 => text += "\n3 3\n",
+                7 => text += "bbb\n\n",
+                8 => text += "BWWB\nbbwb\nbWwb\nbwww\n",
+                9 => text += "bwwb\r\nbbwb\r\nbwwb\r\nbwww\r\n",
+                10 => text += "bwwb\nbbwb\n",
+                _ => {}
+            }
+        }
+        text += "bwwb\nbbwb\nbw";
+        let bytes = text.into_bytes();
+        let pushed = parse_all_shaped(&bytes, bytes.len(), Shape::FLIP_GAME);
+        for most in [1, 7, 4096, 300_000] {
+            let (pulled, in_bulk) = read_all_in_bulk(Trickle::new(bytes.clone(), most));
+            assert_eq!(pulled, pushed, "reads of at most {most} bytes");
+            if most > 20 {
+                assert!(in_bulk > pushed.len() / 2, "{in_bulk} of {}", pushed.len());
+            }
+        }
     }
 
     #[test]

@@ -32,7 +32,7 @@ use crate::notation::{Cell, Cells};
 use crate::random::Generator;
 use crate::rule::Rule;
 use crate::settings::Advice;
-use crate::solve::{Solution, Stage, Taps, host};
+use crate::solve::{DistanceTable, Solution, Stage, Taps, host};
 use crate::space::Space;
 use crate::words::Noun;
 
@@ -238,6 +238,10 @@ pub trait Kind: Sized + Copy + fmt::Debug + Eq + Send + Sync + 'static {
     }
     /// True when [`Kind::moves`] is one lookup, so a stream of counts takes that path.
     fn moves_by_lookup(puzzle: &Self::Puzzle) -> bool;
+    /// The table [`Kind::moves`] looks up, where it is one lookup.
+    fn distance_table(_solver: &Self::Solver) -> Option<&DistanceTable> {
+        None
+    }
     /// The limit [`Kind::set_search_time`] last set.
     fn search_time(solver: &Self::Solver) -> Option<Duration>;
     /// [`Kind::solve`], telling `progress` how the stages that take long go.

@@ -11,7 +11,9 @@ use crate::notation::{Cell, Cells, Color};
 use crate::puzzle::{Goal, Puzzle};
 use crate::random::Generator;
 use crate::rule::Rule;
-use crate::solve::{Certificate, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve};
+use crate::solve::{
+    Certificate, DistanceTable, Solver, SolverPlan, Stage, Strategy, TooLargeToSolve,
+};
 use crate::space::{MAX_CELLS, SmallSpace, TooManyBoards, bits_of_grid, grid_from_bits};
 use crate::words::Noun;
 
@@ -245,6 +247,10 @@ impl Kind for TwoStates {
 
     fn moves_by_lookup(puzzle: &Puzzle) -> bool {
         puzzle.shape().is_flip_game()
+    }
+
+    fn distance_table(solver: &Solver) -> Option<&DistanceTable> {
+        solver.distance_table()
     }
 
     fn search_time(solver: &Solver) -> Option<Duration> {

@@ -9,7 +9,10 @@ use crate::solve::kernels::host::Instant;
 
 use super::coset::{self, graycode, symmetry};
 use super::past::descent;
-use super::{Engine, MergeError, Shard, Solution, Solver, Stage, SweepPart, Symmetry, lit_cells};
+use super::{
+    DistanceTable, Engine, MergeError, Shard, Solution, Solver, Stage, SweepPart, Symmetry,
+    TableRef, lit_cells,
+};
 use crate::grid::Grid;
 use crate::notation::Color;
 
@@ -60,6 +63,11 @@ pub(super) const STREAMED_SEARCH_CELLS: u64 = 1 << 22;
 const SYMMETRY_NULLITY: usize = 22;
 
 impl Solver {
+    /// The distance table of a 4x4 puzzle, whose lookups answer a stream of boards by id.
+    pub fn distance_table(&self) -> Option<&DistanceTable> {
+        self.table.as_ref().map(TableRef::get)
+    }
+
     /// The fewest taps that finish `board`, or `None` when none can: one lookup on 4x4.
     #[inline(always)]
     pub fn moves(&self, board: &Grid) -> Option<u64> {

@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use flipgame::input::ReadBoard;
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::solve::Taps;
 use flipgame::words::taps;
@@ -222,6 +223,29 @@ impl<K: CommandKind, A: Answering<K>> BoardCommand for Solve<K, A> {
             };
         }
         self.answer_in_full(out, json, index, place, board)
+    }
+
+    fn lines_by_board(&self) -> bool {
+        // A 4x4 answer, whole and in text, is its board's alone.
+        self.lookup
+    }
+
+    fn line_keys(&mut self, ids: &[u16], keys: &mut Vec<u16>) {
+        if self.taps {
+            return keys.extend_from_slice(ids);
+        }
+        // The count alone, at most 16 on a 4x4 board; impossible boards share a key of their own.
+        let solver = self.solver.get();
+        match K::distance_table(solver) {
+            Some(table) => keys.extend(
+                ids.iter()
+                    .map(|&id| table.moves(id).map_or(u16::MAX, u16::from)),
+            ),
+            None => keys.extend(ids.iter().map(|&id| {
+                let board = K::Board::from_bits16(id);
+                K::moves(solver, &board).map_or(u16::MAX, |moves| moves as u16)
+            })),
+        }
     }
 
     fn finish(&mut self) -> Outcome {
