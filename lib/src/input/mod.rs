@@ -28,6 +28,7 @@ use crate::notation::{BoardTextError, Cells, Expected, Found, state_of_digit};
 use crate::settings::{self, Advice, Names, Setting};
 
 mod reader;
+mod whole;
 
 pub use reader::{BoardReader, LONGEST_LINE};
 
@@ -537,17 +538,9 @@ impl<B: ReadBoard> BoardParser<B> {
         if !self.may_take_whole_boards() {
             return (0, first_line);
         }
-        let before = ids.len();
-        ids.reserve(input.len() / BOARD_BYTES);
-        for board in input.chunks_exact(BOARD_BYTES) {
-            let Some(id) = fast_board_id(board) else {
-                break;
-            };
-            ids.push(id);
-        }
-        let boards = (ids.len() - before) as u64;
-        self.line += boards * u64::from(PIECES);
-        ((boards as usize) * BOARD_BYTES, first_line)
+        let boards = whole::board_ids(input, ids);
+        self.line += boards as u64 * u64::from(PIECES);
+        (boards * BOARD_BYTES, first_line)
     }
 
     /// True when the next bytes may be read as a whole 4x4 board: the conditions of the push
@@ -1052,61 +1045,8 @@ fn row_byte(letters: [u8; 8]) -> Option<u8> {
 /// A well-formed 4x4 board of four `\n`-ended rows: each row's bits, top row first.
 #[inline(always)]
 fn fast_board(input: &[u8]) -> Option<[u8; 4]> {
-    let id = fast_board_id(input)?;
+    let id = whole::board_id(input)?;
     Some([12, 8, 4, 0].map(|shift| (id >> shift & 0xF) as u8))
-}
-
-/// The id ([`Grid::bits16`]) of the well-formed 4x4 board of four `\n`-ended rows that `input`
-/// starts with: its 20 bytes checked and read as three words at once, as [`row_byte`] reads
-/// eight letters.
-#[inline(always)]
-fn fast_board_id(input: &[u8]) -> Option<u16> {
-    let (first, rest) = input.split_first_chunk::<8>()?;
-    let (second, rest) = rest.split_first_chunk::<8>()?;
-    let third = rest.first_chunk::<4>()?;
-    // The board's bytes in three little-endian words: letters at bytes 0-3, 5-8, 10-13 and
-    // 15-18, line feeds at 4, 9, 14 and 19. In each word, `letters` has 0x01 in every letter's
-    // byte and `feeds` in every line feed's.
-    let words = [
-        (
-            u64::from_le_bytes(*first),
-            0x0101_0100_0101_0101u64,
-            0x0000_0001_0000_0000u64,
-        ),
-        (
-            u64::from_le_bytes(*second),
-            0x0100_0101_0101_0001,
-            0x0001_0000_0000_0100,
-        ),
-        (
-            u64::from(u32::from_le_bytes(*third)),
-            0x0001_0101,
-            0x0100_0000,
-        ),
-    ];
-    let mut black = [0u64; 3];
-    for (flags, (word, letters, feeds)) in black.iter_mut().zip(words) {
-        let expected = (letters * u64::from(b'b')) | (feeds * u64::from(b'\n'));
-        // Setting bit 5 folds a letter's case; then b becomes 0x00 and w 0x15, and a line feed
-        // 0x00. Anything else leaves some byte that is neither.
-        let folded = (word | (letters * 0x20)) ^ expected;
-        let low_bits = folded & letters;
-        if folded != low_bits * 0x15 {
-            return None;
-        }
-        // Byte i's flag lands on bit 63 - i: the shifts 63 - 9i never collide, so no carries.
-        *flags = ((low_bits ^ letters).wrapping_mul(0x8040_2010_0804_0201) >> 56) & 0xFF;
-    }
-    // Bits, high first: [r1c1..r1c4, -, r2c1..r2c3], [r2c4, -, r3c1..r3c4, -, r4c1],
-    // [r4c2..r4c4, -, 0...].
-    let [a, b, c] = black;
-    let id = (a & 0xF0) << 8
-        | (a & 0x07) << 9
-        | (b & 0x80) << 1
-        | (b & 0x3C) << 2
-        | (b & 1) << 3
-        | c >> 5;
-    Some(id as u16)
 }
 
 /// Parses a whole input held in memory, split into chunks of `chunk` bytes (as a reader would

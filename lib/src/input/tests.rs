@@ -533,53 +533,6 @@ fn a_very_long_line_is_refused_at_its_fifth_character() {
     assert_eq!(boards(&records), vec![("bwwb/bbwb/bwwb/bwww".into(), 5)]);
 }
 
-/// Every board in every mix of letter cases, and every byte in each of a board's 20 places:
-/// the whole-board road reads what each byte means, a piece by its letter and a line end as
-/// `\n` alone, or nothing at all.
-#[test]
-fn a_whole_board_is_read_byte_by_byte_as_each_byte_means() {
-    let text = |id: u16, case: u16| -> Vec<u8> {
-        let mut text = Vec::new();
-        for bit in 0..16 {
-            let black = id >> (15 - bit) & 1 == 1;
-            let piece = if black { b'b' } else { b'w' };
-            let upper = case >> (15 - bit) & 1 == 1;
-            text.push(if upper {
-                piece.to_ascii_uppercase()
-            } else {
-                piece
-            });
-            if bit % 4 == 3 {
-                text.push(b'\n');
-            }
-        }
-        text
-    };
-    for id in 0..=u16::MAX {
-        let case = id.rotate_left(5) ^ 0x9e37;
-        assert_eq!(fast_board_id(&text(id, case)), Some(id), "{id:#06x}");
-    }
-    let board = text(0xa5c3, 0x0f0f);
-    for at in 0..board.len() {
-        for byte in 0..=u8::MAX {
-            let mut changed = board.clone();
-            changed[at] = byte;
-            let read = fast_board_id(&changed);
-            let expected = if at % 5 == 4 {
-                (byte == b'\n').then_some(0xa5c3)
-            } else {
-                crate::notation::piece_color(byte).map(|color| {
-                    let bit = 1 << (15 - (at - at / 5));
-                    let black = color == crate::notation::Color::Black;
-                    if black { 0xa5c3 | bit } else { 0xa5c3 & !bit }
-                })
-            };
-            assert_eq!(read, expected, "byte {byte:#04x} at {at}");
-        }
-    }
-    assert_eq!(fast_board_id(&board[..19]), None);
-}
-
 #[test]
 fn fast_and_careful_paths_agree_on_every_row() {
     for bytes in 0..=u32::from(u16::MAX) {
