@@ -577,6 +577,48 @@ fn each_answer_is_seen_before_the_program_waits_for_more_input() {
     reader.join().unwrap();
 }
 
+/// The answers closed while the input stays open: the next answer's write ends the run at
+/// once, a quiet success, though the input has not ended (the boards are read on a thread of
+/// their own, which must not hold the run open).
+#[test]
+fn a_closed_output_pipe_ends_the_run_while_the_input_is_still_open() {
+    use std::io::Write as _;
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_flipgame"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(SAMPLE.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "4\n");
+    // Standard output is closed; one more board, and standard input is kept open.
+    stdin.write_all(SAMPLE.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "the run waits on its input after its output was closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(stderr, "");
+    drop(stdin);
+}
+
 #[test]
 fn a_failed_write_is_a_loud_error() {
     let full = std::fs::OpenOptions::new()
@@ -1625,11 +1667,18 @@ fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_pla
             least => least.to_string(),
         })
         .collect();
+    // Read ahead on a thread of its own (two threads), and read and answered on one.
     let output = flipgame()
-        .arg("solve")
+        .args(["--threads", "2", "solve"])
         .write_stdin(input.clone())
         .output()
         .unwrap();
+    let on_one = flipgame()
+        .args(["--threads", "1", "solve"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(on_one, output);
     assert_eq!(output.status.code(), Some(2));
     let stdout = String::from_utf8(output.stdout).unwrap();
     let answers: Vec<&str> = stdout.lines().collect();

@@ -355,7 +355,7 @@ pub fn solve_all<K: Kind, E: Send, T: Default + Send>(
         }
         kept
     };
-    let threads = host::available().min(count).max(1);
+    let threads = host::threads().min(count).max(1);
     let told = || tell(answered.load(Ordering::Relaxed) as u64, count as u64);
     let by_thread = host::on_threads_telling(threads, &work, told);
     if let Some((_, error)) = refused

@@ -49,7 +49,7 @@ pub(crate) use kernels::host;
 /// A target with no clock of its own (a browser's WebAssembly) is given one by its front end.
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 pub use kernels::host::set_clock;
-pub use kernels::host::{limit_threads, stoppable};
+pub use kernels::host::{limit_threads, stoppable, threads};
 pub use optimal::{AllOptimal, AllOptimalError, AllOptimalPresses, MOST_WALKED_NULLITY};
 pub use search::{
     ENUMERATION_LIMIT, LARGE_BOARD_ENUMERATION_LIMIT, SHARDED_ENUMERATION_LIMIT, SWEPT_CELLS,

@@ -1,6 +1,8 @@
 //! The board-by-board loop of `solve` and `explain`: every source read in turn, each
 //! well-formed board handed to the command, each malformed one reported in its place (and as
-//! an error object in JSON).
+//! an error object in JSON). A stream of 4x4 boards whose lines depend on the board alone is
+//! taken in bulk, read ahead on a thread of its own (`steps.rs`), each distinct board's line
+//! written once and copied after (`line_memo.rs`).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -22,6 +24,12 @@ use flipgame::words::TooLong;
 
 use super::kind::CommandKind;
 use super::{Outcome, report};
+
+mod line_memo;
+mod steps;
+
+use line_memo::LineMemo;
+use steps::{Step, read_ahead, read_steps};
 
 /// The answer for one board, with a progress bar on a terminal for each stage that runs long
 /// (an elimination, each colour's search over the null space).
@@ -97,109 +105,6 @@ pub trait BoardCommand {
     }
 }
 
-/// Each 4x4 board's line of text, written by the command the first time it is met and copied
-/// every time after: a stream of a million boards meets each of the 65,536 many times, and a
-/// copy costs less than building the board and its answer again. Lines are copied 16 bytes at
-/// a time into a block of their own, and the block written whole.
-struct LineMemo {
-    /// Each line's start in `text` and its length, by the key of its boards
-    /// ([`BoardCommand::line_keys`]); a length of 0 before it is written (no line is empty).
-    spans: Vec<(u32, u32)>,
-    /// The lines, and 16 bytes past the last, so that a copy of 16 bytes from any start stays
-    /// inside.
-    text: Vec<u8>,
-    /// The lines copied and not yet written out, in its first `filled` bytes.
-    block: Vec<u8>,
-    filled: usize,
-    /// The keys of the boards being answered.
-    keys: Vec<u16>,
-}
-
-impl LineMemo {
-    /// Bytes of a block.
-    const BLOCK: usize = 1 << 16;
-    /// Bytes copied at a time.
-    const COPY: usize = 16;
-
-    fn new() -> LineMemo {
-        LineMemo {
-            spans: vec![(0, 0); 1 << 16],
-            text: vec![0; Self::COPY],
-            block: vec![0; Self::BLOCK],
-            filled: 0,
-            keys: Vec::new(),
-        }
-    }
-
-    /// Writes the lines of boards `ids`, board `index` on, the first read at `place` and each
-    /// four lines after the one before; a line not met before is the command's.
-    fn answer<C: BoardCommand, W: Write>(
-        &mut self,
-        command: &mut C,
-        out: &mut W,
-        (index, place): (u64, Place<'_>),
-        ids: &[u16],
-    ) -> io::Result<()> {
-        let mut keys = std::mem::take(&mut self.keys);
-        keys.clear();
-        command.line_keys(ids, &mut keys);
-        for (nth, (&id, &key)) in ids.iter().zip(&keys).enumerate() {
-            let key = usize::from(key);
-            if self.spans[key].1 == 0 {
-                let nth = nth as u64;
-                let place = Place {
-                    line: place.line + nth * u64::from(Shape::FLIP_GAME.rows()),
-                    ..place
-                };
-                self.spans[key] = self.write_line(command, (index + nth, place), id)?;
-            }
-            let (start, len) = (self.spans[key].0 as usize, self.spans[key].1 as usize);
-            if self.filled + len + Self::COPY > self.block.len() {
-                self.flush(out)?;
-                let room = self.block.len().max(len + Self::COPY);
-                self.block.resize(room, 0);
-            }
-            let at = self.filled;
-            for copied in (0..len).step_by(Self::COPY) {
-                let (from, to) = (start + copied, at + copied);
-                self.block[to..to + Self::COPY]
-                    .copy_from_slice(&self.text[from..from + Self::COPY]);
-            }
-            self.filled += len;
-        }
-        self.keys = keys;
-        self.flush(out)
-    }
-
-    /// Has the command write board `id`'s line at the end of the text; returns its span.
-    #[cold]
-    fn write_line<C: BoardCommand>(
-        &mut self,
-        command: &mut C,
-        (index, place): (u64, Place<'_>),
-        id: u16,
-    ) -> io::Result<(u32, u32)> {
-        let board = <C::Kind as Kind>::Board::from_bits16(id);
-        let start = self.text.len() - Self::COPY;
-        self.text.truncate(start);
-        command.answer(&mut self.text, None, index, place, &board)?;
-        let len = self.text.len() - start;
-        self.text.resize(self.text.len() + Self::COPY, 0);
-        let span = (u32::try_from(start), u32::try_from(len));
-        match span {
-            (Ok(start), Ok(len)) => Ok((start, len)),
-            _ => Err(io::Error::other("the 4x4 boards' lines passed 4 GiB")),
-        }
-    }
-
-    /// Writes out the lines copied so far.
-    fn flush<W: Write>(&mut self, out: &mut W) -> io::Result<()> {
-        out.write_all(&self.block[..self.filled])?;
-        self.filled = 0;
-        Ok(())
-    }
-}
-
 /// Feeds every board of `input` to `command`, reporting malformed boards on stderr (and as error
 /// objects in JSON, in their place) and unreadable inputs, going on with the next; returns the
 /// run's status. An output error ends the run.
@@ -210,9 +115,12 @@ pub fn run_boards<C: BoardCommand, W: Write>(
     out: &mut W,
     command: &mut C,
 ) -> io::Result<Outcome> {
-    let mut json = json_stream(format);
-    let sources = source::sources(input);
-    if source::waits_on_terminal(&sources) {
+    let json = json_stream(format);
+    // The read-ahead thread below may outlive this call when an output error ends it (it may
+    // be waiting on input), so what it reads from lives as long as the process: one list of
+    // sources, once per run.
+    let sources: &'static [Source] = Box::leak(source::sources(input).into_boxed_slice());
+    if source::waits_on_terminal(sources) {
         let pieces = match cells {
             Cells::States(states) => format!("digits from 0 to {}", state_digit(states - 1)),
             _ => "b/w pieces".to_string(),
@@ -225,41 +133,74 @@ pub fn run_boards<C: BoardCommand, W: Write>(
         );
         let _ = io::stderr().lock().write_all(hint.as_bytes());
     }
-    let mut records = Records::<<C::Kind as Kind>::Board>::new(&sources, shape, cells);
-    let mut status = Outcome::Success;
-    let mut index = 0;
     // Whole 4x4 boards in bulk, their lines copied, where the answers allow it.
-    let mut by_board =
-        (json.is_none() && command.lines_by_board()).then(|| (LineMemo::new(), Vec::new()));
-    loop {
-        if let Some((memo, ids)) = &mut by_board {
-            ids.clear();
-            if let Some((source, line)) = records.take_board_ids(ids) {
-                memo.answer(command, out, (index + 1, Place { source, line }), ids)?;
-                index += ids.len() as u64;
-                if records.needs_read() {
-                    out.flush()?;
+    let in_bulk = json.is_none() && command.lines_by_board();
+    let mut answers = Answers {
+        command,
+        out,
+        json,
+        memo: in_bulk.then(LineMemo::new),
+        cells: (shape, cells),
+        index: 0,
+        status: Outcome::Success,
+    };
+    if in_bulk && flipgame::solve::threads() > 1 {
+        read_ahead(sources, &mut answers)?;
+    } else {
+        let records = Records::new(sources, shape, cells);
+        read_steps(records, in_bulk, &mut |step| answers.take(step))?;
+    }
+    if let Some(json) = &mut answers.json {
+        json.finish(answers.out)?;
+    }
+    Ok(answers.status.max(answers.command.finish()))
+}
+
+/// The answering side of the board loop: the command, where it writes, and the run so far.
+struct Answers<'o, C: BoardCommand, W> {
+    command: &'o mut C,
+    out: &'o mut W,
+    json: Option<JsonStream>,
+    /// Each 4x4 board's line, where boards are answered in bulk.
+    memo: Option<LineMemo>,
+    /// The boards' shape and notation, for the words of a read error.
+    cells: (Shape, Cells),
+    /// Boards and malformed boards met so far.
+    index: u64,
+    status: Outcome,
+}
+
+impl<C: BoardCommand, W: Write> Answers<'_, C, W> {
+    /// Answers or reports what one step of reading gives.
+    fn take(&mut self, step: Step<'_, <C::Kind as Kind>::Board>) -> io::Result<()> {
+        let (shape, cells) = self.cells;
+        let item = match step {
+            Step::Boards(place, ids) => {
+                if let Some(memo) = &mut self.memo {
+                    memo.answer(self.command, self.out, (self.index + 1, place), &ids)?;
                 }
-                continue;
+                self.index += ids.len() as u64;
+                return Ok(());
             }
-        }
-        let Some(item) = records.next() else {
-            break;
+            Step::Reads => return self.out.flush(),
+            Step::Item(item) => item,
         };
         match item {
             Item::Record { source, record } => {
-                index += 1;
+                self.index += 1;
                 match &record {
                     Record::Malformed(error) => {
-                        status = status.max(Outcome::BadInput);
-                        malformed(out, json.as_mut(), index, source, error)?;
+                        self.status = self.status.max(Outcome::BadInput);
+                        malformed(self.out, self.json.as_mut(), self.index, source, error)?;
                     }
                     Record::Board { board, line } => {
                         let place = Place {
                             source,
                             line: *line,
                         };
-                        command.answer(out, json.as_mut(), index, place, board)?;
+                        let json = self.json.as_mut();
+                        self.command
+                            .answer(self.out, json, self.index, place, board)?;
                     }
                 }
             }
@@ -271,21 +212,15 @@ pub fn run_boards<C: BoardCommand, W: Write>(
                 } else {
                     Outcome::IoError
                 };
-                status = status.max(outcome);
+                self.status = self.status.max(outcome);
             }
             Item::NoBoards { source } => {
                 report(&no_boards(source, shape));
-                status = status.max(Outcome::BadInput);
+                self.status = self.status.max(Outcome::BadInput);
             }
         }
-        if records.needs_read() {
-            out.flush()?;
-        }
+        Ok(())
     }
-    if let Some(json) = &mut json {
-        json.finish(out)?;
-    }
-    Ok(status.max(command.finish()))
 }
 
 /// Reports malformed board `index` of `source` on stderr, and in its place in JSON.

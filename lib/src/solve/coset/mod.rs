@@ -184,7 +184,7 @@ impl CosetIndex {
         let words = taps.words();
         let tapped = |word: u32, shift: u8| (words[word as usize] >> shift) & 1 == 1;
         let flip = self.flip_of(&taps);
-        let threads = host::available();
+        let threads = host::threads();
         if let Some((shape, symmetries)) = symmetries
             && !symmetries.is_empty()
             && !matches!(part, Part::Merge { orbits: false, .. })

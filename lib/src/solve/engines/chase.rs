@@ -165,7 +165,7 @@ impl Chase {
     ) -> Chase {
         let width = shape.words_per_row();
         let wide = shape.cols() as usize >= THREADED_COLUMNS;
-        let threads = if wide { host::available() } else { 1 };
+        let threads = if wide { host::threads() } else { 1 };
         let mut reduced: Vec<Reduced> = Vec::new();
         let mut null_basis = Vec::new();
         let mut columns = columns.into_iter().enumerate();
@@ -349,7 +349,7 @@ fn symbolic_residuals(
     let threads = if cols < THREADED_COLUMNS {
         1
     } else {
-        host::available().min(blocks.len())
+        host::threads().min(blocks.len())
     };
     // Thread t chases blocks t, t + threads, ...: the same blocks whatever the timing.
     let chased_words = AtomicU64::new(0);

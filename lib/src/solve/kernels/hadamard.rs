@@ -22,7 +22,7 @@ const PARALLEL_TRANSFORM: usize = 1 << 18;
 /// `values[p] * (-1)^popcount(a & p)`. Large transforms split across threads; each value is the
 /// same sum of the same terms in the same order whatever the threads do.
 pub(crate) fn transform(values: &mut [i32]) {
-    transform_with(values, host::available().next_power_of_two());
+    transform_with(values, host::threads().next_power_of_two());
 }
 
 fn transform_with(values: &mut [i32], threads: usize) {

@@ -21,11 +21,11 @@ const BARE: bool = cfg!(all(target_family = "wasm", target_os = "unknown"));
 /// The threads a caller has limited the searches to ([`limit_threads`]); 0 for the default.
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
-/// The threads long searches use: as many as [`limit_threads`] last said, else every CPU the
-/// process may run on (its affinity mask and cgroup quota, as std reads them: a Slurm task
-/// of one CPU, a container with a quota of two), looked up once; one where the target has no
-/// threads.
-pub(crate) fn available() -> usize {
+/// The threads long searches use, and a front end's own work beside them: as many as
+/// [`limit_threads`] last said, else every CPU the process may run on (its affinity mask and
+/// cgroup quota, as std reads them: a Slurm task of one CPU, a container with a quota of two),
+/// looked up once; one where the target has no threads.
+pub fn threads() -> usize {
     static CPUS: OnceLock<usize> = OnceLock::new();
     if BARE {
         return 1;
@@ -358,7 +358,7 @@ mod tests {
             let expected: Vec<(usize, u32)> = (0..10).map(|n| (n as usize, n * 2)).collect();
             assert_eq!(items, expected);
         }
-        assert!(available() >= 1);
+        assert!(threads() >= 1);
     }
 
     /// With one thread nothing is spawned: a host without threads (a browser's WebAssembly)
@@ -451,13 +451,13 @@ mod tests {
         });
         assert_eq!(items, [1, 2]);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(available(), cores);
+        assert_eq!(threads(), cores);
         // A limit holds until the next, whatever the cores (only how long searches take
         // depends on it, so the other tests meanwhile are none the worse).
         limit_threads(NonZeroUsize::new(cores + 2).unwrap());
-        assert_eq!(available(), cores + 2);
+        assert_eq!(threads(), cores + 2);
         limit_threads(NonZeroUsize::new(cores).unwrap());
-        assert_eq!(available(), cores);
+        assert_eq!(threads(), cores);
     }
 
     /// The clock goes forward, and a wait too long to count is the end of time, not a panic
