@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process benchmarks: `flipgame solve` on 1,048,576 boards (21 MB) against `wc -l` reading
-# the same bytes, with peak memory; then `table` and `stats`, which walk the whole state space.
+# the same bytes (hyperfine's Relative column is the ratio), on both cores and on one, with peak
+# memory; then `table` and `stats`, which walk the whole state space.
 # Needs hyperfine (apt-get install hyperfine) and GNU time.
 #
 #   bench/run.sh            # 1,048,576 boards
@@ -23,6 +24,7 @@ hyperfine --warmup 3 --min-runs 20 -N \
     --export-markdown "$work/solve.md" \
     "wc -l $work/boards.txt" \
     "$bin solve $work/boards.txt" \
+    "$bin --threads 1 solve $work/boards.txt" \
     "$bin solve --taps $work/boards.txt" \
     "$bin solve $work/boards-crlf.txt" \
     "$bin solve --format jsonl $work/boards.txt"
