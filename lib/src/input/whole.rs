@@ -214,23 +214,6 @@ mod tests {
     /// `\n` alone, or nothing at all.
     #[test]
     fn a_whole_board_is_read_byte_by_byte_as_each_byte_means() {
-        let text = |id: u16, case: u16| -> Vec<u8> {
-            let mut text = Vec::new();
-            for bit in 0..16 {
-                let black = id >> (15 - bit) & 1 == 1;
-                let piece = if black { b'b' } else { b'w' };
-                let upper = case >> (15 - bit) & 1 == 1;
-                text.push(if upper {
-                    piece.to_ascii_uppercase()
-                } else {
-                    piece
-                });
-                if bit % 4 == 3 {
-                    text.push(b'\n');
-                }
-            }
-            text
-        };
         for id in 0..=u16::MAX {
             let case = id.rotate_left(5) ^ 0x9e37;
             assert_eq!(board_id(&text(id, case)), Some(id), "{id:#06x}");

@@ -61,14 +61,15 @@ pub(super) fn read_ahead<C: BoardCommand, W: Write>(
     const AHEAD: usize = 4;
     let (send, receive) = sync_channel::<Vec<Step<'static, _>>>(AHEAD);
     let (shape, cells) = answers.cells;
-    let reader = std::thread::spawn(move || {
-        let records = Records::<<C::Kind as Kind>::Board>::new(sources, shape, cells);
-        let mut batch = Vec::with_capacity(BATCH);
-        let sent: Result<(), SendError<_>> = read_steps(records, true, &mut |step| {
+    let records = move || Records::<<C::Kind as Kind>::Board>::new(sources, shape, cells);
+    let spawned = std::thread::Builder::new().spawn(move || {
+        // Most batches hold a step or two (a read's boards in bulk): room is made as needed.
+        let mut batch = Vec::new();
+        let sent: Result<(), SendError<_>> = read_steps(records(), true, &mut |step| {
             let now = matches!(step, Step::Boards(..) | Step::Reads);
             batch.push(step);
             if now || batch.len() == BATCH {
-                send.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
+                send.send(std::mem::take(&mut batch))?;
             }
             Ok(())
         });
@@ -77,6 +78,10 @@ pub(super) fn read_ahead<C: BoardCommand, W: Write>(
             let _ = send.send(batch);
         }
     });
+    let Ok(reader) = spawned else {
+        // No thread to be had: the reading is this thread's.
+        return read_steps(records(), true, &mut |step| answers.take(step));
+    };
     for batch in receive.iter() {
         for step in batch {
             // An output error leaves the reader to end at its next send (or with the process,
