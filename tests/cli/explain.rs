@@ -1,6 +1,6 @@
 //! `flipgame explain`: the walkthrough, the proof of impossibility, colour, layout and JSON.
 
-use crate::common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE_LINE, flipgame};
+use crate::common::{IMPOSSIBLE, IMPOSSIBLE_LINE, SAMPLE, SAMPLE_LINE, flipgame};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde::Deserialize;
@@ -669,4 +669,29 @@ mod k_states {
                 "--trace tells the breadth-first search of black and white boards",
             ));
     }
+}
+
+/// The same board three times: each explanation names its own place, never a copy of the one
+/// before (a stream's boards are answered in bulk only where the answer is the board's alone).
+#[test]
+fn the_same_board_explained_again_names_its_own_place() {
+    let output = flipgame()
+        .arg("explain")
+        .write_stdin(SAMPLE.repeat(3))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let headers: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.contains("(id "))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "bwwb/bbwb/bwwb/bwww  (id 9d98, -:1)",
+            "bwwb/bbwb/bwwb/bwww  (id 9d98, -:5)",
+            "bwwb/bbwb/bwwb/bwww  (id 9d98, -:9)",
+        ]
+    );
 }

@@ -1623,11 +1623,12 @@ fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_pla
     for n in 0..40_000u32 {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let board = Board::from_id((seed >> 48) as u16);
-        // Around the first read's end (256 KiB: board 13,107) every board is of some kind.
+        // Around the first read's end (256 KiB: board 13,107) every board is of some kind;
+        // elsewhere runs of whole boards longer than a block of lines.
         let kind = if (13_090..13_130).contains(&n) {
             n % 5
         } else {
-            n % 1_999
+            n % 9_973
         };
         match kind {
             1 => {
@@ -1667,18 +1668,32 @@ fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_pla
             least => least.to_string(),
         })
         .collect();
-    // Read ahead on a thread of its own (two threads), and read and answered on one.
-    let output = flipgame()
-        .args(["--threads", "2", "solve"])
-        .write_stdin(input.clone())
+    // From a file (read 256 KiB at a time: more lines than a block holds) and from a pipe (a
+    // pipe's 64 KiB at a time); read ahead on a thread of its own (two threads), and read and
+    // answered on one.
+    let scratch = Scratch::new();
+    scratch.file("boards.txt", &input);
+    let output = scratch
+        .flipgame()
+        .args(["--threads", "2", "solve", "boards.txt"])
         .output()
         .unwrap();
-    let on_one = flipgame()
-        .args(["--threads", "1", "solve"])
-        .write_stdin(input.clone())
+    let on_one = scratch
+        .flipgame()
+        .args(["--threads", "1", "solve", "boards.txt"])
         .output()
         .unwrap();
     assert_eq!(on_one, output);
+    let piped = flipgame()
+        .arg("solve")
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(piped.stdout, output.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&piped.stderr),
+        String::from_utf8_lossy(&output.stderr).replace("boards.txt:", "-:")
+    );
     assert_eq!(output.status.code(), Some(2));
     let stdout = String::from_utf8(output.stdout).unwrap();
     let answers: Vec<&str> = stdout.lines().collect();
@@ -1691,14 +1706,14 @@ fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_pla
     assert_eq!(named.len(), bad_lines.len(), "{stderr}");
     for (said, line) in named.iter().zip(&bad_lines) {
         assert!(
-            said.starts_with(&format!("error: -:{line}:3: expected")),
+            said.starts_with(&format!("error: boards.txt:{line}:3: expected")),
             "{said} (line {line})"
         );
     }
 
-    let output = flipgame()
-        .args(["solve", "--taps"])
-        .write_stdin(input)
+    let output = scratch
+        .flipgame()
+        .args(["solve", "--taps", "boards.txt"])
         .output()
         .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -1738,4 +1753,27 @@ fn a_long_stream_is_answered_as_the_definition_says_with_bad_boards_named_in_pla
             "board {n}: {answer}"
         );
     }
+}
+
+/// A shard's record of a 4x4 board is written for each board in its place, never copied from
+/// an earlier record of the same board: each carries its own index and line.
+#[test]
+fn a_shards_records_of_the_same_small_board_each_carry_their_own_place() {
+    let output = flipgame()
+        .args(["solve", "--shard", "1/2"])
+        .write_stdin(SAMPLE.repeat(3))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let places: Vec<(u64, String)> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let index = record["index"].as_u64().unwrap();
+            (index, record["source"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let expected = [(1, "-:1"), (2, "-:5"), (3, "-:9")].map(|(n, at)| (n, at.to_string()));
+    assert_eq!(places, expected);
 }

@@ -61,6 +61,44 @@ fn a_search_uses_the_threads_it_is_given_and_no_more() {
     }
 }
 
+/// The threads of `flipgame ARGS solve` reading a stream of 4x4 boards from a pipe held open:
+/// counted once its first answer is out, while it waits for more.
+fn stream_threads(args: &[&str]) -> usize {
+    use std::io::{BufRead, Write};
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_flipgame"));
+    command
+        .args(args)
+        .arg("solve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let mut child = Reaped(command.spawn().unwrap());
+    let mut stdin = child.0.stdin.take().unwrap();
+    stdin.write_all(crate::common::SAMPLE.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "4\n");
+    let tasks = format!("/proc/{}/task", child.0.id());
+    let seen = std::fs::read_dir(&tasks).map_or(0, Iterator::count);
+    drop(stdin);
+    seen
+}
+
+/// A stream of 4x4 boards reads ahead on a second thread where it may use two, and stays on
+/// one where it is given one.
+#[test]
+fn a_stream_of_small_boards_reads_ahead_on_a_second_thread_only_where_it_may() {
+    if !std::path::Path::new("/proc/self/task").exists() {
+        eprintln!("skipped: no /proc/PID/task to count a process's threads in");
+        return;
+    }
+    assert_eq!(stream_threads(&["--threads", "1"]), 1);
+    assert_eq!(stream_threads(&["--threads", "2"]), 2);
+    assert_eq!(stream_threads(&["--threads", "8"]), 2);
+}
+
 /// The same answers, in the same order, whatever the threads: a batch of 30x30 scrambles
 /// (sweeps over 16 assignments) with one thread, two and five.
 #[test]

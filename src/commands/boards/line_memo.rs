@@ -118,3 +118,63 @@ impl LineMemo {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::json::JsonStream;
+    use crate::source::Source;
+    use flipgame::grid::Grid;
+    use flipgame::kind::TwoStates;
+
+    /// Writes each board as its id in hex, said `repeat` times on one line, and counts the
+    /// lines it was asked for.
+    struct Echo {
+        repeat: usize,
+        asked: usize,
+    }
+
+    impl BoardCommand for Echo {
+        type Kind = TwoStates;
+
+        fn answer<W: Write>(
+            &mut self,
+            out: &mut W,
+            _: Option<&mut JsonStream>,
+            _: u64,
+            _: Place<'_>,
+            board: &Grid,
+        ) -> io::Result<()> {
+            self.asked += 1;
+            let id = board.bits16().unwrap_or_default();
+            writeln!(out, "{}", format!("{id:04x} ").repeat(self.repeat))
+        }
+    }
+
+    /// Lines of every length, past a block's bytes and past its room too: each board's line
+    /// comes out as the command wrote it, in order, and each distinct board is asked for once.
+    #[test]
+    fn each_boards_line_is_the_commands_and_each_is_asked_for_once() {
+        let ids: Vec<u16> = (0..40_000u32).map(|n| (n * 7919 % 3001) as u16).collect();
+        for repeat in [0, 1, 3, 4, 20, 3_000, 20_000] {
+            let mut memo = LineMemo::new();
+            let mut echo = Echo { repeat, asked: 0 };
+            let mut out = Vec::new();
+            let place = Place {
+                source: &Source::Stdin,
+                line: 1,
+            };
+            let ids = if repeat > 100 { &ids[..50] } else { &ids[..] };
+            for part in ids.chunks(13_107) {
+                memo.answer(&mut echo, &mut out, (1, place), part).unwrap();
+            }
+            let expected: String = ids
+                .iter()
+                .map(|id| format!("{}\n", format!("{id:04x} ").repeat(repeat)))
+                .collect();
+            assert!(out == expected.as_bytes(), "lines {repeat} long");
+            let distinct: std::collections::HashSet<_> = ids.iter().collect();
+            assert_eq!(echo.asked, distinct.len(), "lines {repeat} long");
+        }
+    }
+}
