@@ -16,6 +16,16 @@ SIDE = 61
 ALL_BLACK = "/".join(["b" * SIDE] * SIDE)
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """SIGINT raises KeyboardInterrupt during each test, as at a prompt, even where the tests
+    were started with SIGINT ignored: a background job of a shell without job control inherits
+    it so (`cmd &` in a script, `nohup`), and Python then leaves it ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.fixture(scope="module")
 def puzzle():
     return flipgame.Puzzle(SIDE, goal="white")
