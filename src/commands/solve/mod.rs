@@ -4,7 +4,6 @@
 
 use std::io::{self, Write};
 
-use flipgame::input::ReadBoard;
 use flipgame::kind::{Kind, SolutionOf};
 use flipgame::solve::Taps;
 use flipgame::words::taps;
@@ -231,20 +230,15 @@ impl<K: CommandKind, A: Answering<K>> BoardCommand for Solve<K, A> {
     }
 
     fn line_keys(&mut self, ids: &[u16], keys: &mut Vec<u16>) {
-        if self.taps {
-            return keys.extend_from_slice(ids);
-        }
-        // The count alone, at most 16 on a 4x4 board; impossible boards share a key of their own.
-        let solver = self.solver.get();
-        match K::distance_table(solver) {
-            Some(table) => keys.extend(
+        match K::distance_table(self.solver.get()) {
+            // The count alone, at most 16 on a 4x4 board; impossible boards share a key of
+            // their own.
+            Some(table) if !self.taps => keys.extend(
                 ids.iter()
                     .map(|&id| table.moves(id).map_or(u16::MAX, u16::from)),
             ),
-            None => keys.extend(ids.iter().map(|&id| {
-                let board = K::Board::from_bits16(id);
-                K::moves(solver, &board).map_or(u16::MAX, |moves| moves as u16)
-            })),
+            // The taps differ board by board.
+            _ => keys.extend_from_slice(ids),
         }
     }
 
