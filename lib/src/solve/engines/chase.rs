@@ -99,6 +99,21 @@ impl ChasePattern {
     }
 }
 
+impl ChasePattern {
+    /// True when the pattern in the tapped row and the one in the row below are each a sum of
+    /// the identity and the path's adjacency `P` (offsets within one column either way, and
+    /// symmetric): every row's taps are then a polynomial in `P` of the first row's, and so is
+    /// `A` (see [`polynomial_residuals`]). The Flip Game's own rule and sigma are of this kind.
+    pub(crate) fn is_path_polynomial(&self) -> bool {
+        let of_path = |offsets: &[i32]| {
+            offsets
+                .iter()
+                .all(|&offset| offset.abs() <= 1 && offsets.contains(&-offset))
+        };
+        of_path(&self.same_row) && of_path(&self.row_below)
+    }
+}
+
 /// `A` reduced for one puzzle, and the first rows of a basis of its quiet tap sets.
 #[derive(Clone, Debug)]
 pub(crate) struct Chase {
@@ -138,12 +153,23 @@ impl Chase {
         let shape = puzzle.shape();
         let (rows, cols) = (u64::from(shape.rows()), u64::from(shape.cols()));
         let width = shape.words_per_row() as u64;
-        // The reduction costs about a column of A against every column before it.
-        let work = Work {
-            chase: rows * cols * width,
-            total: rows * cols * width + cols * cols * width / 2,
+        let polynomial = pattern.is_path_polynomial();
+        // The symbolic chase takes a vector a cell a row; the polynomial one a word a row and a
+        // word a column. The reduction costs about a column of A against every column before it.
+        let chase = if polynomial {
+            (rows + cols) * width
+        } else {
+            rows * cols * width
         };
-        let residuals = symbolic_residuals(shape, &pattern, &work, progress);
+        let work = Work {
+            chase,
+            total: chase + cols * cols * width / 2,
+        };
+        let residuals = if polynomial {
+            polynomial_residuals(shape, &pattern)
+        } else {
+            symbolic_residuals(shape, &pattern, &work, progress)
+        };
         Chase::reduce(shape, pattern, residuals, &work, progress)
     }
 
@@ -395,6 +421,31 @@ fn symbolic_residuals(
                 }
             }
         }
+    }
+    columns
+}
+
+/// The columns of `A` for a pattern that [`ChasePattern::is_path_polynomial`]: `A` is then a
+/// polynomial in the path's adjacency `P`, so it commutes with `P`, and as `P e_j = e_(j-1) +
+/// e_(j+1)`, column `j + 1` is `P` times column `j` plus column `j - 1`. One numeric chase gives
+/// column 0 and a shift and two sums a column give the rest: a word a row and a word a column in
+/// place of the symbolic chase's vector a cell a row.
+fn polynomial_residuals(shape: Shape, pattern: &ChasePattern) -> Vec<Vec<u64>> {
+    let (cols, width) = (shape.cols() as usize, shape.words_per_row());
+    let mut first = vec![0u64; width];
+    first[0] = bit_of(0);
+    let mut columns = Vec::with_capacity(cols);
+    columns.push(Chaser::new(shape, pattern.clone()).residual(&first, None));
+    for col in 1..cols {
+        let mut next = if col >= 2 {
+            columns[col - 2].clone()
+        } else {
+            vec![0u64; width]
+        };
+        xor_shifted(&mut next, &columns[col - 1], 1);
+        xor_shifted(&mut next, &columns[col - 1], -1);
+        mask_row(&mut next, shape.cols());
+        columns.push(next);
     }
     columns
 }
@@ -784,6 +835,55 @@ mod tests {
                     assert_eq!((a.pivot, &a.vector, &a.tag), (b.pivot, &b.vector, &b.tag));
                 }
             }
+        }
+    }
+
+    /// Under a rule whose rows are polynomials in the path, the columns of `A` built from the
+    /// first one are the columns the symbolic chase builds one cell at a time; and the rules
+    /// that are not of that kind are told apart.
+    #[test]
+    fn the_columns_from_the_first_are_the_symbolic_chases_columns() {
+        let polynomial = [
+            "plus",
+            "sigma",
+            "010/111/101",
+            "010/101/111",
+            "010/101/101",
+            "010/111/000",
+            "010/000/111",
+        ];
+        let not = [
+            "00100/11111/01010",
+            "010/110/010",
+            "010/011/001",
+            "010/111/100",
+        ];
+        for rule in polynomial {
+            let puzzle = test_puzzle(3, 3, rule, false, Goal::Either);
+            assert!(
+                chase_pattern(&puzzle).unwrap().is_path_polynomial(),
+                "{rule}"
+            );
+            for (rows, cols) in [(1, 1), (1, 2), (2, 1), (5, 5), (4, 64), (3, 65), (70, 9)]
+                .into_iter()
+                .chain([(9, 130), (130, 130), (2, 700)])
+            {
+                let puzzle = test_puzzle(rows, cols, rule, false, Goal::Either);
+                let (shape, pattern) = (puzzle.shape(), chase_pattern(&puzzle).unwrap());
+                let work = Work { chase: 0, total: 0 };
+                assert_eq!(
+                    polynomial_residuals(shape, &pattern),
+                    symbolic_residuals(shape, &pattern, &work, &mut |_, _| {}),
+                    "{rule} {rows}x{cols}"
+                );
+            }
+        }
+        for rule in not {
+            let puzzle = test_puzzle(3, 3, rule, false, Goal::Either);
+            assert!(
+                !chase_pattern(&puzzle).unwrap().is_path_polynomial(),
+                "{rule}"
+            );
         }
     }
 
