@@ -344,6 +344,16 @@ impl Sweep {
         self.lit + added + (signs - most) / 2
     }
 
+    /// The least transform value whose slice's taps (given `turned`, as [`Sweep::taps`]) are
+    /// no more than `bar`: a value below it cannot be the answer.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn least_wanted((added, signs): (i64, i64), lit: i64, bar: i64) -> i64 {
+        // taps <= bar exactly when most >= signs - 2 (bar - lit - added); the bar may be
+        // i64::MAX (nothing found yet), where every value is wanted.
+        signs.saturating_sub((bar - lit - added).saturating_mul(2))
+    }
+
     /// The tap set's bits at the inner pivots, and the key's outer part for `prefix`.
     #[inline(always)]
     fn key_parts(&self, prefix: u64) -> (u64, u64) {
@@ -566,16 +576,26 @@ fn radix<T: Lane, const ROWS: usize>(blocks: &mut [[T; LANES]], half: usize) {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_max_epi16, _mm256_movemask_epi8,
-        _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_sub_epi16,
+        __m256i, _mm256_abs_epi16, _mm256_add_epi16, _mm256_adds_epi16, _mm256_cmpeq_epi16,
+        _mm256_cmpgt_epi16, _mm256_max_epi16, _mm256_movemask_epi8, _mm256_mullo_epi16,
+        _mm256_set1_epi16, _mm256_setzero_si256, _mm256_sub_epi16,
     };
 
     use super::{Best, LANES, Sweep, hadamard_rows};
 
+    /// The inner bits just above the lanes, transformed last, a group of blocks at a time, and
+    /// only in the groups whose values might reach the slice's bar: 2^5 blocks a group.
+    const LAST_BITS: usize = 5;
+
     /// One thread's transform values and the Hadamard rows, as vectors.
     pub(super) struct Narrow {
+        /// The values, all zero between slices.
         blocks: Vec<__m256i>,
         rows: [__m256i; LANES],
+        /// The groups of blocks finished in this slice, one after the other...
+        finished: Vec<__m256i>,
+        /// ... and the first block of each.
+        offsets: Vec<usize>,
     }
 
     /// The lanes of a vector.
@@ -596,13 +616,23 @@ mod avx2 {
         /// Room for `inner` coefficients' values.
         #[target_feature(enable = "avx2")]
         pub(super) fn new(inner: usize) -> Narrow {
+            let blocks = 1 << (inner - super::LANE_BITS);
             Narrow {
-                blocks: vec![_mm256_setzero_si256(); 1 << (inner - super::LANE_BITS)],
+                blocks: vec![_mm256_setzero_si256(); blocks],
                 rows: hadamard_rows::<i16>().map(vector),
+                finished: Vec::with_capacity(blocks),
+                offsets: Vec::new(),
             }
         }
 
         /// [`Sweep::evaluate`] on vectors.
+        ///
+        /// The stages pairing blocks 2^[`LAST_BITS`] apart or more run over every block; then
+        /// each group of blocks the first stages mix (2^`LAST_BITS` in a row) is read once:
+        /// in each lane no value the last stages make can be more than the sum of the sizes
+        /// of the values they start from, so a group whose sums are all below the least value
+        /// the bar allows is passed over (on a dense board, nearly all of them once a good
+        /// count is known). The pass leaves every block zero for the next slice.
         #[target_feature(enable = "avx2")]
         pub(super) fn evaluate(
             &mut self,
@@ -611,7 +641,6 @@ mod avx2 {
             bar: i64,
             mut ties: Option<&mut Vec<u64>>,
         ) -> Option<Best> {
-            self.blocks.fill(_mm256_setzero_si256());
             let (blocks, rows) = (&mut self.blocks, &self.rows);
             let turned = sweep.each_signed_term(prefix, |term, weight| {
                 let block = &mut blocks[term.block as usize];
@@ -620,30 +649,62 @@ mod avx2 {
                 let spread = _mm256_mullo_epi16(_mm256_set1_epi16(weight as i16), row);
                 *block = _mm256_add_epi16(*block, spread);
             });
-            stages(&mut self.blocks);
+            let group_blocks = 1 << LAST_BITS.min(blocks.len().trailing_zeros() as usize);
+            stages_above(blocks, group_blocks);
+            // A group is finished when some lane's sum of sizes exceeds this, the least value
+            // wanted less one (a sum is never negative, nor past i16::MAX: the weights' sizes
+            // add up to no more).
+            let least = Sweep::least_wanted(turned, sweep.lit, bar);
+            let threshold =
+                _mm256_set1_epi16(least.saturating_sub(1).clamp(-1, i64::from(i16::MAX)) as i16);
+            let (finished, offsets) = (&mut self.finished, &mut self.offsets);
+            finished.clear();
+            offsets.clear();
             let mut most = _mm256_set1_epi16(i16::MIN);
-            for &block in &self.blocks {
-                most = _mm256_max_epi16(most, block);
+            for (offset, group) in blocks.chunks_exact_mut(group_blocks).enumerate() {
+                let mut sizes = _mm256_setzero_si256();
+                for &value in group.iter() {
+                    sizes = _mm256_adds_epi16(sizes, _mm256_abs_epi16(value));
+                }
+                if _mm256_movemask_epi8(_mm256_cmpgt_epi16(sizes, threshold)) != 0 {
+                    let start = finished.len();
+                    finished.extend_from_slice(group);
+                    let done = &mut finished[start..];
+                    stages_from(done, 1);
+                    for &value in done.iter() {
+                        most = _mm256_max_epi16(most, value);
+                    }
+                    offsets.push(offset * group_blocks);
+                }
+                group.fill(_mm256_setzero_si256());
+            }
+            if offsets.is_empty() {
+                return None;
             }
             let most = lanes(most).into_iter().max().unwrap_or(i16::MIN);
             let taps = sweep.taps(turned, i64::from(most));
             if taps > bar {
                 return None;
             }
+            // Every value equal to the most is in a finished group: the others are all below
+            // the least value wanted, and the most is at least that.
             let (inner_flip, high) = sweep.key_parts(prefix);
             let wanted = _mm256_set1_epi16(most);
             let mut key = u64::MAX;
-            for (index, &block) in self.blocks.iter().enumerate() {
-                // Two mask bits a 16-bit lane.
-                let mut equal = _mm256_movemask_epi8(_mm256_cmpeq_epi16(block, wanted)) as u32;
-                while equal != 0 {
-                    let lane = equal.trailing_zeros() as usize / 2;
-                    let found = (index * LANES + lane) as u64 ^ inner_flip;
-                    key = key.min(found);
-                    if let Some(ties) = ties.as_deref_mut() {
-                        ties.push(high | found);
+            for (&offset, group) in offsets.iter().zip(finished.chunks_exact(group_blocks)) {
+                for (at, &block) in group.iter().enumerate() {
+                    let index = offset + at;
+                    // Two mask bits a 16-bit lane.
+                    let mut equal = _mm256_movemask_epi8(_mm256_cmpeq_epi16(block, wanted)) as u32;
+                    while equal != 0 {
+                        let lane = equal.trailing_zeros() as usize / 2;
+                        let found = (index * LANES + lane) as u64 ^ inner_flip;
+                        key = key.min(found);
+                        if let Some(ties) = ties.as_deref_mut() {
+                            ties.push(high | found);
+                        }
+                        equal &= !(3 << (2 * lane));
                     }
-                    equal &= !(3 << (2 * lane));
                 }
             }
             Some((taps, high | key))
@@ -653,13 +714,18 @@ mod avx2 {
     /// Blocks (128 KiB) whose stages run together, in the core's second-level cache.
     const CHUNK: usize = 4096;
 
-    /// [`super::stages`] on vectors: the stages within a chunk a chunk at a time, then the
-    /// others over all.
+    /// [`super::stages`] on vectors from the stage pairing blocks `half` apart: the stages
+    /// within a chunk a chunk at a time, then the others over all.
     #[target_feature(enable = "avx2")]
-    fn stages(blocks: &mut [__m256i]) {
-        let chunk = blocks.len().min(CHUNK);
+    fn stages_above(blocks: &mut [__m256i], half: usize) {
+        let stages = (blocks.len() / half).trailing_zeros();
+        let fit = (CHUNK / half).trailing_zeros();
+        // Where the stages do not all fit in a chunk, a whole number of three-stage passes
+        // does, so that no pass does fewer stages than it could.
+        let within = if stages <= fit { stages } else { fit / 3 * 3 };
+        let chunk = half << within;
         for part in blocks.chunks_exact_mut(chunk) {
-            stages_from(part, 1);
+            stages_from(part, half);
         }
         stages_from(blocks, chunk);
     }
@@ -915,16 +981,59 @@ mod tests {
         assert!(!Found::merge([part(Some((4, 1)), true), part(None, false)]).complete);
     }
 
+    /// Orbits of one point each: every slice is searched and every key of the fewest taps kept.
+    fn identity_orbits(count: usize) -> Orbits {
+        let shape = crate::grid::Shape::new(1, 1).unwrap();
+        Orbits::new(shape, &[], count, &[], |_, _| 0, |_, _| false, 4..=4).unwrap()
+    }
+
+    /// Every kernel keeps every key of the fewest taps, the keys trying every sum finds, on
+    /// boards where slices and groups of blocks are passed over for the count found before
+    /// them (with repeated patterns, some groups' bounds are met exactly).
+    #[test]
+    fn every_kernel_keeps_every_key_of_the_fewest_taps() {
+        let count = 11;
+        for seed in 1..25u64 {
+            let cells = cells_of(seed, 40 + 7 * seed as usize, count);
+            let flip = seed.wrapping_mul(0x9e37_79b9) & ((1 << count) - 1);
+            let lit = cells.iter().filter(|(_, tapped)| *tapped).count() as u64 + seed % 3;
+            let untouched = lit as i64 - cells.iter().filter(|(_, tapped)| *tapped).count() as i64;
+            let taps_of = |coefficients: u64| {
+                untouched
+                    + cells
+                        .iter()
+                        .filter(|&&(pattern, tapped)| {
+                            tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
+                        })
+                        .count() as i64
+            };
+            let fewest = (0..1u64 << count).map(taps_of).min().unwrap();
+            let mut keys: Vec<u64> = (0..1u64 << count)
+                .filter(|&coefficients| taps_of(coefficients) == fewest)
+                .map(|coefficients| coefficients ^ flip)
+                .collect();
+            keys.sort_unstable();
+            for inner in [4, 6, 9, 11] {
+                let sweep = Sweep::new(cells.iter().copied(), count, inner, flip, lit);
+                for kernel in kernels() {
+                    let orbits = identity_orbits(count);
+                    let searched =
+                        sweep.least_with(kernel, Some(&orbits), None, 2, &mut |_, _| {}, None);
+                    let context = format!("seed {seed} inner {inner} {kernel:?}");
+                    assert_eq!(searched.found.best, Some((fewest, keys[0])), "{context}");
+                    assert_eq!(searched.found.ties, keys, "{context}");
+                }
+            }
+        }
+    }
+
     /// With orbits every key of the fewest taps is kept, and past [`MOST_TIES`] of them in one
     /// thread the search gives up (its caller searches again without orbits): here no cell
     /// ever changes, so every one of the 2^count points ties. Two threads share the slices
     /// however they run, so only more than twice the limit in all is sure to pass it in one.
     #[test]
     fn ties_are_kept_for_the_orbits_up_to_a_limit() {
-        let identity = |count: usize| {
-            let shape = crate::grid::Shape::new(1, 1).unwrap();
-            Orbits::new(shape, &[], count, &[], |_, _| 0, |_, _| false, 4..=4).unwrap()
-        };
+        let identity = identity_orbits;
         let cells = [(0u64, true); 3];
         for kernel in kernels() {
             let sweep = Sweep::new(cells.iter().copied(), 12, 4, 0, 3);
