@@ -981,6 +981,69 @@ mod tests {
         assert!(!Found::merge([part(Some((4, 1)), true), part(None, false)]).complete);
     }
 
+    /// The least value wanted is the one that gives the bar's taps exactly: the values of a
+    /// slice share the parity of its sign sum, and two less gives one tap more.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_least_value_wanted_gives_the_bars_taps() {
+        let sweep = Sweep::new([(1u64, true), (2, false), (3, true)], 4, 4, 0, 9);
+        for (added, signs) in [(0, 3), (2, -1), (1, 1), (3, -3)] {
+            for bar in [4, 9, 10, 20] {
+                let least = Sweep::least_wanted((added, signs), sweep.lit, bar);
+                assert_eq!(
+                    sweep.taps((added, signs), least),
+                    bar,
+                    "{added} {signs} {bar}"
+                );
+                let over = sweep.taps((added, signs), least - 2);
+                assert_eq!(over, bar + 1, "{added} {signs} {bar}");
+            }
+            // Nothing found yet: every value is wanted.
+            assert!(Sweep::least_wanted((added, signs), sweep.lit, i64::MAX) < -(1 << 40));
+        }
+    }
+
+    /// Boards of one, two and three touched cells, whose groups of blocks hold one cell's
+    /// value each (sums of sizes 1, met exactly): every kernel finds every key of the fewest
+    /// taps.
+    #[test]
+    fn boards_of_a_few_cells_are_searched_to_every_tie() {
+        let count = 11;
+        let boards: [&[(u64, bool)]; 5] = [
+            &[(0b101_1010_0110, true)],
+            &[(0b000_0000_0001, false)],
+            &[(0b111_1111_1111, true), (0b100_0000_0000, true)],
+            &[(0b010_0000_0000, false), (0b001_0000_1000, true)],
+            &[(0b1, true), (0b10_0000_0000, true), (0b11, false)],
+        ];
+        for cells in boards {
+            let lit = cells.iter().filter(|(_, tapped)| *tapped).count() as u64;
+            let taps_of = |coefficients: u64| {
+                cells
+                    .iter()
+                    .filter(|&&(pattern, tapped)| {
+                        tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
+                    })
+                    .count() as i64
+            };
+            let fewest = (0..1u64 << count).map(taps_of).min().unwrap();
+            let keys: Vec<u64> = (0..1u64 << count)
+                .filter(|&coefficients| taps_of(coefficients) == fewest)
+                .collect();
+            for inner in [9, 10, 11] {
+                let sweep = Sweep::new(cells.iter().copied(), count, inner, 0, lit);
+                for kernel in kernels() {
+                    let orbits = identity_orbits(count);
+                    let searched =
+                        sweep.least_with(kernel, Some(&orbits), None, 1, &mut |_, _| {}, None);
+                    let context = format!("{cells:?} inner {inner} {kernel:?}");
+                    assert_eq!(searched.found.best, Some((fewest, keys[0])), "{context}");
+                    assert_eq!(searched.found.ties, keys, "{context}");
+                }
+            }
+        }
+    }
+
     /// Orbits of one point each: every slice is searched and every key of the fewest taps kept.
     fn identity_orbits(count: usize) -> Orbits {
         let shape = crate::grid::Shape::new(1, 1).unwrap();
