@@ -538,9 +538,10 @@ impl<B: ReadBoard> BoardParser<B> {
         if !self.may_take_whole_boards() {
             return (0, first_line);
         }
-        let boards = whole::board_ids(input, ids);
-        self.line += boards as u64 * u64::from(PIECES);
-        (boards * BOARD_BYTES, first_line)
+        let before = ids.len();
+        let bytes = whole::board_ids(input, ids);
+        self.line += (ids.len() - before) as u64 * u64::from(PIECES);
+        (bytes, first_line)
     }
 
     /// True when the next bytes may be read as a whole 4x4 board: the conditions of the push

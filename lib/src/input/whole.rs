@@ -1,37 +1,94 @@
 //! Whole well-formed 4x4 boards read in bulk, the road of a stream of them: a board is 20
-//! bytes, four rows of four letters and a line feed each, checked and turned into its id
-//! ([`Grid::bits16`]) a word at a time, and on x86-64 four boards at a time in SSE2 vectors
-//! (every x86-64 processor has them). Anything else is left to the parser.
+//! bytes, four rows of four letters and a line feed each (24 with `\r\n` line ends), checked
+//! and turned into its id ([`Grid::bits16`]) a word at a time, and on x86-64 four boards at a
+//! time in SSE2 vectors where rows end in `\n` alone (every x86-64 processor has them).
+//! Anything else is left to the parser.
 
-use super::BOARD_BYTES;
+use super::{BOARD_BYTES, PIECES};
 #[cfg(doc)]
 use crate::grid::Grid;
 
+/// Bytes of a whole board whose rows end in `\r\n`: three words.
+const CRLF_BOARD_BYTES: usize = BOARD_BYTES + PIECES as usize;
+
 /// Pushes onto `ids` the ids of the whole well-formed boards `input` starts with, up to the
-/// first that is not one; returns how many.
+/// first that is not one (rows ending in `\n` or in `\r\n`, a board of each kind or both);
+/// returns the bytes they take.
 pub(super) fn board_ids(input: &[u8], ids: &mut Vec<u16>) -> usize {
-    // Most calls that find nothing are met where boards are not whole (CRLF line ends, say),
+    // Most calls that find nothing are met where boards are not whole (a blank line, say),
     // once a record: they must cost nothing.
-    if board_id(input).is_none() {
+    if board_id(input).is_none() && crlf_board_id(input).is_none() {
         return 0;
     }
-    let before = ids.len();
     ids.reserve(input.len() / BOARD_BYTES);
     let mut rest = input;
-    #[cfg(target_arch = "x86_64")]
-    while let Some((four, after)) = rest.split_first_chunk::<{ 4 * BOARD_BYTES }>() {
-        // SAFETY: SSE2 is part of x86-64 itself: every processor that runs this code has it.
-        let Some(found) = (unsafe { sse2::four_board_ids(four) }) else {
-            break;
-        };
-        ids.extend_from_slice(&found);
-        rest = after;
+    loop {
+        let before = rest.len();
+        #[cfg(target_arch = "x86_64")]
+        while let Some((four, after)) = rest.split_first_chunk::<{ 4 * BOARD_BYTES }>() {
+            // SAFETY: SSE2 is part of x86-64 itself: every processor that runs this code has it.
+            let Some(found) = (unsafe { sse2::four_board_ids(four) }) else {
+                break;
+            };
+            ids.extend_from_slice(&found);
+            rest = after;
+        }
+        while let Some(id) = board_id(rest) {
+            ids.push(id);
+            rest = &rest[BOARD_BYTES..];
+        }
+        while let Some(id) = crlf_board_id(rest) {
+            ids.push(id);
+            rest = &rest[CRLF_BOARD_BYTES..];
+        }
+        if rest.len() == before {
+            return input.len() - rest.len();
+        }
     }
-    while let Some(id) = board_id(rest) {
-        ids.push(id);
-        rest = &rest[BOARD_BYTES..];
+}
+
+/// `0x01` in the bytes of a little-endian word (bytes `8 * word` to `8 * word + 7` of a board
+/// with `\r\n` line ends) that hold a letter (`at` 0), a `\r` (4) or a `\n` (5) of their row.
+const fn crlf_places(word: usize, at: usize) -> u64 {
+    let mut places = 0;
+    let mut byte = 0;
+    while byte < 8 {
+        let row_at = (8 * word + byte) % 6;
+        if (at == 0 && row_at < 4) || (at != 0 && row_at == at) {
+            places |= 1 << (8 * byte);
+        }
+        byte += 1;
     }
-    ids.len() - before
+    places
+}
+
+/// The id ([`Grid::bits16`]) of the well-formed 4x4 board of four `\r\n`-ended rows that
+/// `input` starts with: its 24 bytes checked and read as three words, as [`board_id`] reads
+/// a board of `\n`-ended rows.
+#[inline(always)]
+fn crlf_board_id(input: &[u8]) -> Option<u16> {
+    let bytes = input.first_chunk::<CRLF_BOARD_BYTES>()?;
+    let mut black = 0u32;
+    for (word, bytes) in bytes.chunks_exact(8).enumerate() {
+        let value = u64::from_le_bytes(bytes.try_into().ok()?);
+        let letters = [crlf_places(0, 0), crlf_places(1, 0), crlf_places(2, 0)][word];
+        let returns = [crlf_places(0, 4), crlf_places(1, 4), crlf_places(2, 4)][word];
+        let feeds = [crlf_places(0, 5), crlf_places(1, 5), crlf_places(2, 5)][word];
+        let expected =
+            (letters * u64::from(b'b')) | (returns * u64::from(b'\r')) | (feeds * u64::from(b'\n'));
+        // As in `board_id`: b becomes 0x00 and w 0x15 with its case folded, a line end 0x00.
+        let folded = (value | (letters * 0x20)) ^ expected;
+        let low_bits = folded & letters;
+        if folded != low_bits * 0x15 {
+            return None;
+        }
+        // Byte i's flag on bit 7 - i of the word's eight.
+        let flags = ((low_bits ^ letters).wrapping_mul(0x8040_2010_0804_0201) >> 56) & 0xFF;
+        black = black << 8 | flags as u32;
+    }
+    // Byte p of the 24 is black on bit 23 - p; row r's letters are bytes 6r to 6r + 3.
+    let id = (0..4).fold(0u32, |id, row| id << 4 | (black >> (20 - 6 * row) & 0xF));
+    Some(id as u16)
 }
 
 /// The id ([`Grid::bits16`]) of the well-formed 4x4 board of four `\n`-ended rows that `input`
@@ -192,6 +249,11 @@ mod tests {
     /// Board `id`'s 20 bytes, capitals where `case` has a bit (r1c1 highest), written out here
     /// from the notation.
     fn text(id: u16, case: u16) -> Vec<u8> {
+        text_ending(id, case, false)
+    }
+
+    /// Board `id`'s bytes, its rows ended by `\r\n` where `crlf` says, else by `\n`.
+    fn text_ending(id: u16, case: u16, crlf: bool) -> Vec<u8> {
         let mut text = Vec::new();
         for bit in 0..16 {
             let black = id >> (15 - bit) & 1 == 1;
@@ -203,7 +265,7 @@ mod tests {
                 piece
             });
             if bit % 4 == 3 {
-                text.push(b'\n');
+                text.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
             }
         }
         text
@@ -239,19 +301,57 @@ mod tests {
         assert_eq!(board_id(&board[..19]), None);
     }
 
+    /// The same for rows ended by `\r\n`: every board, and every byte in each of its 24
+    /// places, a line end read as `\r\n` alone.
+    #[test]
+    fn a_whole_crlf_board_is_read_byte_by_byte_as_each_byte_means() {
+        for id in 0..=u16::MAX {
+            let case = id.rotate_left(7) ^ 0x5a3c;
+            let text = text_ending(id, case, true);
+            assert_eq!(crlf_board_id(&text), Some(id), "{id:#06x}");
+            assert_eq!(board_id(&text), None);
+            assert_eq!(crlf_board_id(&text_ending(id, case, false)), None);
+        }
+        let board = text_ending(0x3ca5, 0xf00f, true);
+        for at in 0..board.len() {
+            for byte in 0..=u8::MAX {
+                let mut changed = board.clone();
+                changed[at] = byte;
+                let expected = match at % 6 {
+                    4 => (byte == b'\r').then_some(0x3ca5),
+                    5 => (byte == b'\n').then_some(0x3ca5),
+                    column => crate::notation::piece_color(byte).map(|color| {
+                        let bit = 1 << (15 - (at / 6 * 4 + column));
+                        let black = color == crate::notation::Color::Black;
+                        if black { 0x3ca5 | bit } else { 0x3ca5 & !bit }
+                    }),
+                };
+                assert_eq!(
+                    crlf_board_id(&changed),
+                    expected,
+                    "byte {byte:#04x} at {at}"
+                );
+            }
+        }
+        assert_eq!(crlf_board_id(&board[..23]), None);
+    }
+
     proptest! {
         /// Runs of boards, some with one byte changed anywhere (to a byte that may or may not
         /// be right there): the road of four boards at a time reads what one at a time reads,
         /// and stops at the same board.
         #[test]
         fn boards_read_in_fours_are_the_boards_read_one_at_a_time(
-            boards in prop::collection::vec((any::<u16>(), any::<u16>()), 0..14),
+            boards in prop::collection::vec((any::<u16>(), any::<u16>(), any::<bool>()), 0..14),
             change in prop::option::of((any::<prop::sample::Index>(), prop::sample::select(
                 vec![b'b', b'w', b'B', b'W', b'\n', b'\r', b' ', b'x', b'c', b'v', 0xE2, b'B' ^ 0x80],
             ))),
             cut in 0usize..20,
         ) {
-            let mut input: Vec<u8> = boards.iter().flat_map(|&(id, case)| text(id, case)).collect();
+            let mut input: Vec<u8> = boards
+                .iter()
+                .flat_map(|&(id, case, crlf)| text_ending(id, case, crlf))
+                .collect();
             if let Some((at, byte)) = change.filter(|_| !input.is_empty()) {
                 let at = at.index(input.len());
                 input[at] = byte;
@@ -259,19 +359,32 @@ mod tests {
             input.truncate(input.len().saturating_sub(cut));
             let mut one_at_a_time = Vec::new();
             let mut rest = &input[..];
-            while let Some(id) = board_id(rest) {
-                one_at_a_time.push(id);
-                rest = &rest[BOARD_BYTES..];
+            loop {
+                if let Some(id) = board_id(rest) {
+                    one_at_a_time.push(id);
+                    rest = &rest[BOARD_BYTES..];
+                } else if let Some(id) = crlf_board_id(rest) {
+                    one_at_a_time.push(id);
+                    rest = &rest[CRLF_BOARD_BYTES..];
+                } else {
+                    break;
+                }
             }
             let mut ids = vec![7];
             let taken = board_ids(&input, &mut ids);
-            prop_assert_eq!(taken, one_at_a_time.len());
+            prop_assert_eq!(taken, input.len() - rest.len());
             prop_assert_eq!(&ids[1..], &one_at_a_time[..]);
             #[cfg(target_arch = "x86_64")]
             if let Some(four) = input.first_chunk::<{ 4 * BOARD_BYTES }>() {
                 // SAFETY: SSE2 is part of x86-64.
                 let in_fours = unsafe { sse2::four_board_ids(four) };
-                let expected = (one_at_a_time.len() >= 4).then(|| [0, 1, 2, 3].map(|n| one_at_a_time[n]));
+                // Four boards of `\n`-ended rows, one after the other.
+                let lf: Vec<Option<u16>> =
+                    four.chunks_exact(BOARD_BYTES).map(board_id).collect();
+                let expected = lf
+                    .iter()
+                    .all(Option::is_some)
+                    .then(|| [0, 1, 2, 3].map(|n| lf[n].unwrap_or_default()));
                 prop_assert_eq!(in_fours, expected);
             }
         }
