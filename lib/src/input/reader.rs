@@ -303,16 +303,19 @@ mod tests {
 
     /// Every record of `reader`, the whole 4x4 boards taken in bulk by id wherever
     /// [`BoardReader::take_board_ids`] gives them and the rest one at a time; with how many
-    /// were taken in bulk.
+    /// were taken in bulk. The ids are pushed after those taken before, as a caller that
+    /// gathers a batch of them keeps them.
     fn read_all_in_bulk(reader: impl Read) -> (Vec<Record>, usize) {
         let mut reader = BoardReader::new(reader, BoardParser::new());
         let (mut records, mut ids, mut in_bulk) = (Vec::new(), Vec::new(), 0);
         loop {
-            ids.clear();
+            let start = ids.len();
             if let Some(first) = reader.take_board_ids(&mut ids) {
-                assert!(!ids.is_empty());
-                in_bulk += ids.len();
-                records.extend(ids.iter().zip(0..).map(|(&id, nth)| Record::Board {
+                assert_eq!(ids[..start].len(), in_bulk);
+                let taken = &ids[start..];
+                assert!(!taken.is_empty());
+                in_bulk += taken.len();
+                records.extend(taken.iter().zip(0..).map(|(&id, nth)| Record::Board {
                     board: Grid::from_bits16(id),
                     line: first + 4 * nth,
                 }));

@@ -62,6 +62,14 @@ const fn crlf_places(word: usize, at: usize) -> u64 {
     places
 }
 
+/// For each of the three words of a board of `\r\n`-ended rows: its letters, its `\r`s and
+/// its `\n`s.
+const CRLF_PLACES: [(u64, u64, u64); 3] = [
+    (crlf_places(0, 0), crlf_places(0, 4), crlf_places(0, 5)),
+    (crlf_places(1, 0), crlf_places(1, 4), crlf_places(1, 5)),
+    (crlf_places(2, 0), crlf_places(2, 4), crlf_places(2, 5)),
+];
+
 /// The id ([`Grid::bits16`]) of the well-formed 4x4 board of four `\r\n`-ended rows that
 /// `input` starts with: its 24 bytes checked and read as three words, as [`board_id`] reads
 /// a board of `\n`-ended rows.
@@ -69,11 +77,8 @@ const fn crlf_places(word: usize, at: usize) -> u64 {
 fn crlf_board_id(input: &[u8]) -> Option<u16> {
     let bytes = input.first_chunk::<CRLF_BOARD_BYTES>()?;
     let mut black = 0u32;
-    for (word, bytes) in bytes.chunks_exact(8).enumerate() {
+    for (bytes, (letters, returns, feeds)) in bytes.chunks_exact(8).zip(CRLF_PLACES) {
         let value = u64::from_le_bytes(bytes.try_into().ok()?);
-        let letters = [crlf_places(0, 0), crlf_places(1, 0), crlf_places(2, 0)][word];
-        let returns = [crlf_places(0, 4), crlf_places(1, 4), crlf_places(2, 4)][word];
-        let feeds = [crlf_places(0, 5), crlf_places(1, 5), crlf_places(2, 5)][word];
         let expected =
             (letters * u64::from(b'b')) | (returns * u64::from(b'\r')) | (feeds * u64::from(b'\n'));
         // As in `board_id`: b becomes 0x00 and w 0x15 with its case folded, a line end 0x00.
