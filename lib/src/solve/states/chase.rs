@@ -71,6 +71,27 @@ pub(crate) fn state_pattern(puzzle: &StatePuzzle) -> Option<StatePattern> {
     }
 }
 
+impl StatePattern {
+    /// True when the weights a press adds in its own row and in the row below are each a sum
+    /// of the identity and the path's adjacency `P` times a weight: offsets within one column,
+    /// the same weight either side. The press counts forced in every row are then a
+    /// polynomial in `P` of the first row's, and so is what the last row is left needing (see
+    /// [`Chaser::lefts_from_the_first`]). `plus` and Gambler Bo's `010/121/010` are of this kind.
+    fn is_path_polynomial(&self) -> bool {
+        let of_path = |weights: &[(isize, u32)]| {
+            let weight = |offset: isize| {
+                weights
+                    .iter()
+                    .filter(|&&(at, _)| at == offset)
+                    .map(|&(_, weight)| weight)
+                    .sum::<u32>()
+            };
+            weights.iter().all(|&(offset, _)| offset.abs() <= 1) && weight(-1) == weight(1)
+        };
+        of_path(&self.same_row) && of_path(&self.row_below)
+    }
+}
+
 fn gcd(mut a: u32, mut b: u32) -> u32 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -117,14 +138,15 @@ impl StateChase {
             up_inverse,
         };
         let empty = vec![0u32; rows * cols];
-        let columns: Vec<Vec<(usize, u32)>> = (0..cols)
-            .map(|j| {
-                let mut first = vec![0u32; cols];
-                first[j] = 1;
-                let (_, left) = chaser.chase(&empty, &first);
-                // The last row needs `r0 - N y`: column j of N is what press j takes away.
-                sparse(left.iter().map(|&v| (states - v) % states))
-            })
+        let lefts = if chaser.pattern.is_path_polynomial() {
+            chaser.lefts_from_the_first()
+        } else {
+            chaser.lefts()
+        };
+        // The last row needs `r0 - N y`: column j of N is what press j takes away.
+        let columns: Vec<Vec<(usize, u32)>> = lefts
+            .iter()
+            .map(|left| sparse(left.iter().map(|&v| (states - v) % states)))
             .collect();
         let small = ModularSolver::new(PressMap::new(states, cols, &columns).ok()?);
         let factors = small
@@ -255,6 +277,46 @@ impl Chaser {
         (presses, left)
     }
 
+    /// What the last row is left needing on the empty board when the first row presses one
+    /// piece once, for each piece of it in turn: a chase each.
+    fn lefts(&self) -> Vec<Vec<u32>> {
+        let empty = vec![0u32; self.rows * self.cols];
+        (0..self.cols)
+            .map(|j| {
+                let mut first = vec![0u32; self.cols];
+                first[j] = 1;
+                self.chase(&empty, &first).1
+            })
+            .collect()
+    }
+
+    /// [`Chaser::lefts`] for a pattern that [`StatePattern::is_path_polynomial`]: the map from
+    /// the first row's presses to what the last row is left needing is then a polynomial in
+    /// the path's adjacency `P`, so it commutes with `P`, and as `P e_j = e_(j-1) + e_(j+1)`,
+    /// its column `j + 1` is `P` times column `j` less column `j - 1` (mod K). One chase gives
+    /// column 0, and a pass over a row each of the others.
+    fn lefts_from_the_first(&self) -> Vec<Vec<u32>> {
+        let (cols, k) = (self.cols, self.states);
+        let empty = vec![0u32; self.rows * cols];
+        let mut first = vec![0u32; cols];
+        first[0] = 1;
+        let mut lefts: Vec<Vec<u32>> = Vec::with_capacity(cols);
+        lefts.push(self.chase(&empty, &first).1);
+        for j in 1..cols {
+            let column: Vec<u32> = (0..cols)
+                .map(|c| {
+                    let before = &lefts[j - 1];
+                    let beside = if c > 0 { before[c - 1] } else { 0 }
+                        + before.get(c + 1).copied().unwrap_or(0);
+                    let two_before = if j >= 2 { lefts[j - 2][c] } else { 0 };
+                    (beside + k - two_before) % k
+                })
+                .collect();
+            lefts.push(column);
+        }
+        lefts
+    }
+
     /// `R^T z`: the weights on the cells that sum what a board needs as `z` sums what the last
     /// row is left needing when the first row presses nothing.
     fn backward(&self, z: &[u32]) -> Vec<u32> {
@@ -309,4 +371,62 @@ fn sparse(values: impl Iterator<Item = u32>) -> Vec<(usize, u32)> {
         .enumerate()
         .filter(|&(_, value)| value != 0)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use crate::puzzle::StateGoal;
+
+    /// Under rules whose rows are polynomials in the path, the columns built from the first
+    /// are the columns of one chase a first-row press, for K prime and not, on narrow, square
+    /// and wide boards; the rules that are not of that kind are told apart.
+    #[test]
+    fn the_columns_from_the_first_are_one_chase_a_press() {
+        let chaser = |stencil: &str, rows: u32, cols: u32, states: u32| {
+            let rule = Rule::parse(stencil).unwrap();
+            let shape = Shape::new(rows, cols).unwrap();
+            let puzzle = StatePuzzle::new(shape, rule, false, states, StateGoal::Color(0)).ok()?;
+            let pattern = state_pattern(&puzzle)?;
+            let up_inverse = (1..states).find(|&x| x * pattern.up % states == 1)?;
+            Some(Chaser {
+                rows: rows as usize,
+                cols: cols as usize,
+                states,
+                pattern,
+                up_inverse,
+            })
+        };
+        for stencil in [
+            "plus",
+            "010/121/010",
+            "010/101/010",
+            "010/212/121",
+            "010/111/000",
+        ] {
+            for states in [3, 4, 5, 6, 7] {
+                for (rows, cols) in [(1, 1), (1, 2), (2, 1), (5, 5), (3, 9), (9, 3), (12, 12)] {
+                    let Some(chaser) = chaser(stencil, rows, cols, states) else {
+                        continue;
+                    };
+                    assert!(chaser.pattern.is_path_polynomial(), "{stencil}");
+                    assert_eq!(
+                        chaser.lefts_from_the_first(),
+                        chaser.lefts(),
+                        "{stencil} K={states} {rows}x{cols}"
+                    );
+                }
+            }
+        }
+        for stencil in [
+            "010/110/010",
+            "010/121/011",
+            "010/120/010",
+            "00100/11111/00100",
+        ] {
+            let chaser = chaser(stencil, 5, 5, 5).unwrap();
+            assert!(!chaser.pattern.is_path_polynomial(), "{stencil}");
+        }
+    }
 }
