@@ -1003,12 +1003,48 @@ mod tests {
         }
     }
 
+    /// Every kernel, with each of `inners` inner coefficients and `threads` threads, keeps every
+    /// key of the fewest taps over `count` coefficients, the keys trying every sum finds.
+    fn assert_every_key_kept(
+        cells: &[(u64, bool)],
+        (count, flip, lit): (usize, u64, u64),
+        inners: &[usize],
+        threads: usize,
+    ) {
+        let tapped = cells.iter().filter(|(_, tapped)| *tapped).count() as i64;
+        let taps_of = |coefficients: u64| {
+            lit as i64 - tapped
+                + cells
+                    .iter()
+                    .filter(|&&(pattern, tapped)| {
+                        tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
+                    })
+                    .count() as i64
+        };
+        let fewest = (0..1u64 << count).map(taps_of).min().unwrap();
+        let mut keys: Vec<u64> = (0..1u64 << count)
+            .filter(|&coefficients| taps_of(coefficients) == fewest)
+            .map(|coefficients| coefficients ^ flip)
+            .collect();
+        keys.sort_unstable();
+        for &inner in inners {
+            let sweep = Sweep::new(cells.iter().copied(), count, inner, flip, lit);
+            for kernel in kernels() {
+                let orbits = identity_orbits(count);
+                let searched =
+                    sweep.least_with(kernel, Some(&orbits), None, threads, &mut |_, _| {}, None);
+                let context = format!("{cells:?} flip {flip} inner {inner} {kernel:?}");
+                assert_eq!(searched.found.best, Some((fewest, keys[0])), "{context}");
+                assert_eq!(searched.found.ties, keys, "{context}");
+            }
+        }
+    }
+
     /// Boards of one, two and three touched cells, whose groups of blocks hold one cell's
     /// value each (sums of sizes 1, met exactly): every kernel finds every key of the fewest
     /// taps.
     #[test]
     fn boards_of_a_few_cells_are_searched_to_every_tie() {
-        let count = 11;
         let boards: [&[(u64, bool)]; 5] = [
             &[(0b101_1010_0110, true)],
             &[(0b000_0000_0001, false)],
@@ -1018,29 +1054,7 @@ mod tests {
         ];
         for cells in boards {
             let lit = cells.iter().filter(|(_, tapped)| *tapped).count() as u64;
-            let taps_of = |coefficients: u64| {
-                cells
-                    .iter()
-                    .filter(|&&(pattern, tapped)| {
-                        tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
-                    })
-                    .count() as i64
-            };
-            let fewest = (0..1u64 << count).map(taps_of).min().unwrap();
-            let keys: Vec<u64> = (0..1u64 << count)
-                .filter(|&coefficients| taps_of(coefficients) == fewest)
-                .collect();
-            for inner in [9, 10, 11] {
-                let sweep = Sweep::new(cells.iter().copied(), count, inner, 0, lit);
-                for kernel in kernels() {
-                    let orbits = identity_orbits(count);
-                    let searched =
-                        sweep.least_with(kernel, Some(&orbits), None, 1, &mut |_, _| {}, None);
-                    let context = format!("{cells:?} inner {inner} {kernel:?}");
-                    assert_eq!(searched.found.best, Some((fewest, keys[0])), "{context}");
-                    assert_eq!(searched.found.ties, keys, "{context}");
-                }
-            }
+            assert_every_key_kept(cells, (11, 0, lit), &[9, 10, 11], 1);
         }
     }
 
@@ -1060,33 +1074,7 @@ mod tests {
             let cells = cells_of(seed, 40 + 7 * seed as usize, count);
             let flip = seed.wrapping_mul(0x9e37_79b9) & ((1 << count) - 1);
             let lit = cells.iter().filter(|(_, tapped)| *tapped).count() as u64 + seed % 3;
-            let untouched = lit as i64 - cells.iter().filter(|(_, tapped)| *tapped).count() as i64;
-            let taps_of = |coefficients: u64| {
-                untouched
-                    + cells
-                        .iter()
-                        .filter(|&&(pattern, tapped)| {
-                            tapped ^ ((pattern & coefficients).count_ones() % 2 == 1)
-                        })
-                        .count() as i64
-            };
-            let fewest = (0..1u64 << count).map(taps_of).min().unwrap();
-            let mut keys: Vec<u64> = (0..1u64 << count)
-                .filter(|&coefficients| taps_of(coefficients) == fewest)
-                .map(|coefficients| coefficients ^ flip)
-                .collect();
-            keys.sort_unstable();
-            for inner in [4, 6, 9, 11] {
-                let sweep = Sweep::new(cells.iter().copied(), count, inner, flip, lit);
-                for kernel in kernels() {
-                    let orbits = identity_orbits(count);
-                    let searched =
-                        sweep.least_with(kernel, Some(&orbits), None, 2, &mut |_, _| {}, None);
-                    let context = format!("seed {seed} inner {inner} {kernel:?}");
-                    assert_eq!(searched.found.best, Some((fewest, keys[0])), "{context}");
-                    assert_eq!(searched.found.ties, keys, "{context}");
-                }
-            }
+            assert_every_key_kept(&cells, (count, flip, lit), &[4, 6, 9, 11], 2);
         }
     }
 
