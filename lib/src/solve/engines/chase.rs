@@ -97,9 +97,7 @@ impl ChasePattern {
             .max()
             .unwrap_or(0)
     }
-}
 
-impl ChasePattern {
     /// True when the pattern in the tapped row and the one in the row below are each a sum of
     /// the identity and the path's adjacency `P` (offsets within one column either way, and
     /// symmetric): every row's taps are then a polynomial in `P` of the first row's, and so is
