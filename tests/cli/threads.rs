@@ -41,10 +41,19 @@ fn most_threads(scratch: &Scratch, prefix: &[&str], args: &[&str], enough: usize
     most
 }
 
+/// Whether this system shows a process's threads in /proc/PID/task; says the test is skipped
+/// where it does not.
+fn threads_can_be_counted() -> bool {
+    let can = std::path::Path::new("/proc/self/task").exists();
+    if !can {
+        eprintln!("skipped: no /proc/PID/task to count a process's threads in");
+    }
+    can
+}
+
 #[test]
 fn a_search_uses_the_threads_it_is_given_and_no_more() {
-    if !std::path::Path::new("/proc/self/task").exists() {
-        eprintln!("skipped: no /proc/PID/task to count a process's threads in");
+    if !threads_can_be_counted() {
         return;
     }
     let scratch = Scratch::new();
@@ -90,8 +99,7 @@ fn stream_threads(args: &[&str]) -> usize {
 /// one where it is given one.
 #[test]
 fn a_stream_of_small_boards_reads_ahead_on_a_second_thread_only_where_it_may() {
-    if !std::path::Path::new("/proc/self/task").exists() {
-        eprintln!("skipped: no /proc/PID/task to count a process's threads in");
+    if !threads_can_be_counted() {
         return;
     }
     assert_eq!(stream_threads(&["--threads", "1"]), 1);
